@@ -1,0 +1,46 @@
+//! Rules of the four Checkerhall games: Neva checkers, Queah, Give and Take and Stockholm
+//! checkers (with Brazilian draughts as a Stockholm option), as specified in the project's
+//! rules specification (cited as "spec §N" throughout).
+//!
+//! The crate is pure: no I/O, no async, no global state. It offers
+//! * one type per game implementing [`Position`]: [`Neva`], [`Queah`], [`GiveAndTake`],
+//!   [`Stockholm`], each with its options struct, and [`AnyPosition`] / [`AnyOptions`] to
+//!   choose the game at run time;
+//! * legal move generation ([`Position::legal_moves`]), checked play ([`Position::play`],
+//!   which returns the untouched position on an illegal move), status and departures;
+//! * notation ([`notation`]), position strings ([`setup`]), game records ([`record`]) and
+//!   [`perft`].
+//!
+//! ```
+//! use rules::{Position, Stockholm, StockholmOptions, Status};
+//! let pos = Stockholm::new(StockholmOptions::default()).unwrap();
+//! let mv = pos.parse_move("c3-d4").unwrap();
+//! let pos = pos.play(&mv).unwrap();
+//! assert_eq!(pos.turn(), Some(rules::Seat::BLACK));
+//! assert_eq!(pos.status(), Status::Ongoing);
+//! assert!(pos.clone().play(&mv).is_err()); // White's move is not Black's
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod moves;
+pub mod notation;
+pub mod options;
+pub mod perft;
+mod position;
+mod seat;
+pub mod setup;
+mod square;
+mod variant;
+
+pub use moves::{Move, MoveList, MAX_PATH};
+pub use notation::{MoveError, MoveText};
+pub use options::{GameOptions, OptionError, OptionSpec};
+pub use position::{
+    DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status,
+};
+pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};
+pub use setup::{ParsePositionError, PositionError, Problems, Setup, SetupParseError};
+pub use square::{Bitboard, Square};
+pub use variant::{ParseVariantError, Variant};

@@ -1,0 +1,326 @@
+//! Move notation: syntax ([`MoveText`]) kept apart from meaning (resolving it against a
+//! position).
+//!
+//! Forms accepted (spec §2.9, §3.8, §4.9, §5.8):
+//! * steps `25-24`, `c3-d4`, and the seed style without separator `c3c4`;
+//! * captures listing every landing: `25:45:43`, `c3xe5xc7`;
+//! * the short form origin-destination of a capture, when it names exactly one legal move;
+//! * Neva's king prefix `K16-66`; Queah drops `@c3` and compound turns `@c3,b2-a3`;
+//! * annotations `!`, `!!`, `?`, `King`, `– King`, `=k`, `+` are ignored.
+//!
+//! Canonical output is the full path: `-` for steps; `:` (Neva) or `x` between landings
+//! of captures; `K` before Neva king moves; no annotations.
+//!
+//! ```
+//! use rules::notation::MoveText;
+//! use rules::Variant;
+//! let t: MoveText = MoveText::parse(Variant::Neva, "22:42:62:64:66 – King").unwrap();
+//! assert_eq!(t.to_string(), "22:42:62:64:66");
+//! assert_eq!(MoveText::parse(Variant::GiveAndTake, "c3c4").unwrap().to_string(), "c3-c4");
+//! assert!(MoveText::parse(Variant::Stockholm, "c3-z9").is_err());
+//! ```
+
+use std::fmt;
+
+use crate::{Move, Position, Role, Square, Variant};
+
+/// A move as written: squares, separators and drop, not yet checked against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    variant: Variant,
+    king: bool,
+    drop: Option<Square>,
+    drop_first: bool,
+    squares: Vec<Square>,
+    capture: bool,
+}
+
+/// Why a move text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// Nothing but annotations.
+    #[error("empty move")]
+    Empty,
+    /// A square name that is not on the board.
+    #[error("`{text}` is not a square of {variant}")]
+    Square {
+        /// The text.
+        text: String,
+        /// The game.
+        variant: Variant,
+    },
+    /// The move has the wrong shape.
+    #[error("cannot read move `{text}`: {reason}")]
+    Malformed {
+        /// The text.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+}
+
+/// Why a move could not be played from text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move.
+    #[error(transparent)]
+    Syntax(#[from] NotationError),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// No legal move matches.
+    #[error("illegal move `{text}`{}", hint.map(|h| format!(": {h}")).unwrap_or_default())]
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// What the rules require instead, when there is a short answer.
+        hint: Option<&'static str>,
+    },
+    /// Several legal moves match the short form.
+    #[error("ambiguous move `{text}`: give the full path, one of {}", candidates.join(", "))]
+    Ambiguous {
+        /// The move as given.
+        text: String,
+        /// Every matching legal move in canonical notation.
+        candidates: Vec<String>,
+    },
+}
+
+fn strip_annotations(mut s: &str) -> &str {
+    loop {
+        let before = s;
+        s = s.trim();
+        for suffix in ["King", "king", "KING", "=k", "=K", "!", "?", "+", "*", "–", "—"] {
+            if let Some(rest) = s.strip_suffix(suffix) {
+                s = rest;
+            }
+        }
+        // A dash left alone at the end belongs to "– King", not to a move.
+        if s.ends_with(char::is_whitespace) {
+            s = s.trim_end();
+            if let Some(rest) = s.strip_suffix('-') {
+                s = rest;
+            }
+        }
+        if s == before {
+            return s;
+        }
+    }
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, '-' | ':' | 'x' | 'X' | '×')
+}
+
+impl MoveText {
+    /// Reads a move of `variant` (syntax only).
+    ///
+    /// # Errors
+    /// A [`NotationError`] naming what could not be read.
+    pub fn parse(variant: Variant, text: &str) -> Result<MoveText, NotationError> {
+        let malformed = |reason| NotationError::Malformed {
+            text: text.to_string(),
+            reason,
+        };
+        let body = strip_annotations(text);
+        if body.is_empty() {
+            return Err(NotationError::Empty);
+        }
+        let mut mt = MoveText {
+            variant,
+            king: false,
+            drop: None,
+            drop_first: false,
+            squares: Vec::new(),
+            capture: false,
+        };
+        let parts: Vec<&str> = body.split(',').map(str::trim).collect();
+        if parts.len() > 2 {
+            return Err(malformed("more than one comma"));
+        }
+        let square = |s: &str| {
+            variant.parse_square(s).ok_or_else(|| NotationError::Square {
+                text: s.to_string(),
+                variant,
+            })
+        };
+        for (i, part) in parts.iter().enumerate() {
+            if let Some(d) = part.strip_prefix('@') {
+                if mt.drop.is_some() {
+                    return Err(malformed("two drops"));
+                }
+                mt.drop = Some(square(d.trim())?);
+                mt.drop_first = i == 0;
+                continue;
+            }
+            if !mt.squares.is_empty() {
+                return Err(malformed("two piece moves"));
+            }
+            let mut p = *part;
+            if let Some(rest) = p.strip_prefix('K') {
+                mt.king = true;
+                p = rest.trim_start();
+            }
+            if p.chars().any(|c| matches!(c, ':' | 'x' | 'X' | '×')) {
+                mt.capture = true;
+            }
+            let tokens: Vec<&str> = if p.chars().any(is_separator) {
+                p.split(is_separator).map(str::trim).collect()
+            } else {
+                // Seed style without separators (`c3c4`): every square name has two
+                // characters in all four games.
+                if p.len() % 2 != 0 || !p.is_ascii() {
+                    return Err(malformed("squares must be separated by -, : or x"));
+                }
+                (0..p.len() / 2).map(|k| &p[2 * k..2 * k + 2]).collect()
+            };
+            if tokens.iter().any(|t| t.is_empty()) {
+                return Err(malformed("empty square between separators"));
+            }
+            if tokens.len() < 2 {
+                return Err(malformed("a move needs an origin and a destination"));
+            }
+            if tokens.len() > crate::MAX_PATH + 1 {
+                return Err(malformed("too many squares"));
+            }
+            for t in tokens {
+                mt.squares.push(square(t)?);
+            }
+        }
+        if mt.squares.is_empty() && mt.drop.is_none() {
+            return Err(NotationError::Empty);
+        }
+        Ok(mt)
+    }
+
+    /// The text of a generated move.
+    pub fn from_move(variant: Variant, mv: &Move) -> MoveText {
+        let mut squares = Vec::new();
+        if let Some(o) = mv.origin() {
+            squares.push(o);
+            squares.extend_from_slice(mv.path());
+        }
+        MoveText {
+            variant,
+            king: mv.role() == Role::King && !squares.is_empty(),
+            drop: mv.drop(),
+            drop_first: mv.drop_first(),
+            squares,
+            capture: mv.is_capture(),
+        }
+    }
+
+    /// Resolves the text against `pos`: the full path always, the short origin-destination
+    /// form when it names exactly one legal move.
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`], [`MoveError::Ambiguous`] or [`MoveError::GameOver`].
+    pub fn to_move<P: Position>(&self, pos: &P) -> Result<Move, MoveError> {
+        if pos.turn().is_none() {
+            return Err(MoveError::GameOver);
+        }
+        let legal = pos.legal_moves();
+        let same_drop = |m: &&Move| m.drop() == self.drop;
+        let origin = self.squares.first().copied();
+        let with_origin: Vec<&Move> = legal
+            .iter()
+            .filter(same_drop)
+            .filter(|m| m.origin() == origin)
+            .collect();
+        let rest = self.squares.get(1..).unwrap_or(&[]);
+        let exact: Vec<&Move> = with_origin
+            .iter()
+            .copied()
+            .filter(|m| m.path() == rest)
+            .collect();
+        if let [m] = exact.as_slice() {
+            return Ok(**m);
+        }
+        let candidates: Vec<&Move> = if exact.is_empty() && rest.len() == 1 {
+            with_origin
+                .into_iter()
+                .filter(|m| m.destination() == rest.first().copied())
+                .collect()
+        } else {
+            exact
+        };
+        match candidates.as_slice() {
+            [m] => Ok(**m),
+            [] => Err(MoveError::Illegal {
+                text: self.to_string(),
+                hint: self.hint(&legal),
+            }),
+            many => Err(MoveError::Ambiguous {
+                text: self.to_string(),
+                candidates: many
+                    .iter()
+                    .map(|m| write_move(self.variant, m))
+                    .collect(),
+            }),
+        }
+    }
+
+    fn hint(&self, legal: &[Move]) -> Option<&'static str> {
+        if legal.is_empty() {
+            return None;
+        }
+        if legal.iter().all(|m| m.is_capture()) && !self.capture {
+            return Some("a capture is compulsory");
+        }
+        if self.drop.is_none() && legal.iter().all(|m| m.drop().is_some()) {
+            return Some("a drop is owed");
+        }
+        if let Some(&o) = self.squares.first() {
+            if !legal.iter().any(|m| m.origin() == Some(o)) {
+                return Some("no legal move starts on that square");
+            }
+        }
+        None
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.variant;
+        if let (Some(d), true) = (self.drop, self.drop_first) {
+            write!(f, "@{}", v.square_name(d))?;
+            if !self.squares.is_empty() {
+                f.write_str(",")?;
+            }
+        }
+        if self.king && v == Variant::Neva {
+            f.write_str("K")?;
+        }
+        let sep = match (self.capture, v) {
+            (false, _) => "-",
+            (true, Variant::Neva) => ":",
+            (true, _) => "x",
+        };
+        for (i, &sq) in self.squares.iter().enumerate() {
+            if i > 0 {
+                f.write_str(sep)?;
+            }
+            f.write_str(&v.square_name(sq))?;
+        }
+        if let (Some(d), false) = (self.drop, self.drop_first) {
+            if !self.squares.is_empty() {
+                f.write_str(",")?;
+            }
+            write!(f, "@{}", v.square_name(d))?;
+        }
+        Ok(())
+    }
+}
+
+/// Canonical notation of a generated move of `variant`.
+pub fn write_move(variant: Variant, mv: &Move) -> String {
+    MoveText::from_move(variant, mv).to_string()
+}
+
+/// Parses `text` and resolves it against `pos`.
+///
+/// # Errors
+/// See [`MoveText::parse`] and [`MoveText::to_move`].
+pub fn parse_move<P: Position>(pos: &P, text: &str) -> Result<Move, MoveError> {
+    MoveText::parse(P::VARIANT, text)?.to_move(pos)
+}

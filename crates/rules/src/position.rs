@@ -1,0 +1,306 @@
+//! The [`Position`] trait every game implements, and game status.
+
+use std::fmt;
+
+use crate::notation::{self, MoveError};
+use crate::options::{GameOptions, OptionError};
+use crate::setup::{ParsePositionError, PositionError, Problems, Setup};
+use crate::{Move, MoveList, Piece, Seat, SeatSet, Square, Variant};
+
+/// How a seat leaves a game before it is decided on the board (spec §2.7).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Departure {
+    /// The player resigned.
+    Resign,
+    /// The player left the room during the game.
+    Leave,
+    /// The player's clock ran out.
+    Timeout,
+}
+
+impl Departure {
+    /// Stable key: `resign`, `leave`, `timeout`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Departure::Resign => "resign",
+            Departure::Leave => "leave",
+            Departure::Timeout => "timeout",
+        }
+    }
+}
+
+/// Why a game (or a seat's part in it) ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EndReason {
+    /// The losers have no pieces left.
+    CapturedAll,
+    /// The loser had no legal move on its turn.
+    Blocked,
+    /// The losers resigned, left or ran out of time.
+    Departed(Departure),
+    /// The same position occurred too often (a draw, or Queah's adjudication).
+    Repetition,
+    /// Too many plies without progress (a draw, or Queah's adjudication).
+    NoProgress,
+}
+
+impl EndReason {
+    /// Stable key: `captured_all`, `blocked`, `resign`, `leave`, `timeout`, `repetition`,
+    /// `no_progress`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            EndReason::CapturedAll => "captured_all",
+            EndReason::Blocked => "blocked",
+            EndReason::Departed(d) => d.key(),
+            EndReason::Repetition => "repetition",
+            EndReason::NoProgress => "no_progress",
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Status {
+    /// Play goes on.
+    Ongoing,
+    /// Decided: `winners` is one seat, or a Neva team of two.
+    Won {
+        /// The winning seat or team.
+        winners: SeatSet,
+        /// Why it ended.
+        reason: EndReason,
+    },
+    /// Drawn between `seats` (the seats still in the game).
+    Drawn {
+        /// The seats that share the draw.
+        seats: SeatSet,
+        /// Why it ended.
+        reason: EndReason,
+    },
+}
+
+impl Status {
+    /// True while play goes on.
+    pub fn is_ongoing(self) -> bool {
+        matches!(self, Status::Ongoing)
+    }
+}
+
+/// A move refused by [`Position::play`]; the position comes back untouched.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{kind}")]
+pub struct PlayError<P> {
+    /// The position, unchanged.
+    pub position: P,
+    /// Why the move was refused.
+    pub kind: IllegalMove,
+}
+
+/// Why a move was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The move is not among this position's legal moves.
+    #[error("the move is not legal in this position")]
+    NotLegal,
+}
+
+/// Why [`Position::depart`] was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DepartError {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// The seat is not in this game.
+    #[error("{0} is not playing in this game")]
+    NotPlaying(Seat),
+    /// The seat is already out of the game.
+    #[error("{0} is already out of the game")]
+    AlreadyOut(Seat),
+}
+
+/// A playable position of one game.
+///
+/// Positions are built only by [`Position::new`] (the start) and [`Position::from_setup`]
+/// (validated), and change only through [`Position::play`] and [`Position::depart`], so a
+/// value of this type is always one the rules allow.
+pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The game's options.
+    type Options: GameOptions;
+    /// The game.
+    const VARIANT: Variant;
+
+    /// The start position under `options`.
+    ///
+    /// # Errors
+    /// The options' validation error.
+    fn new(options: Self::Options) -> Result<Self, OptionError>;
+
+    /// A position from a setup, checked against the rules; `waive` lists checks to skip
+    /// (only [`Problems::WAIVABLE`] ones can be waived).
+    ///
+    /// # Errors
+    /// A [`PositionError`] holding every problem that was not waived.
+    fn from_setup(
+        setup: &Setup,
+        options: Self::Options,
+        waive: Problems,
+    ) -> Result<Self, PositionError>;
+
+    /// The position as plain data (for its position string).
+    fn to_setup(&self) -> Setup;
+
+    /// The options this position is played under.
+    fn options(&self) -> &Self::Options;
+
+    /// The seats in the game (whether or not still playing).
+    fn seats(&self) -> SeatSet;
+
+    /// The seat to move; `None` once the game is over.
+    fn turn(&self) -> Option<Seat>;
+
+    /// The piece on `sq`.
+    fn piece_at(&self, sq: Square) -> Option<Piece>;
+
+    /// Pieces `seat` holds in reserve (Queah; 0 elsewhere).
+    fn reserve(&self, seat: Seat) -> u8 {
+        let _ = seat;
+        0
+    }
+
+    /// Clears `moves` and fills it with the legal moves (none once the game is over).
+    fn legal_moves_into(&self, moves: &mut MoveList);
+
+    /// Plays `mv` without checking it.
+    ///
+    /// # Panics
+    /// May panic, or leave a corrupt position, if `mv` is not one of
+    /// [`Position::legal_moves`]. Use [`Position::play`] for anything from outside.
+    fn play_unchecked(&mut self, mv: &Move);
+
+    /// `seat` resigns, leaves or runs out of time: it is eliminated (two-seat games: it
+    /// loses), and in Neva its pieces follow the `departed` option (spec §2.7, §8.2).
+    ///
+    /// # Errors
+    /// [`DepartError`] if the game is over or the seat is not playing.
+    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError>;
+
+    /// Ongoing, won or drawn, judged from the position alone (repetition needs the game's
+    /// history: see [`crate::Game`]).
+    fn status(&self) -> Status;
+
+    /// Eliminated seats in elimination order; seats of one group went out with one move.
+    fn eliminated(&self) -> Vec<SeatSet>;
+
+    /// A hash of everything that makes two positions the same for repetition: pieces, seat
+    /// to move, seats still playing, and any other state that changes the legal moves.
+    fn repetition_key(&self) -> u64;
+
+    /// The result when the game is stopped for `reason` (repetition or no progress) while
+    /// undecided on the board: by default a draw among the seats still playing; Queah
+    /// adjudicates by piece count (spec §3.7).
+    fn adjudicate(&self, reason: EndReason) -> Status {
+        let out = self
+            .eliminated()
+            .iter()
+            .fold(SeatSet::EMPTY, |a, &g| a.union(g));
+        Status::Drawn {
+            seats: self.seats().minus(out),
+            reason,
+        }
+    }
+
+    /// Number of legal moves (perft's bulk count); games override it with a faster count.
+    fn count_legal(&self) -> u64 {
+        self.legal_moves().len() as u64
+    }
+
+    /// The legal moves.
+    fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// True if `mv` is legal here.
+    fn is_legal(&self, mv: &Move) -> bool {
+        self.legal_moves().contains(mv)
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// A [`PlayError`] holding the untouched position.
+    fn play(mut self, mv: &Move) -> Result<Self, PlayError<Self>> {
+        if self.turn().is_none() {
+            return Err(PlayError {
+                position: self,
+                kind: IllegalMove::GameOver,
+            });
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError {
+                position: self,
+                kind: IllegalMove::NotLegal,
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(self)
+    }
+
+    /// The position string (see [`crate::setup`]).
+    fn position_string(&self) -> String {
+        self.to_setup().to_string()
+    }
+
+    /// Reads a position string and checks it.
+    ///
+    /// # Errors
+    /// Syntax errors, or every rule the position breaks.
+    fn from_position_string(text: &str, options: Self::Options) -> Result<Self, ParsePositionError> {
+        let setup = Setup::parse(Self::VARIANT, text)?;
+        Ok(Self::from_setup(&setup, options, Problems::empty())?)
+    }
+
+    /// Finishing order, best first: the winners (or the seats sharing a draw), then the
+    /// eliminated seats from last out to first out.
+    fn ranking(&self) -> Vec<SeatSet> {
+        let out: Vec<SeatSet> = self.eliminated();
+        let gone = out.iter().fold(SeatSet::EMPTY, |a, &g| a.union(g));
+        let mut ranking = Vec::new();
+        let top = match self.status() {
+            Status::Won { winners, .. } => winners,
+            Status::Drawn { seats, .. } => seats,
+            Status::Ongoing => self.seats().minus(gone),
+        };
+        if !top.is_empty() {
+            ranking.push(top);
+        }
+        for g in out.into_iter().rev() {
+            let g = g.minus(top);
+            if !g.is_empty() {
+                ranking.push(g);
+            }
+        }
+        ranking
+    }
+
+    /// Parses a move in this game's notation and resolves it against this position.
+    ///
+    /// # Errors
+    /// A [`MoveError`]: bad syntax, illegal, or ambiguous with the candidates listed.
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    /// Canonical notation of `mv` (the full path form, spec §2.9, §3.8, §4.9, §5.8).
+    fn move_to_string(&self, mv: &Move) -> String {
+        notation::write_move(Self::VARIANT, mv)
+    }
+}

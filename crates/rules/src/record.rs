@@ -1,0 +1,415 @@
+//! Games in progress ([`Game`]) and stored game records ([`GameRecord`]).
+//!
+//! A record names the game, its options, the start position (when not the standard one),
+//! the players by seat, and the ordered actions: moves in notation, and departures written
+//! `resign white`, `leave red` or `timeout green`. Replaying a record re-validates every
+//! move. The text form is PDN-like:
+//!
+//! ```text
+//! [Game "neva"]
+//! [Option "blocked=eliminate"]
+//! [White "Ann"]
+//! 25-24 55-54 52-42 31-32
+//! resign white
+//! ```
+//!
+//! ```
+//! use rules::{GameRecord, Variant};
+//! let rec: GameRecord = "[Game \"stockholm\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5".parse().unwrap();
+//! assert_eq!(rec.variant, Variant::Stockholm);
+//! let game = rec.replay().unwrap();
+//! assert_eq!(game.actions().len(), 4);
+//! assert_eq!(rec.to_string().parse::<GameRecord>().unwrap(), rec);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::notation::MoveError;
+use crate::options::{split_pair, OptionError};
+use crate::position::{DepartError, Departure, EndReason, IllegalMove, Status};
+use crate::setup::ParsePositionError;
+use crate::{AnyOptions, AnyPosition, BySeat, Move, Seat, SeatSet, Variant};
+
+/// One step of a game: a move, or a seat leaving it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Action {
+    /// A move.
+    Move(Move),
+    /// A seat resigned, left or ran out of time.
+    Depart(Seat, Departure),
+}
+
+/// A game in progress: the start, the current position, every action, and the history that
+/// repetition is judged on.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: AnyPosition,
+    position: AnyPosition,
+    actions: Vec<Action>,
+    keys: Vec<u64>,
+}
+
+/// Why an action was refused by a [`Game`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The move text was refused.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The move was refused.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// The departure was refused.
+    #[error(transparent)]
+    Depart(#[from] DepartError),
+}
+
+impl Game {
+    /// A game starting at `start`.
+    pub fn new(start: AnyPosition) -> Game {
+        let keys = vec![start.repetition_key()];
+        Game {
+            position: start.clone(),
+            start,
+            actions: Vec::new(),
+            keys,
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &AnyPosition {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &AnyPosition {
+        &self.position
+    }
+
+    /// Every action so far.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The seat to move; `None` once the game is over (including by repetition).
+    pub fn turn(&self) -> Option<Seat> {
+        if self.status().is_ongoing() {
+            self.position.turn()
+        } else {
+            None
+        }
+    }
+
+    /// The position's status, plus repetition (spec §2.7, §3.7, §4.8, §5.7).
+    pub fn status(&self) -> Status {
+        let status = self.position.status();
+        if !status.is_ongoing() {
+            return status;
+        }
+        let limit = self.position.options().repetition_limit();
+        if limit > 0 {
+            let Some(&last) = self.keys.last() else {
+                return status;
+            };
+            let seen = self.keys.iter().filter(|&&k| k == last).count();
+            if seen >= usize::from(limit) {
+                return self.position.adjudicate(EndReason::Repetition);
+            }
+        }
+        status
+    }
+
+    /// Plays a generated move, if legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the game is over or the move is not legal.
+    pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
+        if !self.status().is_ongoing() {
+            return Err(IllegalMove::GameOver.into());
+        }
+        if !self.position.is_legal(mv) {
+            return Err(IllegalMove::NotLegal.into());
+        }
+        self.position.play_unchecked(mv);
+        self.actions.push(Action::Move(*mv));
+        self.keys.push(self.position.repetition_key());
+        Ok(())
+    }
+
+    /// Parses, checks and plays a move from text; returns the move played.
+    ///
+    /// # Errors
+    /// [`MoveError`] for bad, illegal or ambiguous text.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        if !self.status().is_ongoing() {
+            return Err(MoveError::GameOver.into());
+        }
+        let mv = self.position.parse_move(text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// `seat` resigns, leaves or runs out of time.
+    ///
+    /// # Errors
+    /// [`DepartError`] when the game is over or the seat is not playing.
+    pub fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), GameError> {
+        if !self.status().is_ongoing() {
+            return Err(DepartError::GameOver.into());
+        }
+        self.position.depart(seat, how)?;
+        self.actions.push(Action::Depart(seat, how));
+        self.keys.push(self.position.repetition_key());
+        Ok(())
+    }
+
+    /// The record of this game, with the given player names.
+    pub fn record(&self, players: BySeat<Option<String>>) -> GameRecord {
+        let standard = AnyPosition::new(self.start.variant(), self.start.options())
+            .map(|p| p.position_string() == self.start.position_string())
+            .unwrap_or(false);
+        let mut replay = self.start.clone();
+        let mut actions = Vec::new();
+        for a in &self.actions {
+            match a {
+                Action::Move(m) => {
+                    actions.push(replay.move_to_string(m));
+                    replay.play_unchecked(m);
+                }
+                Action::Depart(s, d) => {
+                    actions.push(format!("{} {}", d.key(), s.key()));
+                    // Replaying what this game accepted cannot fail.
+                    let _ = replay.depart(*s, *d);
+                }
+            }
+        }
+        GameRecord {
+            variant: self.start.variant(),
+            options: self
+                .start
+                .options()
+                .non_default_pairs()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+            start: (!standard).then(|| self.start.position_string()),
+            players,
+            actions,
+        }
+    }
+}
+
+/// A stored game: enough to replay it move by move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameRecord {
+    /// The game.
+    pub variant: Variant,
+    /// Options that differ from the defaults, as `(key, value)`.
+    pub options: Vec<(String, String)>,
+    /// The start position string; `None` for the standard start under the options.
+    pub start: Option<String>,
+    /// Player names by seat.
+    pub players: BySeat<Option<String>>,
+    /// Moves in notation and departures (`resign white`), in order.
+    pub actions: Vec<String>,
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A header line is malformed.
+    #[error("line {line}: {reason}")]
+    Syntax {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The options were refused.
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    /// The start position was refused.
+    #[error("start position: {0}")]
+    Start(#[from] ParsePositionError),
+    /// An action was refused; `index` counts from 0.
+    #[error("action {} (`{text}`): {error}", index + 1)]
+    Action {
+        /// Index of the action.
+        index: usize,
+        /// The action's text.
+        text: String,
+        /// Why it was refused.
+        error: GameError,
+    },
+}
+
+impl GameRecord {
+    /// The options of this record.
+    ///
+    /// # Errors
+    /// The first refused option.
+    pub fn any_options(&self) -> Result<AnyOptions, OptionError> {
+        AnyOptions::from_pairs(self.variant, self.options.iter().map(|(k, v)| (k, v)))
+    }
+
+    /// Replays every action from the start, checking each.
+    ///
+    /// # Errors
+    /// The first option, start position or action that is refused.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let options = self.any_options()?;
+        let start = match &self.start {
+            Some(s) => AnyPosition::from_position_string(self.variant, s, &options)?,
+            None => AnyPosition::new(self.variant, &options)?,
+        };
+        let mut game = Game::new(start);
+        for (index, text) in self.actions.iter().enumerate() {
+            let err = |error| RecordError::Action {
+                index,
+                text: text.clone(),
+                error,
+            };
+            match parse_departure(text) {
+                Some((seat, how)) => game.depart(seat, how).map_err(err)?,
+                None => {
+                    game.play_text(text).map_err(err)?;
+                }
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Reads `resign white`, `leave red`, `timeout green`.
+fn parse_departure(text: &str) -> Option<(Seat, Departure)> {
+    let (word, seat) = text.trim().split_once(' ')?;
+    let how = match word {
+        "resign" => Departure::Resign,
+        "leave" => Departure::Leave,
+        "timeout" => Departure::Timeout,
+        _ => return None,
+    };
+    Some((seat.parse().ok()?, how))
+}
+
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "[Game \"{}\"]", self.variant.key())?;
+        for (k, v) in &self.options {
+            writeln!(f, "[Option \"{k}={v}\"]")?;
+        }
+        if let Some(s) = &self.start {
+            writeln!(f, "[Position \"{s}\"]")?;
+        }
+        for (seat, name) in self.players.iter() {
+            if let Some(n) = name {
+                writeln!(f, "[{} \"{}\"]", seat.colour(), n.replace('"', "'"))?;
+            }
+        }
+        let mut line = String::new();
+        for a in &self.actions {
+            if a.contains(' ') {
+                if !line.is_empty() {
+                    writeln!(f, "{line}")?;
+                    line.clear();
+                }
+                writeln!(f, "{a}")?;
+            } else {
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(a);
+            }
+        }
+        if !line.is_empty() {
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for GameRecord {
+    type Err = RecordError;
+
+    /// Reads the text form. Move numbers (`12.`) and a closing result token are skipped.
+    fn from_str(text: &str) -> Result<GameRecord, RecordError> {
+        let mut variant = None;
+        let mut options = Vec::new();
+        let mut start = None;
+        let mut players = BySeat::<Option<String>>::default();
+        let mut actions = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            let syntax = |reason: String| RecordError::Syntax {
+                line: i + 1,
+                reason,
+            };
+            if line.is_empty() || line.starts_with(';') {
+                continue;
+            }
+            if let Some(tag) = line.strip_prefix('[') {
+                let tag = tag
+                    .strip_suffix(']')
+                    .ok_or_else(|| syntax("a tag must end with ]".into()))?;
+                let (name, value) = tag
+                    .split_once(' ')
+                    .ok_or_else(|| syntax("a tag needs a name and a quoted value".into()))?;
+                let value = value
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| syntax("a tag value must be quoted".into()))?;
+                match name {
+                    "Game" => {
+                        variant = Some(value.parse::<Variant>().map_err(|e| syntax(e.to_string()))?)
+                    }
+                    "Option" => {
+                        let (k, v) = split_pair(value)?;
+                        options.push((k.to_string(), v.to_string()));
+                    }
+                    "Position" => start = Some(value.to_string()),
+                    other => match other.parse::<Seat>() {
+                        Ok(seat) => players[seat] = Some(value.to_string()),
+                        // Unknown tags (Event, Date, Result, ...) are kept by nobody.
+                        Err(_) => {}
+                    },
+                }
+                continue;
+            }
+            if parse_departure(line).is_some() {
+                actions.push(line.to_string());
+                continue;
+            }
+            for token in line.split_whitespace() {
+                let is_number = token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit())
+                    && token.ends_with('.');
+                let is_result = matches!(token, "*" | "1-0" | "0-1" | "2-0" | "0-2" | "1-1");
+                if is_number || is_result {
+                    continue;
+                }
+                actions.push(token.to_string());
+            }
+        }
+        let variant = variant.ok_or(RecordError::Syntax {
+            line: 1,
+            reason: "missing [Game \"...\"] tag".into(),
+        })?;
+        Ok(GameRecord {
+            variant,
+            options,
+            start,
+            players,
+            actions,
+        })
+    }
+}
+
+/// Seats still playing in `game`: in the game and not eliminated.
+pub fn playing(pos: &AnyPosition) -> SeatSet {
+    let out = pos
+        .eliminated()
+        .iter()
+        .fold(SeatSet::EMPTY, |a, &g| a.union(g));
+    pos.seats().minus(out)
+}
