@@ -1,0 +1,181 @@
+//! Cross-game tests: run-time choice of game, options, position strings and records.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use proptest::prelude::*;
+use rules::{
+    AnyOptions, AnyPosition, BySeat, Departure, Game, GameRecord, OptionError, Seat, Status,
+    Variant,
+};
+
+/// A tiny deterministic generator, so playouts are reproducible.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+fn start(v: Variant) -> AnyPosition {
+    AnyPosition::new(v, &AnyOptions::default_for(v)).unwrap()
+}
+
+#[test]
+fn every_game_has_a_start_whose_string_round_trips() {
+    for v in Variant::ALL {
+        let pos = start(v);
+        let text = pos.position_string();
+        let back = AnyPosition::from_position_string(v, &text, &pos.options()).unwrap();
+        assert_eq!(back.position_string(), text, "{v}");
+        assert!(!pos.legal_moves().is_empty(), "{v}");
+        assert_eq!(pos.status(), Status::Ongoing);
+        assert_eq!(v.key().parse::<Variant>().unwrap(), v);
+    }
+}
+
+#[test]
+fn option_specs_describe_the_defaults() {
+    for v in Variant::ALL {
+        let defaults = AnyOptions::default_for(v);
+        let specs = AnyOptions::specs(v);
+        assert!(!specs.is_empty(), "{v}");
+        for spec in specs {
+            assert_eq!(
+                defaults.get(spec.key).as_deref(),
+                Some(spec.default),
+                "{v} {}",
+                spec.key
+            );
+            assert!(!spec.help.is_empty() && !spec.values.is_empty());
+            // Setting the default explicitly changes nothing.
+            let o = AnyOptions::from_pairs(v, [(spec.key, spec.default)]).unwrap();
+            assert_eq!(o, defaults, "{v} {}", spec.key);
+        }
+        assert!(defaults.non_default_pairs().is_empty());
+        let err = AnyOptions::from_pairs(v, [("no_such_option", "1")]).unwrap_err();
+        assert!(matches!(err, OptionError::UnknownKey { .. }));
+        assert!(err.to_string().contains("no_such_option"));
+    }
+}
+
+#[test]
+fn options_of_one_game_are_refused_by_another() {
+    let neva = AnyOptions::default_for(Variant::Neva);
+    assert!(AnyPosition::new(Variant::Queah, &neva).is_err());
+}
+
+#[test]
+fn spec_spellings_of_values_are_accepted() {
+    let q = AnyOptions::from_pairs(Variant::Queah, [("drop_timing", "MoveThenDrop")]).unwrap();
+    assert_eq!(q.get("drop_timing").as_deref(), Some("move_then_drop"));
+    let n = AnyOptions::from_pairs(Variant::Neva, [("blocked", "PassUnlessTwoLeft")]).unwrap();
+    assert_eq!(n.get("blocked").as_deref(), Some("pass_unless_two"));
+}
+
+/// Plays up to `plies` random moves; sometimes a seat resigns instead.
+fn random_game(v: Variant, seed: u64, plies: usize) -> Game {
+    let mut rng = Lcg(seed);
+    let mut game = Game::new(start(v));
+    for _ in 0..plies {
+        let Some(turn) = game.turn() else { break };
+        if rng.below(40) == 0 {
+            game.depart(turn, Departure::Resign).unwrap();
+            continue;
+        }
+        let moves = game.position().legal_moves();
+        let mv = moves[rng.below(moves.len())];
+        game.play(&mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn records_replay_to_the_same_position() {
+    for v in Variant::ALL {
+        for seed in 0..40 {
+            let game = random_game(v, seed, 120);
+            let players = BySeat::from_fn(|s| Some(format!("player {}", s.key())));
+            let record = game.record(players);
+            let text = record.to_string();
+            let parsed: GameRecord = text.parse().unwrap();
+            assert_eq!(parsed, record, "{v} seed {seed}\n{text}");
+            let replayed = parsed.replay().unwrap();
+            assert_eq!(
+                replayed.position().position_string(),
+                game.position().position_string(),
+                "{v} seed {seed}"
+            );
+            assert_eq!(replayed.status(), game.status());
+        }
+    }
+}
+
+#[test]
+fn records_with_options_and_start_positions_replay() {
+    let text = "[Game \"stockholm\"]\n[Option \"deferred_backward_capture=false\"]\n\
+                [Position \"W:Wc3:Bd4,f6,b6\"]\nc3xe5xg7";
+    let rec: GameRecord = text.parse().unwrap();
+    let game = rec.replay().unwrap();
+    assert_eq!(game.actions().len(), 1);
+    assert_eq!(game.position().turn(), Some(Seat::BLACK));
+}
+
+#[test]
+fn a_bad_record_names_the_action_at_fault() {
+    let rec: GameRecord = "[Game \"giveandtake\"]\nc3c4 c6c5 a3a4".parse().unwrap();
+    let err = rec.replay().unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("action 3") && msg.contains("a3-a4"), "{msg}");
+    assert!(msg.contains("compulsory"), "{msg}");
+    assert!("c3c4".parse::<GameRecord>().is_err(), "no [Game] tag");
+}
+
+#[test]
+fn repetition_ends_a_game() {
+    // Two lone kings shuffle on a Stockholm board: the third occurrence draws.
+    let opts = AnyOptions::default_for(Variant::Stockholm);
+    let start = AnyPosition::from_position_string(Variant::Stockholm, "W:WKa1:BKh8", &opts)
+        .unwrap();
+    let mut game = Game::new(start);
+    for m in ["a1-b2", "h8-g7", "b2-a1", "g7-h8", "a1-b2", "h8-g7", "b2-a1", "g7-h8"] {
+        assert!(game.status().is_ongoing());
+        game.play_text(m).unwrap();
+    }
+    assert!(matches!(
+        game.status(),
+        Status::Drawn {
+            reason: rules::EndReason::Repetition,
+            ..
+        }
+    ));
+    assert!(game.play_text("a1-b2").is_err());
+    assert_eq!(game.turn(), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_text_never_panics(text in ".{0,60}", key in "[a-z_]{0,20}", v in 0usize..4) {
+        let v = Variant::ALL[v];
+        let opts = AnyOptions::default_for(v);
+        let _ = AnyPosition::from_position_string(v, &text, &opts);
+        let _ = AnyOptions::from_pairs(v, [(key.as_str(), text.as_str())]);
+        let _ = text.parse::<GameRecord>().map(|r| r.replay());
+        let _ = start(v).parse_move(&text);
+    }
+
+    #[test]
+    fn record_shaped_text_never_panics(
+        lines in proptest::collection::vec("(\\[[A-Za-z]{1,8} \"[a-z0-9=_,:]{0,12}\"\\])|([a-h1-8x:@,-]{0,10})", 0..8),
+        v in 0usize..4,
+    ) {
+        let text = format!("[Game \"{}\"]\n{}", Variant::ALL[v].key(), lines.join("\n"));
+        if let Ok(rec) = text.parse::<GameRecord>() {
+            let _ = rec.replay();
+        }
+    }
+}

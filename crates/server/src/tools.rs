@@ -1,0 +1,151 @@
+//! The rules tools of the binary: `perft` and `moves`.
+//!
+//! Each returns its whole output as a string, or a [`ToolError`] that names what was wrong;
+//! `main` prints the one and turns the other into exit status 2.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use clap::Args;
+use rules::perft::Counting;
+use rules::{AnyOptions, AnyPosition, OptionError, ParsePositionError, Variant};
+
+/// The position to start from: game, options, position string.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Game: neva, queah, giveandtake or stockholm.
+    #[arg(long)]
+    pub game: String,
+    /// A rule option as key=value; repeat for several.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Start from this position string instead of the game's start.
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+/// Arguments of `checkerhall perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Also list each first move with its node count.
+    #[arg(long)]
+    pub divide: bool,
+    /// Count only the deduplicated convention (captures with the same origin, destination
+    /// and captured set once); without it both conventions are printed.
+    #[arg(long)]
+    pub dedup: bool,
+}
+
+/// Arguments of `checkerhall moves`.
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Moves to play first, separated by spaces.
+    #[arg(long)]
+    pub play: Option<String>,
+}
+
+/// What went wrong, named for the user.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    /// Unknown game.
+    #[error(transparent)]
+    Game(#[from] rules::ParseVariantError),
+    /// A refused option.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// A refused position string.
+    #[error("bad position: {0}")]
+    Position(#[from] ParsePositionError),
+    /// A refused move; `index` counts from 1.
+    #[error("move {index} `{text}`: {error}")]
+    Move {
+        /// 1-based index in `--play`.
+        index: usize,
+        /// The move text.
+        text: String,
+        /// Why it was refused.
+        error: rules::MoveError,
+    },
+    /// Depth out of range.
+    #[error("bad depth {0}: give 1 to 30")]
+    Depth(u32),
+}
+
+fn start(args: &PositionArgs) -> Result<AnyPosition, ToolError> {
+    let variant: Variant = args.game.parse()?;
+    let pairs = args
+        .options
+        .iter()
+        .map(|o| rules::options::split_pair(o))
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = AnyOptions::from_pairs(variant, pairs)?;
+    Ok(match &args.position {
+        Some(p) => AnyPosition::from_position_string(variant, p, &options)?,
+        None => AnyPosition::new(variant, &options)?,
+    })
+}
+
+/// Runs `perft`.
+///
+/// # Errors
+/// A bad game, option, position or depth.
+pub fn perft(args: &PerftArgs) -> Result<String, ToolError> {
+    if args.depth == 0 || args.depth > 30 {
+        return Err(ToolError::Depth(args.depth));
+    }
+    let pos = start(&args.position)?;
+    let mut out = String::new();
+    let conventions: &[(Counting, &str)] = if args.dedup {
+        &[(Counting::Dedup, "dedup")]
+    } else {
+        &[(Counting::Paths, "paths"), (Counting::Dedup, "dedup")]
+    };
+    if args.divide {
+        let counting = conventions[0].0;
+        for (mv, n) in pos.divide(args.depth, counting) {
+            let _ = writeln!(out, "{mv} {n}");
+        }
+    }
+    for &(counting, name) in conventions {
+        let t = Instant::now();
+        let nodes = pos.perft(args.depth, counting);
+        let secs = t.elapsed().as_secs_f64();
+        let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+        let _ = writeln!(
+            out,
+            "{name} depth {} nodes {nodes} time {secs:.3}s nps {:.0}",
+            args.depth, nps
+        );
+    }
+    Ok(out)
+}
+
+/// Runs `moves`.
+///
+/// # Errors
+/// A bad game, option, position, or a move of `--play` that is refused.
+pub fn moves(args: &MovesArgs) -> Result<String, ToolError> {
+    let mut pos = start(&args.position)?;
+    let played = args.play.as_deref().unwrap_or("");
+    for (i, text) in played.split_whitespace().enumerate() {
+        let err = |error| ToolError::Move {
+            index: i + 1,
+            text: text.to_string(),
+            error,
+        };
+        let mv = pos.parse_move(text).map_err(err)?;
+        pos.play_unchecked(&mv);
+    }
+    let mut out = String::new();
+    for mv in pos.legal_moves() {
+        let _ = writeln!(out, "{}", pos.move_to_string(&mv));
+    }
+    Ok(out)
+}
