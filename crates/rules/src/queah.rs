@@ -428,7 +428,25 @@ static TABLES: [Tables; 8] = [
 /// A Queah position (spec §3): pieces, reserves, owed drops, the no-reverse memory, the
 /// no-progress counter and the side to move.
 ///
-/// Built by [`Position::new`] or [`Position::from_setup`]; see the [module docs](self).
+/// The 13 cells are the dark squares of the 5×5 corner, `a1 c1 e1 b2 d2 a3 c3 e3 b4 d4 a5 c5
+/// e5`; White (Morning) starts on b2 c1 d2 e1, Black (Night) on a5 b4 c5 d4, six pieces each in
+/// reserve, White to move (spec §3.1-3.2). A turn is one step along an enabled link or one
+/// short capture, plus a reserve drop as [`DropTiming`] says; a compound turn is one [`Move`]
+/// written `@c3,b2-a3` or `b2-a3,@c3`, a drop alone `@c3` (spec §3.8).
+///
+/// The position string carries reserves (`reserve=W5,B6`), an owed drop (`owe=W`), the
+/// no-reverse memory as the step each side made on its previous turn (`rev=Wb2-c3`: White may
+/// not play `c3-b2` with that piece now) and the no-progress counter (`np=`). A decided game
+/// is written with `-` to move and the loser in `out=`.
+///
+/// ```
+/// use rules::{Position, Queah, QueahOptions, Seat};
+/// let pos = Queah::from_position_string("W:Wb2:Be5:rev=Wa1-b2", QueahOptions::default())?;
+/// let moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_to_string(m)).collect();
+/// assert_eq!(moves, ["b2-c1", "b2-a3", "b2-c3"]); // b2-a1 would undo White's last step
+/// assert_eq!(pos.reserve(Seat::WHITE), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct Queah {
     options: QueahOptions,
@@ -554,7 +572,7 @@ impl Queah {
             steps += (t.links[p] & empty).count_ones();
         }
         let (b, a) = self.ban();
-        if b < 64 && movable >> b & 1 == 1 && empty & a != 0 {
+        if b < 64 && movable >> b & 1 == 1 && t.links[b as usize] & empty & a != 0 {
             steps -= 1;
         }
         if self.options.capture_mandatory && caps > 0 {

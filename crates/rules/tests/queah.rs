@@ -884,3 +884,31 @@ fn options_defaults_keys_and_values() {
     };
     assert!(Queah::new(bad).is_err());
 }
+
+#[test]
+fn illegal_moves_are_refused_and_the_position_comes_back() {
+    let start = Queah::new(QueahOptions::default()).unwrap();
+    let other = pos("B:Wa1:Bb4", &[]);
+    let foreign = other.legal_moves()[0];
+    let err = start.clone().play(&foreign).unwrap_err();
+    assert_eq!(err.kind, rules::IllegalMove::NotLegal);
+    assert_eq!(err.position, start);
+    assert!(!start.is_legal(&foreign));
+    let over = play(pos("W:Wb2:Bc3", &[]), "b2xd4");
+    let err = over.clone().play(&foreign).unwrap_err();
+    assert_eq!(err.kind, rules::IllegalMove::GameOver);
+    assert!(matches!(over.parse_move("d4-c3"), Err(MoveError::GameOver)));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn options_serde_uses_snake_case_and_defaults() {
+    let o: QueahOptions =
+        serde_json::from_str(r#"{"drop_timing":"deferred_drop","o_centre":true}"#).unwrap();
+    assert_eq!(o.drop_timing, DropTiming::DeferredDrop);
+    assert!(o.o_centre);
+    assert_eq!(o.no_progress, 40);
+    let text = serde_json::to_string(&o).unwrap();
+    assert!(text.contains(r#""drop_timing":"deferred_drop""#));
+    assert_eq!(serde_json::from_str::<QueahOptions>(&text).unwrap(), o);
+}
