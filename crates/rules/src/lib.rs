@@ -29,6 +29,7 @@ pub mod notation;
 pub mod options;
 pub mod perft;
 mod position;
+mod queah;
 mod seat;
 pub mod setup;
 mod square;
@@ -40,6 +41,7 @@ pub use options::{GameOptions, OptionError, OptionSpec};
 pub use position::{
     DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status,
 };
+pub use queah::{DropTiming, Queah, QueahOptions};
 pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};
 pub use setup::{ParsePositionError, PositionError, Problems, Setup, SetupParseError};
 pub use square::{Bitboard, Square};
