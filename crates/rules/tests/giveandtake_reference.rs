@@ -349,10 +349,23 @@ impl Ref {
 
     /// Perft with the paths convention; a side with no legal move has no children.
     fn perft(&self, depth: u32) -> u64 {
+        self.perft_with(depth, false)
+    }
+
+    /// Perft; `dedup`: captures with the same origin, destination and captured set once.
+    fn perft_with(&self, depth: u32, dedup: bool) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal();
+        let mut moves = self.legal();
+        if dedup {
+            let mut seen = BTreeSet::new();
+            moves.retain(|m| {
+                let mut caps = m.caps.clone();
+                caps.sort();
+                seen.insert((m.from, *m.path.last().unwrap(), caps))
+            });
+        }
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -361,7 +374,7 @@ impl Ref {
             .map(|m| {
                 let mut c = self.clone();
                 c.play(m);
-                c.perft(depth - 1)
+                c.perft_with(depth - 1, dedup)
             })
             .sum()
     }
@@ -530,4 +543,34 @@ fn reference_agrees_on_perft() {
             assert_eq!(perft::count(&mid, d, Counting::Paths), r.perft(d), "{name} mid depth {d}");
         }
     }
+}
+
+mod giveandtake_common;
+use giveandtake_common as data;
+
+fn check_data(limit: u64) {
+    let mut n = 0;
+    for l in data::read() {
+        if l.paths > limit {
+            continue;
+        }
+        let r = Ref::from_engine(&l.position);
+        assert_eq!(r.perft_with(l.depth, false), l.paths, "{:?} depth {}", l.options, l.depth);
+        assert_eq!(r.perft_with(l.depth, true), l.dedup, "{:?} depth {}", l.options, l.depth);
+        n += 1;
+    }
+    assert!(n > 50);
+}
+
+/// The reference reproduces the perft data file (lines up to 100k nodes).
+#[test]
+fn reference_agrees_with_perft_data() {
+    check_data(100_000);
+}
+
+/// Every line of the data file (slow: `cargo test --test giveandtake_reference -- --ignored`).
+#[test]
+#[ignore]
+fn reference_agrees_with_all_perft_data() {
+    check_data(u64::MAX);
 }
