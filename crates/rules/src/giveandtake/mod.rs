@@ -487,6 +487,9 @@ impl Position for GiveAndTake {
                         let drawn = limit > 0 && u32::from(setup.no_progress) >= limit;
                         if !drawn {
                             p |= Problems::TURN;
+                        } else if by_colour.contains(&0) {
+                            // A seat without pieces has lost, it is not in a draw.
+                            p |= Problems::ELIMINATED;
                         }
                     }
                     _ => {}
