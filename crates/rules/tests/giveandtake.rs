@@ -27,9 +27,18 @@ fn start() -> GiveAndTake {
 
 /// Legal moves in canonical notation, sorted.
 fn moves(p: &GiveAndTake) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_string(m)).collect();
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_to_string(m))
+        .collect();
     v.sort();
-    assert_eq!(p.count_legal(), v.len() as u64, "bulk count of {}", p.position_string());
+    assert_eq!(
+        p.count_legal(),
+        v.len() as u64,
+        "bulk count of {}",
+        p.position_string()
+    );
     v
 }
 
@@ -80,9 +89,15 @@ fn start_position() {
 #[test]
 fn men_step_forward_or_sideways_never_backwards_or_diagonally() {
     let p = pos("W:Wd4,h2:Ba7,b7");
-    assert_eq!(moves(&p), sorted(&["d4-d5", "d4-c4", "d4-e4", "h2-h3", "h2-g2"]));
+    assert_eq!(
+        moves(&p),
+        sorted(&["d4-d5", "d4-c4", "d4-e4", "h2-h3", "h2-g2"])
+    );
     let p = pos("B:Wa2,b2:Bd5,a7");
-    assert_eq!(moves(&p), sorted(&["d5-d4", "d5-c5", "d5-e5", "a7-a6", "a7-b7"]));
+    assert_eq!(
+        moves(&p),
+        sorted(&["d5-d4", "d5-c5", "d5-e5", "a7-a6", "a7-b7"])
+    );
 }
 
 #[test]
@@ -95,7 +110,10 @@ fn men_capture_forward_or_sideways_never_backwards() {
     );
     // Black captures downwards and sideways.
     let p = pos("B:Wd4,c5,e5,d6,a1:Bd5,h8");
-    assert_eq!(moves(&p), sorted(&["d5xd3", "d5xb5", "d5xf5", "h8-h7", "h8-g8"]));
+    assert_eq!(
+        moves(&p),
+        sorted(&["d5xd3", "d5xb5", "d5xf5", "h8-h7", "h8-g8"])
+    );
 }
 
 #[test]
@@ -148,7 +166,13 @@ fn man_reaching_last_rank_mid_capture_goes_on_as_a_man() {
     // d6xd8 reaches rank 8; a king on f8 would now be takeable by a king (flying), not by
     // a man: the move ends there and the man is crowned at the end.
     let p = pos("W:Wd6,a2:Bd7,Kf8,h5");
-    assert_eq!(moves(&p).iter().filter(|m| m.contains('x')).collect::<Vec<_>>(), ["d6xd8"]);
+    assert_eq!(
+        moves(&p)
+            .iter()
+            .filter(|m| m.contains('x'))
+            .collect::<Vec<_>>(),
+        ["d6xd8"]
+    );
     let mv = p.parse_move("d6xd8").unwrap();
     assert!(mv.promotes());
     // With an enemy king next to it on the last rank it keeps capturing sideways as a man.
@@ -193,8 +217,7 @@ fn king_flying_capture_lands_where_it_can_go_on() {
     assert_eq!(
         caps,
         sorted(&[
-            "a1xa5", "a1xa7", "a1xa8", "a1xa6xd6", "a1xa6xe6", "a1xa6xf6", "a1xa6xg6",
-            "a1xa6xh6"
+            "a1xa5", "a1xa7", "a1xa8", "a1xa6xd6", "a1xa6xe6", "a1xa6xf6", "a1xa6xg6", "a1xa6xh6"
         ])
     );
 }
@@ -229,7 +252,10 @@ fn seed_king_example_with_reversals_and_immediate_removal() {
     assert_eq!(q.eliminated(), vec![SeatSet::only(Seat::BLACK)]);
     // Two paths to h2 with the same captures: distinct moves, short form ambiguous.
     assert!(is_legal(&p, "e5xe8xe2xb2xh2"));
-    assert!(matches!(p.parse_move("e5xh2"), Err(MoveError::Ambiguous { .. })));
+    assert!(matches!(
+        p.parse_move("e5xh2"),
+        Err(MoveError::Ambiguous { .. })
+    ));
     // From e8 the king must land on e2 (e1 allows no further jump, spec §1.3).
     assert!(!moves(&p).iter().any(|m| m.starts_with("e5xe8xe1")));
 }
@@ -259,15 +285,21 @@ fn option_removal_end_of_move_keeps_captured_pieces_as_blockers() {
     // takes a3. Under end-of-move removal the dead a6 blocks the way back.
     let text = "W:WKa4,h2:Ba3,a6,h8";
     assert_eq!(
-        moves(&pos(text)).into_iter().filter(|m| m.contains('x')).collect::<Vec<_>>(),
+        moves(&pos(text))
+            .into_iter()
+            .filter(|m| m.contains('x'))
+            .collect::<Vec<_>>(),
         sorted(&[
-            "a4xa1xa7", "a4xa1xa8", "a4xa2xa7", "a4xa2xa8", "a4xa7xa1", "a4xa7xa2",
-            "a4xa8xa1", "a4xa8xa2"
+            "a4xa1xa7", "a4xa1xa8", "a4xa2xa7", "a4xa2xa8", "a4xa7xa1", "a4xa7xa2", "a4xa8xa1",
+            "a4xa8xa2"
         ])
     );
     let p = pos_with(text, &[("removal", "end_of_move")]);
     assert_eq!(
-        moves(&p).into_iter().filter(|m| m.contains('x')).collect::<Vec<_>>(),
+        moves(&p)
+            .into_iter()
+            .filter(|m| m.contains('x'))
+            .collect::<Vec<_>>(),
         sorted(&["a4xa1", "a4xa2", "a4xa7", "a4xa8"])
     );
 }
@@ -283,7 +315,9 @@ fn seed_example_a_capture_forced_and_crowned_at_the_end() {
     assert!(mv.promotes());
     let q = p.play(&mv).unwrap();
     assert_eq!(q.piece_at(sq("c8")).unwrap().role, Role::King);
-    let err = play(start(), &["c3c4", "c6c5"]).parse_move("a3-a4").unwrap_err();
+    let err = play(start(), &["c3c4", "c6c5"])
+        .parse_move("a3-a4")
+        .unwrap_err();
     assert!(err.to_string().contains("compulsory"), "{err}");
 }
 
@@ -332,7 +366,9 @@ fn seed_diagram_3_hot_piece_and_old_piece() {
     assert!(m.iter().any(|t| !t.contains('x')), "steps are legal");
     let takes_f4: Vec<&String> = m.iter().filter(|t| t.starts_with("h4xe4")).collect();
     assert_eq!(takes_f4, ["h4xe4xe6", "h4xe4xe7", "h4xe4xe8"]);
-    assert!(!m.iter().any(|t| t.starts_with("h4x") && t.len() == 5 && t.ends_with('4')));
+    assert!(!m
+        .iter()
+        .any(|t| t.starts_with("h4x") && t.len() == 5 && t.ends_with('4')));
     // The old threat on h6 stays optional too.
     assert!(m.contains(&"h4xh7".to_string()) && m.contains(&"h4xh8".to_string()));
 }
@@ -408,7 +444,10 @@ fn option_lone_man_only_man_counts_men_only() {
     let p = play(pos_with(text, &[("lone_man", "only_man")]), &["b4xb6"]);
     assert_eq!(p.piece_at(sq("h7")).unwrap().role, Role::King);
     // Under only_man a promotion that leaves one man crowns it too.
-    let p = play(pos_with("W:Wd7,a2,Kh1:Ba7,b7", &[("lone_man", "only_man")]), &["d7-d8"]);
+    let p = play(
+        pos_with("W:Wd7,a2,Kh1:Ba7,b7", &[("lone_man", "only_man")]),
+        &["d7-d8"],
+    );
     assert_eq!(p.piece_at(sq("a2")).unwrap().role, Role::King);
 }
 
@@ -490,7 +529,10 @@ fn blocked_side_loses() {
     assert_eq!(q.turn(), None);
     assert!(q.legal_moves().is_empty());
     assert_eq!(q.count_legal(), 0);
-    assert_eq!(q.ranking(), vec![SeatSet::only(Seat::WHITE), SeatSet::only(Seat::BLACK)]);
+    assert_eq!(
+        q.ranking(),
+        vec![SeatSet::only(Seat::WHITE), SeatSet::only(Seat::BLACK)]
+    );
 }
 
 #[test]
@@ -534,9 +576,18 @@ fn repetition_key_covers_pieces_turn_and_hot_piece() {
     // The no-progress counter is not part of the key.
     assert_eq!(format!("{}:np=4", p.position_string()), q.position_string());
     // Same pieces and turn, another hot piece: another position (spec §4.8).
-    assert_ne!(p.repetition_key(), pos("W:WKa1,Kc3:BKh8,Kf6:hot=f6").repetition_key());
-    assert_ne!(p.repetition_key(), pos("W:WKa1,Kc3:BKh8,Kf6").repetition_key());
-    assert_ne!(p.repetition_key(), pos("B:WKa1,Kc3:BKh8,Kf6:hot=a1").repetition_key());
+    assert_ne!(
+        p.repetition_key(),
+        pos("W:WKa1,Kc3:BKh8,Kf6:hot=f6").repetition_key()
+    );
+    assert_ne!(
+        p.repetition_key(),
+        pos("W:WKa1,Kc3:BKh8,Kf6").repetition_key()
+    );
+    assert_ne!(
+        p.repetition_key(),
+        pos("B:WKa1,Kc3:BKh8,Kf6:hot=a1").repetition_key()
+    );
     assert_eq!(p.options().repetition_limit(), 3);
     assert_eq!(opts(&[("repetition", "0")]).repetition_limit(), 0);
 }
@@ -559,7 +610,10 @@ fn departures() {
     assert_eq!(p.turn(), None);
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.eliminated(), vec![SeatSet::only(Seat::WHITE)]);
-    assert_eq!(p.depart(Seat::BLACK, Departure::Resign), Err(DepartError::GameOver));
+    assert_eq!(
+        p.depart(Seat::BLACK, Departure::Resign),
+        Err(DepartError::GameOver)
+    );
     // The position string records the loser; the reason reads back as a resignation.
     let s = p.position_string();
     assert!(s.starts_with("-:") && s.ends_with(":out=W"), "{s}");
@@ -575,7 +629,10 @@ fn departures() {
     // Black resigning while White is to move.
     let mut p = start();
     p.depart(Seat::BLACK, Departure::Resign).unwrap();
-    assert_eq!(p.ranking(), vec![SeatSet::only(Seat::WHITE), SeatSet::only(Seat::BLACK)]);
+    assert_eq!(
+        p.ranking(),
+        vec![SeatSet::only(Seat::WHITE), SeatSet::only(Seat::BLACK)]
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -590,7 +647,10 @@ fn problems(text: &str) -> Problems {
 
 #[test]
 fn setup_problems_are_all_reported() {
-    assert_eq!(problems("W:Wa2,b2:Ba7,b7:Rc4"), Problems::SEATS | Problems::ABSENT_OWNER);
+    assert_eq!(
+        problems("W:Wa2,b2:Ba7,b7:Rc4"),
+        Problems::SEATS | Problems::ABSENT_OWNER
+    );
     assert_eq!(problems("W:Wa2,b2"), Problems::SEATS);
     let seventeen = "W:Wa1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2,a3:Ba7,b7";
     assert_eq!(problems(seventeen), Problems::TOO_MANY_PIECES);
@@ -630,17 +690,17 @@ fn setup_problems_are_all_reported() {
 #[test]
 fn only_waivable_problems_can_be_waived() {
     let setup = Setup::parse(Variant::GiveAndTake, "W:Wa8,b2:Ba7,b7:np=300:reserve=B1").unwrap();
-    let p = GiveAndTake::from_setup(&setup, GiveAndTakeOptions::default(), Problems::WAIVABLE)
-        .unwrap();
+    let p =
+        GiveAndTake::from_setup(&setup, GiveAndTakeOptions::default(), Problems::WAIVABLE).unwrap();
     // The counter is past its limit: drawn.
     assert!(matches!(p.status(), Status::Drawn { .. }));
     let setup = Setup::parse(Variant::GiveAndTake, "W:Wa8,b2:Ba7,b7").unwrap();
-    let p = GiveAndTake::from_setup(&setup, GiveAndTakeOptions::default(), Problems::WAIVABLE)
-        .unwrap();
+    let p =
+        GiveAndTake::from_setup(&setup, GiveAndTakeOptions::default(), Problems::WAIVABLE).unwrap();
     assert_eq!(p.status(), Status::Ongoing);
     let setup = Setup::parse(Variant::GiveAndTake, "W:Wa2,b2:Ba7,b7:hot=c4").unwrap();
-    let err =
-        GiveAndTake::from_setup(&setup, GiveAndTakeOptions::default(), Problems::all()).unwrap_err();
+    let err = GiveAndTake::from_setup(&setup, GiveAndTakeOptions::default(), Problems::all())
+        .unwrap_err();
     assert_eq!(err.problems, Problems::HOT);
 }
 
@@ -659,7 +719,13 @@ fn setups_that_are_already_decided() {
     assert_eq!(pos(&p.position_string()).status(), p.status());
     // Blocked on the move.
     let p = pos("B:Wa1,b2,c2,h1,g2,f2:Ba2,h2");
-    assert!(matches!(p.status(), Status::Won { reason: EndReason::Blocked, .. }));
+    assert!(matches!(
+        p.status(),
+        Status::Won {
+            reason: EndReason::Blocked,
+            ..
+        }
+    ));
     assert_eq!(pos(&p.position_string()), p);
     // Drawn by the counter.
     let p = pos("W:WKa1,Kb1:BKa8,Kb8:np=100");
@@ -702,7 +768,12 @@ fn options_defaults_keys_and_values() {
     assert_eq!(d.king_landing, KingLanding::MustContinue);
     assert_eq!(GiveAndTakeOptions::GAME, "giveandtake");
     for spec in GiveAndTakeOptions::SPECS {
-        assert_eq!(d.get(spec.key).as_deref(), Some(spec.default), "{}", spec.key);
+        assert_eq!(
+            d.get(spec.key).as_deref(),
+            Some(spec.default),
+            "{}",
+            spec.key
+        );
         assert!(spec.help.contains("spec §"), "{}", spec.key);
         let mut o = d;
         o.set(spec.key, spec.default).unwrap();

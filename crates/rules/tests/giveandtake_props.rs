@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use rules::{
-    EndReason, GameOptions, GiveAndTake, GiveAndTakeOptions, Piece, Position, Problems, Role,
-    Seat, SeatSet, Setup, Square, Status, Variant,
+    EndReason, GameOptions, GiveAndTake, GiveAndTakeOptions, Piece, Position, Problems, Role, Seat,
+    SeatSet, Setup, Square, Status, Variant,
 };
 
 fn option_set(i: usize) -> GiveAndTakeOptions {
@@ -29,7 +29,11 @@ fn check_sane(p: &GiveAndTake, strict: bool) {
     match p.status() {
         Status::Ongoing => {
             assert!(p.turn().is_some());
-            assert!(!moves.is_empty(), "ongoing without moves: {}", p.position_string());
+            assert!(
+                !moves.is_empty(),
+                "ongoing without moves: {}",
+                p.position_string()
+            );
             assert!(p.eliminated().is_empty());
         }
         Status::Won { winners, reason } => {
@@ -38,7 +42,9 @@ fn check_sane(p: &GiveAndTake, strict: bool) {
             assert_eq!(winners.len(), 1);
             assert_eq!(p.eliminated(), vec![SeatSet::TWO.minus(winners)]);
             let loser = SeatSet::TWO.minus(winners).first().unwrap();
-            let has = Square::ALL.iter().any(|&s| p.piece_at(s).map(|x| x.seat) == Some(loser));
+            let has = Square::ALL
+                .iter()
+                .any(|&s| p.piece_at(s).map(|x| x.seat) == Some(loser));
             assert_eq!(reason == EndReason::CapturedAll, !has);
         }
         Status::Drawn { seats, reason } => {
@@ -73,7 +79,13 @@ fn round_trip(p: &GiveAndTake) {
     assert_eq!(q.legal_moves(), p.legal_moves());
     assert_eq!(q.turn(), p.turn());
     assert_eq!(q.repetition_key(), p.repetition_key());
-    if !matches!(p.status(), Status::Won { reason: EndReason::Departed(_), .. }) {
+    if !matches!(
+        p.status(),
+        Status::Won {
+            reason: EndReason::Departed(_),
+            ..
+        }
+    ) {
         assert_eq!(q, *p);
     }
 }

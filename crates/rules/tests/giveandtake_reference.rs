@@ -3,13 +3,15 @@
 //! bitboard generator on random playouts, random setups and perft.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// The reference is plain on purpose: index loops over the board, tuples for squares.
+#![allow(clippy::needless_range_loop, clippy::type_complexity)]
 
 use std::collections::BTreeSet;
 
 use rules::perft::{self, Counting};
 use rules::{
-    GameOptions, GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Position,
-    Removal, Role, Seat,
+    GameOptions, GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Position, Removal,
+    Role, Seat,
 };
 
 /// A piece: colour (0 White, 1 Black) and whether it is a king.
@@ -191,20 +193,21 @@ impl Ref {
             caps.push(x);
             let dead2: Vec<(i32, i32)> = if immediate { vec![] } else { caps.clone() };
             // §1.3: if some landing allows a further jump, only those landings.
-            let lands: Vec<(i32, i32)> = if king && self.opts.king_landing == KingLanding::MustContinue {
-                let good: Vec<_> = lands
-                    .iter()
-                    .copied()
-                    .filter(|&l| !self.jumps(l, colour, true, &dead2, Some(d)).is_empty())
-                    .collect();
-                if good.is_empty() {
-                    lands
+            let lands: Vec<(i32, i32)> =
+                if king && self.opts.king_landing == KingLanding::MustContinue {
+                    let good: Vec<_> = lands
+                        .iter()
+                        .copied()
+                        .filter(|&l| !self.jumps(l, colour, true, &dead2, Some(d)).is_empty())
+                        .collect();
+                    if good.is_empty() {
+                        lands
+                    } else {
+                        good
+                    }
                 } else {
-                    good
-                }
-            } else {
-                lands
-            };
+                    lands
+                };
             for l in lands {
                 path.push(l);
                 self.extend(from, l, colour, king, path, caps, Some(d), out);
@@ -226,7 +229,16 @@ impl Ref {
                     if c == self.side {
                         // The mover's own square is empty once it has left.
                         me.set((f, r), None);
-                        me.extend((f, r), (f, r), c, k, &mut vec![], &mut vec![], None, &mut out);
+                        me.extend(
+                            (f, r),
+                            (f, r),
+                            c,
+                            k,
+                            &mut vec![],
+                            &mut vec![],
+                            None,
+                            &mut out,
+                        );
                         me.set((f, r), Some((c, k)));
                     }
                 }
@@ -395,15 +407,32 @@ impl Rng {
 }
 
 fn engine_set(p: &GiveAndTake) -> BTreeSet<String> {
-    p.legal_moves().iter().map(|m| p.move_to_string(m)).collect()
+    p.legal_moves()
+        .iter()
+        .map(|m| p.move_to_string(m))
+        .collect()
 }
 
 fn compare(p: &GiveAndTake) -> usize {
     let fast = engine_set(p);
     let list = p.legal_moves();
-    assert_eq!(fast.len(), list.len(), "duplicate moves in {}", p.position_string());
-    assert_eq!(p.count_legal(), list.len() as u64, "count_legal in {}", p.position_string());
-    let slow: BTreeSet<String> = Ref::from_engine(p).legal().iter().map(RefMove::text).collect();
+    assert_eq!(
+        fast.len(),
+        list.len(),
+        "duplicate moves in {}",
+        p.position_string()
+    );
+    assert_eq!(
+        p.count_legal(),
+        list.len() as u64,
+        "count_legal in {}",
+        p.position_string()
+    );
+    let slow: BTreeSet<String> = Ref::from_engine(p)
+        .legal()
+        .iter()
+        .map(RefMove::text)
+        .collect();
     assert_eq!(fast, slow, "move sets differ in {}", p.position_string());
     fast.len()
 }
@@ -413,7 +442,10 @@ fn option_sets() -> Vec<(&'static str, GiveAndTakeOptions)> {
     vec![
         ("default", GiveAndTakeOptions::default()),
         ("hot_trigger=anywhere", o(&[("hot_trigger", "anywhere")])),
-        ("hot_capture=first_jump", o(&[("hot_capture", "first_jump")])),
+        (
+            "hot_capture=first_jump",
+            o(&[("hot_capture", "first_jump")]),
+        ),
         ("lone_man=only_man", o(&[("lone_man", "only_man")])),
         ("removal=end_of_move", o(&[("removal", "end_of_move")])),
         ("king_reversal=false", o(&[("king_reversal", "false")])),
@@ -513,7 +545,11 @@ fn reference_agrees_on_random_setups() {
             let opp = if side == 0 { &black } else { &white };
             if rng.below(4) > 0 {
                 let (s, _) = opp[rng.below(opp.len())];
-                text.push_str(&format!(":hot={}{}", (b'a' + (s % 8) as u8) as char, s / 8 + 1));
+                text.push_str(&format!(
+                    ":hot={}{}",
+                    (b'a' + (s % 8) as u8) as char,
+                    s / 8 + 1
+                ));
             }
             let p = GiveAndTake::from_position_string(&text, opts)
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -531,7 +567,11 @@ fn reference_agrees_on_perft() {
         let start = GiveAndTake::new(opts).unwrap();
         let r = Ref::from_engine(&start);
         for d in 1..=4 {
-            assert_eq!(perft::count(&start, d, Counting::Paths), r.perft(d), "{name} depth {d}");
+            assert_eq!(
+                perft::count(&start, d, Counting::Paths),
+                r.perft(d),
+                "{name} depth {d}"
+            );
         }
         let mid = GiveAndTake::from_position_string(
             "W:Wa2,c3,d3,Ke4,f2,g3,h3,Kb6:Ba6,c6,d5,Kf5,g6,h6,b7,Kh1:hot=d5",
@@ -540,7 +580,11 @@ fn reference_agrees_on_perft() {
         .unwrap();
         let r = Ref::from_engine(&mid);
         for d in 1..=3 {
-            assert_eq!(perft::count(&mid, d, Counting::Paths), r.perft(d), "{name} mid depth {d}");
+            assert_eq!(
+                perft::count(&mid, d, Counting::Paths),
+                r.perft(d),
+                "{name} mid depth {d}"
+            );
         }
     }
 }
@@ -555,8 +599,20 @@ fn check_data(limit: u64) {
             continue;
         }
         let r = Ref::from_engine(&l.position);
-        assert_eq!(r.perft_with(l.depth, false), l.paths, "{:?} depth {}", l.options, l.depth);
-        assert_eq!(r.perft_with(l.depth, true), l.dedup, "{:?} depth {}", l.options, l.depth);
+        assert_eq!(
+            r.perft_with(l.depth, false),
+            l.paths,
+            "{:?} depth {}",
+            l.options,
+            l.depth
+        );
+        assert_eq!(
+            r.perft_with(l.depth, true),
+            l.dedup,
+            "{:?} depth {}",
+            l.options,
+            l.depth
+        );
         n += 1;
     }
     assert!(n > 50);

@@ -36,10 +36,8 @@ use std::hash::{Hash, Hasher};
 
 pub use options::{GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 
-use geometry::{
-    shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST,
-};
-use search::{free_ray, Counter, Rules, Search, Sink};
+use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
+use search::{free_ray, sq, Counter, Rules, Search, Sink};
 
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Status};
@@ -205,9 +203,7 @@ impl GiveAndTake {
         let trigger = match (self.options.hot_trigger, self.options.hot_capture) {
             // A duty only a first jump can meet is triggered by a first jump (the
             // combination `anywhere`/`first_jump` is refused by validation anyway).
-            (HotJump::FirstJump, _) | (_, HotJump::FirstJump) => {
-                self.hot_takeable_first(h.index())
-            }
+            (HotJump::FirstJump, _) | (_, HotJump::FirstJump) => self.hot_takeable_first(h.index()),
             (HotJump::Anywhere, HotJump::Anywhere) => {
                 let mut c = Counter(0);
                 self.captures(self.side, hb, !0, &mut c);
@@ -252,8 +248,8 @@ impl GiveAndTake {
                 bits &= bits - 1;
                 let from = STEP[d ^ 1][to] as usize;
                 moves.push(Move::step(
-                    Square::ALL[from & 63],
-                    Square::ALL[to],
+                    sq(from),
+                    sq(to),
                     Role::Man,
                     promo & (1u64 << to) != 0,
                 ));
@@ -269,12 +265,7 @@ impl GiveAndTake {
                 while bits != 0 {
                     let to = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    moves.push(Move::step(
-                        Square::ALL[from],
-                        Square::ALL[to],
-                        Role::King,
-                        false,
-                    ));
+                    moves.push(Move::step(sq(from), sq(to), Role::King, false));
                 }
             }
         }

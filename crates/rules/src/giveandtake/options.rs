@@ -227,15 +227,23 @@ impl GameOptions for GiveAndTakeOptions {
                     parse_choice("lone_man", value, LONE_CHOICES, "only_piece or only_man")?
             }
             "removal" => {
-                self.removal =
-                    parse_choice("removal", value, REMOVAL_CHOICES, "immediate or end_of_move")?
+                self.removal = parse_choice(
+                    "removal",
+                    value,
+                    REMOVAL_CHOICES,
+                    "immediate or end_of_move",
+                )?
             }
             "king_reversal" => {
                 self.king_reversal = crate::options::parse_bool("king_reversal", value)?
             }
             "king_landing" => {
-                self.king_landing =
-                    parse_choice("king_landing", value, LANDING_CHOICES, "must_continue or free")?
+                self.king_landing = parse_choice(
+                    "king_landing",
+                    value,
+                    LANDING_CHOICES,
+                    "must_continue or free",
+                )?
             }
             _ => return Err(Self::unknown(key)),
         }

@@ -7,7 +7,14 @@ use crate::{Move, MoveList, Role, Square, MAX_PATH};
 /// Receives complete capture sequences.
 pub(super) trait Sink {
     /// One complete sequence of the piece on `origin`.
-    fn emit(&mut self, origin: Square, path: &[Square], caps: &[Square], role: Role, promotes: bool);
+    fn emit(
+        &mut self,
+        origin: Square,
+        path: &[Square],
+        caps: &[Square],
+        role: Role,
+        promotes: bool,
+    );
 }
 
 /// Counts sequences (perft's bulk count).
@@ -22,14 +29,22 @@ impl Sink for Counter {
 
 impl Sink for MoveList {
     #[inline]
-    fn emit(&mut self, origin: Square, path: &[Square], caps: &[Square], role: Role, promotes: bool) {
+    fn emit(
+        &mut self,
+        origin: Square,
+        path: &[Square],
+        caps: &[Square],
+        role: Role,
+        promotes: bool,
+    ) {
         self.push(Move::capture(origin, path, caps, role, promotes));
     }
 }
 
+/// The square of a bit index (always below 64 here: it comes from a bitboard or a table).
 #[inline(always)]
-fn sq(i: usize) -> Square {
-    Square::ALL[i & 63]
+pub(super) fn sq(i: usize) -> Square {
+    Square::new_unchecked((i & 63) as u8)
 }
 
 /// Rules that shape the search, taken from the options.
@@ -198,11 +213,11 @@ impl<'s, S: Sink> Search<'s, S> {
 
     /// Flying jumps along ranks and files (spec §4.3), landing per §1.3.
     fn king(&mut self, s: usize, last: usize) {
-        for d in 0..4 {
+        for (d, rays) in RAY.iter().enumerate() {
             if !self.rules.reversal && last == (d ^ 1) {
                 continue;
             }
-            let blockers = RAY[d][s] & self.occ;
+            let blockers = rays[s] & self.occ;
             if blockers == 0 {
                 continue;
             }

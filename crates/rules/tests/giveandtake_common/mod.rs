@@ -24,10 +24,8 @@ pub fn read() -> Vec<Line> {
         let options = if f[0] == "default" {
             GiveAndTakeOptions::default()
         } else {
-            GiveAndTakeOptions::from_pairs(
-                f[0].split(',').map(|p| p.split_once('=').unwrap()),
-            )
-            .unwrap()
+            GiveAndTakeOptions::from_pairs(f[0].split(',').map(|p| p.split_once('=').unwrap()))
+                .unwrap()
         };
         let position = if f[1] == "start" {
             GiveAndTake::new(options).unwrap()
@@ -44,4 +42,3 @@ pub fn read() -> Vec<Line> {
     }
     lines
 }
-
