@@ -819,3 +819,22 @@ fn options_defaults_keys_and_values() {
     })
     .is_err());
 }
+
+#[test]
+fn king_may_end_its_capture_on_its_own_start_square() {
+    // a1 goes round a rectangle (a3, c5, e3, c1) and lands back on a1 (spec §4.4:
+    // its start square is empty once it has left).
+    let p = pos("W:WKa1,Kh8:Ba3,c5,e3,Kc1");
+    assert!(is_legal(&p, "a1xa5xe5xe1xa1"));
+    assert!(is_legal(&p, "a1xa5xe5xe1xb1"));
+    let q = play(p, &["a1xa5xe5xe1xa1"]);
+    assert_eq!(q.piece_at(sq("a1")).unwrap().role, Role::King);
+    assert_eq!(q.piece_at(sq("a1")).unwrap().seat, Seat::WHITE);
+    assert!(matches!(
+        q.status(),
+        Status::Won {
+            reason: EndReason::CapturedAll,
+            ..
+        }
+    ));
+}

@@ -418,9 +418,7 @@ impl Position for GiveAndTake {
                 p |= Problems::MAN_ON_PROMOTION;
             }
         }
-        if setup.seats.iter().any(|s| setup.reserves[s] > 0)
-            || setup.reserves.iter().any(|(_, &n)| n > 0)
-        {
+        if setup.reserves.iter().any(|(_, &n)| n > 0) {
             p |= Problems::RESERVE;
         }
         if !setup.owed_drop.is_empty() {
