@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod giveandtake;
 mod moves;
 pub mod notation;
 pub mod options;
@@ -35,6 +36,7 @@ pub mod setup;
 mod square;
 mod variant;
 
+pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 pub use moves::{Move, MoveList, MAX_PATH};
 pub use notation::{MoveError, MoveText};
 pub use options::{GameOptions, OptionError, OptionSpec};

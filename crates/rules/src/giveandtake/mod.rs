@@ -1,0 +1,677 @@
+//! Give and Take (Christopher Elis, 1999), spec §4: orthogonal draughts on all 64 squares
+//! in the Turkish family, where capturing is compulsory only against the piece that just
+//! moved (spec §4.5) and a lone man becomes a king at once (spec §4.7).
+//!
+//! * Men step one square forward or sideways and capture by short jumps forward or
+//!   sideways; kings move and capture like rooks, flying, with 180° turns (spec §4.2-§4.3).
+//! * Jumped pieces leave the board at once, so a square may be crossed again (spec §4.4).
+//! * The **hot piece** is the opponent's piece that made the last move. If one of my pieces
+//!   can take it with the first jump of a sequence, I must play a sequence that takes it;
+//!   otherwise every step and every complete capture sequence is legal (spec §4.5, G1).
+//! * The position string carries the hot square as `hot=` and the plies without progress
+//!   as `np=` (see [`crate::setup`]).
+//!
+//! ```
+//! use rules::{GiveAndTake, GiveAndTakeOptions, Position, Status};
+//! let pos = GiveAndTake::new(GiveAndTakeOptions::default()).unwrap();
+//! assert_eq!(pos.legal_moves().len(), 8); // the eight men of rank 3 step forward
+//! let mut pos = pos;
+//! for text in ["c3c4", "c6c5"] {
+//!     let mv = pos.parse_move(text).unwrap();
+//!     pos = pos.play(&mv).unwrap();
+//! }
+//! // c5 just moved and c4 can take it: the capture is compulsory and must go on to c8.
+//! let only: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_to_string(m)).collect();
+//! assert_eq!(only, ["c4xc6xc8"]);
+//! assert!(pos.position_string().ends_with(":hot=c5"));
+//! assert_eq!(pos.status(), Status::Ongoing);
+//! ```
+
+mod geometry;
+mod options;
+mod search;
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+pub use options::{GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
+
+use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
+use search::{free_ray, sq, Counter, Rules, Search, Sink};
+
+use crate::options::{GameOptions, OptionError};
+use crate::position::{DepartError, Departure, EndReason, Status};
+use crate::setup::{PositionError, Problems, Setup};
+use crate::{Move, MoveList, Piece, Position, Role, Seat, SeatSet, Square, Variant};
+
+/// Men per seat at the start, the most a seat may have (spec §4.1).
+const START_MEN: u32 = 16;
+const WHITE_START: u64 = 0x0000_0000_00ff_ff00;
+const BLACK_START: u64 = 0x00ff_ff00_0000_0000;
+
+/// A Give and Take position: pieces, side to move, hot piece, no-progress counter and
+/// the result once the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GiveAndTake {
+    /// Pieces by colour: 0 White, 1 Black.
+    by_colour: [u64; 2],
+    kings: u64,
+    /// Colour to move (0 White, 1 Black); once the game is over, the loser (White for a
+    /// draw), so equal positions compare equal.
+    side: usize,
+    /// Where the piece that made the last move stands (spec §4.5).
+    hot: Option<Square>,
+    /// Plies since the last capture or man move (spec §4.8).
+    np: u16,
+    status: Status,
+    options: GiveAndTakeOptions,
+}
+
+const fn seat_of(colour: usize) -> Seat {
+    if colour == 0 {
+        Seat::Morning
+    } else {
+        Seat::Night
+    }
+}
+
+const fn colour_of(seat: Seat) -> Option<usize> {
+    match seat {
+        Seat::Morning => Some(0),
+        Seat::Night => Some(1),
+        _ => None,
+    }
+}
+
+/// Forward direction of a colour's men.
+const fn forward(colour: usize) -> usize {
+    if colour == 0 {
+        NORTH
+    } else {
+        SOUTH
+    }
+}
+
+/// Promotion rank of a colour's men (spec §4.6).
+const fn last_rank(colour: usize) -> u64 {
+    if colour == 0 {
+        RANK_8
+    } else {
+        RANK_1
+    }
+}
+
+impl GiveAndTake {
+    fn rules(&self) -> Rules {
+        Rules {
+            immediate: self.options.removal == Removal::Immediate,
+            reversal: self.options.king_reversal,
+            must_continue: self.options.king_landing == KingLanding::MustContinue,
+        }
+    }
+
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.by_colour[0] | self.by_colour[1]
+    }
+
+    /// Runs a capture search for every piece of `colour`; `need` and `first` as in
+    /// [`Search`].
+    fn captures<S: Sink>(&self, colour: usize, need: u64, first: u64, sink: &mut S) {
+        let own = self.by_colour[colour];
+        let enemy = self.by_colour[colour ^ 1];
+        let occ = own | enemy;
+        let fwd = forward(colour);
+        let mut search = Search::new(
+            self.rules(),
+            enemy,
+            occ,
+            need,
+            first,
+            [fwd, EAST, WEST],
+            last_rank(colour),
+            sink,
+        );
+        // Men with a first jump, found with shifts so most men are never searched.
+        let men = own & !self.kings;
+        let empty = !occ;
+        let targets = enemy & first;
+        let mut jumpers = 0u64;
+        for d in [fwd, EAST, WEST] {
+            let back = d ^ 1;
+            jumpers |= shift(back, shift(back, empty) & targets);
+        }
+        let mut bits = men & jumpers;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            search.occ = occ ^ (1u64 << s);
+            search.man_from(s);
+        }
+        let mut bits = own & self.kings;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            search.occ = occ ^ (1u64 << s);
+            search.king_from(s);
+        }
+    }
+
+    /// True if a piece of the side to move can take the hot piece with a first jump
+    /// (spec §4.5's trigger, G1 default).
+    fn hot_takeable_first(&self, h: usize) -> bool {
+        let us = self.side;
+        let own = self.by_colour[us];
+        let occ = self.occupied();
+        let men = own & !self.kings;
+        let kings = own & self.kings;
+        for d in 0..4 {
+            // Jumping in direction d over h: the capturer comes from the opposite side.
+            let to = STEP[d][h];
+            if to == OFF || occ & (1u64 << to) != 0 {
+                continue;
+            }
+            let from = STEP[d ^ 1][h];
+            if from == OFF {
+                continue;
+            }
+            let fb = 1u64 << from;
+            // A man jumps forward or sideways, never backwards.
+            if men & fb != 0 && d != (forward(us) ^ 1) {
+                return true;
+            }
+            let behind = RAY[d ^ 1][h] & occ;
+            if behind != 0 && kings & (1u64 << geometry::nearest(d ^ 1, behind)) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The compulsory-capture filter for the side to move: `Some((need, first))` when a
+    /// capture of the hot piece is compulsory (spec §4.5).
+    fn compulsion(&self) -> Option<(u64, u64)> {
+        let h = self.hot?;
+        let hb = 1u64 << h.index();
+        if self.by_colour[self.side ^ 1] & hb == 0 {
+            return None;
+        }
+        let first = match self.options.hot_capture {
+            HotJump::FirstJump => hb,
+            HotJump::Anywhere => !0,
+        };
+        let trigger = match (self.options.hot_trigger, self.options.hot_capture) {
+            // A duty only a first jump can meet is triggered by a first jump (the
+            // combination `anywhere`/`first_jump` is refused by validation anyway).
+            (HotJump::FirstJump, _) | (_, HotJump::FirstJump) => self.hot_takeable_first(h.index()),
+            (HotJump::Anywhere, HotJump::Anywhere) => {
+                let mut c = Counter(0);
+                self.captures(self.side, hb, !0, &mut c);
+                c.0 > 0
+            }
+        };
+        trigger.then_some((hb, first))
+    }
+
+    /// Destinations of men steps, one bitboard per direction (forward, east, west).
+    #[inline]
+    fn man_steps(&self, colour: usize) -> [u64; 3] {
+        let men = self.by_colour[colour] & !self.kings;
+        let empty = !self.occupied();
+        [
+            shift(forward(colour), men) & empty,
+            shift(EAST, men) & empty,
+            shift(WEST, men) & empty,
+        ]
+    }
+
+    fn count_steps(&self) -> u64 {
+        let [f, e, w] = self.man_steps(self.side);
+        let kings = self.by_colour[self.side] & self.kings;
+        let mut n = (f.count_ones() + e.count_ones() + w.count_ones()) as u64;
+        if kings != 0 {
+            let empty = !self.occupied();
+            for d in 0..4 {
+                n += slides(d, kings, empty).count_ones() as u64;
+            }
+        }
+        n
+    }
+
+    fn gen_steps(&self, moves: &mut MoveList) {
+        let us = self.side;
+        let fwd = forward(us);
+        let promo = last_rank(us);
+        for (d, mut bits) in [fwd, EAST, WEST].into_iter().zip(self.man_steps(us)) {
+            while bits != 0 {
+                let to = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let from = STEP[d ^ 1][to] as usize;
+                moves.push(Move::step(
+                    sq(from),
+                    sq(to),
+                    Role::Man,
+                    promo & (1u64 << to) != 0,
+                ));
+            }
+        }
+        let occ = self.occupied();
+        let mut kings = self.by_colour[us] & self.kings;
+        while kings != 0 {
+            let from = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            for d in 0..4 {
+                let mut bits = free_ray(d, from, occ);
+                while bits != 0 {
+                    let to = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    moves.push(Move::step(sq(from), sq(to), Role::King, false));
+                }
+            }
+        }
+    }
+
+    /// True if `colour`, to move, has any legal move: a step, or any capture (a compulsory
+    /// capture exists whenever captures are compulsory, so the hot piece does not matter).
+    fn has_move(&self, colour: usize) -> bool {
+        let [f, e, w] = self.man_steps(colour);
+        if f | e | w != 0 {
+            return true;
+        }
+        let own = self.by_colour[colour];
+        let kings = own & self.kings;
+        let occ = self.occupied();
+        let empty = !occ;
+        if kings != 0 {
+            for d in 0..4 {
+                if shift(d, kings) & empty != 0 {
+                    return true;
+                }
+            }
+        }
+        let enemy = self.by_colour[colour ^ 1];
+        let men = own & !self.kings;
+        for d in [forward(colour), EAST, WEST] {
+            if shift(d, shift(d, men) & enemy) & empty != 0 {
+                return true;
+            }
+        }
+        if kings != 0 {
+            for d in 0..4 {
+                let reach = geometry::fill(d, kings, empty);
+                if shift(d, shift(d, reach) & enemy) & empty != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Spec §4.7: a seat reduced to a lone man (G2: its only piece, or its only man) has
+    /// it crowned at once, on its square.
+    fn crown_lone_men(&mut self) {
+        for c in 0..2 {
+            let own = self.by_colour[c];
+            let men = own & !self.kings;
+            let lone = match self.options.lone_man {
+                LoneMan::OnlyPiece => own.count_ones() == 1 && men != 0,
+                LoneMan::OnlyMan => men.count_ones() == 1,
+            };
+            if lone {
+                self.kings |= men;
+            }
+        }
+    }
+
+    /// Plies without progress that draw (0: off).
+    fn np_limit(&self) -> u32 {
+        2 * u32::from(self.options.no_progress)
+    }
+
+    /// Sets the status for the side to move, from the board alone.
+    fn settle(&mut self) {
+        let us = self.side;
+        self.status = if self.by_colour[us] == 0 {
+            Status::Won {
+                winners: SeatSet::only(seat_of(us ^ 1)),
+                reason: EndReason::CapturedAll,
+            }
+        } else if !self.has_move(us) {
+            Status::Won {
+                winners: SeatSet::only(seat_of(us ^ 1)),
+                reason: EndReason::Blocked,
+            }
+        } else if self.np_limit() > 0 && u32::from(self.np) >= self.np_limit() {
+            self.side = 0;
+            Status::Drawn {
+                seats: SeatSet::TWO,
+                reason: EndReason::NoProgress,
+            }
+        } else {
+            Status::Ongoing
+        };
+    }
+
+    fn loser(&self) -> Option<Seat> {
+        match self.status {
+            Status::Won { winners, .. } => SeatSet::TWO.minus(winners).first(),
+            _ => None,
+        }
+    }
+}
+
+impl Position for GiveAndTake {
+    type Options = GiveAndTakeOptions;
+    const VARIANT: Variant = Variant::GiveAndTake;
+
+    fn new(options: GiveAndTakeOptions) -> Result<Self, OptionError> {
+        options.validate()?;
+        Ok(GiveAndTake {
+            by_colour: [WHITE_START, BLACK_START],
+            kings: 0,
+            side: 0,
+            hot: None,
+            np: 0,
+            status: Status::Ongoing,
+            options,
+        })
+    }
+
+    fn from_setup(
+        setup: &Setup,
+        options: GiveAndTakeOptions,
+        waive: Problems,
+    ) -> Result<Self, PositionError> {
+        let mut p = Problems::empty();
+        if setup.variant != Variant::GiveAndTake || setup.seats != SeatSet::TWO {
+            p |= Problems::SEATS;
+        }
+        let mut by_colour = [0u64; 2];
+        let mut kings = 0u64;
+        for sq in Square::ALL {
+            let Some(piece) = setup.board[sq.index()] else {
+                continue;
+            };
+            let bit = 1u64 << sq.index();
+            match colour_of(piece.seat) {
+                Some(c) if setup.seats.contains(piece.seat) => {
+                    by_colour[c] |= bit;
+                    match piece.role {
+                        Role::King => kings |= bit,
+                        Role::Man if last_rank(c) & bit != 0 => p |= Problems::MAN_ON_PROMOTION,
+                        Role::Man => {}
+                    }
+                }
+                _ => p |= Problems::ABSENT_OWNER,
+            }
+        }
+        if by_colour.iter().any(|b| b.count_ones() > START_MEN) {
+            p |= Problems::TOO_MANY_PIECES;
+        }
+        for own in by_colour {
+            let men = own & !kings;
+            let lone = match options.lone_man {
+                LoneMan::OnlyPiece => own.count_ones() == 1 && men != 0,
+                LoneMan::OnlyMan => men.count_ones() == 1,
+            };
+            if lone {
+                p |= Problems::MAN_ON_PROMOTION;
+            }
+        }
+        if setup.reserves.iter().any(|(_, &n)| n > 0) {
+            p |= Problems::RESERVE;
+        }
+        if !setup.owed_drop.is_empty() {
+            p |= Problems::OWED_DROP;
+        }
+        if setup.last_step.iter().any(|(_, s)| s.is_some()) {
+            p |= Problems::REVERSE;
+        }
+        let out = setup.eliminated_set();
+        if setup.eliminated.len() > 1
+            || setup.eliminated.iter().any(|g| g.len() != 1)
+            || !out.minus(SeatSet::TWO).is_empty()
+        {
+            p |= Problems::ELIMINATED;
+        }
+        let limit = 2 * u32::from(options.no_progress);
+        if limit > 0 && u32::from(setup.no_progress) > limit {
+            p |= Problems::COUNTER;
+        }
+        let hot_piece = setup.hot.and_then(|h| setup.board[h.index()]);
+        let mut side = 0usize;
+        let mut loser = None;
+        match setup.turn {
+            Some(s) => match colour_of(s) {
+                Some(c) if setup.seats.contains(s) && out.is_empty() => {
+                    side = c;
+                    if let Some(h) = setup.hot {
+                        if setup.board[h.index()].map(|x| x.seat) != Some(seat_of(c ^ 1)) {
+                            p |= Problems::HOT;
+                        }
+                    }
+                    if by_colour[0] == 0 && by_colour[1] == 0 {
+                        p |= Problems::TURN;
+                    }
+                }
+                _ => p |= Problems::TURN,
+            },
+            None => {
+                if setup.hot.is_some() && hot_piece.is_none() {
+                    p |= Problems::HOT;
+                }
+                match setup.eliminated.as_slice() {
+                    [g] => match g.first().and_then(colour_of) {
+                        Some(c) => {
+                            // The winner must still have pieces.
+                            if by_colour[c ^ 1] == 0 {
+                                p |= Problems::ELIMINATED;
+                            }
+                            side = c;
+                            loser = Some(c);
+                        }
+                        None => p |= Problems::ELIMINATED,
+                    },
+                    [] => {
+                        let drawn = limit > 0 && u32::from(setup.no_progress) >= limit;
+                        if !drawn {
+                            p |= Problems::TURN;
+                        } else if by_colour.contains(&0) {
+                            // A seat without pieces has lost, it is not in a draw.
+                            p |= Problems::ELIMINATED;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let p = p - (waive & Problems::WAIVABLE);
+        if !p.is_empty() {
+            return Err(PositionError {
+                problems: p,
+                setup: Box::new(setup.clone()),
+            });
+        }
+        let mut pos = GiveAndTake {
+            by_colour,
+            kings,
+            side,
+            hot: setup.hot,
+            np: setup.no_progress,
+            status: Status::Ongoing,
+            options,
+        };
+        match (setup.turn, loser) {
+            (Some(_), _) => pos.settle(),
+            (None, Some(c)) => {
+                let reason = if by_colour[c] == 0 {
+                    EndReason::CapturedAll
+                } else if !pos.has_move(c) {
+                    EndReason::Blocked
+                } else {
+                    // The position string does not say how a seat departed.
+                    EndReason::Departed(Departure::Resign)
+                };
+                pos.status = Status::Won {
+                    winners: SeatSet::only(seat_of(c ^ 1)),
+                    reason,
+                };
+            }
+            (None, None) => {
+                pos.side = 0;
+                pos.status = Status::Drawn {
+                    seats: SeatSet::TWO,
+                    reason: EndReason::NoProgress,
+                };
+            }
+        }
+        Ok(pos)
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut s = Setup::empty(Variant::GiveAndTake);
+        s.seats = SeatSet::TWO;
+        s.turn = self.turn();
+        for sq in Square::ALL {
+            s.board[sq.index()] = self.piece_at(sq);
+        }
+        if let Some(l) = self.loser() {
+            s.eliminated.push(SeatSet::only(l));
+        }
+        s.hot = self.hot;
+        s.no_progress = self.np;
+        s
+    }
+
+    fn options(&self) -> &GiveAndTakeOptions {
+        &self.options
+    }
+
+    fn seats(&self) -> SeatSet {
+        SeatSet::TWO
+    }
+
+    fn turn(&self) -> Option<Seat> {
+        self.status.is_ongoing().then_some(seat_of(self.side))
+    }
+
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let bit = 1u64 << sq.index();
+        let seat = if self.by_colour[0] & bit != 0 {
+            Seat::Morning
+        } else if self.by_colour[1] & bit != 0 {
+            Seat::Night
+        } else {
+            return None;
+        };
+        let role = if self.kings & bit != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { seat, role })
+    }
+
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        if !self.status.is_ongoing() {
+            return;
+        }
+        match self.compulsion() {
+            Some((need, first)) => self.captures(self.side, need, first, moves),
+            None => {
+                self.gen_steps(moves);
+                self.captures(self.side, 0, !0, moves);
+            }
+        }
+    }
+
+    fn count_legal(&self) -> u64 {
+        if !self.status.is_ongoing() {
+            return 0;
+        }
+        let mut c = Counter(0);
+        match self.compulsion() {
+            Some((need, first)) => self.captures(self.side, need, first, &mut c),
+            None => {
+                c.0 = self.count_steps();
+                self.captures(self.side, 0, !0, &mut c);
+            }
+        }
+        c.0
+    }
+
+    fn play_unchecked(&mut self, mv: &Move) {
+        let us = self.side;
+        let them = us ^ 1;
+        let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
+            return;
+        };
+        let fb = 1u64 << from.index();
+        let tb = 1u64 << to.index();
+        let was_king = self.kings & fb != 0;
+        // Captured pieces go first: with immediate removal a king may end its move on a
+        // square it emptied, or back on its own start square (spec §4.4).
+        let mut taken = 0u64;
+        for c in mv.captured() {
+            taken |= 1u64 << c.index();
+        }
+        self.by_colour[them] &= !taken;
+        self.kings &= !taken;
+        self.by_colour[us] = (self.by_colour[us] & !fb) | tb;
+        if was_king {
+            self.kings = (self.kings & !fb) | tb;
+        }
+        let promotes = !was_king && last_rank(us) & tb != 0;
+        if promotes {
+            self.kings |= tb;
+        }
+        // A capture can leave the victim a lone man; under G2's `only_man` reading a
+        // promotion can leave the mover a single man too (spec §4.7).
+        if taken != 0 || (promotes && self.options.lone_man == LoneMan::OnlyMan) {
+            self.crown_lone_men();
+        }
+        // Progress is a capture or a man move (spec §4.8).
+        if taken != 0 || !was_king {
+            self.np = 0;
+        } else {
+            self.np = self.np.saturating_add(1);
+        }
+        self.hot = Some(to);
+        self.side = them;
+        self.settle();
+    }
+
+    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+        if !self.status.is_ongoing() {
+            return Err(DepartError::GameOver);
+        }
+        let Some(c) = colour_of(seat) else {
+            return Err(DepartError::NotPlaying(seat));
+        };
+        self.side = c;
+        self.status = Status::Won {
+            winners: SeatSet::only(seat_of(c ^ 1)),
+            reason: EndReason::Departed(how),
+        };
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn eliminated(&self) -> Vec<SeatSet> {
+        self.loser().map(SeatSet::only).into_iter().collect()
+    }
+
+    fn repetition_key(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.by_colour.hash(&mut h);
+        self.kings.hash(&mut h);
+        self.turn().hash(&mut h);
+        self.hot.hash(&mut h);
+        self.loser().hash(&mut h);
+        h.finish()
+    }
+}
