@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod moves;
+mod neva;
 pub mod notation;
 pub mod options;
 pub mod perft;
@@ -35,6 +36,7 @@ mod square;
 mod variant;
 
 pub use moves::{Move, MoveList, MAX_PATH};
+pub use neva::{Blocked, Departed, Neva, NevaOptions};
 pub use notation::{MoveError, MoveText};
 pub use options::{GameOptions, OptionError, OptionSpec};
 pub use position::{
