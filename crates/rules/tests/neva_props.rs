@@ -155,9 +155,9 @@ proptest! {
             a = a.play(&moves[(next() % moves.len() as u64) as usize]).unwrap();
         }
         for mv in pool {
-            match a.clone().play(&mv) {
+            match a.play(&mv) {
                 Ok(p) => assert_sane(&p),
-                Err(e) => prop_assert_eq!(e.position, a.clone()),
+                Err(e) => prop_assert_eq!(e.position, a),
             }
         }
     }

@@ -181,6 +181,22 @@ fn sq(index: u32) -> Square {
 /// A Neva checkers position (spec §2), under its [`NevaOptions`].
 ///
 /// Build it with [`Position::new`] (the start) or [`Position::from_setup`] (checked).
+///
+/// What [`Position::from_setup`] expects of a setup, beyond the flags' own descriptions:
+/// * its seat fields are exactly the options' `seats` ([`Problems::SEATS`] otherwise, also
+///   for options that fail validation);
+/// * every seat still playing has pieces; an eliminated seat has none unless departed
+///   pieces stay inert ([`Problems::ELIMINATED`]);
+/// * the turn field names a seat still playing while the game is undecided, and `-` once it
+///   is decided: one seat (or team) left, the no-progress limit reached (`np` is in plies,
+///   see [`NevaOptions::no_progress_plies`]), or every seat blocked under a passing
+///   [`Blocked`] policy ([`Problems::TURN`]);
+/// * a seat to move that is blocked is handled at once per [`Blocked`] (spec §8.1), so the
+///   position comes back with a seat that can act.
+///
+/// A position string does not say how a finished game ended: read back, a win is
+/// [`EndReason::CapturedAll`] when the last seats out hold no pieces and
+/// [`EndReason::Departed`] (resign) when they left inert pieces.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Neva {
     options: NevaOptions,
