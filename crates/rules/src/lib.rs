@@ -26,6 +26,7 @@
 
 mod giveandtake;
 mod moves;
+mod neva;
 pub mod notation;
 pub mod options;
 pub mod perft;
@@ -38,6 +39,7 @@ mod variant;
 
 pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 pub use moves::{Move, MoveList, MAX_PATH};
+pub use neva::{Blocked, Departed, Neva, NevaOptions};
 pub use notation::{MoveError, MoveText};
 pub use options::{GameOptions, OptionError, OptionSpec};
 pub use position::{

@@ -264,7 +264,13 @@ impl fmt::Display for Setup {
         for seat in self.seats.iter() {
             write!(f, ":{}", seat.letter())?;
             let mut first = true;
-            for sq in Square::ALL {
+            // Pieces in the order of their names: Neva's `xy` names (spec §2.1) sort by
+            // file first, algebraic names by rank first.
+            let order = (0..64u8).filter_map(|i| match v {
+                Variant::Neva => Square::from_coords(i / 8, i % 8),
+                _ => Square::new(i),
+            });
+            for sq in order {
                 if let Some(p) = self.board[sq.index()].filter(|p| p.seat == seat) {
                     if !first {
                         f.write_str(",")?;

@@ -1,0 +1,979 @@
+//! Neva checkers (Невские шашки, spec §2): two to four players on a 36-square lattice.
+//!
+//! The lattice square `xy` is file `x-1`, rank `y-1` of the crate's 8×8 grid (spec §2.1,
+//! ambiguity N1), so the four line directions are ±1 file and ±1 rank, and every piece set
+//! is a [`Bitboard`](crate::Bitboard)-style `u64` masked by [`Variant::board`].
+//!
+//! Rules implemented (spec §2, defaults of §6 and clarifications of §8):
+//! * turn order White → Red → Green → Black, skipping absent and eliminated seats (§2.2);
+//!   the first seat is the first seated one in that order (§8.5);
+//! * men step to one of their two forward neighbours and capture by short jumps in all four
+//!   directions over the pieces of **every** other seat, partners and inert pieces included
+//!   (§2.3, §2.8, §8.2); they may choose any complete sequence (N8);
+//! * kings fly and capture with flying jumps; a king that captures must take the most pieces
+//!   **this king** can take (§2.4, N3 (a)), which also settles the landing choice (§1.3);
+//! * captured pieces stay, dead, until the move ends: they block and cannot be jumped twice,
+//!   which also rules out 180° turns (§1.1);
+//! * capture is compulsory (§2.5); a man is crowned only when its move **ends** on its target
+//!   corner, and crowning ends the turn (§2.6, N2 (a));
+//! * seats without pieces are eliminated after each move, together (§2.7, N11); blocked seats
+//!   follow [`Blocked`], departed seats' pieces follow [`Departed`] (§2.7, §8.1-8.3); the game
+//!   ends when one seat (or one team) is left, or in a draw by no progress (§2.7 (c)).
+//!
+//! A turn that is only a blocked seat's elimination or pass is not a ply: [`Neva`] never
+//! stops on it, so [`Position::turn`] is always a seat with a legal move (§8.1).
+//!
+//! ```
+//! use rules::{Neva, NevaOptions, Position, Seat};
+//! // The first rounds of the seed's training game (spec §7.1).
+//! let mut pos = Neva::new(NevaOptions::default()).unwrap();
+//! for text in "25-24 55-54 52-42 31-32 36-35 56-55 51-52 13-23 15-25 54-44 63-53 32-33 \
+//!              16-15 66-56 61-51 21-31 35-45!!".split_whitespace()
+//! {
+//!     let mv = pos.parse_move(text).unwrap();
+//!     pos = pos.play(&mv).unwrap();
+//! }
+//! // Red's reply is forced: capture is compulsory.
+//! assert_eq!(pos.turn(), Some(Seat::Day));
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!(pos.move_to_string(&moves[0]), "55:35");
+//! assert!(pos.parse_move("46-36").is_err());
+//! ```
+
+mod options;
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+pub use options::{Blocked, Departed, NevaOptions};
+
+use crate::options::{GameOptions, OptionError};
+use crate::position::{DepartError, Departure, EndReason, Position, Status};
+use crate::setup::{PositionError, Problems, Setup};
+use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant, MAX_PATH};
+
+/// The 36 lattice squares: files 0-5, ranks 0-5 (spec §2.1).
+const BOARD: u64 = Variant::Neva.board().0;
+
+/// Line directions, as indices for [`shift`]: +x, −x, +y, −y.
+const PX: usize = 0;
+const MX: usize = 1;
+const PY: usize = 2;
+const MY: usize = 3;
+
+/// Every square of `bb` moved one step in direction `d`, dropping those that leave the
+/// lattice (the mask also removes file wrap-around, since files 6 and 7 are off the board).
+#[inline(always)]
+const fn shift(bb: u64, d: usize) -> u64 {
+    (match d {
+        PX => bb << 1,
+        MX => bb >> 1,
+        PY => bb << 8,
+        _ => bb >> 8,
+    }) & BOARD
+}
+
+/// The men of `men` that have a first short jump over `capt` onto `empty`. `capt` and
+/// `empty` lie on the lattice, so masking with them also drops the shifts that leave it.
+#[inline(always)]
+fn men_that_capture(men: u64, capt: u64, empty: u64) -> u64 {
+    let px = ((((men << 1) & capt) << 1) & empty) >> 2;
+    let mx = ((((men >> 1) & capt) >> 1) & empty) << 2;
+    let py = ((((men << 8) & capt) << 8) & empty) >> 16;
+    let my = ((((men >> 8) & capt) >> 8) & empty) << 16;
+    px | mx | py | my
+}
+
+/// The squares a man on `at` can land on with one short jump over `capt` onto `empty`
+/// (spec §2.3). The jumped square is midway: index `(at + land) / 2`.
+#[inline(always)]
+fn man_landings(at: u32, capt: u64, empty: u64) -> u64 {
+    let b = 1u64 << at;
+    ((((b << 1) & capt) << 1)
+        | (((b >> 1) & capt) >> 1)
+        | (((b << 8) & capt) << 8)
+        | (((b >> 8) & capt) >> 8))
+        & empty
+}
+
+/// Number of complete sequences of a man on `at` (see [`Search::man`]).
+fn man_count(at: u32, capt: u64, empty: u64) -> u64 {
+    let mut lands = man_landings(at, capt, empty);
+    if lands == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    while lands != 0 {
+        let l = lands.trailing_zeros();
+        lands &= lands - 1;
+        n += man_count(l, capt ^ 1 << ((at + l) / 2), empty);
+    }
+    n
+}
+
+/// One bit of square `xy` (spec §2.1 names), for the constant tables.
+const fn bit(xy: u32) -> u64 {
+    1u64 << ((xy % 10 - 1) * 8 + (xy / 10 - 1))
+}
+
+const fn set6(list: [u32; 6]) -> u64 {
+    let mut bb = 0;
+    let mut i = 0;
+    while i < 6 {
+        bb |= bit(list[i]);
+        i += 1;
+    }
+    bb
+}
+
+/// The start men of each seat, its home triangle (spec §2.1 table).
+const START: [u64; 4] = [
+    set6([14, 15, 16, 25, 26, 36]), // Morning, White
+    set6([46, 55, 56, 64, 65, 66]), // Day, Red
+    set6([41, 51, 52, 61, 62, 63]), // Evening, Green
+    set6([11, 12, 13, 21, 22, 31]), // Night, Black
+];
+
+/// The squares the men of `men` of seat index `s` reach by one step in each of their two
+/// forward directions (spec §2.1), spelt out so the hot paths avoid a table lookup.
+#[inline(always)]
+fn forward_pair(men: u64, s: usize) -> (u64, u64) {
+    let (a, b) = match s {
+        0 => (men << 1, men >> 8),
+        1 => (men >> 1, men >> 8),
+        2 => (men >> 1, men << 8),
+        _ => (men << 1, men << 8),
+    };
+    (a & BOARD, b & BOARD)
+}
+
+/// The index offsets of [`forward_pair`]'s two directions.
+const FORWARD_DELTA: [[u32; 2]; 4] = [
+    [1, 8u32.wrapping_neg()],
+    [1u32.wrapping_neg(), 8u32.wrapping_neg()],
+    [1u32.wrapping_neg(), 8],
+    [1, 8],
+];
+
+/// The squares the men of `men` of seat index `s` could step to, if empty.
+#[inline(always)]
+fn forward_steps(men: u64, s: usize) -> u64 {
+    let (a, b) = forward_pair(men, s);
+    a | b
+}
+
+/// Each seat's target corner, the home corner of the seat opposite (spec §2.1): 61, 11,
+/// 16, 66 as grid indices.
+const TARGET: [u8; 4] = [5, 0, 40, 45];
+
+/// Most men per seat, the start count (setup validation; [`MAX_PATH`] relies on it).
+const MAX_PIECES: u32 = 6;
+
+/// The two teams of team play (spec §2.8, N7): White + Green, Red + Black.
+const TEAMS: [SeatSet; 2] = [SeatSet::from_bits(0b0101), SeatSet::from_bits(0b1010)];
+
+#[inline(always)]
+fn sq(index: u32) -> Square {
+    Square::new_unchecked(index as u8)
+}
+
+/// A Neva checkers position (spec §2), under its [`NevaOptions`].
+///
+/// Build it with [`Position::new`] (the start) or [`Position::from_setup`] (checked).
+///
+/// What [`Position::from_setup`] expects of a setup, beyond the flags' own descriptions:
+/// * its seat fields are exactly the options' `seats` ([`Problems::SEATS`] otherwise, also
+///   for options that fail validation);
+/// * every seat still playing has pieces; an eliminated seat has none unless departed
+///   pieces stay inert ([`Problems::ELIMINATED`]);
+/// * the turn field names a seat still playing while the game is undecided, and `-` once it
+///   is decided: one seat (or team) left, the no-progress limit reached (`np` is in plies,
+///   see [`NevaOptions::no_progress_plies`]), or every seat blocked under a passing
+///   [`Blocked`] policy ([`Problems::TURN`]);
+/// * a seat to move that is blocked is handled at once per [`Blocked`] (spec §8.1), so the
+///   position comes back with a seat that can act.
+///
+/// A position string does not say how a finished game ended: read back, a win is
+/// [`EndReason::CapturedAll`] when the last seats out hold no pieces and
+/// [`EndReason::Departed`] (resign) when they left inert pieces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Neva {
+    options: NevaOptions,
+    /// Pieces of each seat, eliminated seats' inert pieces included.
+    pieces: [u64; 4],
+    /// Kings of all seats.
+    kings: u64,
+    /// Eliminated seats.
+    out: SeatSet,
+    /// Elimination groups in order (at most four, as seats are eliminated once).
+    groups: [SeatSet; 4],
+    groups_len: u8,
+    /// The seat to move; `None` once the game is over.
+    turn: Option<Seat>,
+    /// Plies of king-only moves since the last capture, man move or elimination.
+    no_progress: u16,
+    status: Status,
+}
+
+/// The state of one capture search: the squares a capturing piece may land on or fly
+/// over (empty squares plus its own start square, spec §1.1) and the path so far.
+/// The path never exceeds [`MAX_PATH`]: every jump takes a distinct piece of another seat
+/// and a seat has at most six pieces.
+struct Search {
+    empty: u64,
+    path: [Square; MAX_PATH],
+    caps: [Square; MAX_PATH],
+}
+
+impl Search {
+    fn new(empty: u64) -> Search {
+        Search {
+            empty,
+            path: [Square::ALL[0]; MAX_PATH],
+            caps: [Square::ALL[0]; MAX_PATH],
+        }
+    }
+
+    /// Every complete sequence of the man that started on `origin` and now stands on `at`
+    /// after `depth` jumps; `capt` holds the pieces it may still jump (not yet dead).
+    /// Men are free to choose any complete sequence (spec §2.3, N8).
+    fn man(
+        &mut self,
+        moves: &mut MoveList,
+        origin: u32,
+        at: u32,
+        capt: u64,
+        depth: usize,
+        target: u32,
+    ) {
+        let mut lands = man_landings(at, capt, self.empty);
+        let leaf = lands == 0;
+        while lands != 0 {
+            let l = lands.trailing_zeros();
+            lands &= lands - 1;
+            let mid = (at + l) / 2;
+            self.path[depth] = sq(l);
+            self.caps[depth] = sq(mid);
+            self.man(moves, origin, l, capt ^ 1 << mid, depth + 1, target);
+        }
+        if leaf && depth > 0 {
+            moves.push(Move::capture(
+                sq(origin),
+                &self.path[..depth],
+                &self.caps[..depth],
+                Role::Man,
+                at == target,
+            ));
+        }
+    }
+
+    /// Every complete sequence of the king from `origin`, now on `at` (flying jumps, spec
+    /// §2.4). Dead pieces block the line, so a 180° turn is impossible.
+    fn king(&mut self, moves: &mut MoveList, origin: u32, at: u32, capt: u64, depth: usize) {
+        let b = 1u64 << at;
+        let mut leaf = true;
+        for d in 0..4 {
+            let mut t = shift(b, d);
+            while t & self.empty != 0 {
+                t = shift(t, d);
+            }
+            if t & capt == 0 {
+                continue;
+            }
+            let mut land = shift(t, d) & self.empty;
+            while land != 0 {
+                leaf = false;
+                let l = land.trailing_zeros();
+                self.path[depth] = sq(l);
+                self.caps[depth] = sq(t.trailing_zeros());
+                self.king(moves, origin, l, capt ^ t, depth + 1);
+                land = shift(land, d) & self.empty;
+            }
+        }
+        if leaf && depth > 0 {
+            moves.push(Move::capture(
+                sq(origin),
+                &self.path[..depth],
+                &self.caps[..depth],
+                Role::King,
+                false,
+            ));
+        }
+    }
+}
+
+/// A king's best capture count from `at` after `depth` jumps, and how many complete
+/// sequences reach it (the per-king maximum rule, spec §2.4, N3 (a)); `empty` as in
+/// [`Search`].
+fn king_count(at: u32, capt: u64, empty: u64, depth: u32) -> (u32, u64) {
+    let b = 1u64 << at;
+    let mut best = (depth, 1);
+    let mut found = false;
+    for d in 0..4 {
+        let mut t = shift(b, d);
+        while t & empty != 0 {
+            t = shift(t, d);
+        }
+        if t & capt == 0 {
+            continue;
+        }
+        let mut land = shift(t, d) & empty;
+        while land != 0 {
+            let (m, c) = king_count(land.trailing_zeros(), capt ^ t, empty, depth + 1);
+            if !found || m > best.0 {
+                best = (m, c);
+                found = true;
+            } else if m == best.0 {
+                best.1 += c;
+            }
+            land = shift(land, d) & empty;
+        }
+    }
+    best
+}
+
+/// True if any of `men` (short jumps) or `kings` (flying jumps) can capture one of `capt`
+/// (spec §2.3, §2.4).
+#[inline]
+fn any_capture(men: u64, kings: u64, capt: u64, empty: u64) -> bool {
+    for d in 0..4 {
+        let mut from = men | kings;
+        let mut fly = shift(kings, d) & empty;
+        while fly != 0 {
+            from |= fly;
+            fly = shift(fly, d) & empty;
+        }
+        if shift(shift(from, d) & capt, d) & empty != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The kings of `kings` that have a first flying jump over `capt` (spec §2.4).
+#[inline(always)]
+fn kings_that_capture(kings: u64, capt: u64, empty: u64) -> u64 {
+    let mut from = 0;
+    let mut k = kings;
+    while k != 0 {
+        let kb = k & k.wrapping_neg();
+        k &= k - 1;
+        for d in 0..4 {
+            let line = slide(kb, d, empty) | kb;
+            if shift(shift(line, d) & capt, d) & empty != 0 {
+                from |= kb;
+                break;
+            }
+        }
+    }
+    from
+}
+
+/// Squares a king on `k` can slide to in direction `d` over `empty`.
+#[inline(always)]
+fn slide(k: u64, d: usize, empty: u64) -> u64 {
+    let mut reach = 0;
+    let mut t = shift(k, d) & empty;
+    while t != 0 {
+        reach |= t;
+        t = shift(t, d) & empty;
+    }
+    reach
+}
+
+impl Neva {
+    /// The seats still playing: in the game and not eliminated.
+    pub fn playing(&self) -> SeatSet {
+        self.options.seats.minus(self.out)
+    }
+
+    /// Plies of king-only moves since the last capture, man move or elimination (the
+    /// no-progress counter of spec §2.7 (c), limit [`NevaOptions::no_progress_plies`]).
+    pub fn no_progress(&self) -> u16 {
+        self.no_progress
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> u64 {
+        self.pieces[0] | self.pieces[1] | self.pieces[2] | self.pieces[3]
+    }
+
+    /// True if `seat` has a legal move (a step, or else a capture).
+    #[inline]
+    fn can_act(&self, seat: Seat) -> bool {
+        let s = seat.index();
+        let own = self.pieces[s];
+        let all = self.occupied();
+        let empty = BOARD & !all;
+        let men = own & !self.kings;
+        if forward_steps(men, s) & empty != 0 {
+            return true;
+        }
+        let kings = own & self.kings;
+        let king_steps = shift(kings, PX) | shift(kings, MX) | shift(kings, PY) | shift(kings, MY);
+        if king_steps & empty != 0 {
+            return true;
+        }
+        any_capture(men, kings, all & !own, empty)
+    }
+
+    /// Generates `seat`'s legal moves into `moves` (cleared first).
+    fn generate(&self, seat: Seat, moves: &mut MoveList) {
+        moves.clear();
+        let s = seat.index();
+        let own = self.pieces[s];
+        let all = self.occupied();
+        let empty = BOARD & !all;
+        let capt = all & !own;
+        let men = own & !self.kings;
+        let kings = own & self.kings;
+        let capturing_men = men_that_capture(men, capt, empty);
+        let capturing_kings = kings_that_capture(kings, capt, empty);
+        if capturing_men | capturing_kings != 0 {
+            let target = u32::from(TARGET[s]);
+            let mut search = Search::new(empty);
+            let mut m = capturing_men;
+            while m != 0 {
+                let from = m.trailing_zeros();
+                m &= m - 1;
+                search.empty = empty | 1 << from;
+                search.man(moves, from, from, capt, 0, target);
+            }
+            let mut k = capturing_kings;
+            while k != 0 {
+                let from = k.trailing_zeros();
+                k &= k - 1;
+                search.empty = empty | 1 << from;
+                let start = moves.len();
+                search.king(moves, from, from, capt, 0);
+                // The per-king maximum rule (spec §2.4, N3 (a)).
+                let best = moves[start..]
+                    .iter()
+                    .map(|mv| mv.captured().len())
+                    .max()
+                    .unwrap_or(0);
+                let mut keep = start;
+                for i in start..moves.len() {
+                    if moves[i].captured().len() == best {
+                        moves.swap(keep, i);
+                        keep += 1;
+                    }
+                }
+                moves.truncate(keep);
+            }
+            return;
+        }
+        let target = u32::from(TARGET[s]);
+        let (a, b) = forward_pair(men, s);
+        for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
+            let mut tos = steps & empty;
+            while tos != 0 {
+                let to = tos.trailing_zeros();
+                tos &= tos - 1;
+                let from = to.wrapping_sub(delta);
+                moves.push(Move::step(sq(from), sq(to), Role::Man, to == target));
+            }
+        }
+        let mut k = kings;
+        while k != 0 {
+            let from = k.trailing_zeros();
+            let kb = k & k.wrapping_neg();
+            k &= k - 1;
+            for d in 0..4 {
+                let mut tos = slide(kb, d, empty);
+                while tos != 0 {
+                    let to = tos.trailing_zeros();
+                    tos &= tos - 1;
+                    moves.push(Move::step(sq(from), sq(to), Role::King, false));
+                }
+            }
+        }
+    }
+
+    /// Counts `seat`'s legal moves without building them (perft's bulk count).
+    fn count(&self, seat: Seat) -> u64 {
+        let s = seat.index();
+        let own = self.pieces[s];
+        let all = self.occupied();
+        let empty = BOARD & !all;
+        let capt = all & !own;
+        let men = own & !self.kings;
+        let kings = own & self.kings;
+        let capturing_men = men_that_capture(men, capt, empty);
+        let capturing_kings = kings_that_capture(kings, capt, empty);
+        if capturing_men | capturing_kings != 0 {
+            let mut n = 0;
+            let mut m = capturing_men;
+            while m != 0 {
+                let from = m.trailing_zeros();
+                m &= m - 1;
+                n += man_count(from, capt, empty | 1 << from);
+            }
+            let mut k = capturing_kings;
+            while k != 0 {
+                let from = k.trailing_zeros();
+                k &= k - 1;
+                let (best, c) = king_count(from, capt, empty | 1 << from, 0);
+                if best > 0 {
+                    n += c;
+                }
+            }
+            return n;
+        }
+        let (a, b) = forward_pair(men, s);
+        let mut n = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
+        if kings == 0 {
+            return n;
+        }
+        let mut k = kings;
+        while k != 0 {
+            let kb = k & k.wrapping_neg();
+            k &= k - 1;
+            for d in 0..4 {
+                n += u64::from(slide(kb, d, empty).count_ones());
+            }
+        }
+        n
+    }
+
+    fn push_group(&mut self, group: SeatSet) {
+        if let Some(slot) = self.groups.get_mut(usize::from(self.groups_len)) {
+            *slot = group;
+            self.groups_len += 1;
+        }
+        self.out = self.out.union(group);
+        // An elimination changes the game: the no-progress count starts again (spec §2.7
+        // (c) counts rounds among the seats still playing).
+        self.no_progress = 0;
+    }
+
+    /// The side left when the game is decided: one seat, or one team (spec §2.7, §2.8).
+    fn winners(&self) -> Option<SeatSet> {
+        let playing = self.playing();
+        if self.options.teams {
+            TEAMS
+                .into_iter()
+                .find(|t| !playing.is_empty() && playing.minus(*t).is_empty())
+        } else {
+            (playing.len() <= 1).then_some(playing)
+        }
+    }
+
+    /// Ends the game if one side is left; true if it did.
+    fn check_end(&mut self, reason: EndReason) -> bool {
+        match self.winners() {
+            Some(winners) => {
+                self.status = Status::Won { winners, reason };
+                self.turn = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// True once the no-progress limit is reached (spec §2.7 (c)).
+    fn no_progress_reached(&self) -> bool {
+        let limit = self.options.no_progress_plies(self.playing().len());
+        limit > 0 && u32::from(self.no_progress) >= limit
+    }
+
+    /// Draws the game if the no-progress limit is reached; true if it did.
+    fn check_no_progress(&mut self) -> bool {
+        if self.no_progress_reached() {
+            self.status = Status::Drawn {
+                seats: self.playing(),
+                reason: EndReason::NoProgress,
+            };
+            self.turn = None;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Eliminates `seat` alone (blocked or departed), handling its pieces per
+    /// [`Departed`]; true if that ends the game.
+    fn eliminate(&mut self, seat: Seat, reason: EndReason) -> bool {
+        if self.options.departed == Departed::Remove {
+            self.kings &= !self.pieces[seat.index()];
+            self.pieces[seat.index()] = 0;
+        }
+        self.push_group(SeatSet::only(seat));
+        self.check_end(reason)
+    }
+
+    /// Gives the turn to the first seat from `candidate` on (inclusive, clockwise) that has
+    /// a legal move, handling blocked seats on the way per [`Blocked`] (spec §2.7, §2.10,
+    /// §8.1). If every seat still playing is blocked and none is eliminated for it, the game
+    /// is drawn among them.
+    fn settle(&mut self, candidate: Seat) {
+        let mut seat = candidate;
+        let mut passes = 0;
+        loop {
+            let playing = self.playing();
+            if !playing.contains(seat) {
+                match playing.next_after(seat) {
+                    Some(s) => seat = s,
+                    None => {
+                        self.turn = None;
+                        return;
+                    }
+                }
+            }
+            if self.can_act(seat) {
+                self.turn = Some(seat);
+                return;
+            }
+            let eliminate = match self.options.blocked {
+                Blocked::Eliminate => true,
+                Blocked::Pass => false,
+                Blocked::PassUnlessTwo => playing.len() <= 2,
+            };
+            if eliminate {
+                if self.eliminate(seat, EndReason::Blocked) {
+                    return;
+                }
+                passes = 0;
+            } else {
+                passes += 1;
+                if passes >= playing.len() {
+                    self.status = Status::Drawn {
+                        seats: playing,
+                        reason: EndReason::Blocked,
+                    };
+                    self.turn = None;
+                    return;
+                }
+            }
+            seat = seat.next();
+        }
+    }
+
+    /// True if every seat still playing is blocked and the [`Blocked`] policy lets them all
+    /// pass: the game is then drawn (see [`Neva::settle`]).
+    fn all_blocked_draw(&self) -> bool {
+        let playing = self.playing();
+        let passes = match self.options.blocked {
+            Blocked::Eliminate => false,
+            Blocked::Pass => true,
+            Blocked::PassUnlessTwo => playing.len() > 2,
+        };
+        passes && !playing.is_empty() && playing.iter().all(|s| !self.can_act(s))
+    }
+}
+
+impl Position for Neva {
+    type Options = NevaOptions;
+    const VARIANT: Variant = Variant::Neva;
+
+    fn new(options: NevaOptions) -> Result<Neva, OptionError> {
+        options.validate()?;
+        let mut pieces = [0; 4];
+        for seat in options.seats.iter() {
+            pieces[seat.index()] = START[seat.index()];
+        }
+        Ok(Neva {
+            options,
+            pieces,
+            kings: 0,
+            out: SeatSet::EMPTY,
+            groups: [SeatSet::EMPTY; 4],
+            groups_len: 0,
+            // The first seated player in the order White, Red, Green, Black (spec §8.5).
+            turn: options.seats.first(),
+            no_progress: 0,
+            status: Status::Ongoing,
+        })
+    }
+
+    fn from_setup(
+        setup: &Setup,
+        options: NevaOptions,
+        waive: Problems,
+    ) -> Result<Neva, PositionError> {
+        let mut problems = Problems::empty();
+        if setup.variant != Variant::Neva
+            || options.validate().is_err()
+            || setup.seats != options.seats
+        {
+            problems |= Problems::SEATS;
+        }
+        let mut pieces = [0u64; 4];
+        let mut kings = 0u64;
+        for (i, p) in setup.board.iter().enumerate() {
+            let Some(p) = p else { continue };
+            let b = 1u64 << i;
+            if BOARD & b == 0 {
+                problems |= Problems::OFF_BOARD;
+                continue;
+            }
+            if !setup.seats.contains(p.seat) {
+                problems |= Problems::ABSENT_OWNER;
+                continue;
+            }
+            pieces[p.seat.index()] |= b;
+            if p.role == Role::King {
+                kings |= b;
+            }
+        }
+        for seat in Seat::ALL {
+            let own = pieces[seat.index()];
+            if own.count_ones() > MAX_PIECES {
+                problems |= Problems::TOO_MANY_PIECES;
+            }
+            if own & !kings & 1 << TARGET[seat.index()] != 0 {
+                problems |= Problems::MAN_ON_PROMOTION;
+            }
+        }
+        if setup.reserves.iter().any(|(_, &n)| n > 0) {
+            problems |= Problems::RESERVE;
+        }
+        if !setup.owed_drop.is_empty() {
+            problems |= Problems::OWED_DROP;
+        }
+        if setup.hot.is_some() {
+            problems |= Problems::HOT;
+        }
+        if setup.last_step.iter().any(|(_, s)| s.is_some()) {
+            problems |= Problems::REVERSE;
+        }
+        let mut pos = Neva {
+            options,
+            pieces,
+            kings,
+            out: SeatSet::EMPTY,
+            groups: [SeatSet::EMPTY; 4],
+            groups_len: 0,
+            turn: setup.turn,
+            no_progress: setup.no_progress,
+            status: Status::Ongoing,
+        };
+        for &group in &setup.eliminated {
+            if group.is_empty()
+                || !group.minus(setup.seats).is_empty()
+                || !group.intersect(pos.out).is_empty()
+                || usize::from(pos.groups_len) >= pos.groups.len()
+            {
+                problems |= Problems::ELIMINATED;
+                continue;
+            }
+            pos.groups[usize::from(pos.groups_len)] = group;
+            pos.groups_len += 1;
+            pos.out = pos.out.union(group);
+        }
+        let playing = setup.seats.minus(pos.out);
+        if playing.is_empty() {
+            problems |= Problems::ELIMINATED;
+        }
+        for seat in setup.seats.iter() {
+            let has = pieces[seat.index()] != 0;
+            let out = pos.out.contains(seat);
+            // A seat still playing has pieces; an eliminated one keeps them only as inert
+            // pieces (spec §8.2).
+            if (!out && !has) || (out && has && options.departed == Departed::Remove) {
+                problems |= Problems::ELIMINATED;
+            }
+        }
+        let limit = options.no_progress_plies(playing.len());
+        if limit > 0 && u32::from(setup.no_progress) > limit {
+            problems |= Problems::COUNTER;
+        }
+        let decided = pos.winners().is_some();
+        let drawn = pos.no_progress_reached();
+        match setup.turn {
+            Some(seat) => {
+                if !playing.contains(seat) || decided || drawn {
+                    problems |= Problems::TURN;
+                }
+            }
+            None => {
+                if !decided && !drawn && !pos.all_blocked_draw() {
+                    problems |= Problems::TURN;
+                }
+            }
+        }
+        let waive = waive & Problems::WAIVABLE;
+        let problems = problems - waive;
+        if !problems.is_empty() {
+            return Err(PositionError {
+                problems,
+                setup: Box::new(setup.clone()),
+            });
+        }
+        match setup.turn {
+            Some(seat) => pos.settle(seat),
+            None => {
+                if let Some(winners) = pos.winners() {
+                    // A position string does not say how the last seat went out; inert
+                    // pieces mean a departure or blockade, no pieces a capture or removal.
+                    let last = pos.eliminated().last().copied().unwrap_or_default();
+                    let inert = last.iter().any(|s| pos.pieces[s.index()] != 0);
+                    let reason = if inert {
+                        EndReason::Departed(Departure::Resign)
+                    } else {
+                        EndReason::CapturedAll
+                    };
+                    pos.status = Status::Won { winners, reason };
+                } else if drawn {
+                    pos.check_no_progress();
+                } else {
+                    pos.status = Status::Drawn {
+                        seats: playing,
+                        reason: EndReason::Blocked,
+                    };
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty(Variant::Neva);
+        setup.turn = self.turn;
+        setup.seats = self.options.seats;
+        for sq in Square::ALL {
+            setup.board[sq.index()] = self.piece_at(sq);
+        }
+        setup.eliminated = self.eliminated();
+        setup.no_progress = self.no_progress;
+        setup
+    }
+
+    fn options(&self) -> &NevaOptions {
+        &self.options
+    }
+
+    fn seats(&self) -> SeatSet {
+        self.options.seats
+    }
+
+    fn turn(&self) -> Option<Seat> {
+        self.turn
+    }
+
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let b = 1u64 << sq.index();
+        let seat = Seat::ALL
+            .into_iter()
+            .find(|s| self.pieces[s.index()] & b != 0)?;
+        let role = if self.kings & b != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { seat, role })
+    }
+
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        match self.turn {
+            Some(seat) => self.generate(seat, moves),
+            None => moves.clear(),
+        }
+    }
+
+    fn count_legal(&self) -> u64 {
+        self.turn.map_or(0, |seat| self.count(seat))
+    }
+
+    fn play_unchecked(&mut self, mv: &Move) {
+        let (Some(seat), Some(from), Some(to)) = (self.turn, mv.origin(), mv.destination()) else {
+            return;
+        };
+        let s = seat.index();
+        let fb = 1u64 << from.index();
+        let tb = 1u64 << to.index();
+        let was_king = self.kings & fb != 0;
+        // Clear then set, so a sequence that ends on its own start square stays right.
+        self.pieces[s] = (self.pieces[s] & !fb) | tb;
+        if was_king {
+            self.kings = (self.kings & !fb) | tb;
+        }
+        // End-of-move removal (spec §1.1, §2.10 step 4).
+        let mut captured = 0u64;
+        for c in mv.captured() {
+            captured |= 1u64 << c.index();
+        }
+        if captured != 0 {
+            for p in &mut self.pieces {
+                *p &= !captured;
+            }
+            self.kings &= !captured;
+        }
+        // Crowning only where the move ends (spec §2.6, N2 (a)).
+        if !was_king && to.index() == usize::from(TARGET[s]) {
+            self.kings |= tb;
+        }
+        if captured != 0 || !was_king {
+            self.no_progress = 0;
+        } else {
+            self.no_progress = self.no_progress.saturating_add(1);
+        }
+        if captured != 0 {
+            // Seats left without pieces go out together (spec §2.7, §2.10 step 5, N11).
+            let mut gone = SeatSet::EMPTY;
+            for (i, &p) in self.pieces.iter().enumerate() {
+                if p == 0 {
+                    gone = gone.union(SeatSet::from_bits(1 << i));
+                }
+            }
+            let gone = gone.intersect(self.playing());
+            if !gone.is_empty() {
+                self.push_group(gone);
+                if self.check_end(EndReason::CapturedAll) {
+                    return;
+                }
+            }
+        }
+        if self.no_progress != 0 && self.check_no_progress() {
+            return;
+        }
+        let next = seat.next();
+        if self.playing().contains(next) && self.can_act(next) {
+            self.turn = Some(next);
+        } else {
+            self.settle(next);
+        }
+    }
+
+    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+        if !self.status.is_ongoing() {
+            return Err(DepartError::GameOver);
+        }
+        if !self.options.seats.contains(seat) {
+            return Err(DepartError::NotPlaying(seat));
+        }
+        if self.out.contains(seat) {
+            return Err(DepartError::AlreadyOut(seat));
+        }
+        if self.eliminate(seat, EndReason::Departed(how)) {
+            return Ok(());
+        }
+        // The turn passes on if it was the departed seat's; otherwise the seat to move is
+        // checked again, since removed pieces can change what it may do.
+        let next = match self.turn {
+            Some(t) if t == seat => seat.next(),
+            Some(t) => t,
+            None => seat.next(),
+        };
+        self.settle(next);
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn eliminated(&self) -> Vec<SeatSet> {
+        self.groups[..usize::from(self.groups_len)].to_vec()
+    }
+
+    fn repetition_key(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.pieces.hash(&mut h);
+        self.kings.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.out.bits().hash(&mut h);
+        h.finish()
+    }
+}
