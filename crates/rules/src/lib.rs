@@ -32,6 +32,7 @@ mod position;
 mod seat;
 pub mod setup;
 mod square;
+mod stockholm;
 mod variant;
 
 pub use moves::{Move, MoveList, MAX_PATH};
@@ -43,4 +44,5 @@ pub use position::{
 pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};
 pub use setup::{ParsePositionError, PositionError, Problems, Setup, SetupParseError};
 pub use square::{Bitboard, Square};
+pub use stockholm::{Stockholm, StockholmOptions};
 pub use variant::{ParseVariantError, Variant};
