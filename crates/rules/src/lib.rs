@@ -35,6 +35,7 @@ mod queah;
 mod seat;
 pub mod setup;
 mod square;
+mod stockholm;
 mod variant;
 
 pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
@@ -49,4 +50,5 @@ pub use queah::{DropTiming, Queah, QueahOptions};
 pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};
 pub use setup::{ParsePositionError, PositionError, Problems, Setup, SetupParseError};
 pub use square::{Bitboard, Square};
+pub use stockholm::{Stockholm, StockholmOptions};
 pub use variant::{ParseVariantError, Variant};

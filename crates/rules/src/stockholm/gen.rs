@@ -1,0 +1,735 @@
+//! Bitboard move generation for Stockholm checkers and Brazilian draughts (spec §5).
+//!
+//! The board is the crate's 8×8 grid (`rank * 8 + file`), of which only the 32 dark squares
+//! (a1 dark) are used, so a diagonal step is a shift by ±7 or ±9 with a file mask against
+//! wrapping. Men's steps and first jumps are found for all men at once with shifts; capture
+//! sequences are then followed square by square, but only for the pieces that can capture,
+//! and only when some piece can (capture is compulsory, spec §5.4).
+
+use crate::{Move, MoveList, Role, Square};
+
+/// The 32 dark squares (spec §5.1).
+pub(super) const BOARD: u64 = 0xaa55_aa55_aa55_aa55;
+/// Rank 1, Black's promotion rank.
+pub(super) const RANK_1: u64 = 0xff;
+/// Rank 8, White's promotion rank.
+pub(super) const RANK_8: u64 = 0xff << 56;
+const NOT_A: u64 = !0x0101_0101_0101_0101;
+const NOT_H: u64 = !0x8080_8080_8080_8080;
+
+/// Towards h8 (+9).
+const NE: usize = 0;
+/// Towards a8 (+7).
+const NW: usize = 1;
+/// Towards h1 (-7).
+const SE: usize = 2;
+/// Towards a1 (-9); the last direction, so `_` in matches.
+#[allow(dead_code)]
+const SW: usize = 3;
+
+/// Direction masks (bit `d` = direction `d`) of the men's forward directions: White moves
+/// up the board, Black down (spec §5.2).
+pub(super) const FORWARD: [u8; 2] = [1 << NE | 1 << NW, 1 << SE | 1 << SW];
+/// All four diagonal directions.
+const ALL_DIRS: u8 = 0b1111;
+
+/// Every square one diagonal step from a square of `bb` in direction `dir`.
+#[inline(always)]
+const fn shift(bb: u64, dir: usize) -> u64 {
+    match dir {
+        NE => (bb & NOT_H) << 9,
+        NW => (bb & NOT_A) << 7,
+        SE => (bb & NOT_H) >> 7,
+        _ => (bb & NOT_A) >> 9,
+    }
+}
+
+/// The reverse of direction `dir` (NE/SW and NW/SE pair up as 0/3 and 1/2).
+#[inline(always)]
+const fn reverse(dir: usize) -> usize {
+    3 - dir
+}
+
+const fn build_rays() -> [[u64; 64]; 4] {
+    let mut rays = [[0u64; 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut b = shift(1u64 << sq, d);
+            let mut acc = 0;
+            while b != 0 {
+                acc |= b;
+                b = shift(b, d);
+            }
+            rays[d][sq] = acc;
+            sq += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+/// `RAYS[dir][sq]`: the squares from `sq` (excluded) to the edge in direction `dir`.
+static RAYS: [[u64; 64]; 4] = build_rays();
+
+const fn build_neighbours() -> [u64; 64] {
+    let mut n = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let b = 1u64 << sq;
+        n[sq] = shift(b, NE) | shift(b, NW) | shift(b, SE) | shift(b, SW);
+        sq += 1;
+    }
+    n
+}
+
+/// `NEIGHBOURS[sq]`: the diagonal neighbours of `sq`. A man with no enemy piece among them
+/// cannot jump, the common case that ends most sequences.
+static NEIGHBOURS: [u64; 64] = build_neighbours();
+
+/// The square of `bb` nearest to the ray's origin: NE and NW rays run towards higher
+/// indices, SE and SW towards lower ones.
+#[inline(always)]
+fn nearest(bb: u64, dir: usize) -> u32 {
+    if dir < 2 {
+        bb.trailing_zeros()
+    } else {
+        63 - bb.leading_zeros()
+    }
+}
+
+/// The empty squares a king on `sq` can reach in direction `dir`, and the first occupied
+/// square beyond them (64 if the ray reaches the edge).
+#[inline(always)]
+fn ray_until(sq: u32, dir: usize, occ: u64) -> (u64, u32) {
+    let ray = RAYS[dir][sq as usize];
+    let blockers = ray & occ;
+    if blockers == 0 {
+        (ray, 64)
+    } else {
+        let b = nearest(blockers, dir);
+        (ray & !RAYS[dir][b as usize] & !(1u64 << b), b)
+    }
+}
+
+#[inline(always)]
+fn square(index: u32) -> Square {
+    Square::new_unchecked(index as u8)
+}
+
+/// The rule switches the generator needs (spec §5.6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Rules {
+    /// Stockholm: a man's first jump goes forward (spec §5.2).
+    pub deferred: bool,
+    /// The player must take the most pieces (spec §5.4).
+    pub max_capture: bool,
+    /// A king's last jump lands just beyond the last captured piece (spec §5.6, §8.11).
+    pub king_halt: bool,
+}
+
+/// The pieces as the side to move sees them.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Board {
+    /// Pieces of the side to move.
+    pub own: u64,
+    /// Pieces of the opponent.
+    pub enemy: u64,
+    /// Kings of both sides.
+    pub kings: u64,
+    /// 0 White, 1 Black.
+    pub side: usize,
+}
+
+impl Board {
+    #[inline(always)]
+    fn occ(&self) -> u64 {
+        self.own | self.enemy
+    }
+
+    #[inline(always)]
+    fn promotion_rank(&self) -> u64 {
+        if self.side == 0 {
+            RANK_8
+        } else {
+            RANK_1
+        }
+    }
+
+    /// The men that can make a first jump, found for all men at once.
+    #[inline(always)]
+    fn man_capturers(&self, rules: Rules) -> u64 {
+        let men = self.own & !self.kings;
+        let empty = !self.occ() & BOARD;
+        let dirs = if rules.deferred {
+            FORWARD[self.side]
+        } else {
+            ALL_DIRS
+        };
+        let mut capturers = 0;
+        for d in 0..4 {
+            if dirs & (1 << d) != 0 {
+                let r = reverse(d);
+                capturers |= shift(shift(empty, r) & self.enemy, r);
+            }
+        }
+        capturers & men
+    }
+
+    /// True if the king on `sq` can jump an enemy piece.
+    #[inline(always)]
+    fn king_can_capture(&self, sq: u32, occ: u64) -> bool {
+        let empty = !occ & BOARD;
+        for d in 0..4 {
+            let (_, b) = ray_until(sq, d, occ);
+            if b < 64 && self.enemy & (1u64 << b) != 0 && shift(1u64 << b, d) & empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The kings of the side to move that can capture.
+    #[inline(always)]
+    fn king_capturers(&self) -> u64 {
+        let occ = self.occ();
+        let mut kings = self.own & self.kings;
+        let mut capturers = 0;
+        while kings != 0 {
+            let sq = kings.trailing_zeros();
+            kings &= kings - 1;
+            if self.king_can_capture(sq, occ & !(1u64 << sq)) {
+                capturers |= 1u64 << sq;
+            }
+        }
+        capturers
+    }
+
+    /// True if the side to move has at least one legal move.
+    pub(super) fn has_move(&self, rules: Rules) -> bool {
+        let empty = !self.occ() & BOARD;
+        let men = self.own & !self.kings;
+        let fwd = FORWARD[self.side];
+        for d in 0..4 {
+            if fwd & (1 << d) != 0 && shift(men, d) & empty != 0 {
+                return true;
+            }
+        }
+        let mut kings = self.own & self.kings;
+        while kings != 0 {
+            let sq = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            if (0..4).any(|d| shift(1u64 << sq, d) & empty != 0) {
+                return true;
+            }
+        }
+        self.man_capturers(rules) != 0 || self.king_capturers() != 0
+    }
+
+    /// Number of legal moves (perft's bulk count): steps are counted with popcounts;
+    /// captures are followed only when one exists.
+    #[inline]
+    pub(super) fn count_legal(&self, rules: Rules) -> u64 {
+        let men_cap = self.man_capturers(rules);
+        let king_cap = if self.own & self.kings != 0 {
+            self.king_capturers()
+        } else {
+            0
+        };
+        if men_cap | king_cap != 0 {
+            return self.count_captures(rules, king_cap);
+        }
+        let occ = self.occ();
+        let empty = !occ & BOARD;
+        let men = self.own & !self.kings;
+        let mut n = 0;
+        for d in 0..4 {
+            if FORWARD[self.side] & (1 << d) != 0 {
+                n += (shift(men, d) & empty).count_ones() as u64;
+            }
+        }
+        let mut kings = self.own & self.kings;
+        while kings != 0 {
+            let sq = kings.trailing_zeros();
+            kings &= kings - 1;
+            for d in 0..4 {
+                n += ray_until(sq, d, occ).0.count_ones() as u64;
+            }
+        }
+        n
+    }
+
+    /// Fills `moves` (cleared first) with the legal moves.
+    pub(super) fn legal_moves(&self, rules: Rules, moves: &mut MoveList) {
+        moves.clear();
+        let men_cap = self.man_capturers(rules);
+        let king_cap = if self.own & self.kings != 0 {
+            self.king_capturers()
+        } else {
+            0
+        };
+        if men_cap | king_cap != 0 {
+            self.captures(rules, king_cap, moves);
+            return;
+        }
+        let occ = self.occ();
+        let empty = !occ & BOARD;
+        let men = self.own & !self.kings;
+        let promo = self.promotion_rank();
+        for d in 0..4 {
+            if FORWARD[self.side] & (1 << d) == 0 {
+                continue;
+            }
+            let mut targets = shift(men, d) & empty;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let from = shift(1u64 << to, reverse(d)).trailing_zeros();
+                moves.push(Move::step(
+                    square(from),
+                    square(to),
+                    Role::Man,
+                    promo & (1u64 << to) != 0,
+                ));
+            }
+        }
+        let mut kings = self.own & self.kings;
+        while kings != 0 {
+            let from = kings.trailing_zeros();
+            kings &= kings - 1;
+            for d in 0..4 {
+                let mut targets = ray_until(from, d, occ).0;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    moves.push(Move::step(square(from), square(to), Role::King, false));
+                }
+            }
+        }
+    }
+
+    /// The men's first jumps by direction, and the men that may jump more than once (see
+    /// [`Board::captures`]).
+    #[inline(always)]
+    fn man_jumps(&self, rules: Rules) -> ManJumps {
+        let empty = !self.occ() & BOARD;
+        let men = self.own & !self.kings;
+        let first = if rules.deferred {
+            FORWARD[self.side]
+        } else {
+            ALL_DIRS
+        };
+        let mut jumpers = [0u64; 4];
+        let mut sources = 0u64;
+        for (d, jumpers) in jumpers.iter_mut().enumerate() {
+            let r = reverse(d);
+            let src = shift(shift(empty, r) & self.enemy, r);
+            sources |= src;
+            if first & (1 << d) != 0 {
+                *jumpers = src & men;
+            }
+        }
+        let mut long_men = 0u64;
+        for (d, &j) in jumpers.iter().enumerate() {
+            if j != 0 {
+                let r = reverse(d);
+                let long_lands = shift(shift(j, d), d) & sources;
+                long_men |= shift(shift(long_lands, r), r);
+            }
+        }
+        ManJumps {
+            jumpers,
+            long_men,
+            first,
+            empty,
+        }
+    }
+
+    /// Number of legal capture sequences (the maximum ones under the maximum rule), counted
+    /// without building them: perft's bulk count in capture positions.
+    fn count_captures(&self, rules: Rules, mut kings: u64) -> u64 {
+        let ManJumps {
+            jumpers,
+            long_men,
+            first,
+            empty,
+        } = self.man_jumps(rules);
+        let mut tally = Tally {
+            max_rule: rules.max_capture,
+            best: 0,
+            count: 0,
+        };
+        if !(rules.max_capture && long_men != 0) {
+            let singles: u32 = jumpers.iter().map(|j| (j & !long_men).count_ones()).sum();
+            tally.add(1, u64::from(singles));
+        }
+        let mut men = long_men;
+        while men != 0 {
+            let bit = men & men.wrapping_neg();
+            men &= men - 1;
+            let (b, c) = count_man(bit, first, self.enemy, empty | bit, rules.max_capture);
+            tally.add(b, c);
+        }
+        let occ = self.occ();
+        while kings != 0 {
+            let sq = kings.trailing_zeros();
+            kings &= kings - 1;
+            let (b, c) = count_king(sq, self.enemy, occ & !(1u64 << sq), rules);
+            tally.add(b, c);
+        }
+        tally.count
+    }
+
+    /// Follows every capture sequence of the side's men and of the given kings into `sink`.
+    ///
+    /// Most man captures are single jumps, so they are found for all men at once: a man
+    /// can continue after its first jump only if it lands on a square from which a man's
+    /// jump exists on the board as it stands (`sources`). That static test is exact for
+    /// the second jump: the only piece that changed is the one just jumped, which is
+    /// dead, and the only jump over it from the landing square would land on the start
+    /// square, which the static board still shows occupied. Only men with such a landing
+    /// are followed jump by jump.
+    fn captures<S: Sink>(&self, rules: Rules, mut kings: u64, sink: &mut S) {
+        let ManJumps {
+            jumpers,
+            long_men,
+            first,
+            empty,
+        } = self.man_jumps(rules);
+        let occ = self.occ();
+        let promo = self.promotion_rank();
+        let mut best = 0;
+        if !(rules.max_capture && long_men != 0) {
+            // Single jumps of the men that cannot go on.
+            for (d, &j) in jumpers.iter().enumerate() {
+                let mut j = j & !long_men;
+                while j != 0 {
+                    let from = j & j.wrapping_neg();
+                    j &= j - 1;
+                    let mid = shift(from, d);
+                    let land = shift(mid, d);
+                    sink.push(
+                        square(from.trailing_zeros()),
+                        &[square(land.trailing_zeros())],
+                        &[square(mid.trailing_zeros())],
+                        Role::Man,
+                        promo & land != 0,
+                    );
+                    best = 1;
+                }
+            }
+        }
+        if long_men == 0 && kings == 0 {
+            return;
+        }
+        let mut search = Search {
+            all: occ,
+            occ,
+            empty,
+            enemy: self.enemy,
+            promo,
+            from: 0,
+            role: Role::Man,
+            rules,
+            best,
+            path: [square(0); MAX_JUMPS],
+            caps: [square(0); MAX_JUMPS],
+            sink,
+        };
+        let mut men = long_men;
+        while men != 0 {
+            let sq = men.trailing_zeros();
+            men &= men - 1;
+            search.start(sq, Role::Man);
+            search.man(sq, 0, 0, first);
+        }
+        while kings != 0 {
+            let sq = kings.trailing_zeros();
+            kings &= kings - 1;
+            search.start(sq, Role::King);
+            search.king(sq, 0, 0);
+        }
+    }
+}
+
+/// The men's first jumps (see [`Board::man_jumps`]).
+struct ManJumps {
+    /// Men that can make a first jump in each direction.
+    jumpers: [u64; 4],
+    /// Men with a first jump after which another jump is possible.
+    long_men: u64,
+    /// Directions allowed for a first jump.
+    first: u8,
+    /// Empty squares.
+    empty: u64,
+}
+
+/// Sequences counted so far: the longest length and how many reach it (maximum rule), or
+/// all complete sequences.
+struct Tally {
+    max_rule: bool,
+    best: u32,
+    count: u64,
+}
+
+impl Tally {
+    /// Adds `count` sequences of `len` jumps (`count` 0 adds nothing).
+    #[inline(always)]
+    fn add(&mut self, len: u32, count: u64) {
+        if count == 0 {
+            return;
+        }
+        if !self.max_rule {
+            self.count += count;
+            self.best = self.best.max(len);
+        } else if len > self.best {
+            self.best = len;
+            self.count = count;
+        } else if len == self.best {
+            self.count += count;
+        }
+    }
+}
+
+/// Counts the capture sequences of a man on `bit` whose next jump goes in one of `dirs`,
+/// with `alive` the enemy pieces not yet jumped. Returns the most jumps (0: none) and how
+/// many complete sequences reach it (all complete sequences without the maximum rule).
+fn count_man(bit: u64, dirs: u8, alive: u64, empty: u64, max_rule: bool) -> (u32, u64) {
+    let mut tally = Tally {
+        max_rule,
+        best: 0,
+        count: 0,
+    };
+    for d in 0..4 {
+        if dirs & (1 << d) == 0 {
+            continue;
+        }
+        let mid = shift(bit, d) & alive;
+        if mid == 0 {
+            continue;
+        }
+        let land = shift(mid, d) & empty;
+        if land == 0 {
+            continue;
+        }
+        let alive = alive & !mid;
+        let (b, c) = if NEIGHBOURS[land.trailing_zeros() as usize] & alive == 0 {
+            (0, 0)
+        } else {
+            count_man(land, ALL_DIRS, alive, empty, max_rule)
+        };
+        if b == 0 {
+            tally.add(1, 1);
+        } else {
+            tally.add(b + 1, c);
+        }
+    }
+    (tally.best, tally.count)
+}
+
+/// As [`count_man`] for a flying king on `sq`; `occ` holds every piece but the king,
+/// dead ones included. Landing choice as in [`Search::king`].
+fn count_king(sq: u32, alive: u64, occ: u64, rules: Rules) -> (u32, u64) {
+    let mut tally = Tally {
+        max_rule: rules.max_capture,
+        best: 0,
+        count: 0,
+    };
+    for d in 0..4 {
+        let (_, b) = ray_until(sq, d, occ);
+        if b >= 64 || alive & (1u64 << b) == 0 {
+            continue;
+        }
+        let (lands, _) = ray_until(b, d, occ);
+        if lands == 0 {
+            continue;
+        }
+        let alive = alive & !(1u64 << b);
+        let mut onward = Tally {
+            max_rule: rules.max_capture,
+            best: 0,
+            count: 0,
+        };
+        let mut stops = 0u64;
+        let mut ls = lands;
+        while ls != 0 {
+            let l = ls.trailing_zeros();
+            ls &= ls - 1;
+            let (cb, cc) = count_king(l, alive, occ, rules);
+            if cb == 0 {
+                stops += 1;
+            } else {
+                onward.add(cb, cc);
+            }
+        }
+        if onward.count == 0 {
+            tally.add(1, if rules.king_halt { 1 } else { stops });
+        } else {
+            tally.add(onward.best + 1, onward.count);
+        }
+    }
+    (tally.best, tally.count)
+}
+
+/// Jumps in one sequence at most: every jump takes a distinct enemy piece, and setups hold
+/// at most 12 pieces a side (the start count, spec §5.1), so 12 suffice; 16 leaves room.
+const MAX_JUMPS: usize = 16;
+
+/// Where complete capture sequences go: a move list, or a counter for perft.
+pub(super) trait Sink {
+    /// Forgets everything received (a longer sequence was found under the maximum rule).
+    fn reset(&mut self);
+    /// Receives one complete sequence.
+    fn push(&mut self, from: Square, path: &[Square], caps: &[Square], role: Role, promotes: bool);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn reset(&mut self) {
+        self.clear();
+    }
+    #[inline(always)]
+    fn push(&mut self, from: Square, path: &[Square], caps: &[Square], role: Role, promotes: bool) {
+        self.push(Move::capture(from, path, caps, role, promotes));
+    }
+}
+
+/// The state of a depth-first walk through one piece's capture sequences.
+///
+/// Removal is at the end of the move (spec §5.4): jumped pieces stay in `occ` as dead
+/// pieces, so they block and cannot be jumped again (which also rules out 180° turns);
+/// only the capturing piece's start square is emptied.
+struct Search<'a, S: Sink> {
+    /// Occupied squares at the start of the move.
+    all: u64,
+    /// Occupied squares, without the capturing piece, with the dead pieces.
+    occ: u64,
+    /// Empty dark squares (`!occ`).
+    empty: u64,
+    /// Enemy pieces, dead or alive.
+    enemy: u64,
+    /// The mover's promotion rank.
+    promo: u64,
+    /// Start square of the capturing piece.
+    from: u32,
+    /// Role of the capturing piece (a man stays a man through the sequence, spec §5.5).
+    role: Role,
+    rules: Rules,
+    /// Longest sequence so far (maximum rule).
+    best: usize,
+    path: [Square; MAX_JUMPS],
+    caps: [Square; MAX_JUMPS],
+    sink: &'a mut S,
+}
+
+impl<S: Sink> Search<'_, S> {
+    #[inline(always)]
+    fn start(&mut self, sq: u32, role: Role) {
+        self.from = sq;
+        self.role = role;
+        self.occ = self.all & !(1u64 << sq);
+        self.empty = !self.occ & BOARD;
+    }
+
+    /// A complete sequence of `n` jumps ending on `to`.
+    #[inline(always)]
+    fn complete(&mut self, n: usize, to: u32) {
+        if self.rules.max_capture {
+            if n > self.best {
+                self.best = n;
+                self.sink.reset();
+            } else if n < self.best {
+                return;
+            }
+        }
+        let promotes = self.role == Role::Man && self.promo & (1u64 << to) != 0;
+        self.sink.push(
+            square(self.from),
+            &self.path[..n],
+            &self.caps[..n],
+            self.role,
+            promotes,
+        );
+    }
+
+    /// Jumps of a man on `sq` in the directions of `dirs`, after `n` jumps taking `dead`;
+    /// returns true if there was at least one.
+    fn man(&mut self, sq: u32, dead: u64, n: usize, dirs: u8) -> bool {
+        let alive = self.enemy & !dead;
+        let bit = 1u64 << sq;
+        let mut extended = false;
+        for d in 0..4 {
+            if dirs & (1 << d) == 0 {
+                continue;
+            }
+            let mid = shift(bit, d) & alive;
+            if mid == 0 {
+                continue;
+            }
+            let land = shift(mid, d) & self.empty;
+            if land == 0 {
+                continue;
+            }
+            extended = true;
+            let l = land.trailing_zeros();
+            self.path[n] = square(l);
+            self.caps[n] = square(mid.trailing_zeros());
+            // Later jumps may go backwards, also in Stockholm (spec §5.2).
+            if NEIGHBOURS[l as usize] & alive & !mid == 0 || !self.man(l, dead | mid, n + 1, ALL_DIRS)
+            {
+                self.complete(n + 1, l);
+            }
+        }
+        extended
+    }
+
+    /// Jumps of a flying king on `sq`; returns true if there was at least one.
+    ///
+    /// Landing choice (spec §1.3, §8.11): if some landing square beyond the jumped piece
+    /// allows a further jump, the king must land on one of those; otherwise it may stop on
+    /// any of them, or, with the halt rule, only on the one just beyond the piece.
+    fn king(&mut self, sq: u32, dead: u64, n: usize) -> bool {
+        let alive = self.enemy & !dead;
+        let mut extended = false;
+        for d in 0..4 {
+            let (_, b) = ray_until(sq, d, self.occ);
+            if b >= 64 || alive & (1u64 << b) == 0 {
+                continue;
+            }
+            let (lands, _) = ray_until(b, d, self.occ);
+            if lands == 0 {
+                continue;
+            }
+            extended = true;
+            self.caps[n] = square(b);
+            let dead = dead | 1u64 << b;
+            let mut stops = 0u64;
+            let mut continued = false;
+            let mut ls = lands;
+            while ls != 0 {
+                let l = ls.trailing_zeros();
+                ls &= ls - 1;
+                self.path[n] = square(l);
+                if self.king(l, dead, n + 1) {
+                    continued = true;
+                } else {
+                    stops |= 1u64 << l;
+                }
+            }
+            if !continued {
+                if self.rules.king_halt {
+                    stops = 1u64 << nearest(lands, d);
+                }
+                while stops != 0 {
+                    let l = stops.trailing_zeros();
+                    stops &= stops - 1;
+                    self.path[n] = square(l);
+                    self.complete(n + 1, l);
+                }
+            }
+        }
+        extended
+    }
+}
+

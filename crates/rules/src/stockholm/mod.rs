@@ -1,0 +1,578 @@
+//! Stockholm checkers (M. Winther, 2017) and, with its deferred rule off, Brazilian
+//! draughts (spec §5).
+//!
+//! 8×8 board, the 32 dark squares with a1 dark; White (`Seat::Morning`) starts on ranks
+//! 1-3 and moves first, Black (`Seat::Night`) on ranks 6-8 (spec §5.1). Men step one
+//! square diagonally forward and capture by the short jump; kings fly. Capturing is
+//! compulsory, captured pieces are removed at the end of the move, and by default the
+//! player must take the most pieces (spec §5.4). In Stockholm a man's first jump must go
+//! forward, later jumps of the same sequence may go backward (spec §5.2). A man is crowned
+//! only if its move ends on the far rank (spec §5.5).
+//!
+//! ```
+//! use rules::{perft, GameOptions, Position, Stockholm, StockholmOptions};
+//! // White man e5 could take d4, b4 and b6 starting with a backward jump: Brazilian only.
+//! let text = "W:We5,h2:Bb4,b6,d4,h8";
+//! let stockholm = Stockholm::from_position_string(text, StockholmOptions::default()).unwrap();
+//! let mut moves: Vec<String> =
+//!     stockholm.legal_moves().iter().map(|m| stockholm.move_to_string(m)).collect();
+//! moves.sort();
+//! assert_eq!(moves, ["e5-d6", "e5-f6", "h2-g3"]); // no forward first jump: no capture
+//! let brazilian = StockholmOptions::from_pairs([("deferred_backward_capture", "false")]).unwrap();
+//! let pos = Stockholm::from_position_string(text, brazilian).unwrap();
+//! let mv = pos.parse_move("e5xc3xa5xc7").unwrap();
+//! assert_eq!(mv.captured().len(), 3);
+//! // Brazilian draughts perft from the start (R. Halbersma, damforum.nl thread 2822).
+//! let start = Stockholm::new(brazilian).unwrap();
+//! assert_eq!(perft::perft(&start, 5), 7473);
+//! ```
+
+mod gen;
+
+use std::fmt;
+
+use gen::{Board, Rules, BOARD, RANK_1, RANK_8};
+
+use crate::options::{parse_bool, parse_number, GameOptions, OptionError, OptionSpec};
+use crate::position::{DepartError, Departure, EndReason, Position, Status};
+use crate::setup::{PositionError, Problems, Setup};
+use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
+
+/// Rule options of Stockholm checkers / Brazilian draughts (spec §5.6, §5.7, §6 S1-S5).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
+pub struct StockholmOptions {
+    /// A man's first jump must go forward (Stockholm); `false` is Brazilian draughts
+    /// (spec §5.2, §5.6, S1). Default `true`.
+    pub deferred_backward_capture: bool,
+    /// The player must take the greatest number of pieces, kings counting as men
+    /// (spec §5.4, S2); `false`: any complete sequence. Default `true`.
+    pub max_capture: bool,
+    /// Halt rule: a king's last jump lands just beyond the last captured piece
+    /// (spec §5.6, S3, §8.11). Default `false`.
+    pub king_halt: bool,
+    /// Occurrences of one position that draw the game; 0 = off (spec §5.7, S5). Default 3.
+    pub repetition: u16,
+    /// Moves per side with only king moves and no capture that draw the game; 0 = off
+    /// (spec §5.7, S5). Default 25.
+    pub no_progress: u16,
+}
+
+impl Default for StockholmOptions {
+    fn default() -> Self {
+        StockholmOptions {
+            deferred_backward_capture: true,
+            max_capture: true,
+            king_halt: false,
+            repetition: 3,
+            no_progress: 25,
+        }
+    }
+}
+
+impl StockholmOptions {
+    /// Brazilian draughts: the defaults with the deferred backward capture off (spec §5.6).
+    pub fn brazilian() -> Self {
+        StockholmOptions {
+            deferred_backward_capture: false,
+            ..StockholmOptions::default()
+        }
+    }
+
+    /// The no-progress limit in plies (0 = off): two plies per move of each side.
+    fn no_progress_plies(&self) -> u32 {
+        2 * u32::from(self.no_progress)
+    }
+
+    fn rules(&self) -> Rules {
+        Rules {
+            deferred: self.deferred_backward_capture,
+            max_capture: self.max_capture,
+            king_halt: self.king_halt,
+        }
+    }
+}
+
+const BOOL: &str = "true|false";
+
+impl GameOptions for StockholmOptions {
+    const GAME: &'static str = "stockholm";
+    const SPECS: &'static [OptionSpec] = &[
+        OptionSpec {
+            key: "deferred_backward_capture",
+            default: "true",
+            values: BOOL,
+            help: "a man's first jump must go forward, later ones may go backward; false = Brazilian draughts (spec §5.2, §5.6)",
+        },
+        OptionSpec {
+            key: "max_capture",
+            default: "true",
+            values: BOOL,
+            help: "the player must capture the most pieces, kings counting as men; false = any complete sequence (spec §5.4, §5.6)",
+        },
+        OptionSpec {
+            key: "king_halt",
+            default: "false",
+            values: BOOL,
+            help: "a king's last jump must land just beyond the last captured piece (spec §5.6, §8.11)",
+        },
+        OptionSpec {
+            key: "repetition",
+            default: "3",
+            values: "0|2-100",
+            help: "occurrences of the same position that draw the game; 0 = off (spec §5.7)",
+        },
+        OptionSpec {
+            key: "no_progress",
+            default: "25",
+            values: "0-1000",
+            help: "moves per side with only king moves and no capture that draw the game; 0 = off (spec §5.7)",
+        },
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "deferred_backward_capture" => {
+                self.deferred_backward_capture = parse_bool("deferred_backward_capture", value)?
+            }
+            "max_capture" => self.max_capture = parse_bool("max_capture", value)?,
+            "king_halt" => self.king_halt = parse_bool("king_halt", value)?,
+            "repetition" => {
+                self.repetition = parse_number("repetition", value, 0, 100, "0 or 2 to 100")?
+            }
+            "no_progress" => {
+                self.no_progress = parse_number("no_progress", value, 0, 1000, "0 to 1000")?
+            }
+            _ => return Err(Self::unknown(key)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "deferred_backward_capture" => self.deferred_backward_capture.to_string(),
+            "max_capture" => self.max_capture.to_string(),
+            "king_halt" => self.king_halt.to_string(),
+            "repetition" => self.repetition.to_string(),
+            "no_progress" => self.no_progress.to_string(),
+            _ => return None,
+        })
+    }
+
+    fn validate(&self) -> Result<(), OptionError> {
+        if self.repetition == 1 {
+            return Err(OptionError::Invalid {
+                key: "repetition",
+                reason: "a position always occurs once; use 0 (off) or at least 2",
+            });
+        }
+        if self.repetition > 100 {
+            return Err(OptionError::Invalid {
+                key: "repetition",
+                reason: "at most 100",
+            });
+        }
+        if self.no_progress > 1000 {
+            return Err(OptionError::Invalid {
+                key: "no_progress",
+                reason: "at most 1000",
+            });
+        }
+        Ok(())
+    }
+
+    fn repetition_limit(&self) -> u16 {
+        self.repetition
+    }
+}
+
+/// Pieces a side starts with, the most a setup may hold (spec §5.1).
+const START_PIECES: u32 = 12;
+/// White's start: a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3 (spec §5.1).
+const WHITE_START: u64 = 0x55_aa55;
+/// Black's start: b6 d6 f6 h6 a7 c7 e7 g7 b8 d8 f8 h8 (spec §5.1).
+const BLACK_START: u64 = 0xaa55_aa00_0000_0000;
+
+/// A position of Stockholm checkers or Brazilian draughts (spec §5).
+///
+/// Small and `Copy`-cheap on purpose (three bitboards and a few bytes): perft clones it at
+/// every node.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Stockholm {
+    /// Pieces by colour: White, Black.
+    pieces: [u64; 2],
+    /// Kings of both colours.
+    kings: u64,
+    /// Colour to move: 0 White, 1 Black.
+    side: u8,
+    /// Plies since the last capture or man move (spec §5.7).
+    no_progress: u16,
+    /// A seat that resigned, left or ran out of time (it lost, spec §2.7 applied to two seats).
+    departed: Option<(Seat, Departure)>,
+    options: StockholmOptions,
+}
+
+const fn seat_of(colour: usize) -> Seat {
+    if colour == 0 {
+        Seat::WHITE
+    } else {
+        Seat::BLACK
+    }
+}
+
+impl Stockholm {
+    /// Brazilian draughts' start position (the Stockholm start with the deferred rule
+    /// off, spec §5.6).
+    pub fn brazilian() -> Stockholm {
+        Stockholm::start(StockholmOptions::brazilian())
+    }
+
+    fn start(options: StockholmOptions) -> Stockholm {
+        Stockholm {
+            pieces: [WHITE_START, BLACK_START],
+            kings: 0,
+            side: 0,
+            no_progress: 0,
+            departed: None,
+            options,
+        }
+    }
+
+    #[inline(always)]
+    fn board(&self) -> Board {
+        let side = self.side as usize;
+        Board {
+            own: self.pieces[side],
+            enemy: self.pieces[side ^ 1],
+            kings: self.kings,
+            side,
+        }
+    }
+
+    /// The no-progress counter has reached its limit (spec §5.7).
+    #[inline(always)]
+    fn no_progress_reached(&self) -> bool {
+        let limit = self.options.no_progress_plies();
+        limit > 0 && u32::from(self.no_progress) >= limit
+    }
+
+    /// Play is over by a rule outside the board (departure, no progress).
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.departed.is_some() || self.no_progress_reached()
+    }
+
+    /// Plies since the last capture or man move.
+    pub fn no_progress_plies(&self) -> u16 {
+        self.no_progress
+    }
+}
+
+impl fmt::Debug for Stockholm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Stockholm")
+            .field("position", &self.position_string())
+            .field("departed", &self.departed)
+            .field("options", &self.options)
+            .finish()
+    }
+}
+
+impl Position for Stockholm {
+    type Options = StockholmOptions;
+    const VARIANT: Variant = Variant::Stockholm;
+
+    fn new(options: StockholmOptions) -> Result<Stockholm, OptionError> {
+        options.validate()?;
+        Ok(Stockholm::start(options))
+    }
+
+    fn from_setup(
+        setup: &Setup,
+        options: StockholmOptions,
+        waive: Problems,
+    ) -> Result<Stockholm, PositionError> {
+        let mut problems = Problems::empty();
+        if setup.variant != Variant::Stockholm || setup.seats != SeatSet::TWO {
+            problems |= Problems::SEATS;
+        }
+        let mut pieces = [0u64; 2];
+        let mut kings = 0u64;
+        for sq in Square::ALL {
+            let Some(piece) = setup.piece_at(sq) else {
+                continue;
+            };
+            let bit = 1u64 << sq.index();
+            if BOARD & bit == 0 {
+                problems |= Problems::OFF_BOARD;
+            }
+            let colour = match piece.seat {
+                Seat::Morning => 0,
+                Seat::Night => 1,
+                Seat::Day | Seat::Evening => {
+                    problems |= Problems::ABSENT_OWNER;
+                    continue;
+                }
+            };
+            if !setup.seats.contains(piece.seat) {
+                problems |= Problems::ABSENT_OWNER;
+            }
+            pieces[colour] |= bit;
+            match piece.role {
+                Role::King => kings |= bit,
+                Role::Man => {
+                    // spec §5.5: a man ending its move on the far rank is crowned.
+                    let far = if colour == 0 { RANK_8 } else { RANK_1 };
+                    if far & bit != 0 {
+                        problems |= Problems::MAN_ON_PROMOTION;
+                    }
+                }
+            }
+        }
+        // Only dark squares take part in play; off-board pieces are reported above.
+        pieces[0] &= BOARD;
+        pieces[1] &= BOARD;
+        kings &= BOARD;
+        if pieces.iter().any(|p| p.count_ones() > START_PIECES) {
+            problems |= Problems::TOO_MANY_PIECES;
+        }
+        if setup.reserves.0.iter().any(|&r| r > 0) {
+            problems |= Problems::RESERVE;
+        }
+        if !setup.owed_drop.is_empty() {
+            problems |= Problems::OWED_DROP;
+        }
+        if setup.hot.is_some() {
+            problems |= Problems::HOT;
+        }
+        if setup.last_step.0.iter().any(Option::is_some) {
+            problems |= Problems::REVERSE;
+        }
+        let out = setup.eliminated_set();
+        let loser = match (setup.eliminated.as_slice(), out.first()) {
+            ([], _) => None,
+            ([group], Some(seat)) if group.len() == 1 && SeatSet::TWO.contains(seat) => {
+                Some(seat)
+            }
+            _ => {
+                problems |= Problems::ELIMINATED;
+                None
+            }
+        };
+        let limit = options.no_progress_plies();
+        if limit > 0 && u32::from(setup.no_progress) > limit {
+            problems |= Problems::COUNTER;
+        }
+        let mut pos = Stockholm {
+            pieces,
+            kings,
+            side: 0,
+            no_progress: setup.no_progress,
+            departed: None,
+            options,
+        };
+        match setup.turn {
+            Some(seat) if SeatSet::TWO.contains(seat) && setup.seats.contains(seat) => {
+                pos.side = u8::from(seat == Seat::BLACK);
+                if loser.is_some() {
+                    // An eliminated seat means the game is over, so nobody is to move.
+                    problems |= Problems::TURN;
+                }
+            }
+            Some(_) => problems |= Problems::TURN,
+            None => match loser {
+                // Over with a loser: it was blocked or lost all its pieces on its turn,
+                // or (if it could still move) it departed.
+                Some(seat) => {
+                    pos.side = u8::from(seat == Seat::BLACK);
+                    if pos.board().has_move(options.rules()) && !pos.no_progress_reached() {
+                        pos.departed = Some((seat, Departure::Resign));
+                    }
+                }
+                None if pos.no_progress_reached() => {}
+                None => problems |= Problems::TURN,
+            },
+        }
+        let problems = problems - (waive & Problems::WAIVABLE);
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(PositionError {
+                problems,
+                setup: Box::new(setup.clone()),
+            })
+        }
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty(Variant::Stockholm);
+        setup.turn = self.turn();
+        setup.seats = SeatSet::TWO;
+        for colour in 0..2 {
+            let mut bb = self.pieces[colour];
+            while bb != 0 {
+                let i = bb.trailing_zeros() as usize;
+                bb &= bb - 1;
+                let role = if self.kings & (1u64 << i) != 0 {
+                    Role::King
+                } else {
+                    Role::Man
+                };
+                setup.board[i] = Some(Piece {
+                    seat: seat_of(colour),
+                    role,
+                });
+            }
+        }
+        setup.eliminated = self.eliminated();
+        setup.no_progress = self.no_progress;
+        setup
+    }
+
+    fn options(&self) -> &StockholmOptions {
+        &self.options
+    }
+
+    fn seats(&self) -> SeatSet {
+        SeatSet::TWO
+    }
+
+    fn turn(&self) -> Option<Seat> {
+        self.status()
+            .is_ongoing()
+            .then_some(seat_of(self.side as usize))
+    }
+
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let bit = 1u64 << sq.index();
+        let colour = (0..2).find(|&c| self.pieces[c] & bit != 0)?;
+        let role = if self.kings & bit != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece {
+            seat: seat_of(colour),
+            role,
+        })
+    }
+
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        if self.stopped() {
+            moves.clear();
+            return;
+        }
+        self.board().legal_moves(self.options.rules(), moves);
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        if self.stopped() {
+            return 0;
+        }
+        self.board().count_legal(self.options.rules())
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: &Move) {
+        let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
+            return;
+        };
+        let side = self.side as usize;
+        let from = 1u64 << from.index();
+        let to = 1u64 << to.index();
+        // A sequence may end on its start square (a loop), so clear before setting.
+        self.pieces[side] = (self.pieces[side] & !from) | to;
+        if mv.role() == Role::King {
+            self.kings = (self.kings & !from) | to;
+        } else if mv.promotes() {
+            self.kings |= to;
+        }
+        if mv.is_capture() {
+            let captured = mv
+                .captured()
+                .iter()
+                .fold(0u64, |acc, sq| acc | 1u64 << sq.index());
+            self.pieces[side ^ 1] &= !captured;
+            // The mover never lands on a captured piece's square (dead pieces block).
+            self.kings &= !captured;
+            self.no_progress = 0;
+        } else if mv.role() == Role::Man {
+            self.no_progress = 0;
+        } else {
+            self.no_progress = self.no_progress.saturating_add(1);
+        }
+        self.side ^= 1;
+    }
+
+    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+        if !self.status().is_ongoing() {
+            return Err(DepartError::GameOver);
+        }
+        if !SeatSet::TWO.contains(seat) {
+            return Err(DepartError::NotPlaying(seat));
+        }
+        self.departed = Some((seat, how));
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        let other = seat_of(self.side as usize ^ 1);
+        if let Some((seat, how)) = self.departed {
+            let winner = if seat == Seat::WHITE {
+                Seat::BLACK
+            } else {
+                Seat::WHITE
+            };
+            return Status::Won {
+                winners: SeatSet::only(winner),
+                reason: EndReason::Departed(how),
+            };
+        }
+        // spec §5.7: a side without pieces, or without a legal move on its turn, loses.
+        if self.pieces[self.side as usize] == 0 {
+            return Status::Won {
+                winners: SeatSet::only(other),
+                reason: EndReason::CapturedAll,
+            };
+        }
+        if !self.board().has_move(self.options.rules()) {
+            return Status::Won {
+                winners: SeatSet::only(other),
+                reason: EndReason::Blocked,
+            };
+        }
+        if self.no_progress_reached() {
+            return Status::Drawn {
+                seats: SeatSet::TWO,
+                reason: EndReason::NoProgress,
+            };
+        }
+        Status::Ongoing
+    }
+
+    fn eliminated(&self) -> Vec<SeatSet> {
+        match self.status() {
+            Status::Won { winners, .. } => vec![SeatSet::TWO.minus(winners)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn repetition_key(&self) -> u64 {
+        // A fixed mix (splitmix64 steps), so keys are the same in every process.
+        fn mix(h: u64, v: u64) -> u64 {
+            let mut z = (h ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let extra = u64::from(self.side)
+            | self
+                .departed
+                .map_or(0, |(s, _)| (s.index() as u64 + 1) << 8);
+        [self.pieces[0], self.pieces[1], self.kings, extra]
+            .into_iter()
+            .fold(0x5354_4f43_4b48_4f4c, mix)
+    }
+}
