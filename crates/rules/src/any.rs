@@ -298,27 +298,19 @@ impl AnyPosition {
     /// # Errors
     /// The untouched position and the reason.
     pub fn play(self, mv: &Move) -> Result<AnyPosition, PlayError<AnyPosition>> {
-        let wrap = |e: PlayError<_>, f: fn(_) -> AnyPosition| PlayError {
-            position: f(e.position),
-            kind: e.kind,
-        };
+        macro_rules! play {
+            ($p:expr, $wrap:path) => {
+                $p.play(mv).map($wrap).map_err(|e| PlayError {
+                    position: $wrap(e.position),
+                    kind: e.kind,
+                })
+            };
+        }
         match self {
-            AnyPosition::Neva(p) => p
-                .play(mv)
-                .map(AnyPosition::Neva)
-                .map_err(|e| wrap(e, AnyPosition::Neva)),
-            AnyPosition::Queah(p) => p
-                .play(mv)
-                .map(AnyPosition::Queah)
-                .map_err(|e| wrap(e, AnyPosition::Queah)),
-            AnyPosition::GiveAndTake(p) => p
-                .play(mv)
-                .map(AnyPosition::GiveAndTake)
-                .map_err(|e| wrap(e, AnyPosition::GiveAndTake)),
-            AnyPosition::Stockholm(p) => p
-                .play(mv)
-                .map(AnyPosition::Stockholm)
-                .map_err(|e| wrap(e, AnyPosition::Stockholm)),
+            AnyPosition::Neva(p) => play!(p, AnyPosition::Neva),
+            AnyPosition::Queah(p) => play!(p, AnyPosition::Queah),
+            AnyPosition::GiveAndTake(p) => play!(p, AnyPosition::GiveAndTake),
+            AnyPosition::Stockholm(p) => play!(p, AnyPosition::Stockholm),
         }
     }
 

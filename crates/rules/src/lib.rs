@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod any;
 mod giveandtake;
 mod moves;
 mod neva;
@@ -32,12 +33,14 @@ pub mod options;
 pub mod perft;
 mod position;
 mod queah;
+pub mod record;
 mod seat;
 pub mod setup;
 mod square;
 mod stockholm;
 mod variant;
 
+pub use any::{AnyOptions, AnyPosition};
 pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 pub use moves::{Move, MoveList, MAX_PATH};
 pub use neva::{Blocked, Departed, Neva, NevaOptions};
@@ -47,6 +50,7 @@ pub use position::{
     DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status,
 };
 pub use queah::{DropTiming, Queah, QueahOptions};
+pub use record::{Action, Game, GameError, GameRecord, RecordError};
 pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};
 pub use setup::{ParsePositionError, PositionError, Problems, Setup, SetupParseError};
 pub use square::{Bitboard, Square};

@@ -165,7 +165,7 @@ impl Game {
 
     /// The record of this game, with the given player names.
     pub fn record(&self, players: BySeat<Option<String>>) -> GameRecord {
-        let standard = AnyPosition::new(self.start.variant(), self.start.options())
+        let standard = AnyPosition::new(self.start.variant(), &self.start.options())
             .map(|p| p.position_string() == self.start.position_string())
             .unwrap_or(false);
         let mut replay = self.start.clone();

@@ -19,15 +19,20 @@ use std::str::FromStr;
 
 /// One of the four seats, in clockwise turn order.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Seat {
     /// Morning, White. In the two-seat games: White.
+    #[cfg_attr(feature = "serde", serde(rename = "white"))]
     Morning = 0,
     /// Day, Red.
+    #[cfg_attr(feature = "serde", serde(rename = "red"))]
     Day = 1,
     /// Evening, Green.
+    #[cfg_attr(feature = "serde", serde(rename = "green"))]
     Evening = 2,
     /// Night, Black. In the two-seat games: Black.
+    #[cfg_attr(feature = "serde", serde(rename = "black"))]
     Night = 3,
 }
 
@@ -146,7 +151,7 @@ impl FromStr for Seat {
     }
 }
 
-/// A table with one value per seat.
+/// A table with one value per seat (serialised as a map from seat key to value).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct BySeat<T>(pub [T; 4]);
 
@@ -338,6 +343,8 @@ impl FromIterator<Seat> for SeatSet {
 
 /// Man or king.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Role {
     /// An unpromoted piece.
     Man,
@@ -347,9 +354,54 @@ pub enum Role {
 
 /// A piece: its owner and role.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// The seat that owns the piece.
     pub seat: Seat,
     /// Man or king.
     pub role: Role,
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{BySeat, Seat, SeatSet};
+    use serde::de::Deserializer;
+    use serde::ser::{SerializeMap, Serializer};
+    use serde::{Deserialize, Serialize};
+    use std::collections::BTreeMap;
+
+    impl<T: Serialize> Serialize for BySeat<T> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut m = s.serialize_map(Some(4))?;
+            for (seat, v) in self.iter() {
+                m.serialize_entry(seat.key(), v)?;
+            }
+            m.end()
+        }
+    }
+
+    impl<'de, T: Deserialize<'de> + Default> Deserialize<'de> for BySeat<T> {
+        /// Missing seats take the default value.
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let map = BTreeMap::<Seat, T>::deserialize(d)?;
+            let mut out = BySeat::<T>::default();
+            for (seat, v) in map {
+                out[seat] = v;
+            }
+            Ok(out)
+        }
+    }
+
+    impl Serialize for SeatSet {
+        /// A list of seat keys in turn order.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.iter())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for SeatSet {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            Ok(Vec::<Seat>::deserialize(d)?.into_iter().collect())
+        }
+    }
 }

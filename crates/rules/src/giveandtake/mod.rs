@@ -331,7 +331,15 @@ impl GiveAndTake {
     /// Sets the status for the side to move, from the board alone.
     fn settle(&mut self) {
         let us = self.side;
-        self.status = if self.by_colour[us] == 0 {
+        // A setup may name the winner to move after the loser's last piece is gone.
+        self.status = if self.by_colour[us ^ 1] == 0 && self.by_colour[us] != 0 {
+            // As after a real capture of the last piece: the loser is "to move".
+            self.side = us ^ 1;
+            Status::Won {
+                winners: SeatSet::only(seat_of(us)),
+                reason: EndReason::CapturedAll,
+            }
+        } else if self.by_colour[us] == 0 {
             Status::Won {
                 winners: SeatSet::only(seat_of(us ^ 1)),
                 reason: EndReason::CapturedAll,
