@@ -15,9 +15,8 @@ use crate::options::{GameOptions, OptionError, OptionSpec};
 use crate::position::{DepartError, Departure, EndReason, PlayError, Status};
 use crate::setup::{ParsePositionError, PositionError, Problems, Setup};
 use crate::{
-    notation::MoveError, GiveAndTake, GiveAndTakeOptions, Move, MoveList, Neva, NevaOptions,
-    Piece, Position, Queah, QueahOptions, Seat, SeatSet, Square, Stockholm, StockholmOptions,
-    Variant,
+    notation::MoveError, GiveAndTake, GiveAndTakeOptions, Move, MoveList, Neva, NevaOptions, Piece,
+    Position, Queah, QueahOptions, Seat, SeatSet, Square, Stockholm, StockholmOptions, Variant,
 };
 
 /// Options of any game.
@@ -66,9 +65,7 @@ impl AnyOptions {
         Ok(match variant {
             Variant::Neva => AnyOptions::Neva(NevaOptions::from_pairs(pairs)?),
             Variant::Queah => AnyOptions::Queah(QueahOptions::from_pairs(pairs)?),
-            Variant::GiveAndTake => {
-                AnyOptions::GiveAndTake(GiveAndTakeOptions::from_pairs(pairs)?)
-            }
+            Variant::GiveAndTake => AnyOptions::GiveAndTake(GiveAndTakeOptions::from_pairs(pairs)?),
             Variant::Stockholm => AnyOptions::Stockholm(StockholmOptions::from_pairs(pairs)?),
         })
     }
@@ -238,10 +235,10 @@ impl AnyPosition {
     /// The options in force.
     pub fn options(&self) -> AnyOptions {
         match self {
-            AnyPosition::Neva(p) => AnyOptions::Neva(p.options().clone()),
-            AnyPosition::Queah(p) => AnyOptions::Queah(p.options().clone()),
-            AnyPosition::GiveAndTake(p) => AnyOptions::GiveAndTake(p.options().clone()),
-            AnyPosition::Stockholm(p) => AnyOptions::Stockholm(p.options().clone()),
+            AnyPosition::Neva(p) => AnyOptions::Neva(*p.options()),
+            AnyPosition::Queah(p) => AnyOptions::Queah(*p.options()),
+            AnyPosition::GiveAndTake(p) => AnyOptions::GiveAndTake(*p.options()),
+            AnyPosition::Stockholm(p) => AnyOptions::Stockholm(*p.options()),
         }
     }
 

@@ -46,9 +46,7 @@ pub use moves::{Move, MoveList, MAX_PATH};
 pub use neva::{Blocked, Departed, Neva, NevaOptions};
 pub use notation::{MoveError, MoveText};
 pub use options::{GameOptions, OptionError, OptionSpec};
-pub use position::{
-    DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status,
-};
+pub use position::{DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status};
 pub use queah::{DropTiming, Queah, QueahOptions};
 pub use record::{Action, Game, GameError, GameRecord, RecordError};
 pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};

@@ -90,7 +90,9 @@ fn strip_annotations(mut s: &str) -> &str {
     loop {
         let before = s;
         s = s.trim();
-        for suffix in ["King", "king", "KING", "=k", "=K", "!", "?", "+", "*", "–", "—"] {
+        for suffix in [
+            "King", "king", "KING", "=k", "=K", "!", "?", "+", "*", "–", "—",
+        ] {
             if let Some(rest) = s.strip_suffix(suffix) {
                 s = rest;
             }
@@ -139,10 +141,12 @@ impl MoveText {
             return Err(malformed("more than one comma"));
         }
         let square = |s: &str| {
-            variant.parse_square(s).ok_or_else(|| NotationError::Square {
-                text: s.to_string(),
-                variant,
-            })
+            variant
+                .parse_square(s)
+                .ok_or_else(|| NotationError::Square {
+                    text: s.to_string(),
+                    variant,
+                })
         };
         for (i, part) in parts.iter().enumerate() {
             if let Some(d) = part.strip_prefix('@') {
@@ -252,10 +256,7 @@ impl MoveText {
             }),
             many => Err(MoveError::Ambiguous {
                 text: self.to_string(),
-                candidates: many
-                    .iter()
-                    .map(|m| write_move(self.variant, m))
-                    .collect(),
+                candidates: many.iter().map(|m| write_move(self.variant, m)).collect(),
             }),
         }
     }

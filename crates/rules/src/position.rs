@@ -263,7 +263,10 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     ///
     /// # Errors
     /// Syntax errors, or every rule the position breaks.
-    fn from_position_string(text: &str, options: Self::Options) -> Result<Self, ParsePositionError> {
+    fn from_position_string(
+        text: &str,
+        options: Self::Options,
+    ) -> Result<Self, ParsePositionError> {
         let setup = Setup::parse(Self::VARIANT, text)?;
         Ok(Self::from_setup(&setup, options, Problems::empty())?)
     }

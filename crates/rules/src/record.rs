@@ -362,18 +362,23 @@ impl FromStr for GameRecord {
                     .ok_or_else(|| syntax("a tag value must be quoted".into()))?;
                 match name {
                     "Game" => {
-                        variant = Some(value.parse::<Variant>().map_err(|e| syntax(e.to_string()))?)
+                        variant = Some(
+                            value
+                                .parse::<Variant>()
+                                .map_err(|e| syntax(e.to_string()))?,
+                        )
                     }
                     "Option" => {
                         let (k, v) = split_pair(value)?;
                         options.push((k.to_string(), v.to_string()));
                     }
                     "Position" => start = Some(value.to_string()),
-                    other => match other.parse::<Seat>() {
-                        Ok(seat) => players[seat] = Some(value.to_string()),
-                        // Unknown tags (Event, Date, Result, ...) are kept by nobody.
-                        Err(_) => {}
-                    },
+                    // Unknown tags (Event, Date, Result, ...) are skipped.
+                    other => {
+                        if let Ok(seat) = other.parse::<Seat>() {
+                            players[seat] = Some(value.to_string());
+                        }
+                    }
                 }
                 continue;
             }
@@ -382,7 +387,10 @@ impl FromStr for GameRecord {
                 continue;
             }
             for token in line.split_whitespace() {
-                let is_number = token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit())
+                let is_number = token
+                    .trim_end_matches('.')
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
                     && token.ends_with('.');
                 let is_result = matches!(token, "*" | "1-0" | "0-1" | "2-0" | "0-2" | "1-1");
                 if is_number || is_result {

@@ -292,7 +292,9 @@ impl SeatSet {
 
     /// The seats that satisfy `pred`.
     pub fn filter(self, mut pred: impl FnMut(Seat) -> bool) -> SeatSet {
-        self.iter().filter(|&s| pred(s)).fold(SeatSet::EMPTY, SeatSet::with)
+        self.iter()
+            .filter(|&s| pred(s))
+            .fold(SeatSet::EMPTY, SeatSet::with)
     }
 
     /// The first seat in turn order.

@@ -72,7 +72,9 @@ pub enum SetupParseError {
     #[error("bad seat to move `{0}` (expected W, R, G, B or -)")]
     Turn(String),
     /// A seat field does not start with a seat letter.
-    #[error("bad field `{0}` (expected a seat letter W, R, G or B followed by pieces, or key=value)")]
+    #[error(
+        "bad field `{0}` (expected a seat letter W, R, G or B followed by pieces, or key=value)"
+    )]
     Field(String),
     /// The same seat has two fields.
     #[error("seat {0} has two fields")]
@@ -213,7 +215,8 @@ impl Setup {
                                 .next()
                                 .and_then(Seat::from_letter)
                                 .ok_or_else(|| bad("rev"))?;
-                            let (a, b) = chars.as_str().split_once('-').ok_or_else(|| bad("rev"))?;
+                            let (a, b) =
+                                chars.as_str().split_once('-').ok_or_else(|| bad("rev"))?;
                             setup.last_step[s] = Some((square(a)?, square(b)?));
                         }
                     }
@@ -378,8 +381,14 @@ impl Problems {
         (Problems::KINGS, "kings in a game without kings"),
         (Problems::RESERVE, "impossible reserve"),
         (Problems::OWED_DROP, "impossible owed drop"),
-        (Problems::HOT, "hot square without the piece that moved last"),
-        (Problems::REVERSE, "no-reverse memory does not match the board"),
+        (
+            Problems::HOT,
+            "hot square without the piece that moved last",
+        ),
+        (
+            Problems::REVERSE,
+            "no-reverse memory does not match the board",
+        ),
         (Problems::ELIMINATED, "inconsistent eliminated seats"),
         (Problems::COUNTER, "draw counter beyond its limit"),
     ];

@@ -137,10 +137,12 @@ fn a_bad_record_names_the_action_at_fault() {
 fn repetition_ends_a_game() {
     // Two lone kings shuffle on a Stockholm board: the third occurrence draws.
     let opts = AnyOptions::default_for(Variant::Stockholm);
-    let start = AnyPosition::from_position_string(Variant::Stockholm, "W:WKa1:BKb8", &opts)
-        .unwrap();
+    let start =
+        AnyPosition::from_position_string(Variant::Stockholm, "W:WKa1:BKb8", &opts).unwrap();
     let mut game = Game::new(start);
-    for m in ["a1-b2", "b8-a7", "b2-a1", "a7-b8", "a1-b2", "b8-a7", "b2-a1", "a7-b8"] {
+    for m in [
+        "a1-b2", "b8-a7", "b2-a1", "a7-b8", "a1-b2", "b8-a7", "b2-a1", "a7-b8",
+    ] {
         assert!(game.status().is_ongoing());
         game.play_text(m).unwrap();
     }

@@ -33,7 +33,6 @@ struct RefMove {
     from: (i32, i32),
     path: Vec<(i32, i32)>,
     caps: Vec<(i32, i32)>,
-    king: bool,
 }
 
 fn name((f, r): (i32, i32)) -> String {
@@ -180,7 +179,6 @@ impl Ref {
                     from,
                     path: path.clone(),
                     caps: caps.clone(),
-                    king,
                 });
             }
             return;
@@ -265,7 +263,6 @@ impl Ref {
                             from: (f, r),
                             path: vec![y],
                             caps: vec![],
-                            king: k,
                         });
                         if !k {
                             break;

@@ -15,7 +15,11 @@ use clap::{Parser, Subcommand};
 
 /// Command line of `checkerhall`.
 #[derive(Parser, Debug)]
-#[command(name = "checkerhall", version, about = "Checkerhall: four checkers variants")]
+#[command(
+    name = "checkerhall",
+    version,
+    about = "Checkerhall: four checkers variants"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

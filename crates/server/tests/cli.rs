@@ -3,7 +3,10 @@
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
-    match Command::new(env!("CARGO_BIN_EXE_checkerhall")).args(args).output() {
+    match Command::new(env!("CARGO_BIN_EXE_checkerhall"))
+        .args(args)
+        .output()
+    {
         Ok(out) => out,
         Err(e) => panic!("cannot run checkerhall: {e}"),
     }
@@ -30,7 +33,13 @@ fn perft_prints_both_conventions_with_speed() {
 #[test]
 fn perft_divide_lists_every_first_move() {
     let out = run(&[
-        "perft", "--game", "stockholm", "--depth", "2", "--divide", "--dedup",
+        "perft",
+        "--game",
+        "stockholm",
+        "--depth",
+        "2",
+        "--divide",
+        "--dedup",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -65,7 +74,11 @@ fn perft_takes_options_and_positions() {
         "1",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("paths depth 1 nodes 1 "), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("paths depth 1 nodes 1 "),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -85,7 +98,13 @@ fn bad_input_exits_2_naming_the_problem() {
     let cases: &[(&[&str], &str)] = &[
         (&["moves", "--game", "chess"], "unknown game `chess`"),
         (
-            &["moves", "--game", "stockholm", "--option", "king_halt=maybe"],
+            &[
+                "moves",
+                "--game",
+                "stockholm",
+                "--option",
+                "king_halt=maybe",
+            ],
             "bad value `maybe` for option `king_halt`",
         ),
         (

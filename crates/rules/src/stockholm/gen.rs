@@ -676,7 +676,8 @@ impl<S: Sink> Search<'_, S> {
             self.path[n] = square(l);
             self.caps[n] = square(mid.trailing_zeros());
             // Later jumps may go backwards, also in Stockholm (spec §5.2).
-            if NEIGHBOURS[l as usize] & alive & !mid == 0 || !self.man(l, dead | mid, n + 1, ALL_DIRS)
+            if NEIGHBOURS[l as usize] & alive & !mid == 0
+                || !self.man(l, dead | mid, n + 1, ALL_DIRS)
             {
                 self.complete(n + 1, l);
             }
@@ -732,4 +733,3 @@ impl<S: Sink> Search<'_, S> {
         extended
     }
 }
-
