@@ -5,8 +5,8 @@
 
 use rules::perft::{self, Counting};
 use rules::{
-    Departure, EndReason, GameOptions, OptionError, Piece, Position, Problems, Role, Seat,
-    SeatSet, Setup, Square, Status, Stockholm, StockholmOptions, Variant,
+    Departure, EndReason, GameOptions, OptionError, Piece, Position, Problems, Role, Seat, SeatSet,
+    Setup, Square, Status, Stockholm, StockholmOptions, Variant,
 };
 
 fn opts(pairs: &[(&str, &str)]) -> StockholmOptions {
@@ -28,7 +28,11 @@ fn pos(text: &str, o: StockholmOptions) -> Stockholm {
 /// The legal moves in canonical notation, sorted.
 fn moves(text: &str, o: StockholmOptions) -> Vec<String> {
     let p = pos(text, o);
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_string(m)).collect();
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_to_string(m))
+        .collect();
     v.sort();
     v
 }
@@ -37,8 +41,7 @@ fn sq(name: &str) -> Square {
     Variant::Stockholm.parse_square(name).unwrap()
 }
 
-const START: &str =
-    "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+const START: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
 
 // --- Start position (spec §5.1) ---
 
@@ -198,7 +201,10 @@ fn halt_rule_applies_to_the_last_jump_only() {
         ["a1xd4xb6", "a1xe5xg3"]
     );
     assert_eq!(
-        moves(text, opts(&[("king_halt", "true"), ("max_capture", "false")])),
+        moves(
+            text,
+            opts(&[("king_halt", "true"), ("max_capture", "false")])
+        ),
         ["a1xd4xb6", "a1xe5xg3"]
     );
 }
@@ -217,7 +223,9 @@ fn dead_pieces_block() {
         moves(text, opts(&[("max_capture", "false")])),
         ["a1xd4xg1", "a1xe5xg3xe1"]
     );
-    let p = pos(text, stockholm()).play(&pos(text, stockholm()).legal_moves()[0]).unwrap();
+    let p = pos(text, stockholm())
+        .play(&pos(text, stockholm()).legal_moves()[0])
+        .unwrap();
     assert_eq!(p.position_string(), "B:WKe1:Bb4");
 }
 
@@ -233,7 +241,10 @@ fn loop_capture_ends_on_its_start_square() {
         assert_eq!(perft::count(&p, 1, Counting::Dedup), 1);
         let err = p.parse_move("e3xe3").unwrap_err();
         assert!(err.to_string().contains("ambiguous"), "{err}");
-        let after = p.clone().play(&p.parse_move("e3xc5xe7xg5xe3").unwrap()).unwrap();
+        let after = p
+            .clone()
+            .play(&p.parse_move("e3xc5xe7xg5xe3").unwrap())
+            .unwrap();
         assert_eq!(after.position_string(), "-:We3:B:out=B");
         assert_eq!(
             after.status(),
@@ -273,7 +284,10 @@ fn promotion_when_the_move_ends_on_the_far_rank() {
     let after = p.clone().play(&p.parse_move("d2-e1").unwrap()).unwrap();
     assert_eq!(after.position_string(), "W:WKh8:BKe1");
     // The new king flies on its next turn.
-    let after = after.clone().play(&after.parse_move("h8-g7").unwrap()).unwrap();
+    let after = after
+        .clone()
+        .play(&after.parse_move("h8-g7").unwrap())
+        .unwrap();
     assert_eq!(after.legal_moves().len(), 7);
 }
 
@@ -442,7 +456,10 @@ fn setup_problems_are_all_reported() {
     assert_eq!(problems(&parse("R:Wa1:Bh8")), Problems::TURN);
     assert_eq!(problems(&parse("-:Wa1:Bh8")), Problems::TURN);
     assert_eq!(problems(&parse("W:Wa1:Bh8:out=B")), Problems::TURN);
-    assert_eq!(problems(&parse("-:Wa1:Bh8:out=BW")), Problems::ELIMINATED | Problems::TURN);
+    assert_eq!(
+        problems(&parse("-:Wa1:Bh8:out=BW")),
+        Problems::ELIMINATED | Problems::TURN
+    );
     assert_eq!(problems(&parse("W:Wa1:Bh8:np=51")), Problems::COUNTER);
     assert_eq!(problems(&parse("W:Wa1:Bh8:reserve=W1")), Problems::RESERVE);
     assert_eq!(problems(&parse("W:Wa1:Bh8:owe=W")), Problems::OWED_DROP);
@@ -479,7 +496,13 @@ fn setup_waivers() {
     let all = Problems::MAN_ON_PROMOTION | Problems::COUNTER;
     let p = Stockholm::from_setup(&s, stockholm(), all).unwrap();
     // The man on b8 has no step; the counter is beyond its limit, so the game is drawn.
-    assert_eq!(p.status(), Status::Drawn { seats: SeatSet::TWO, reason: EndReason::NoProgress });
+    assert_eq!(
+        p.status(),
+        Status::Drawn {
+            seats: SeatSet::TWO,
+            reason: EndReason::NoProgress
+        }
+    );
     // Only waivable problems can be waived.
     let s = parse("R:Wb8:Bh2");
     let err = Stockholm::from_setup(&s, stockholm(), Problems::all()).unwrap_err();
@@ -501,11 +524,20 @@ fn setup_round_trips() {
         let setup = p.to_setup();
         let back = Stockholm::from_setup(&setup, stockholm(), Problems::empty()).unwrap();
         assert_eq!(back, p);
-        assert_eq!(Setup::parse(Variant::Stockholm, &setup.to_string()).unwrap(), setup);
+        assert_eq!(
+            Setup::parse(Variant::Stockholm, &setup.to_string()).unwrap(),
+            setup
+        );
     }
     // A position that is over is written with "-" and the loser.
-    assert_eq!(pos("W:W:Bd6", stockholm()).position_string(), "-:W:Bd6:out=W");
-    assert_eq!(pos("W:Wa1:Bb2,c3", stockholm()).position_string(), "-:Wa1:Bb2,c3:out=W");
+    assert_eq!(
+        pos("W:W:Bd6", stockholm()).position_string(),
+        "-:W:Bd6:out=W"
+    );
+    assert_eq!(
+        pos("W:Wa1:Bb2,c3", stockholm()).position_string(),
+        "-:Wa1:Bb2,c3:out=W"
+    );
 }
 
 // --- Options (spec §5.6, §5.7) ---
@@ -515,11 +547,22 @@ fn options_keys_values_and_errors() {
     let keys: Vec<&str> = StockholmOptions::SPECS.iter().map(|s| s.key).collect();
     assert_eq!(
         keys,
-        ["deferred_backward_capture", "max_capture", "king_halt", "repetition", "no_progress"]
+        [
+            "deferred_backward_capture",
+            "max_capture",
+            "king_halt",
+            "repetition",
+            "no_progress"
+        ]
     );
     let d = StockholmOptions::default();
     for spec in StockholmOptions::SPECS {
-        assert_eq!(d.get(spec.key).as_deref(), Some(spec.default), "{}", spec.key);
+        assert_eq!(
+            d.get(spec.key).as_deref(),
+            Some(spec.default),
+            "{}",
+            spec.key
+        );
         assert!(spec.help.contains("spec §"), "{}", spec.key);
     }
     assert!(d.deferred_backward_capture && d.max_capture && !d.king_halt);
@@ -571,5 +614,8 @@ fn notation_forms() {
     assert_eq!(k.move_to_string(&mv), "b2xf6");
     // Short form of a multi-jump.
     let k = pos("W:WKa1:Bc3,f4", stockholm());
-    assert_eq!(k.move_to_string(&k.parse_move("a1xh2").unwrap()), "a1xe5xh2");
+    assert_eq!(
+        k.move_to_string(&k.parse_move("a1xh2").unwrap()),
+        "a1xe5xh2"
+    );
 }

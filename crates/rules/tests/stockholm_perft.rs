@@ -82,7 +82,12 @@ fn published_brazilian_perft() {
     let published = [7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766];
     let pos = Stockholm::brazilian();
     for (d, &n) in published.iter().enumerate() {
-        assert_eq!(perft::count(&pos, d as u32 + 1, Counting::Dedup), n, "depth {}", d + 1);
+        assert_eq!(
+            perft::count(&pos, d as u32 + 1, Counting::Dedup),
+            n,
+            "depth {}",
+            d + 1
+        );
     }
     // Stockholm's deferred rule shows from depth 5 on (White's first backward jumps).
     let stockholm = Stockholm::new(StockholmOptions::default()).unwrap();

@@ -4,8 +4,7 @@
 
 use proptest::prelude::*;
 use rules::{
-    EndReason, GameOptions, Position, Problems, Setup, Status, Stockholm, StockholmOptions,
-    Variant,
+    EndReason, GameOptions, Position, Problems, Setup, Status, Stockholm, StockholmOptions, Variant,
 };
 
 fn options(i: usize) -> StockholmOptions {
@@ -22,7 +21,12 @@ fn options(i: usize) -> StockholmOptions {
 fn check_position(pos: &Stockholm) -> Vec<rules::Move> {
     let moves = pos.legal_moves();
     // The bulk count agrees with the generator.
-    assert_eq!(pos.count_legal(), moves.len() as u64, "{}", pos.position_string());
+    assert_eq!(
+        pos.count_legal(),
+        moves.len() as u64,
+        "{}",
+        pos.position_string()
+    );
     // Turn, status and moves agree.
     assert_eq!(pos.turn().is_some(), pos.status().is_ongoing());
     assert_eq!(pos.turn().is_some(), !moves.is_empty());
@@ -38,7 +42,10 @@ fn check_position(pos: &Stockholm) -> Vec<rules::Move> {
         assert_eq!(back.repetition_key(), pos.repetition_key());
     }
     let setup = pos.to_setup();
-    assert_eq!(Setup::parse(Variant::Stockholm, &setup.to_string()).unwrap(), setup);
+    assert_eq!(
+        Setup::parse(Variant::Stockholm, &setup.to_string()).unwrap(),
+        setup
+    );
     // Every move's notation reads back as the same move, unless two paths share it.
     for mv in &moves {
         let s = pos.move_to_string(mv);

@@ -334,7 +334,8 @@ fn option_sets() -> Vec<StockholmOptions> {
         for max in [true, false] {
             for halt in [false, true] {
                 let mut o = StockholmOptions::default();
-                o.set("deferred_backward_capture", &deferred.to_string()).unwrap();
+                o.set("deferred_backward_capture", &deferred.to_string())
+                    .unwrap();
                 o.set("max_capture", &max.to_string()).unwrap();
                 o.set("king_halt", &halt.to_string()).unwrap();
                 sets.push(o);
@@ -449,7 +450,10 @@ fn reference_agrees_on_random_king_positions() {
         }
         tested += 1;
     }
-    assert!(with_captures > 1_000, "only {with_captures} capture positions");
+    assert!(
+        with_captures > 1_000,
+        "only {with_captures} capture positions"
+    );
 }
 
 #[test]

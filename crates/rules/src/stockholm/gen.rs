@@ -231,18 +231,30 @@ impl Board {
     /// captures are followed only when one exists.
     #[inline]
     pub(super) fn count_legal(&self, rules: Rules) -> u64 {
-        let men_cap = self.man_capturers(rules);
+        let occ = self.occ();
+        let empty = !occ & BOARD;
+        let men = self.own & !self.kings;
+        let first = if rules.deferred {
+            FORWARD[self.side]
+        } else {
+            ALL_DIRS
+        };
+        let mut sources = [0u64; 4];
+        let mut capturers = 0;
+        for (d, src) in sources.iter_mut().enumerate() {
+            if first & (1 << d) != 0 {
+                *src = self.jump_sources(empty, d);
+                capturers |= *src;
+            }
+        }
         let king_cap = if self.own & self.kings != 0 {
             self.king_capturers()
         } else {
             0
         };
-        if men_cap | king_cap != 0 {
-            return self.count_captures(rules, king_cap);
+        if capturers & men | king_cap != 0 {
+            return self.count_captures(rules, sources, king_cap);
         }
-        let occ = self.occ();
-        let empty = !occ & BOARD;
-        let men = self.own & !self.kings;
         let mut n = 0;
         for d in 0..4 {
             if FORWARD[self.side] & (1 << d) != 0 {
@@ -309,10 +321,19 @@ impl Board {
         }
     }
 
-    /// The men's first jumps by direction, and the men that may jump more than once (see
-    /// [`Board::captures`]).
+    /// Squares from which a man's jump in direction `d` exists: an enemy piece next to it
+    /// in that direction and an empty square beyond.
     #[inline(always)]
-    fn man_jumps(&self, rules: Rules) -> ManJumps {
+    fn jump_sources(&self, empty: u64, d: usize) -> u64 {
+        let r = reverse(d);
+        shift(shift(empty, r) & self.enemy, r)
+    }
+
+    /// The men's first jumps by direction, and the men that may jump more than once (see
+    /// [`Board::captures`]). `sources` holds the jump sources already computed for the
+    /// first-jump directions (see [`Board::jump_sources`]).
+    #[inline(always)]
+    fn man_jumps(&self, rules: Rules, mut sources: [u64; 4]) -> ManJumps {
         let empty = !self.occ() & BOARD;
         let men = self.own & !self.kings;
         let first = if rules.deferred {
@@ -321,21 +342,26 @@ impl Board {
             ALL_DIRS
         };
         let mut jumpers = [0u64; 4];
-        let mut sources = 0u64;
-        for (d, jumpers) in jumpers.iter_mut().enumerate() {
-            let r = reverse(d);
-            let src = shift(shift(empty, r) & self.enemy, r);
-            sources |= src;
+        let mut all_sources = 0u64;
+        for (d, src) in sources.iter_mut().enumerate() {
             if first & (1 << d) != 0 {
-                *jumpers = src & men;
+                jumpers[d] = *src & men;
+            } else {
+                *src = self.jump_sources(empty, d);
             }
+            all_sources |= *src;
+        }
+        let mut long_lands = [0u64; 4];
+        let mut any_long = 0u64;
+        for d in 0..4 {
+            long_lands[d] = shift(shift(jumpers[d], d), d) & all_sources;
+            any_long |= long_lands[d];
         }
         let mut long_men = 0u64;
-        for (d, &j) in jumpers.iter().enumerate() {
-            if j != 0 {
+        if any_long != 0 {
+            for (d, &l) in long_lands.iter().enumerate() {
                 let r = reverse(d);
-                let long_lands = shift(shift(j, d), d) & sources;
-                long_men |= shift(shift(long_lands, r), r);
+                long_men |= shift(shift(l, r), r);
             }
         }
         ManJumps {
@@ -348,20 +374,29 @@ impl Board {
 
     /// Number of legal capture sequences (the maximum ones under the maximum rule), counted
     /// without building them: perft's bulk count in capture positions.
-    fn count_captures(&self, rules: Rules, mut kings: u64) -> u64 {
+    fn count_captures(&self, rules: Rules, sources: [u64; 4], mut kings: u64) -> u64 {
         let ManJumps {
             jumpers,
             long_men,
             first,
             empty,
-        } = self.man_jumps(rules);
+        } = self.man_jumps(rules, sources);
         let mut tally = Tally {
             max_rule: rules.max_capture,
             best: 0,
             count: 0,
         };
         if !(rules.max_capture && long_men != 0) {
-            let singles: u32 = jumpers.iter().map(|j| (j & !long_men).count_ones()).sum();
+            let singles: u32 = jumpers
+                .iter()
+                .map(|&j| {
+                    if j == 0 {
+                        0
+                    } else {
+                        (j & !long_men).count_ones()
+                    }
+                })
+                .sum();
             tally.add(1, u64::from(singles));
         }
         let mut men = long_men;
@@ -391,12 +426,14 @@ impl Board {
     /// square, which the static board still shows occupied. Only men with such a landing
     /// are followed jump by jump.
     fn captures<S: Sink>(&self, rules: Rules, mut kings: u64, sink: &mut S) {
+        let empty = !self.occ() & BOARD;
+        let sources = [0, 1, 2, 3].map(|d| self.jump_sources(empty, d));
         let ManJumps {
             jumpers,
             long_men,
             first,
             empty,
-        } = self.man_jumps(rules);
+        } = self.man_jumps(rules, sources);
         let occ = self.occ();
         let promo = self.promotion_rank();
         let mut best = 0;
@@ -676,7 +713,8 @@ impl<S: Sink> Search<'_, S> {
             self.path[n] = square(l);
             self.caps[n] = square(mid.trailing_zeros());
             // Later jumps may go backwards, also in Stockholm (spec §5.2).
-            if NEIGHBOURS[l as usize] & alive & !mid == 0 || !self.man(l, dead | mid, n + 1, ALL_DIRS)
+            if NEIGHBOURS[l as usize] & alive & !mid == 0
+                || !self.man(l, dead | mid, n + 1, ALL_DIRS)
             {
                 self.complete(n + 1, l);
             }
@@ -732,4 +770,3 @@ impl<S: Sink> Search<'_, S> {
         extended
     }
 }
-

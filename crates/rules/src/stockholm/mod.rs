@@ -352,9 +352,7 @@ impl Position for Stockholm {
         let out = setup.eliminated_set();
         let loser = match (setup.eliminated.as_slice(), out.first()) {
             ([], _) => None,
-            ([group], Some(seat)) if group.len() == 1 && SeatSet::TWO.contains(seat) => {
-                Some(seat)
-            }
+            ([group], Some(seat)) if group.len() == 1 && SeatSet::TWO.contains(seat) => Some(seat),
             _ => {
                 problems |= Problems::ELIMINATED;
                 None
