@@ -384,7 +384,7 @@ impl Position for Stockholm {
                 // or (if it could still move) it departed.
                 Some(seat) => {
                     pos.side = u8::from(seat == Seat::BLACK);
-                    if pos.board().has_move(options.rules()) && !pos.no_progress_reached() {
+                    if pos.board().has_move(options.rules()) {
                         pos.departed = Some((seat, Departure::Resign));
                     }
                 }
