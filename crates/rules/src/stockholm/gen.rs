@@ -23,25 +23,38 @@ const NE: usize = 0;
 const NW: usize = 1;
 /// Towards h1 (-7).
 const SE: usize = 2;
-/// Towards a1 (-9); the last direction, so `_` in matches.
-#[allow(dead_code)]
+/// Towards a1 (-9).
 const SW: usize = 3;
+
+/// Index offset of one step in each direction.
+const DELTA: [i32; 4] = [9, 7, -7, -9];
 
 /// Direction masks (bit `d` = direction `d`) of the men's forward directions: White moves
 /// up the board, Black down (spec §5.2).
 pub(super) const FORWARD: [u8; 2] = [1 << NE | 1 << NW, 1 << SE | 1 << SW];
+/// The men's forward directions by colour (spec §5.2).
+const FORWARD_DIRS: [[usize; 2]; 2] = [[NE, NW], [SE, SW]];
 /// All four diagonal directions.
 const ALL_DIRS: u8 = 0b1111;
 
+/// Squares that have a neighbour in each direction (not on the edge it would cross).
+const HAS_STEP: [u64; 4] = [
+    NOT_H & !RANK_8,
+    NOT_A & !RANK_8,
+    NOT_H & !RANK_1,
+    NOT_A & !RANK_1,
+];
+/// One step in each direction as a left rotation (a right shift by 7 is a left rotation by
+/// 57 once the squares that would wrap are masked off).
+const ROTATION: [u32; 4] = [9, 7, 64 - 7, 64 - 9];
+
 /// Every square one diagonal step from a square of `bb` in direction `dir`.
+///
+/// A masked rotation rather than a `match` on the direction, so that a direction chosen at
+/// run time costs no (mispredicted) jump.
 #[inline(always)]
 const fn shift(bb: u64, dir: usize) -> u64 {
-    match dir {
-        NE => (bb & NOT_H) << 9,
-        NW => (bb & NOT_A) << 7,
-        SE => (bb & NOT_H) >> 7,
-        _ => (bb & NOT_A) >> 9,
-    }
+    (bb & HAS_STEP[dir]).rotate_left(ROTATION[dir])
 }
 
 /// The reverse of direction `dir` (NE/SW and NW/SE pair up as 0/3 and 1/2).
@@ -289,15 +302,13 @@ impl Board {
         let empty = !occ & BOARD;
         let men = self.own & !self.kings;
         let promo = self.promotion_rank();
-        for d in 0..4 {
-            if FORWARD[self.side] & (1 << d) == 0 {
-                continue;
-            }
+        for d in FORWARD_DIRS[self.side] {
             let mut targets = shift(men, d) & empty;
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
-                let from = shift(1u64 << to, reverse(d)).trailing_zeros();
+                // The step's origin: `to` minus the direction's index offset.
+                let from = (to as i32 - DELTA[d]) as u32;
                 moves.push(Move::step(
                     square(from),
                     square(to),
@@ -352,17 +363,14 @@ impl Board {
             all_sources |= *src;
         }
         let mut long_lands = [0u64; 4];
-        let mut any_long = 0u64;
-        for d in 0..4 {
-            long_lands[d] = shift(shift(jumpers[d], d), d) & all_sources;
-            any_long |= long_lands[d];
+        for (d, l) in long_lands.iter_mut().enumerate() {
+            *l = shift(shift(jumpers[d], d), d) & all_sources;
         }
+        // Unconditional: cheaper than a mispredicted test.
         let mut long_men = 0u64;
-        if any_long != 0 {
-            for (d, &l) in long_lands.iter().enumerate() {
-                let r = reverse(d);
-                long_men |= shift(shift(l, r), r);
-            }
+        for (d, &l) in long_lands.iter().enumerate() {
+            let r = reverse(d);
+            long_men |= shift(shift(l, r), r);
         }
         ManJumps {
             jumpers,
@@ -387,16 +395,7 @@ impl Board {
             count: 0,
         };
         if !(rules.max_capture && long_men != 0) {
-            let singles: u32 = jumpers
-                .iter()
-                .map(|&j| {
-                    if j == 0 {
-                        0
-                    } else {
-                        (j & !long_men).count_ones()
-                    }
-                })
-                .sum();
+            let singles: u32 = jumpers.iter().map(|&j| (j & !long_men).count_ones()).sum();
             tally.add(1, u64::from(singles));
         }
         let mut men = long_men;
@@ -519,13 +518,16 @@ impl Tally {
         }
         if !self.max_rule {
             self.count += count;
-            self.best = self.best.max(len);
-        } else if len > self.best {
-            self.best = len;
-            self.count = count;
-        } else if len == self.best {
-            self.count += count;
+        } else {
+            // Written to compile to conditional moves: the lengths are unpredictable.
+            let kept = if len == self.best { self.count } else { 0 };
+            self.count = if len >= self.best {
+                kept + count
+            } else {
+                self.count
+            };
         }
+        self.best = self.best.max(len);
     }
 }
 
@@ -533,34 +535,31 @@ impl Tally {
 /// with `alive` the enemy pieces not yet jumped. Returns the most jumps (0: none) and how
 /// many complete sequences reach it (all complete sequences without the maximum rule).
 fn count_man(bit: u64, dirs: u8, alive: u64, empty: u64, max_rule: bool) -> (u32, u64) {
+    // All four directions at once, then one loop turn per jump: fewer unpredictable
+    // branches than testing each direction in turn.
+    let mut lands = [0u64; 4];
+    let mut found = 0u32;
+    for (d, land) in lands.iter_mut().enumerate() {
+        *land = shift(shift(bit, d) & alive, d) & empty;
+        found |= u32::from(*land != 0 && dirs & (1 << d) != 0) << d;
+    }
     let mut tally = Tally {
         max_rule,
         best: 0,
         count: 0,
     };
-    for d in 0..4 {
-        if dirs & (1 << d) == 0 {
-            continue;
-        }
-        let mid = shift(bit, d) & alive;
-        if mid == 0 {
-            continue;
-        }
-        let land = shift(mid, d) & empty;
-        if land == 0 {
-            continue;
-        }
-        let alive = alive & !mid;
+    while found != 0 {
+        let d = found.trailing_zeros() as usize;
+        found &= found - 1;
+        let land = lands[d];
+        let alive = alive & !shift(bit, d);
         let (b, c) = if NEIGHBOURS[land.trailing_zeros() as usize] & alive == 0 {
-            (0, 0)
+            (0, 1)
         } else {
             count_man(land, ALL_DIRS, alive, empty, max_rule)
         };
-        if b == 0 {
-            tally.add(1, 1);
-        } else {
-            tally.add(b + 1, c);
-        }
+        // b == 0: the jump ends the sequence (c is then 1).
+        tally.add(b + 1, c.max(1));
     }
     (tally.best, tally.count)
 }
