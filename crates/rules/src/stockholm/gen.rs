@@ -1,8 +1,8 @@
 //! Bitboard move generation for Stockholm checkers and Brazilian draughts (spec §5).
 //!
 //! The board is the crate's 8×8 grid (`rank * 8 + file`), of which only the 32 dark squares
-//! (a1 dark) are used, so a diagonal step is a shift by ±7 or ±9 with a file mask against
-//! wrapping. Men's steps and first jumps are found for all men at once with shifts; capture
+//! (a1 dark) are used, so a diagonal step is a shift by ±7 or ±9 (written as a masked
+//! rotation, see [`shift`]). Men's steps and first jumps are found for all men at once with shifts; capture
 //! sequences are then followed square by square, but only for the pieces that can capture,
 //! and only when some piece can (capture is compulsory, spec §5.4).
 
