@@ -384,7 +384,7 @@ impl Position for Stockholm {
                 // or (if it could still move) it departed.
                 Some(seat) => {
                     pos.side = u8::from(seat == Seat::BLACK);
-                    if pos.board().has_move(options.rules()) && !pos.no_progress_reached() {
+                    if pos.board().has_move(options.rules()) {
                         pos.departed = Some((seat, Departure::Resign));
                     }
                 }
@@ -499,6 +499,7 @@ impl Position for Stockholm {
         } else if mv.role() == Role::Man {
             self.no_progress = 0;
         } else {
+            // spec §5.7: only king moves without capture count towards the draw.
             self.no_progress = self.no_progress.saturating_add(1);
         }
         self.side ^= 1;
