@@ -260,7 +260,9 @@ impl Stockholm {
     /// Play is over by a rule outside the board (departure, no progress).
     #[inline(always)]
     fn stopped(&self) -> bool {
-        self.departed.is_some() || self.no_progress_reached()
+        self.departed.is_some()
+            || self.no_progress_reached()
+            || self.pieces[self.side as usize ^ 1] == 0
     }
 
     /// Plies since the last capture or man move.
@@ -530,6 +532,13 @@ impl Position for Stockholm {
             };
         }
         // spec §5.7: a side without pieces, or without a legal move on its turn, loses.
+        // (A setup may name the winner to move after the loser's last piece is gone.)
+        if self.pieces[self.side as usize ^ 1] == 0 && self.pieces[self.side as usize] != 0 {
+            return Status::Won {
+                winners: SeatSet::only(seat_of(self.side as usize)),
+                reason: EndReason::CapturedAll,
+            };
+        }
         if self.pieces[self.side as usize] == 0 {
             return Status::Won {
                 winners: SeatSet::only(other),
