@@ -1,0 +1,125 @@
+//! What an actor asks a room to do.
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use rules::Seat;
+
+use crate::types::Bot;
+
+/// How the first seat to move is chosen at the start.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstSeat {
+    /// This seat (replays and tests; the training game starts with White). In the two-seat
+    /// games only White is allowed: their rules fix it.
+    Fixed(Seat),
+    /// Drawn by lot from the caller's random value: `value % seats` picks one of the
+    /// layout's seats in turn order (Neva, spec §2.2, §8.5). The two-seat games ignore it
+    /// and start with White.
+    Lot(u64),
+}
+
+/// A command to a room. Each is valid only in some room states (see
+/// [`crate::LobbyError::WrongState`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// Waiting: sit in `seat`, or in the first free seat of the layout.
+    TakeSeat {
+        /// The seat wanted; `None` for any free one.
+        seat: Option<Seat>,
+    },
+    /// Waiting: move to another free seat.
+    ChangeSeat {
+        /// The seat wanted.
+        seat: Seat,
+    },
+    /// Waiting: give up one's seat and stay as a spectator.
+    LeaveSeat,
+    /// Waiting, host: put a bot in a free seat (or replace the bot there).
+    SetBot {
+        /// The seat.
+        seat: Seat,
+        /// The bot.
+        bot: Bot,
+    },
+    /// Waiting, host: take the bot out of a seat.
+    RemoveBot {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Waiting, host, every seat taken: start the game.
+    Start {
+        /// Who moves first.
+        first: FirstSeat,
+    },
+    /// Playing, the seat to move: play a move given in the game's notation.
+    Move {
+        /// The move (annotations are ignored; short forms allowed when unambiguous).
+        text: String,
+    },
+    /// Playing: give up. In Neva the seat is eliminated and play goes on.
+    Resign,
+    /// Waiting: the same as [`Command::LeaveSeat`]. Playing: leave the game, which counts
+    /// as resigning (Neva pieces follow the `departed` option, spec §6 N5).
+    Leave,
+    /// Playing: offer a draw (in team play, on behalf of one's team). Offering while an
+    /// offer waits for one's answer accepts it.
+    OfferDraw,
+    /// Playing: accept the pending offer.
+    AcceptDraw,
+    /// Playing: decline the pending offer, or withdraw one's own.
+    DeclineDraw,
+    /// Waiting (host or server): cancel the room. Playing (a seated player, the host or
+    /// the server): cancel the game while some seat still playing has not moved yet.
+    Abort,
+    /// Finished: ask for a new game with the same settings, seats rotated one step along
+    /// the layout. When every human seat has asked (bots agree), the new room is created
+    /// with id `new_room`, started with [`FirstSeat::Lot`]`(lot)`.
+    Rematch {
+        /// The id for the new room.
+        new_room: Uuid,
+        /// A random value for the first seat of the new game.
+        lot: u64,
+    },
+    /// A participant's connection opened.
+    Connect,
+    /// A participant's connection closed.
+    Disconnect,
+    /// Playing: win because every opponent has been disconnected longer than the grace
+    /// period; the absent seats leave the game.
+    ClaimVictory,
+    /// Playing: end the game drawn because every opponent has been disconnected longer
+    /// than the grace period.
+    ClaimDraw,
+    /// Server: time has passed; flags that fell by now are applied.
+    Tick,
+}
+
+impl Command {
+    /// The command's stable snake_case name (the wire protocol's `type`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::TakeSeat { .. } => "take_seat",
+            Command::ChangeSeat { .. } => "change_seat",
+            Command::LeaveSeat => "leave_seat",
+            Command::SetBot { .. } => "set_bot",
+            Command::RemoveBot { .. } => "remove_bot",
+            Command::Start { .. } => "start",
+            Command::Move { .. } => "move",
+            Command::Resign => "resign",
+            Command::Leave => "leave",
+            Command::OfferDraw => "offer_draw",
+            Command::AcceptDraw => "accept_draw",
+            Command::DeclineDraw => "decline_draw",
+            Command::Abort => "abort",
+            Command::Rematch { .. } => "rematch",
+            Command::Connect => "connect",
+            Command::Disconnect => "disconnect",
+            Command::ClaimVictory => "claim_victory",
+            Command::ClaimDraw => "claim_draw",
+            Command::Tick => "tick",
+        }
+    }
+}

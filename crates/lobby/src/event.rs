@@ -1,0 +1,391 @@
+//! What a room tells its clients: numbered events with an audience, and full snapshots.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use rules::{BySeat, Move, Seat, SeatSet, Variant};
+
+use crate::outcome::{Outcome, Reason};
+use crate::types::{Bot, Participant, PlayerId, TimeControl, Timestamp};
+
+/// Where a room is in its life.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomState {
+    /// Seats are being taken.
+    Waiting,
+    /// The game is on.
+    Playing,
+    /// The game has ended with a result.
+    Finished,
+    /// The room or game was cancelled without a result.
+    Aborted,
+}
+
+impl fmt::Display for RoomState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RoomState::Waiting => "waiting",
+            RoomState::Playing => "playing",
+            RoomState::Finished => "finished",
+            RoomState::Aborted => "aborted",
+        })
+    }
+}
+
+/// Who receives an event.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Every seat and every spectator.
+    Everyone,
+    /// Only the participant (or bot) in this seat.
+    Seat(Seat),
+    /// Only the participants without a seat. No event is addressed to spectators alone
+    /// yet; the audience exists so the socket layer filters one way for every kind.
+    Spectators,
+}
+
+/// Who is looking: a seat, or a spectator.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// The participant or bot in this seat.
+    Seat(Seat),
+    /// A participant without a seat.
+    Spectator,
+}
+
+impl Audience {
+    /// True if `viewer` receives events for this audience.
+    pub fn admits(self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (Audience::Everyone, _) => true,
+            (Audience::Seat(a), Viewer::Seat(b)) => a == b,
+            (Audience::Spectators, Viewer::Spectator) => true,
+            _ => false,
+        }
+    }
+}
+
+/// One change of a room. Versions grow by one per event, across all audiences.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Event {
+    /// The room's version after this event.
+    pub version: u64,
+    /// Who receives it.
+    pub audience: Audience,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// What happened.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    /// The room was created.
+    Created {
+        /// Its settings.
+        room: RoomInfo,
+    },
+    /// Someone took, changed or left a seat, or a bot was seated or removed.
+    Seats {
+        /// Every seat of the layout.
+        seats: BySeat<Option<SeatView>>,
+    },
+    /// The game started.
+    Started {
+        /// The seat drawn (or fixed) to move first.
+        first: Seat,
+        /// The start.
+        board: BoardView,
+    },
+    /// It is this seat's turn (only that seat receives it).
+    YourTurn {
+        /// The seat to move.
+        seat: Seat,
+        /// Its legal moves.
+        legal_moves: Vec<MoveView>,
+    },
+    /// A seat moved.
+    Moved {
+        /// Who moved.
+        seat: Seat,
+        /// The move.
+        #[serde(rename = "move")]
+        mv: MoveView,
+        /// The board after it.
+        board: BoardView,
+    },
+    /// A seat resigned, left, ran out of time or was claimed against.
+    Departed {
+        /// Who went.
+        seat: Seat,
+        /// Why.
+        reason: Reason,
+        /// The board after it (Neva may remove its pieces).
+        board: BoardView,
+    },
+    /// A seat went out by the play (all pieces captured, or blocked).
+    Eliminated {
+        /// Who went out.
+        seat: Seat,
+        /// Why.
+        reason: Reason,
+    },
+    /// A draw offer changed.
+    DrawOffer {
+        /// Who acted; `None` when the offer lapsed.
+        by: Option<Seat>,
+        /// What happened.
+        action: DrawAction,
+        /// The offer now, `None` once gone.
+        offer: Option<DrawOfferView>,
+    },
+    /// A seated participant connected or disconnected.
+    Presence {
+        /// The seat.
+        seat: Seat,
+        /// Connected now?
+        connected: bool,
+        /// Since when.
+        since: Timestamp,
+    },
+    /// When this seat may claim because every opponent is away (only that seat receives
+    /// it); both `None` when no claim is pending any more.
+    Claim {
+        /// The seat.
+        seat: Seat,
+        /// When the claim opens.
+        opens_at: Option<Timestamp>,
+        /// Milliseconds from this event until it opens (0: open now).
+        opens_in_ms: Option<u64>,
+    },
+    /// The game ended.
+    Finished {
+        /// The result.
+        outcome: Outcome,
+        /// The final board.
+        board: BoardView,
+    },
+    /// The room or game was cancelled.
+    Aborted {
+        /// The seat that aborted, if it was a seated player.
+        by: Option<Seat>,
+    },
+    /// The rematch requests changed, or the rematch room was created.
+    Rematch {
+        /// The seats that asked.
+        asked: SeatSet,
+        /// Human seats still to ask.
+        waiting_for: SeatSet,
+        /// The new room, once created.
+        room: Option<Uuid>,
+    },
+}
+
+/// What happened to a draw offer.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    /// A new offer.
+    Offered,
+    /// One more seat accepted; if none is left to answer, the game is drawn.
+    Accepted,
+    /// A seat that had to answer declined.
+    Declined,
+    /// The offering side withdrew it.
+    Withdrawn,
+    /// It lapsed: a seat that had to answer moved instead, or a seat went out.
+    Lapsed,
+}
+
+/// A pending draw offer.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct DrawOfferView {
+    /// The offering seat, or team (its members still playing).
+    pub side: SeatSet,
+    /// Seats that have accepted.
+    pub accepted: SeatSet,
+    /// Seats whose answer is awaited.
+    pub waiting_for: SeatSet,
+}
+
+/// A room's fixed settings, as clients see them (the invite code is left out).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct RoomInfo {
+    /// The room's id.
+    pub id: Uuid,
+    /// The game.
+    pub game: Variant,
+    /// Every rule option with its value.
+    pub options: BTreeMap<&'static str, String>,
+    /// The seats that play.
+    pub layout: SeatSet,
+    /// Neva team play.
+    pub teams: bool,
+    /// The host.
+    pub host: Participant,
+    /// Joined by invitation only.
+    pub private: bool,
+    /// The clocks.
+    pub time_control: TimeControl,
+    /// The disconnect grace period.
+    pub grace_ms: u64,
+    /// When the room was created.
+    pub created_at: Timestamp,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Occupant {
+    /// A person.
+    Player(Participant),
+    /// A bot.
+    Bot(Bot),
+}
+
+impl Occupant {
+    /// The player's id, if a person sits here.
+    pub fn player(&self) -> Option<PlayerId> {
+        match self {
+            Occupant::Player(p) => Some(p.id),
+            Occupant::Bot(_) => None,
+        }
+    }
+}
+
+/// A seat's occupant and presence.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SeatView {
+    /// Who sits here.
+    pub occupant: Occupant,
+    /// Connected (bots always are).
+    pub connected: bool,
+    /// Since when connected or disconnected.
+    pub since: Timestamp,
+}
+
+/// A move as a client draws it.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct MoveView {
+    /// Canonical notation (send it back as [`crate::Command::Move`]).
+    pub text: String,
+    /// Where the piece starts; `None` for a Queah drop-only turn.
+    pub origin: Option<String>,
+    /// Every landing square in order.
+    pub path: Vec<String>,
+    /// The captured squares in jump order.
+    pub captured: Vec<String>,
+    /// Queah: where a reserve piece is dropped.
+    pub drop: Option<String>,
+    /// A man is crowned.
+    pub promotes: bool,
+}
+
+impl MoveView {
+    pub(crate) fn new(variant: Variant, mv: &Move) -> MoveView {
+        let name = |sq| variant.square_name(sq);
+        MoveView {
+            text: rules::notation::write_move(variant, mv),
+            origin: mv.origin().map(name),
+            path: mv.path().iter().map(|&s| name(s)).collect(),
+            captured: mv.captured().iter().map(|&s| name(s)).collect(),
+            drop: mv.drop().map(name),
+            promotes: mv.promotes(),
+        }
+    }
+}
+
+/// The last move made.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct LastMove {
+    /// Who made it.
+    pub seat: Seat,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+}
+
+/// The clocks at the moment `since`; the running seat's time goes down from there.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct ClockView {
+    /// Time left per seat at `since` (Fischer: the bank; per move: the limit).
+    pub remaining_ms: BySeat<Option<u64>>,
+    /// The seat whose clock runs.
+    pub running: Option<Seat>,
+    /// When the running clock started.
+    pub since: Timestamp,
+}
+
+/// The board and the turn.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct BoardView {
+    /// The position string (see `rules::setup`).
+    pub position: String,
+    /// The seat to move; `None` once the game is over.
+    pub turn: Option<Seat>,
+    /// The seats still playing.
+    pub playing: SeatSet,
+    /// Moves and departures so far.
+    pub plies: usize,
+    /// The clocks, if the room has a time control.
+    pub clocks: Option<ClockView>,
+}
+
+/// The rematch requests.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct RematchView {
+    /// The seats that asked.
+    pub asked: SeatSet,
+    /// Human seats still to ask.
+    pub waiting_for: SeatSet,
+    /// The new room, once created.
+    pub room: Option<Uuid>,
+}
+
+/// The whole room as one viewer may see it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Snapshot {
+    /// The version of the last event.
+    pub version: u64,
+    /// The settings.
+    pub room: RoomInfo,
+    /// Waiting, playing, finished or aborted.
+    pub state: RoomState,
+    /// Every seat of the layout.
+    pub seats: BySeat<Option<SeatView>>,
+    /// The seat that moved first, once started.
+    pub first: Option<Seat>,
+    /// The board, once started.
+    pub board: Option<BoardView>,
+    /// Moves (canonical notation) and departures (`resign red`) so far.
+    pub actions: Vec<String>,
+    /// The last move, with its path and captured squares.
+    pub last_move: Option<LastMove>,
+    /// The pending draw offer.
+    pub draw_offer: Option<DrawOfferView>,
+    /// The rematch requests, once finished.
+    pub rematch: Option<RematchView>,
+    /// The result, once finished.
+    pub outcome: Option<Outcome>,
+    /// The viewer's legal moves, if it is the viewer's turn.
+    pub legal_moves: Option<Vec<MoveView>>,
+    /// When the viewer's claim opens, if every opponent is away.
+    pub claim_opens_at: Option<Timestamp>,
+}
+
+/// What [`crate::Room::events_since`] gives a client.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+pub enum Since {
+    /// The events it missed (those it may see), oldest first.
+    Events(Vec<Event>),
+    /// Too much was missed: start again from this snapshot.
+    Resync(Box<Snapshot>),
+}

@@ -1,0 +1,75 @@
+//! Checkerhall rooms: everything about a room except sockets and storage.
+//!
+//! A [`Room`] is a pure state machine in the manner of lila-ws's room state: a command
+//! from an [`Actor`] goes in with the current time ([`Timestamp`], passed in: the crate
+//! never reads a clock, sleeps or does I/O), and the room either changes and returns
+//! numbered [`Event`]s, or refuses with a [`LobbyError`] and stays exactly as it was.
+//!
+//! * Rooms hold the game and its options (validated by `rules`), the seat layout (two seats,
+//!   or Neva's `seats` option), the host, visibility, time control and state
+//!   ([`RoomState`]).
+//! * Seats are taken, changed and left before the start; the host seats bots and starts;
+//!   the first seat is fixed or drawn by lot (Neva only: the two-seat games start with
+//!   White).
+//! * Turns follow the rules (clockwise, skipping empty and eliminated seats); only the seat
+//!   to move may move, and only it is told its legal moves.
+//! * Resignation, leaving, draw offers (two seats, teams, free-for-all), abort, rematch,
+//!   presence, claims after the disconnect grace period, and Fischer or per-move clocks.
+//! * Every event has a version that only grows and an [`Audience`]; the room keeps the last
+//!   [`HISTORY_LEN`] so [`Room::events_since`] can replay what a client missed or tell it to
+//!   resync from a [`Snapshot`].
+//!
+//! ```
+//! use lobby::{Actor, Command, EventKind, FirstSeat, LobbyError, Participant, PlayerId, Room,
+//!             RoomConfig, Timestamp, Viewer};
+//! use rules::{AnyOptions, Seat, Variant};
+//! use uuid::Uuid;
+//!
+//! let ann = Actor::Player(Participant::new(PlayerId(Uuid::from_u128(1)), "Ann"));
+//! let bob = Actor::Player(Participant::new(PlayerId(Uuid::from_u128(2)), "Bob"));
+//! let Actor::Player(host) = ann.clone() else { unreachable!() };
+//! let options = AnyOptions::default_for(Variant::Stockholm);
+//! let (mut room, _created) =
+//!     Room::new(RoomConfig::new(Uuid::from_u128(10), options, host), Timestamp(0)).unwrap();
+//!
+//! room.handle(&ann, Timestamp(1), Command::TakeSeat { seat: Some(Seat::WHITE) }).unwrap();
+//! room.handle(&bob, Timestamp(2), Command::TakeSeat { seat: None }).unwrap();
+//! room.handle(&ann, Timestamp(3), Command::Start { first: FirstSeat::Lot(7) }).unwrap();
+//!
+//! // Bob (Black) may not move for White, and a refused command changes nothing.
+//! let version = room.version();
+//! let refused = room.handle(&bob, Timestamp(4), Command::Move { text: "c3-d4".into() });
+//! assert_eq!(refused.unwrap_err(), LobbyError::NotYourTurn);
+//! assert_eq!(room.version(), version);
+//!
+//! let done = room.handle(&ann, Timestamp(5), Command::Move { text: "c3-d4".into() }).unwrap();
+//! assert!(matches!(done.events[0].kind, EventKind::Moved { seat: Seat::WHITE, .. }));
+//! // Only Black is told its legal moves.
+//! let black = room.snapshot(Viewer::Seat(Seat::BLACK));
+//! assert!(black.legal_moves.is_some_and(|m| !m.is_empty()));
+//! assert!(room.snapshot(Viewer::Spectator).legal_moves.is_none());
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod clock;
+mod command;
+mod error;
+mod event;
+mod outcome;
+mod room;
+mod types;
+
+pub use command::{Command, FirstSeat};
+pub use error::LobbyError;
+pub use event::{
+    Audience, BoardView, ClockView, DrawAction, DrawOfferView, Event, EventKind, LastMove,
+    MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot, Viewer,
+};
+pub use outcome::{Outcome, Reason, SeatResult, Verdict};
+pub use room::{Handled, Room, HISTORY_LEN};
+pub use types::{
+    Actor, Bot, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility,
+    DEFAULT_GRACE_MS,
+};

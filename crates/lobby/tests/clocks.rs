@@ -1,0 +1,357 @@
+//! Clocks and disconnect claims, driven by passing times in.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::*;
+use lobby::{
+    Actor, Audience, Command, EventKind, FirstSeat, LobbyError, Reason, RoomState, TimeControl,
+    Verdict, Viewer,
+};
+use rules::{Seat, SeatSet, Variant};
+
+fn fischer(base_ms: u64, increment_ms: u64) -> TimeControl {
+    TimeControl::Fischer {
+        base_ms,
+        increment_ms,
+    }
+}
+
+fn mv(text: &str) -> Command {
+    Command::Move { text: text.into() }
+}
+
+fn remaining(room: &lobby::Room, seat: Seat) -> u64 {
+    room.snapshot(Viewer::Spectator)
+        .board
+        .unwrap()
+        .clocks
+        .unwrap()
+        .remaining_ms[seat]
+        .unwrap()
+}
+
+#[test]
+fn fischer_spends_and_adds_then_flags() {
+    let mut room = started(
+        config_timed(options(Variant::Stockholm, &[]), fischer(10_000, 1_000)),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    assert_eq!(room.next_deadline(), Some(t(10_000)));
+    ok(&mut room, &player(HOST), t(3_000), mv("c3-d4"));
+    assert_eq!(remaining(&room, W), 8_000);
+    assert_eq!(
+        room.next_deadline(),
+        Some(t(13_000)),
+        "Black's clock runs from White's move"
+    );
+    ok(&mut room, &player(4), t(5_000), mv("f6-e5"));
+    assert_eq!(remaining(&room, B), 9_000);
+    let clocks = room
+        .snapshot(Viewer::Spectator)
+        .board
+        .unwrap()
+        .clocks
+        .unwrap();
+    assert_eq!(clocks.running, Some(W));
+    assert_eq!(clocks.since, t(5_000));
+    assert_eq!(clocks.remaining_ms[R], None);
+    // White has 8 s from 5 s: nothing happens just before 13 s.
+    assert!(ok(&mut room, &Actor::Server, t(12_999), Command::Tick).is_empty());
+    let events = ok(&mut room, &Actor::Server, t(13_000), Command::Tick);
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Departed {
+            seat: W,
+            reason: Reason::Time,
+            ..
+        }
+    ));
+    let outcome = room.outcome().unwrap();
+    assert_eq!(outcome.winners, SeatSet::only(B));
+    assert_eq!(outcome.reason, Reason::Time);
+    assert_eq!(outcome.seats[W].unwrap().reason, Reason::Time);
+    assert_eq!(remaining(&room, W), 0);
+    assert_eq!(room.next_deadline(), None);
+    assert_eq!(
+        room.record().unwrap().actions.last().unwrap(),
+        "timeout white"
+    );
+}
+
+#[test]
+fn a_move_after_the_flag_is_refused_as_a_timeout() {
+    let mut room = started(
+        config_timed(options(Variant::Stockholm, &[]), fischer(5_000, 0)),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    // No tick came; the move arrives 1 ms late. The flag is applied, the move is not played.
+    let events = ok(&mut room, &player(HOST), t(5_001), mv("c3-d4"));
+    assert!(!has(&events, |k| matches!(k, EventKind::Moved { .. })));
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Departed { seat: W, reason: Reason::Time, ref board } if board.plies == 1
+    ));
+    assert_eq!(room.state(), RoomState::Finished);
+    assert_eq!(room.outcome().unwrap().winners, SeatSet::only(B));
+
+    // The other seat's commands are judged after the flag: the game is over.
+    let mut room = started(
+        config_timed(options(Variant::Stockholm, &[]), fischer(5_000, 0)),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    assert_eq!(
+        refused(&mut room, &player(4), t(6_000), Command::OfferDraw),
+        LobbyError::WrongState {
+            state: RoomState::Finished,
+            command: "offer_draw"
+        }
+    );
+    // ... and a refusal leaves even the flag to the next accepted command.
+    assert_eq!(room.state(), RoomState::Playing);
+}
+
+#[test]
+fn per_move_limit_flags() {
+    let mut room = started(
+        config_timed(
+            options(Variant::GiveAndTake, &[]),
+            TimeControl::PerMove { limit_ms: 2_000 },
+        ),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    let first = legal(&room).remove(0);
+    ok(
+        &mut room,
+        &player(HOST),
+        t(1_999),
+        Command::Move { text: first },
+    );
+    assert_eq!(remaining(&room, W), 2_000, "the limit is per move");
+    assert_eq!(room.next_deadline(), Some(t(3_999)));
+    let reply = legal(&room).remove(0);
+    let events = ok(
+        &mut room,
+        &player(4),
+        t(3_999),
+        Command::Move { text: reply },
+    );
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Departed {
+            seat: B,
+            reason: Reason::Time,
+            ..
+        }
+    ));
+    assert_eq!(room.outcome().unwrap().winners, SeatSet::only(W));
+}
+
+#[test]
+fn a_neva_flag_eliminates_and_play_goes_on() {
+    let mut room = started(
+        config_timed(
+            options(Variant::Neva, &[]),
+            TimeControl::PerMove { limit_ms: 1_000 },
+        ),
+        &[(HOST, W), (2, R), (3, G), (4, B)],
+        FirstSeat::Fixed(W),
+    );
+    // One tick long after two flags: White fell at 1 s, Red (running from then) at 2 s.
+    let events = ok(&mut room, &Actor::Server, t(2_500), Command::Tick);
+    let departed: Vec<_> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Departed { seat, reason, .. } => Some((*seat, *reason)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(departed, [(W, Reason::Time), (R, Reason::Time)]);
+    assert_eq!(room.state(), RoomState::Playing);
+    assert_eq!(room.turn(), Some(G));
+    let clocks = room
+        .snapshot(Viewer::Spectator)
+        .board
+        .unwrap()
+        .clocks
+        .unwrap();
+    assert_eq!(clocks.running, Some(G));
+    assert_eq!(
+        clocks.since,
+        t(2_000),
+        "Green's clock started when Red's flag fell"
+    );
+    // White's pieces are gone (departed = remove); Green plays on within its time.
+    let board = room.snapshot(Viewer::Spectator).board.unwrap();
+    assert!(board.position.contains(":W:"), "{}", board.position);
+    ok(&mut room, &player(3), t(2_900), mv("52-42"));
+    assert_eq!(room.turn(), Some(B));
+    assert_eq!(room.next_deadline(), Some(t(3_900)));
+    // Black flags too: Green wins; the finishing order follows the flags.
+    ok(&mut room, &Actor::Server, t(3_900), Command::Tick);
+    let outcome = room.outcome().unwrap();
+    assert_eq!(outcome.winners, SeatSet::only(G));
+    assert_eq!(
+        outcome.finishing_order,
+        [G, B, R, W].map(SeatSet::only).to_vec()
+    );
+    assert_eq!(outcome.seats[W].unwrap().reason, Reason::Time);
+    assert_eq!(outcome.seats[G].unwrap().verdict, Verdict::Win);
+}
+
+#[test]
+fn a_late_neva_move_by_the_next_seat_is_played_after_the_flag() {
+    let mut room = started(
+        config_timed(options(Variant::Neva, &[("seats", "3")]), fischer(1_000, 0)),
+        &[(HOST, W), (2, R), (3, G)],
+        FirstSeat::Fixed(W),
+    );
+    // White's flag fell at 1 s; Red, to move from then, moves at 1.5 s.
+    let events = ok(&mut room, &player(2), t(1_500), mv("55-54"));
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Departed { seat: W, .. }
+    ));
+    assert!(has(&events, |k| matches!(
+        k,
+        EventKind::Moved {
+            seat: Seat::Day,
+            ..
+        }
+    )));
+    assert_eq!(remaining(&room, R), 500);
+}
+
+#[test]
+fn claims_open_after_the_grace_period() {
+    let mut cfg = config(options(Variant::Stockholm, &[]));
+    cfg.grace_ms = 60_000;
+    let mut room = started(cfg, &[(HOST, W), (4, B)], FirstSeat::Lot(0));
+    let events = ok(&mut room, &player(4), t(1_000), Command::Disconnect);
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Presence { seat: B, connected: false, since } if since == t(1_000)
+    ));
+    // White is told, and only White, when its claim opens.
+    let claim = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Claim { .. }))
+        .unwrap();
+    assert_eq!(claim.audience, Audience::Seat(W));
+    assert!(matches!(
+        claim.kind,
+        EventKind::Claim { seat: W, opens_at: Some(at), opens_in_ms: Some(60_000) } if at == t(61_000)
+    ));
+    assert_eq!(
+        room.snapshot(Viewer::Seat(W)).claim_opens_at,
+        Some(t(61_000))
+    );
+    assert_eq!(room.snapshot(Viewer::Seat(B)).claim_opens_at, None);
+    // Too early: refused with the time left.
+    assert_eq!(
+        refused(&mut room, &player(HOST), t(31_000), Command::ClaimVictory),
+        LobbyError::ClaimNotOpen {
+            opens_in_ms: Some(30_000)
+        }
+    );
+    // Black comes back: the claim is off; it goes away again later.
+    let events = ok(&mut room, &player(4), t(40_000), Command::Connect);
+    assert!(has(&events, |k| matches!(
+        k,
+        EventKind::Claim {
+            seat: W,
+            opens_at: None,
+            ..
+        }
+    )));
+    assert_eq!(
+        refused(&mut room, &player(HOST), t(70_000), Command::ClaimVictory),
+        LobbyError::ClaimNotOpen { opens_in_ms: None }
+    );
+    ok(&mut room, &player(4), t(100_000), Command::Disconnect);
+    assert_eq!(
+        refused(&mut room, &player(HOST), t(159_999), Command::ClaimDraw),
+        LobbyError::ClaimNotOpen {
+            opens_in_ms: Some(1)
+        }
+    );
+    let events = ok(&mut room, &player(HOST), t(160_000), Command::ClaimVictory);
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Departed {
+            seat: B,
+            reason: Reason::Abandonment,
+            ..
+        }
+    ));
+    let outcome = room.outcome().unwrap();
+    assert_eq!(outcome.winners, SeatSet::only(W));
+    assert_eq!(outcome.reason, Reason::Abandonment);
+    assert_eq!(outcome.seats[B].unwrap().reason, Reason::Abandonment);
+}
+
+#[test]
+fn a_draw_can_be_claimed_instead() {
+    let mut room = started(
+        config(options(Variant::Queah, &[])),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    ok(&mut room, &player(HOST), t(0), Command::Disconnect);
+    ok(&mut room, &player(4), t(60_000), Command::ClaimDraw);
+    let outcome = room.outcome().unwrap();
+    assert!(outcome.winners.is_empty());
+    assert_eq!(outcome.reason, Reason::Abandonment);
+    assert_eq!(outcome.seats[W].unwrap().verdict, Verdict::Draw);
+}
+
+#[test]
+fn neva_claims_need_every_opponent_away() {
+    let mut room = started(
+        config(options(Variant::Neva, &[("seats", "3")])),
+        &[(HOST, W), (2, R), (3, G)],
+        FirstSeat::Fixed(W),
+    );
+    ok(&mut room, &player(2), t(0), Command::Disconnect);
+    assert_eq!(
+        refused(&mut room, &player(HOST), t(100_000), Command::ClaimVictory),
+        LobbyError::ClaimNotOpen { opens_in_ms: None }
+    );
+    let events = ok(&mut room, &player(3), t(10_000), Command::Disconnect);
+    // White's claim opens when the last of them has been away for the grace period.
+    assert!(has(&events, |k| matches!(
+        k,
+        EventKind::Claim { seat: W, opens_at: Some(at), opens_in_ms: Some(60_000) } if *at == t(70_000)
+    )));
+    assert_eq!(
+        refused(&mut room, &player(HOST), t(60_000), Command::ClaimVictory),
+        LobbyError::ClaimNotOpen {
+            opens_in_ms: Some(10_000)
+        }
+    );
+    ok(&mut room, &player(HOST), t(70_000), Command::ClaimVictory);
+    let outcome = room.outcome().unwrap();
+    assert_eq!(outcome.winners, SeatSet::only(W));
+    assert_eq!(outcome.reason, Reason::Abandonment);
+    assert_eq!(outcome.seats[R].unwrap().reason, Reason::Abandonment);
+    assert_eq!(outcome.seats[G].unwrap().reason, Reason::Abandonment);
+
+    // Teams: the partner's presence does not matter, the opponents' does; bots never leave.
+    let mut room = started(
+        config(options(Variant::Neva, &[("teams", "true")])),
+        &[(HOST, W), (2, R), (3, G), (4, B)],
+        FirstSeat::Fixed(W),
+    );
+    ok(&mut room, &player(3), t(0), Command::Disconnect);
+    ok(&mut room, &player(2), t(0), Command::Disconnect);
+    ok(&mut room, &player(4), t(0), Command::Disconnect);
+    ok(&mut room, &player(HOST), t(60_000), Command::ClaimVictory);
+    assert_eq!(
+        room.outcome().unwrap().winning_team,
+        Some(SeatSet::of(&[W, G]))
+    );
+}
