@@ -366,6 +366,23 @@ bitflags! {
 }
 
 impl Problems {
+    /// `Ok` if every problem found is waived (only [`Problems::WAIVABLE`] ones can be), else
+    /// the [`PositionError`] with the rest: the one way games end `from_setup`.
+    ///
+    /// # Errors
+    /// The problems left after the waiver.
+    pub fn check(self, waive: Problems, setup: &Setup) -> Result<(), PositionError> {
+        let left = self - (waive & Problems::WAIVABLE);
+        if left.is_empty() {
+            Ok(())
+        } else {
+            Err(PositionError {
+                problems: left,
+                setup: Box::new(setup.clone()),
+            })
+        }
+    }
+
     /// The checks a tool may waive: the position stays safe to play on without them.
     pub const WAIVABLE: Problems = Problems::MAN_ON_PROMOTION
         .union(Problems::RESERVE)

@@ -493,13 +493,7 @@ impl Position for GiveAndTake {
                 }
             }
         }
-        let p = p - (waive & Problems::WAIVABLE);
-        if !p.is_empty() {
-            return Err(PositionError {
-                problems: p,
-                setup: Box::new(setup.clone()),
-            });
-        }
+        p.check(waive, setup)?;
         let mut pos = GiveAndTake {
             by_colour,
             kings,

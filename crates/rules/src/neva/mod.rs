@@ -793,14 +793,7 @@ impl Position for Neva {
                 }
             }
         }
-        let waive = waive & Problems::WAIVABLE;
-        let problems = problems - waive;
-        if !problems.is_empty() {
-            return Err(PositionError {
-                problems,
-                setup: Box::new(setup.clone()),
-            });
-        }
+        problems.check(waive, setup)?;
         match setup.turn {
             Some(seat) => pos.settle(seat),
             None => {

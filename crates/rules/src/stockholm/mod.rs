@@ -394,15 +394,8 @@ impl Position for Stockholm {
                 None => problems |= Problems::TURN,
             },
         }
-        let problems = problems - (waive & Problems::WAIVABLE);
-        if problems.is_empty() {
-            Ok(pos)
-        } else {
-            Err(PositionError {
-                problems,
-                setup: Box::new(setup.clone()),
-            })
-        }
+        problems.check(waive, setup)?;
+        Ok(pos)
     }
 
     fn to_setup(&self) -> Setup {
