@@ -80,7 +80,8 @@ impl ServerConfig {
 impl From<&ServeArgs> for ServerConfig {
     fn from(a: &ServeArgs) -> ServerConfig {
         let mut c = ServerConfig::new(a.database_url.clone());
-        c.public_origin = a.public_origin.clone();
+        // An empty value (as docker compose passes an unset variable) means unset.
+        c.public_origin = a.public_origin.clone().filter(|o| !o.trim().is_empty());
         c.limits.max_connections = a.max_connections;
         c
     }

@@ -53,7 +53,10 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        return exit(serve::serve(&cli.serve));
+    };
+    let result = match command {
         Command::Serve(args) => return exit(serve::serve(&args)),
         Command::Migrate { database_url } => return exit(serve::migrate(&database_url)),
         Command::Healthcheck { addr } => return exit(serve::healthcheck(addr)),
