@@ -22,11 +22,16 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "checkerhall",
     version,
-    about = "Checkerhall: four checkers variants"
+    about = "Checkerhall: four checkers variants",
+    long_about = "Checkerhall: four checkers variants. Without a subcommand it serves, as `serve` does.",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Settings of the server when no subcommand is given.
+    #[command(flatten)]
+    serve: server::config::ServeArgs,
 }
 
 #[derive(Subcommand, Debug)]
