@@ -25,12 +25,16 @@ use tokio::net::TcpListener;
 
 pub use state::AppState;
 
-/// The whole HTTP and WebSocket surface over `state`.
+/// The whole HTTP and WebSocket surface over `state`. At most `limits.max_connections`
+/// requests are served at once (the rest wait); open WebSockets are capped by the socket
+/// layer itself, since an upgraded socket outlives its request.
 pub fn app(state: AppState) -> Router {
+    let limit = state.config.limits.max_connections.max(1);
     Router::new()
         .merge(http::router())
         .merge(rooms::router())
         .merge(ws::router())
+        .layer(tower::limit::ConcurrencyLimitLayer::new(limit))
         .with_state(state)
 }
 
