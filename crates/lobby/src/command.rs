@@ -1,6 +1,6 @@
 //! What an actor asks a room to do.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use rules::Seat;
@@ -8,7 +8,7 @@ use rules::Seat;
 use crate::types::Bot;
 
 /// How the first seat to move is chosen at the start.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstSeat {
     /// This seat (replays and tests; the training game starts with White). In the two-seat
@@ -22,7 +22,7 @@ pub enum FirstSeat {
 
 /// A command to a room. Each is valid only in some room states (see
 /// [`crate::LobbyError::WrongState`]).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Command {
     /// Waiting: sit in `seat`, or in the first free seat of the layout.

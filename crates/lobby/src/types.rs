@@ -1,6 +1,6 @@
 //! Who acts, when, and how a room is set up.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use rules::{AnyOptions, Seat};
@@ -9,12 +9,12 @@ use rules::{AnyOptions, Seat};
 pub const DEFAULT_GRACE_MS: u64 = 60_000;
 
 /// A player's opaque id (the server's account or guest id).
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct PlayerId(pub Uuid);
 
 /// A person in the room: a seated player or a spectator.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Participant {
     /// Who it is.
     pub id: PlayerId,
@@ -33,7 +33,7 @@ impl Participant {
 }
 
 /// A computer player put in a seat by the host; the server computes its moves.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Bot {
     /// The engine's name.
     pub kind: String,
@@ -42,7 +42,8 @@ pub struct Bot {
 }
 
 /// Who sends a command.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "who", rename_all = "snake_case")]
 pub enum Actor {
     /// A participant: seated, or a spectator (who cannot act in the game).
     Player(Participant),
@@ -54,7 +55,9 @@ pub enum Actor {
 
 /// A moment, in milliseconds on the caller's clock. The room never reads a clock: every
 /// command carries the current time.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Timestamp(pub u64);
 
@@ -71,7 +74,8 @@ impl Timestamp {
 }
 
 /// Whether a room is listed.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Visibility {
     /// Listed in the lobby.
     Public,
@@ -83,7 +87,7 @@ pub enum Visibility {
 }
 
 /// The clock of every seat.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TimeControl {
     /// No clocks.

@@ -1,12 +1,16 @@
 //! `checkerhall`: the Checkerhall command-line binary.
 //!
 //! Subcommands:
+//! * `serve`: run the server (see the README for its settings);
+//! * `migrate`: apply the database migrations and exit;
+//! * `healthcheck`: ask a running server's `/readyz` (for containers without curl);
 //! * `perft`: node counts of the legal-move tree (both conventions of the rules spec,
 //!   Appendix A) and nodes per second;
 //! * `moves`: every legal move of a position in canonical notation, one per line.
 //!
 //! Bad options, positions or moves exit with status 2 and a message naming the problem.
 
+mod serve;
 mod tools;
 
 use std::process::ExitCode;
@@ -18,15 +22,34 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "checkerhall",
     version,
-    about = "Checkerhall: four checkers variants"
+    about = "Checkerhall: four checkers variants",
+    long_about = "Checkerhall: four checkers variants. Without a subcommand it serves, as `serve` does.",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Settings of the server when no subcommand is given.
+    #[command(flatten)]
+    serve: server::config::ServeArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the server.
+    Serve(server::config::ServeArgs),
+    /// Apply the database migrations and exit.
+    Migrate {
+        /// Database: `sqlite://path` or `postgres://...`.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
+        database_url: String,
+    },
+    /// Exit 0 if the server at this address answers `/readyz` with 200.
+    Healthcheck {
+        /// Address of the server.
+        #[arg(long, env = "CHECKERHALL_LISTEN", default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+    },
     /// Count the nodes of the legal-move tree to a depth.
     Perft(tools::PerftArgs),
     /// List the legal moves of a position, after playing the given moves.
@@ -35,7 +58,13 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        return exit(serve::serve(&cli.serve));
+    };
+    let result = match command {
+        Command::Serve(args) => return exit(serve::serve(&args)),
+        Command::Migrate { database_url } => return exit(serve::migrate(&database_url)),
+        Command::Healthcheck { addr } => return exit(serve::healthcheck(addr)),
         Command::Perft(args) => tools::perft(&args),
         Command::Moves(args) => tools::moves(&args),
     };
@@ -47,6 +76,16 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("checkerhall: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+fn exit(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("checkerhall: {e:#}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -1,0 +1,70 @@
+//! The Checkerhall server: rooms over WebSockets, an HTTP API, and durable storage.
+//!
+//! Data flows one way: socket ([`ws`]) -> room task ([`rooms`]) -> `lobby` -> `rules` ->
+//! store ([`store`]) -> broadcast. [`app`] builds the router from each module's `router()`;
+//! [`run`] serves it until the shutdown future resolves, then tells every client the server
+//! is restarting, flushes the store and returns.
+
+#![forbid(unsafe_code)]
+
+pub mod config;
+pub mod error;
+pub mod export;
+pub mod http;
+pub mod identity;
+pub mod metrics;
+pub mod rooms;
+mod state;
+pub mod store;
+pub mod ws;
+
+use std::future::Future;
+
+use axum::Router;
+use tokio::net::TcpListener;
+
+pub use state::AppState;
+
+/// The whole HTTP and WebSocket surface over `state`. At most `limits.max_connections`
+/// requests are served at once (the rest wait); open WebSockets are capped by the socket
+/// layer itself, since an upgraded socket outlives its request.
+pub fn app(state: AppState) -> Router {
+    let limit = state.config.limits.max_connections.max(1);
+    Router::new()
+        .merge(http::router())
+        .merge(rooms::router())
+        .merge(ws::router())
+        .layer(tower::limit::ConcurrencyLimitLayer::new(limit))
+        .with_state(state)
+}
+
+/// Serves [`app`] on `listener` until `shutdown` resolves; then stops accepting, tells the
+/// rooms to announce the restart and stop, waits for them and for the store writer, and
+/// returns.
+///
+/// # Errors
+/// An I/O error of the listener.
+pub async fn run(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let router = app(state.clone());
+    let serve = axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown({
+        let state = state.clone();
+        async move {
+            shutdown.await;
+            // Sockets are long-lived: the rooms close them, so the graceful shutdown that
+            // waits for open connections can finish.
+            state.rooms.shutdown().await;
+        }
+    });
+    let result = serve.await;
+    state.rooms.shutdown().await;
+    state.writer.close().await;
+    result
+}

@@ -1,0 +1,89 @@
+//! Counters and gauges for `/metrics` (Prometheus text format).
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Process-wide counters; every field is updated with relaxed atomics (exactness across
+/// fields is not needed for monitoring).
+#[derive(Debug, Default)]
+pub struct Metrics {
+    /// Live room tasks (gauge).
+    pub rooms: AtomicU64,
+    /// Open WebSocket connections (gauge).
+    pub sockets: AtomicU64,
+    /// Moves accepted and stored (counter).
+    pub moves: AtomicU64,
+    /// Requests and socket messages refused with an error (counter).
+    pub errors: AtomicU64,
+    /// Store transactions committed by the writer (counter).
+    pub store_batches: AtomicU64,
+    /// Writes committed by the writer (counter).
+    pub store_writes: AtomicU64,
+    /// Milliseconds the last batch waited from its first write being queued to its commit
+    /// (gauge).
+    pub store_lag_ms: AtomicU64,
+}
+
+impl Metrics {
+    /// Adds one to a counter.
+    pub fn inc(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Subtracts one from a gauge, never below zero.
+    pub fn dec(gauge: &AtomicU64) {
+        let _ = gauge.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| {
+            Some(v.saturating_sub(1))
+        });
+    }
+
+    /// The Prometheus text exposition.
+    pub fn render(&self) -> String {
+        let rows: [(&str, &str, &str, &AtomicU64); 7] = [
+            ("checkerhall_rooms", "gauge", "Live rooms.", &self.rooms),
+            (
+                "checkerhall_sockets",
+                "gauge",
+                "Open WebSocket connections.",
+                &self.sockets,
+            ),
+            (
+                "checkerhall_moves_total",
+                "counter",
+                "Moves accepted and stored.",
+                &self.moves,
+            ),
+            (
+                "checkerhall_errors_total",
+                "counter",
+                "Requests and messages refused.",
+                &self.errors,
+            ),
+            (
+                "checkerhall_store_batches_total",
+                "counter",
+                "Store transactions committed.",
+                &self.store_batches,
+            ),
+            (
+                "checkerhall_store_writes_total",
+                "counter",
+                "Writes committed.",
+                &self.store_writes,
+            ),
+            (
+                "checkerhall_store_lag_milliseconds",
+                "gauge",
+                "Queue-to-commit time of the last batch.",
+                &self.store_lag_ms,
+            ),
+        ];
+        let mut out = String::new();
+        for (name, kind, help, v) in rows {
+            let _ = writeln!(out, "# HELP {name} {help}");
+            let _ = writeln!(out, "# TYPE {name} {kind}");
+            let _ = writeln!(out, "{name} {}", v.load(Ordering::Relaxed));
+        }
+        out
+    }
+}

@@ -1,0 +1,102 @@
+//! `serve`, `migrate` and `healthcheck`: the thin binary side of the server library.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::Context;
+use server::config::{ServeArgs, ServerConfig};
+use server::store::Store;
+use server::AppState;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tracing_subscriber::EnvFilter;
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+/// Runs the server until SIGTERM or ctrl-c.
+pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .init();
+    runtime()?.block_on(async {
+        let state = AppState::start(ServerConfig::from(args))
+            .await
+            .with_context(|| format!("cannot open the database {}", args.database_url))?;
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.listen))?;
+        tracing::info!(addr = %args.listen, "checkerhall listening");
+        server::run(listener, state, shutdown_signal())
+            .await
+            .context("server failed")?;
+        tracing::info!("checkerhall stopped");
+        Ok(())
+    })
+}
+
+/// Resolves on ctrl-c or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    tracing::info!("shutting down");
+}
+
+/// Applies the migrations.
+pub fn migrate(database_url: &str) -> anyhow::Result<()> {
+    runtime()?.block_on(async {
+        let store = Store::open(database_url)
+            .await
+            .with_context(|| format!("cannot open the database {database_url}"))?;
+        store.migrate().await.context("migration failed")?;
+        println!("migrations applied");
+        Ok(())
+    })
+}
+
+/// Asks `/readyz` over plain HTTP/1.1 (no curl in the container image).
+pub fn healthcheck(addr: SocketAddr) -> anyhow::Result<()> {
+    runtime()?.block_on(async {
+        let probe = async {
+            let mut s = tokio::net::TcpStream::connect(addr).await?;
+            s.write_all(b"GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                .await?;
+            let mut buf = Vec::new();
+            s.read_to_end(&mut buf).await?;
+            Ok::<_, std::io::Error>(buf)
+        };
+        let buf = tokio::time::timeout(Duration::from_secs(5), probe)
+            .await
+            .context("no answer within 5 s")?
+            .with_context(|| format!("cannot reach {addr}"))?;
+        let head = String::from_utf8_lossy(&buf);
+        if head.starts_with("HTTP/1.1 200") {
+            println!("ready");
+            Ok(())
+        } else {
+            anyhow::bail!(
+                "not ready: {}",
+                head.lines().next().unwrap_or("empty answer")
+            )
+        }
+    })
+}

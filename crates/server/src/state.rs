@@ -1,0 +1,53 @@
+//! The state every handler and task shares.
+
+use std::sync::Arc;
+
+use crate::config::ServerConfig;
+use crate::metrics::Metrics;
+use crate::rooms::Rooms;
+use crate::store::{Store, Writer};
+
+/// Shared by every handler (`State<AppState>`) and task; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    /// Settings.
+    pub config: Arc<ServerConfig>,
+    /// Reads and direct writes (players, rooms, game history).
+    pub store: Store,
+    /// Batched durable writes of room logs and moves.
+    pub writer: Writer,
+    /// The live rooms, one task each.
+    pub rooms: Rooms,
+    /// Counters for `/metrics`.
+    pub metrics: Arc<Metrics>,
+}
+
+impl AppState {
+    /// Opens the store, applies migrations, starts the writer and restores every unfinished
+    /// room from its stored log.
+    ///
+    /// # Errors
+    /// The store could not be opened, migrated or read.
+    pub async fn start(config: ServerConfig) -> Result<AppState, crate::store::StoreError> {
+        let metrics = Arc::new(Metrics::default());
+        let store = Store::open(&config.database_url).await?;
+        store.migrate().await?;
+        let writer = Writer::spawn(store.clone(), metrics.clone());
+        let config = Arc::new(config);
+        let rooms = Rooms::new(
+            config.clone(),
+            store.clone(),
+            writer.clone(),
+            metrics.clone(),
+        );
+        let state = AppState {
+            config,
+            store,
+            writer,
+            rooms,
+            metrics,
+        };
+        state.rooms.restore().await?;
+        Ok(state)
+    }
+}
