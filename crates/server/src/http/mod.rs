@@ -1,12 +1,44 @@
-//! The HTTP API (identity, games catalogue, history, exports, health, metrics).
-//!
-//! INTERFACE SKELETON — the HTTP helper implements this module (and `export`).
+//! The HTTP API except rooms (see `rooms::router`): identity (`/api/me`), the games
+//! catalogue (`/api/games`), stored games (`/api/history...`, exports), and the operational
+//! endpoints (`/healthz`, `/readyz`, `/metrics`). Documented in `docs/api.md`.
 
+mod games;
+mod health;
+mod history;
+mod me;
+
+use axum::routing::get;
 use axum::Router;
 
+use crate::error::ApiError;
+use crate::metrics::Metrics;
 use crate::AppState;
+
+pub use history::parse_time;
 
 /// The HTTP API's routes except rooms (see `rooms::router`).
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/api/me", get(me::get_me).patch(me::patch_me))
+        .route("/api/games", get(games::list))
+        .route("/api/history", get(history::list))
+        .route("/api/history/{id}", get(history::one))
+        .route("/api/history/{id}/export", get(history::export))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", get(health::metrics))
+}
+
+/// Counts a refused request in `/metrics` and passes the error on.
+fn counted(state: &AppState, e: ApiError) -> ApiError {
+    Metrics::inc(&state.metrics.errors);
+    e
+}
+
+/// The JSON body, or a 400 `bad_json` naming what was wrong.
+fn json_body<T>(
+    body: Result<axum::Json<T>, axum::extract::rejection::JsonRejection>,
+) -> Result<T, ApiError> {
+    body.map(|axum::Json(v)| v)
+        .map_err(|e| ApiError::bad("bad_json", e.body_text()))
 }

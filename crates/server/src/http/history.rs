@@ -1,0 +1,367 @@
+//! Stored games: `GET /api/history` (filtered, paged), `GET /api/history/{id}` (every move),
+//! `GET /api/history/{id}/export` (PDN, PGN4-like, or `rules`' record text).
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use rules::Variant;
+use serde_json::{json, Map, Value};
+use uuid::Uuid;
+
+use super::counted;
+use crate::error::ApiError;
+use crate::export::{self, days_from_civil, Stored};
+use crate::store::{GameFilter, GameRow, MoveRow};
+use crate::AppState;
+
+/// Default page size of `GET /api/history`.
+const DEFAULT_LIMIT: u32 = 20;
+/// Largest page size of `GET /api/history`.
+const MAX_LIMIT: u32 = 100;
+
+/// The query parameters, or a 400 `bad_query`.
+fn pairs(
+    q: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Vec<(String, String)>, ApiError> {
+    q.map(|Query(v)| v)
+        .map_err(|e| ApiError::bad("bad_query", e.body_text()))
+}
+
+/// A 400 `bad_parameter` naming the parameter.
+fn bad_param(name: &str, why: impl std::fmt::Display) -> ApiError {
+    ApiError::bad("bad_parameter", format!("parameter `{name}`: {why}"))
+}
+
+/// Reads a time parameter: milliseconds since the epoch, or a UTC date `YYYY-MM-DD`
+/// (its midnight; with `end_of_day`, the next midnight, so `to=2024-05-01` includes that
+/// day).
+///
+/// # Errors
+/// A message saying what is accepted.
+pub fn parse_time(text: &str, end_of_day: bool) -> Result<i64, String> {
+    let t = text.trim();
+    if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+        return t
+            .parse::<i64>()
+            .map_err(|_| "milliseconds out of range".to_string());
+    }
+    let bad = || format!("`{t}` is neither milliseconds since the epoch nor a date YYYY-MM-DD");
+    let parts: Vec<&str> = t.split('-').collect();
+    let [y, m, d] = parts.as_slice() else {
+        return Err(bad());
+    };
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return Err(bad());
+    }
+    let y: i64 = y.parse().map_err(|_| bad())?;
+    let m: u32 = m.parse().map_err(|_| bad())?;
+    let d: u32 = d.parse().map_err(|_| bad())?;
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days_in_month = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return Err(bad()),
+    };
+    if d == 0 || d > days_in_month {
+        return Err(bad());
+    }
+    let days = days_from_civil(y, m, d) + i64::from(end_of_day);
+    Ok(days * 86_400_000)
+}
+
+/// Builds the store filter from the query of `GET /api/history`, refusing unknown,
+/// repeated or malformed parameters.
+fn filter(params: &[(String, String)]) -> Result<GameFilter, ApiError> {
+    let mut f = GameFilter {
+        finished_only: true,
+        limit: DEFAULT_LIMIT,
+        ..GameFilter::default()
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for (k, v) in params {
+        if seen.contains(&k.as_str()) {
+            return Err(bad_param(k, "given more than once"));
+        }
+        seen.push(k);
+        match k.as_str() {
+            "player" => {
+                f.player = Some(Uuid::parse_str(v.trim()).map_err(|_| bad_param(k, "not a player id (UUID)"))?)
+            }
+            "game" => {
+                let variant: Variant = v.parse().map_err(|e| bad_param(k, e))?;
+                f.variant = Some(variant.key().to_string());
+            }
+            "result" => f.result = Some(v.trim().to_ascii_lowercase()),
+            "from" => f.from = Some(parse_time(v, false).map_err(|e| bad_param(k, e))?),
+            "to" => f.to = Some(parse_time(v, true).map_err(|e| bad_param(k, e))?),
+            "limit" => {
+                f.limit = v
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=MAX_LIMIT).contains(n))
+                    .ok_or_else(|| bad_param(k, format!("a whole number from 1 to {MAX_LIMIT}")))?
+            }
+            "offset" => {
+                f.offset = v
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| bad_param(k, "a whole number from 0"))?
+            }
+            other => {
+                return Err(ApiError::bad(
+                    "unknown_parameter",
+                    format!(
+                        "unknown parameter `{other}` (known: player, game, result, from, to, limit, offset)"
+                    ),
+                ))
+            }
+        }
+    }
+    if let Some(r) = &f.result {
+        let allowed: &[&str] = if f.player.is_some() {
+            &["win", "loss", "draw"]
+        } else {
+            &["decisive", "draw"]
+        };
+        if !allowed.contains(&r.as_str()) {
+            return Err(bad_param(
+                "result",
+                if f.player.is_some() {
+                    "with `player`: win, loss or draw"
+                } else {
+                    "decisive or draw (win and loss need `player`)"
+                },
+            ));
+        }
+    }
+    if let (Some(from), Some(to)) = (f.from, f.to) {
+        if from >= to {
+            return Err(bad_param("to", "must be after `from`"));
+        }
+    }
+    Ok(f)
+}
+
+/// Parses a JSON text stored by us, `null` if it does not read back.
+fn stored_json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// Seat key -> display name.
+fn names(game: &GameRow) -> Value {
+    let mut out = Map::new();
+    if let Ok(names) = export::seat_names(&game.seats) {
+        for (seat, name) in names.iter() {
+            if let Some(n) = name {
+                out.insert(seat.key().to_string(), Value::String(n.clone()));
+            }
+        }
+    }
+    Value::Object(out)
+}
+
+/// Human summary of the result: `white won`, `white and green won`, `draw`, `unfinished`.
+fn summary(game: &GameRow) -> String {
+    match (&game.result, &game.winners) {
+        (None, _) => "unfinished".into(),
+        (Some(_), Some(w)) if !w.trim().is_empty() => {
+            let seats: Vec<&str> = w.split(',').map(str::trim).collect();
+            format!("{} won", seats.join(" and "))
+        }
+        (Some(_), _) => "draw".into(),
+    }
+}
+
+/// The list entry of a game.
+fn entry(game: &GameRow) -> Value {
+    let winners: Vec<&str> = game
+        .winners
+        .as_deref()
+        .map(|w| {
+            w.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "id": game.id,
+        "game": game.variant,
+        "options": stored_json(&game.options),
+        "seats": names(game),
+        "players": game.players.iter().map(|(s, p)| json!({"seat": s, "player": p})).collect::<Vec<_>>(),
+        "result": summary(game),
+        "winners": if game.result.is_some() { json!(winners) } else { Value::Null },
+        "reason": game.reason,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+    })
+}
+
+/// `GET /api/history`.
+pub(super) async fn list(
+    State(state): State<AppState>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let f = filter(&pairs(query)?)?;
+        // One row more than asked tells whether there is a next page.
+        let mut page = f.clone();
+        page.limit = f.limit + 1;
+        let rows = state.store.list_games(&page).await?;
+        let more = rows.len() > f.limit as usize;
+        let games: Vec<Value> = rows.iter().take(f.limit as usize).map(entry).collect();
+        Ok(Json(json!({
+            "games": games,
+            "next_offset": more.then(|| f.offset + f.limit),
+        })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// Reads the `{id}` path parameter.
+fn game_id(id: &str) -> Result<Uuid, ApiError> {
+    Uuid::parse_str(id).map_err(|_| bad_param("id", "not a game id (UUID)"))
+}
+
+/// The stored game and its moves, or 404.
+async fn load(state: &AppState, id: &str) -> Result<(GameRow, Vec<MoveRow>), ApiError> {
+    let id = game_id(id)?;
+    state
+        .store
+        .game(id)
+        .await?
+        .ok_or(ApiError::NotFound("game"))
+}
+
+/// `GET /api/history/{id}`.
+pub(super) async fn one(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let (game, moves) = load(&state, &id).await?;
+        let mut body = entry(&game);
+        let moves: Vec<Value> = moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "ply": m.ply,
+                    "seat": m.seat,
+                    "notation": m.notation,
+                    "clock_ms": m.clock_ms,
+                    "at": m.at,
+                })
+            })
+            .collect();
+        if let Value::Object(o) = &mut body {
+            o.insert("start_position".into(), json!(game.start_position));
+            o.insert("seat_details".into(), stored_json(&game.seats));
+            o.insert(
+                "outcome".into(),
+                game.result
+                    .as_deref()
+                    .map(stored_json)
+                    .unwrap_or(Value::Null),
+            );
+            o.insert("moves".into(), Value::Array(moves));
+        }
+        Ok(Json(body))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `GET /api/history/{id}/export[?format=pdn|pgn4|record]`.
+pub(super) async fn export(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let run = async {
+        let mut format = None;
+        for (k, v) in pairs(query)? {
+            match k.as_str() {
+                "format" if format.is_none() => format = Some(v),
+                "format" => return Err(bad_param("format", "given more than once")),
+                other => {
+                    return Err(ApiError::bad(
+                        "unknown_parameter",
+                        format!("unknown parameter `{other}` (known: format)"),
+                    ))
+                }
+            }
+        }
+        let (game, moves) = load(&state, &id).await?;
+        let stored = Stored::from_rows(&game, &moves).map_err(|e| {
+            tracing::error!(game = %game.id, error = %e, "stored game does not export");
+            ApiError::Conflict {
+                code: "corrupt_game",
+                message: e.to_string(),
+            }
+        })?;
+        let native = if stored.variant == Variant::Neva {
+            "pgn4"
+        } else {
+            "pdn"
+        };
+        let format = format.unwrap_or_else(|| native.to_string());
+        let (text, ext) = match format.as_str() {
+            "record" => (stored.record().to_string(), "txt"),
+            f if f == native => (stored.export(), native),
+            _ => {
+                return Err(bad_param(
+                    "format",
+                    format!("`{format}`: {native} or record for this game"),
+                ))
+            }
+        };
+        let disposition = format!("inline; filename=\"{}.{ext}\"", game.id);
+        Ok((
+            [
+                (CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+                (CONTENT_DISPOSITION, disposition),
+            ],
+            text,
+        )
+            .into_response())
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(s: &[(&str, &str)]) -> Vec<(String, String)> {
+        s.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn times() {
+        assert_eq!(parse_time("0", false), Ok(0));
+        assert_eq!(parse_time("1970-01-02", false), Ok(86_400_000));
+        assert_eq!(parse_time("1970-01-01", true), Ok(86_400_000));
+        assert!(parse_time("2023-02-29", false).is_err());
+        assert!(parse_time("2024-02-29", false).is_ok());
+        assert!(parse_time("yesterday", false).is_err());
+    }
+
+    #[test]
+    fn filters() {
+        let f = filter(&q(&[("game", "neva"), ("limit", "5")])).unwrap();
+        assert_eq!(f.variant.as_deref(), Some("neva"));
+        assert_eq!(f.limit, 5);
+        assert!(filter(&q(&[("limit", "0")])).is_err());
+        assert!(filter(&q(&[("limit", "101")])).is_err());
+        assert!(filter(&q(&[("result", "win")])).is_err());
+        assert!(filter(&q(&[("bogus", "1")])).is_err());
+        assert!(filter(&q(&[("from", "2024-01-02"), ("to", "2024-01-01")])).is_err());
+    }
+}

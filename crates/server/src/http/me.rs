@@ -1,0 +1,78 @@
+//! `GET /api/me` (issues an identity on first visit) and `PATCH /api/me` (rename).
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::http::header::SET_COOKIE;
+use axum::http::request::Parts;
+use axum::http::HeaderValue;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{counted, json_body};
+use crate::error::ApiError;
+use crate::identity::{self, MaybeIdentity, COOKIE_NAME};
+use crate::AppState;
+
+/// How long the browser keeps the identity cookie: about a year.
+const COOKIE_MAX_AGE_S: u64 = 365 * 24 * 3600;
+
+/// The `Set-Cookie` value for a token; `Secure` when the public origin is https.
+fn cookie(state: &AppState, token: &str) -> String {
+    let secure = state
+        .config
+        .public_origin
+        .as_deref()
+        .is_some_and(|o| o.starts_with("https://"));
+    format!(
+        "{COOKIE_NAME}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={COOKIE_MAX_AGE_S}{}",
+        if secure { "; Secure" } else { "" }
+    )
+}
+
+/// `GET /api/me`: the caller's identity and token; a new one (with its cookie) when the
+/// request carries none or an unknown one.
+pub(super) async fn get_me(
+    State(state): State<AppState>,
+    parts: Parts,
+    MaybeIdentity(who): MaybeIdentity,
+) -> Result<Response, ApiError> {
+    if let (Some(who), Some(token)) = (who, identity::token_from_parts(&parts)) {
+        let body = json!({ "id": who.id, "name": who.name, "token": token });
+        return Ok(Json(body).into_response());
+    }
+    let (who, token) = identity::issue(&state.store, identity::now_ms())
+        .await
+        .map_err(|e| counted(&state, e))?;
+    let body = json!({ "id": who.id, "name": who.name, "token": token });
+    let mut response = Json(body).into_response();
+    let value = HeaderValue::from_str(&cookie(&state, &token))
+        .map_err(|_| counted(&state, ApiError::Unavailable("cookie")))?;
+    response.headers_mut().insert(SET_COOKIE, value);
+    Ok(response)
+}
+
+/// Body of `PATCH /api/me`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Rename {
+    name: String,
+}
+
+/// `PATCH /api/me` `{name}`: renames the caller.
+pub(super) async fn patch_me(
+    State(state): State<AppState>,
+    MaybeIdentity(who): MaybeIdentity,
+    body: Result<Json<Rename>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let run = async {
+        let who = who.ok_or(ApiError::Unauthorized)?;
+        let name = identity::check_name(&json_body(body)?.name)?;
+        if !state.store.rename_player(who.id, &name).await? {
+            return Err(ApiError::Unauthorized);
+        }
+        Ok(Json(json!({ "id": who.id, "name": name })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
