@@ -7,7 +7,7 @@
 //! settings (create the file, WAL journal, `synchronous=FULL`, busy timeout) cannot be set
 //! through typed options, and its type mapping is narrower. Instead [`Store`] holds either a
 //! `SqlitePool` or a `PgPool`, and each statement is one SQL text (`$1` placeholders work on
-//! both) run through the [`on_pool!`] macro, which expands the same code once per backend.
+//! both) run through the `on_pool!` macro, which expands the same code once per backend.
 //!
 //! Writes of the rooms (logs, moves, game starts and ends) go through the [`Writer`] task,
 //! which commits the writes of many rooms in one transaction.
@@ -451,7 +451,7 @@ impl Args {
 }
 
 /// Runs one [`Write`] on a transaction; a macro so that it expands per backend inside
-/// [`on_pool!`].
+/// `on_pool!`.
 macro_rules! apply_write {
     ($tx:expr, $w:expr) => {{
         let tx = &mut *$tx;
