@@ -601,6 +601,15 @@ impl Store {
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 .foreign_keys(true);
             let memory = url.contains(":memory:") || url.contains("mode=memory");
+            if !memory {
+                // First run: make the folder too (e.g. a fresh volume's `data/`).
+                if let Some(dir) = opts.get_filename().parent() {
+                    if !dir.as_os_str().is_empty() {
+                        std::fs::create_dir_all(dir)
+                            .map_err(|e| StoreError::Sqlx(sqlx::Error::Io(e)))?;
+                    }
+                }
+            }
             let pool = if memory {
                 SqlitePoolOptions::new()
                     .max_connections(1)
