@@ -748,12 +748,20 @@ async fn sqlite_file_is_created_on_first_open() {
     let Some(db) = TestDb::new(Kind::File).await else {
         return;
     };
-    let path = db.file.clone().unwrap();
+    // In a folder that does not exist yet either.
+    let dir = db.file.clone().unwrap().with_extension("d");
+    let path = dir.join("sub").join("store.db");
+    let db = TestDb {
+        url: format!("sqlite://{}", path.display()),
+        file: Some(path.clone()),
+        pg: None,
+    };
     assert!(!path.exists());
     let store = db.open().await;
     assert!(path.exists());
     store.close().await;
     db.remove().await;
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@
 //! settings (create the file, WAL journal, `synchronous=FULL`, busy timeout) cannot be set
 //! through typed options, and its type mapping is narrower. Instead [`Store`] holds either a
 //! `SqlitePool` or a `PgPool`, and each statement is one SQL text (`$1` placeholders work on
-//! both) run through the [`on_pool!`] macro, which expands the same code once per backend.
+//! both) run through the `on_pool!` macro, which expands the same code once per backend.
 //!
 //! Writes of the rooms (logs, moves, game starts and ends) go through the [`Writer`] task,
 //! which commits the writes of many rooms in one transaction.
@@ -451,7 +451,7 @@ impl Args {
 }
 
 /// Runs one [`Write`] on a transaction; a macro so that it expands per backend inside
-/// [`on_pool!`].
+/// `on_pool!`.
 macro_rules! apply_write {
     ($tx:expr, $w:expr) => {{
         let tx = &mut *$tx;
@@ -601,6 +601,15 @@ impl Store {
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 .foreign_keys(true);
             let memory = url.contains(":memory:") || url.contains("mode=memory");
+            if !memory {
+                // First run: make the folder too (e.g. a fresh volume's `data/`).
+                if let Some(dir) = opts.get_filename().parent() {
+                    if !dir.as_os_str().is_empty() {
+                        std::fs::create_dir_all(dir)
+                            .map_err(|e| StoreError::Sqlx(sqlx::Error::Io(e)))?;
+                    }
+                }
+            }
             let pool = if memory {
                 SqlitePoolOptions::new()
                     .max_connections(1)

@@ -17,11 +17,14 @@ const QUEUE: usize = 1024;
 /// Most requests committed in one transaction.
 const MAX_BATCH: usize = 256;
 
+/// Where a caller waits for its result.
+type Reply = oneshot::Sender<Result<(), StoreError>>;
+
 /// One caller's writes and where to send the result.
 struct Request {
     writes: Vec<Write>,
     enqueued: Instant,
-    reply: oneshot::Sender<Result<(), StoreError>>,
+    reply: Reply,
 }
 
 #[derive(Debug)]
@@ -118,7 +121,7 @@ async fn run(store: Store, metrics: Arc<Metrics>, mut receiver: mpsc::Receiver<R
 async fn commit_batch(store: &Store, metrics: &Metrics, batch: Vec<Request>) {
     let oldest = batch.iter().map(|r| r.enqueued).min();
     let mut writes: Vec<Write> = Vec::new();
-    let mut parts: Vec<(Range<usize>, oneshot::Sender<Result<(), StoreError>>)> = Vec::new();
+    let mut parts: Vec<(Range<usize>, Reply)> = Vec::new();
     for r in batch {
         let start = writes.len();
         writes.extend(r.writes);
