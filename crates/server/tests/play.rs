@@ -278,7 +278,7 @@ async fn a_client_reconnects_with_since_and_resumes() {
     let mut black = s.ws(&id, Some(&guest), Some(seen)).await;
     let first = black.recv().await.unwrap();
     assert_eq!(first["type"], "event", "{first}");
-    assert_eq!(first["v"].as_u64().unwrap(), seen + 1);
+    assert!(first["v"].as_u64().unwrap() > seen, "{first}");
     black.event("moved").await;
     let yt = black.event("your_turn").await;
     let reply = yt["data"]["legal_moves"][0]["text"]

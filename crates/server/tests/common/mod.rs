@@ -122,6 +122,7 @@ impl Server {
             next_id: 0,
             seen: Vec::new(),
             version: 0,
+            backlog: Default::default(),
         }
     }
 }
@@ -134,6 +135,8 @@ pub struct Client {
     pub seen: Vec<Value>,
     /// The last version seen.
     pub version: u64,
+    /// Messages read but not yet matched by [`Client::until`].
+    backlog: std::collections::VecDeque<Value>,
 }
 
 impl Client {
@@ -178,10 +181,13 @@ impl Client {
 
     /// Reads until `pred` holds; returns that message.
     pub async fn until(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.backlog.iter().position(&pred) {
+            return self.backlog.remove(i).unwrap();
+        }
         loop {
             match self.recv().await {
                 Some(v) if pred(&v) => return v,
-                Some(_) => {}
+                Some(v) => self.backlog.push_back(v),
                 None => panic!("socket closed while waiting for {what}"),
             }
         }
