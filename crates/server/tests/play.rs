@@ -270,6 +270,7 @@ async fn a_client_reconnects_with_since_and_resumes() {
     black.event("started").await;
     let seen = black.version;
     drop(black);
+    white.event("your_turn").await;
     white.event("presence").await; // Black went away.
     white.act("move", json!({"move": "c3-d4"})).await;
 
@@ -286,11 +287,15 @@ async fn a_client_reconnects_with_since_and_resumes() {
         .unwrap()
         .to_string();
     black.act("move", json!({"move": reply})).await;
-    white.event("your_turn").await;
+    let yt = white.event("your_turn").await;
+    let next = yt["data"]["legal_moves"][0]["text"].as_str().unwrap().to_string();
 
     // Too old (more than the room keeps): a snapshot instead.
+    drop(black);
+    white.event("presence").await;
     for _ in 0..40 {
         let c = s.ws(&id, Some(&guest), None).await;
+        white.event("presence").await;
         drop(c);
         white.event("presence").await;
     }
@@ -301,7 +306,7 @@ async fn a_client_reconnects_with_since_and_resumes() {
     // An explicit sync works the same way.
     let v = late.version;
     late.send("sync", json!({"since": v})).await;
-    white.act("move", json!({"move": "e3-f4"})).await;
+    white.act("move", json!({"move": next})).await;
     late.event("moved").await;
 }
 
