@@ -1,5 +1,7 @@
 //! Complete games over real WebSockets against the real server (issue 4, item 10).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Client, Server};
@@ -288,7 +290,10 @@ async fn a_client_reconnects_with_since_and_resumes() {
         .to_string();
     black.act("move", json!({"move": reply})).await;
     let yt = white.event("your_turn").await;
-    let next = yt["data"]["legal_moves"][0]["text"].as_str().unwrap().to_string();
+    let next = yt["data"]["legal_moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
 
     // Too old (more than the room keeps): a snapshot instead.
     drop(black);

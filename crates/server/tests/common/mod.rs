@@ -1,5 +1,5 @@
 //! Helpers for the play tests: a real server on 127.0.0.1:0 and real WebSocket clients.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::SocketAddr;
 use std::time::Duration;
