@@ -1,14 +1,29 @@
 //! Durable storage on SQLite (the embedded default) or Postgres, through sqlx.
 //!
-//! INTERFACE SKELETON — the store helper replaces every `unimplemented!` body (and may add
-//! private helpers and submodules). Signatures and row types are the contract the HTTP and
-//! rooms modules are written against: change them only by agreement.
+//! One schema (`migrations/` at the repository root, embedded) serves both backends: ids are
+//! uuid strings, times are milliseconds (BIGINT), structured values are JSON text.
+//!
+//! Why not `sqlx::AnyPool`: the Any driver is built from a URL, so SQLite's connection
+//! settings (create the file, WAL journal, `synchronous=FULL`, busy timeout) cannot be set
+//! through typed options, and its type mapping is narrower. Instead [`Store`] holds either a
+//! `SqlitePool` or a `PgPool`, and each statement is one SQL text (`$1` placeholders work on
+//! both) run through the [`on_pool!`] macro, which expands the same code once per backend.
+//!
+//! Writes of the rooms (logs, moves, game starts and ends) go through the [`Writer`] task,
+//! which commits the writes of many rooms in one transaction.
 
-use std::sync::Arc;
+mod writer;
 
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use uuid::Uuid;
 
-use crate::metrics::Metrics;
+pub use writer::Writer;
 
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,6 +55,9 @@ pub enum StoreError {
     /// The writer task has stopped (shutdown).
     #[error("the store writer has stopped")]
     WriterGone,
+    /// A write refers to a row that does not exist (a room or game never stored).
+    #[error("not stored: {0}")]
+    Missing(String),
 }
 
 /// A player identity.
@@ -211,20 +229,409 @@ pub struct LiveRoom {
     pub log: Vec<LogRow>,
 }
 
-/// The database handle; cheap to clone.
+/// The database handle; cheap to clone (the pool is shared).
 #[derive(Clone, Debug)]
 pub struct Store {
     backend: Backend,
+    pool: Pool,
+}
+
+/// The embedded migrations (`migrations/` at the repository root).
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
+
+/// Largest page of [`Store::list_games`].
+pub const MAX_PAGE: u32 = 100;
+
+/// Connections of a file SQLite pool (WAL lets readers run beside the one writer).
+const SQLITE_CONNECTIONS: u32 = 8;
+
+/// Connections of a Postgres pool.
+const PG_CONNECTIONS: u32 = 16;
+
+/// How long a SQLite connection waits for another one's write lock.
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$p` bound to the concrete pool: the code is expanded once per backend,
+/// so every `query(..).bind(..)` is typed for that driver.
+macro_rules! on_pool {
+    ($store:expr, $p:ident => $body:expr) => {
+        match &$store.pool {
+            Pool::Sqlite($p) => $body,
+            Pool::Postgres($p) => $body,
+        }
+    };
+}
+
+/// A database error, with unique-key violations turned into [`StoreError::Conflict`].
+fn db_err(e: sqlx::Error) -> StoreError {
+    if let sqlx::Error::Database(d) = &e {
+        if d.is_unique_violation() {
+            return StoreError::Conflict(d.message().to_string());
+        }
+    }
+    StoreError::Sqlx(e)
+}
+
+fn parse_uuid(s: &str, what: &str) -> Result<Uuid, StoreError> {
+    Uuid::parse_str(s).map_err(|e| StoreError::Corrupt(format!("{what} `{s}`: {e}")))
+}
+
+/// The scheme of a URL, for an error message that must not echo a password.
+fn scheme_of(url: &str) -> String {
+    match url.split_once(':') {
+        Some((scheme, _)) => format!("{scheme}:..."),
+        None => "(no scheme)".to_string(),
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct RawPlayer {
+    id: String,
+    name: String,
+    token_hash: String,
+    created_at: i64,
+}
+
+impl RawPlayer {
+    fn into_row(self) -> Result<PlayerRow, StoreError> {
+        Ok(PlayerRow {
+            id: parse_uuid(&self.id, "player id")?,
+            name: self.name,
+            token_hash: self.token_hash,
+            created_at: self.created_at,
+        })
+    }
+}
+
+const ROOM_COLUMNS: &str = "id, variant, options, host, host_name, visibility, invite_code, \
+     time_control, grace_ms, state, created_at";
+
+#[derive(sqlx::FromRow)]
+struct RawRoom {
+    id: String,
+    variant: String,
+    options: String,
+    host: String,
+    host_name: String,
+    visibility: String,
+    invite_code: Option<String>,
+    time_control: String,
+    grace_ms: i64,
+    state: String,
+    created_at: i64,
+}
+
+impl RawRoom {
+    fn into_row(self) -> Result<RoomRow, StoreError> {
+        Ok(RoomRow {
+            id: parse_uuid(&self.id, "room id")?,
+            variant: self.variant,
+            options: self.options,
+            host: parse_uuid(&self.host, "room host")?,
+            host_name: self.host_name,
+            visibility: self.visibility,
+            invite_code: self.invite_code,
+            time_control: self.time_control,
+            grace_ms: self.grace_ms,
+            state: self.state,
+            created_at: self.created_at,
+        })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct RawLog {
+    room_id: String,
+    seq: i64,
+    at: i64,
+    actor: String,
+    command: String,
+}
+
+impl RawLog {
+    fn into_row(self) -> Result<LogRow, StoreError> {
+        Ok(LogRow {
+            room_id: parse_uuid(&self.room_id, "log room id")?,
+            seq: self.seq,
+            at: self.at,
+            actor: self.actor,
+            command: self.command,
+        })
+    }
+}
+
+const GAME_COLUMNS: &str = "g.id, g.variant, g.options, g.start_position, g.seats, g.result, \
+     g.reason, g.winners, g.started_at, g.finished_at";
+
+#[derive(sqlx::FromRow)]
+struct RawGame {
+    id: String,
+    variant: String,
+    options: String,
+    start_position: String,
+    seats: String,
+    result: Option<String>,
+    reason: Option<String>,
+    winners: Option<String>,
+    started_at: i64,
+    finished_at: Option<i64>,
+}
+
+impl RawGame {
+    fn into_row(self, players: Vec<(String, Uuid)>) -> Result<GameRow, StoreError> {
+        Ok(GameRow {
+            id: parse_uuid(&self.id, "game id")?,
+            variant: self.variant,
+            options: self.options,
+            start_position: self.start_position,
+            seats: self.seats,
+            players,
+            result: self.result,
+            reason: self.reason,
+            winners: self.winners,
+            started_at: self.started_at,
+            finished_at: self.finished_at,
+        })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct RawSeat {
+    game_id: String,
+    seat: String,
+    player_id: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct RawMove {
+    game_id: String,
+    ply: i64,
+    seat: String,
+    notation: String,
+    clock_ms: Option<i64>,
+    at: i64,
+}
+
+impl RawMove {
+    fn into_row(self) -> Result<MoveRow, StoreError> {
+        Ok(MoveRow {
+            game_id: parse_uuid(&self.game_id, "move game id")?,
+            ply: self.ply,
+            seat: self.seat,
+            notation: self.notation,
+            clock_ms: self.clock_ms,
+            at: self.at,
+        })
+    }
+}
+
+/// A bind value of a query built at run time.
+#[derive(Clone, Debug)]
+enum Arg {
+    Text(String),
+    Int(i64),
+}
+
+/// `$n` placeholders and their values, for [`Store::list_games`].
+#[derive(Default)]
+struct Args(Vec<Arg>);
+
+impl Args {
+    /// Adds a value; returns its placeholder.
+    fn push(&mut self, a: Arg) -> String {
+        self.0.push(a);
+        format!("${}", self.0.len())
+    }
+}
+
+/// Runs one [`Write`] on a transaction; a macro so that it expands per backend inside
+/// [`on_pool!`].
+macro_rules! apply_write {
+    ($tx:expr, $w:expr) => {{
+        let tx = &mut *$tx;
+        match $w {
+            Write::Room(r) => {
+                sqlx::query(
+                    "INSERT INTO rooms (id, variant, options, host, host_name, visibility, \
+                     invite_code, time_control, grace_ms, state, created_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                )
+                .bind(r.id.to_string())
+                .bind(&r.variant)
+                .bind(&r.options)
+                .bind(r.host.to_string())
+                .bind(&r.host_name)
+                .bind(&r.visibility)
+                .bind(&r.invite_code)
+                .bind(&r.time_control)
+                .bind(r.grace_ms)
+                .bind(&r.state)
+                .bind(r.created_at)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            }
+            Write::RoomState { id, state } => {
+                let done = sqlx::query("UPDATE rooms SET state = $1 WHERE id = $2")
+                    .bind(state)
+                    .bind(id.to_string())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                if done.rows_affected() == 0 {
+                    return Err(StoreError::Missing(format!("room {id}")));
+                }
+            }
+            Write::Log(l) => {
+                sqlx::query(
+                    "INSERT INTO room_log (room_id, seq, at, actor, command) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(l.room_id.to_string())
+                .bind(l.seq)
+                .bind(l.at)
+                .bind(&l.actor)
+                .bind(&l.command)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            }
+            Write::StartGame(g) => {
+                sqlx::query(
+                    "INSERT INTO games (id, variant, options, start_position, seats, result, \
+                     reason, winners, started_at, finished_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                )
+                .bind(g.id.to_string())
+                .bind(&g.variant)
+                .bind(&g.options)
+                .bind(&g.start_position)
+                .bind(&g.seats)
+                .bind(&g.result)
+                .bind(&g.reason)
+                .bind(&g.winners)
+                .bind(g.started_at)
+                .bind(g.finished_at)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+                for (pos, (seat, player)) in g.players.iter().enumerate() {
+                    sqlx::query(
+                        "INSERT INTO game_players (game_id, seat, pos, player_id) \
+                         VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(g.id.to_string())
+                    .bind(seat)
+                    .bind(i64::try_from(pos).unwrap_or(i64::MAX))
+                    .bind(player.to_string())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                }
+            }
+            Write::Move(m) => {
+                sqlx::query(
+                    "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(m.game_id.to_string())
+                .bind(m.ply)
+                .bind(&m.seat)
+                .bind(&m.notation)
+                .bind(m.clock_ms)
+                .bind(m.at)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            }
+            Write::FinishGame(f) => {
+                let done = sqlx::query(
+                    "UPDATE games SET result = $1, reason = $2, winners = $3, finished_at = $4 \
+                     WHERE id = $5",
+                )
+                .bind(&f.result)
+                .bind(&f.reason)
+                .bind(&f.winners)
+                .bind(f.finished_at)
+                .bind(f.id.to_string())
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+                if done.rows_affected() == 0 {
+                    return Err(StoreError::Missing(format!("game {}", f.id)));
+                }
+                for (seat, verdict) in &f.verdicts {
+                    sqlx::query(
+                        "UPDATE game_players SET verdict = $1 WHERE game_id = $2 AND seat = $3",
+                    )
+                    .bind(verdict)
+                    .bind(f.id.to_string())
+                    .bind(seat)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                }
+            }
+        }
+    }};
 }
 
 impl Store {
     /// Connects to `url` (`sqlite://path` creates the file; `sqlite::memory:` for tests;
     /// `postgres://...`).
     ///
+    /// SQLite runs with a WAL journal and `synchronous=FULL`: a committed transaction
+    /// survives a crash of the process and of the machine. A memory database lives in its
+    /// connection, so its pool has exactly one connection that is never recycled.
+    ///
     /// # Errors
     /// Unsupported URL or connection failure.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        unimplemented!("store::open {url}")
+        if url.starts_with("sqlite:") {
+            let opts = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                .foreign_keys(true);
+            let memory = url.contains(":memory:") || url.contains("mode=memory");
+            let pool = if memory {
+                SqlitePoolOptions::new()
+                    .max_connections(1)
+                    .min_connections(1)
+                    .idle_timeout(None)
+                    .max_lifetime(None)
+                    .connect_with(opts)
+                    .await?
+            } else {
+                SqlitePoolOptions::new()
+                    .max_connections(SQLITE_CONNECTIONS)
+                    .connect_with(opts)
+                    .await?
+            };
+            Ok(Store {
+                backend: Backend::Sqlite,
+                pool: Pool::Sqlite(pool),
+            })
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let opts = PgConnectOptions::from_str(url)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(PG_CONNECTIONS)
+                .connect_with(opts)
+                .await?;
+            Ok(Store {
+                backend: Backend::Postgres,
+                pool: Pool::Postgres(pool),
+            })
+        } else {
+            Err(StoreError::Url(scheme_of(url)))
+        }
     }
 
     /// The backend.
@@ -232,12 +639,18 @@ impl Store {
         self.backend
     }
 
-    /// Applies the embedded migrations.
+    /// Applies the embedded migrations (those already applied are skipped).
     ///
     /// # Errors
     /// A migration failed.
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        unimplemented!()
+        on_pool!(self, p => MIGRATOR.run(p).await?);
+        Ok(())
+    }
+
+    /// Closes every connection (waits for those in use). Later calls fail.
+    pub async fn close(&self) {
+        on_pool!(self, p => p.close().await);
     }
 
     /// Checks the database answers (`/readyz`).
@@ -245,7 +658,10 @@ impl Store {
     /// # Errors
     /// The database does not answer.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        unimplemented!()
+        on_pool!(self, p => {
+            sqlx::query("SELECT 1").execute(p).await.map_err(db_err)?;
+        });
+        Ok(())
     }
 
     /// Stores a new player.
@@ -253,7 +669,19 @@ impl Store {
     /// # Errors
     /// [`StoreError::Conflict`] for a duplicate id or token.
     pub async fn insert_player(&self, p: &PlayerRow) -> Result<(), StoreError> {
-        unimplemented!("{p:?}")
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(p.id.to_string())
+            .bind(&p.name)
+            .bind(&p.token_hash)
+            .bind(p.created_at)
+            .execute(pool)
+            .await
+            .map_err(db_err)?;
+        });
+        Ok(())
     }
 
     /// The player with this token hash.
@@ -261,7 +689,31 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
-        unimplemented!("{hash}")
+        let raw: Option<RawPlayer> = on_pool!(self, p => {
+            sqlx::query_as(
+                "SELECT id, name, token_hash, created_at FROM players WHERE token_hash = $1",
+            )
+            .bind(hash)
+            .fetch_optional(p)
+            .await
+            .map_err(db_err)?
+        });
+        raw.map(RawPlayer::into_row).transpose()
+    }
+
+    /// The player with this id.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn player(&self, id: Uuid) -> Result<Option<PlayerRow>, StoreError> {
+        let raw: Option<RawPlayer> = on_pool!(self, p => {
+            sqlx::query_as("SELECT id, name, token_hash, created_at FROM players WHERE id = $1")
+                .bind(id.to_string())
+                .fetch_optional(p)
+                .await
+                .map_err(db_err)?
+        });
+        raw.map(RawPlayer::into_row).transpose()
     }
 
     /// Renames a player; false if there is no such player.
@@ -269,7 +721,16 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn rename_player(&self, id: Uuid, name: &str) -> Result<bool, StoreError> {
-        unimplemented!("{id} {name}")
+        let done = on_pool!(self, p => {
+            sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
+                .bind(name)
+                .bind(id.to_string())
+                .execute(p)
+                .await
+                .map_err(db_err)?
+                .rows_affected()
+        });
+        Ok(done > 0)
     }
 
     /// A room by id.
@@ -277,15 +738,57 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn room(&self, id: Uuid) -> Result<Option<RoomRow>, StoreError> {
-        unimplemented!("{id}")
+        let sql = format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = $1");
+        let raw: Option<RawRoom> = on_pool!(self, p => {
+            sqlx::query_as(&sql)
+                .bind(id.to_string())
+                .fetch_optional(p)
+                .await
+                .map_err(db_err)?
+        });
+        raw.map(RawRoom::into_row).transpose()
     }
 
-    /// Rooms still `waiting` or `playing`, each with its log in order.
+    /// Rooms still `waiting` or `playing` (oldest first), each with its log in order.
     ///
     /// # Errors
     /// Database failure.
     pub async fn live_rooms(&self) -> Result<Vec<LiveRoom>, StoreError> {
-        unimplemented!()
+        let rooms_sql = format!(
+            "SELECT {ROOM_COLUMNS} FROM rooms WHERE state IN ('waiting', 'playing') \
+             ORDER BY created_at, id"
+        );
+        let log_sql = "SELECT l.room_id, l.seq, l.at, l.actor, l.command FROM room_log l \
+             JOIN rooms r ON r.id = l.room_id WHERE r.state IN ('waiting', 'playing') \
+             ORDER BY l.room_id, l.seq";
+        // One transaction so that the rooms and the logs are the same snapshot.
+        let (rooms, logs): (Vec<RawRoom>, Vec<RawLog>) = on_pool!(self, p => {
+            let mut tx = p.begin().await.map_err(db_err)?;
+            let rooms = sqlx::query_as(&rooms_sql)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            let logs = sqlx::query_as(log_sql)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            tx.commit().await.map_err(db_err)?;
+            (rooms, logs)
+        });
+        let mut by_room: std::collections::HashMap<Uuid, Vec<LogRow>> =
+            std::collections::HashMap::new();
+        for l in logs {
+            let l = l.into_row()?;
+            by_room.entry(l.room_id).or_default().push(l);
+        }
+        rooms
+            .into_iter()
+            .map(|r| {
+                let room = r.into_row()?;
+                let log = by_room.remove(&room.id).unwrap_or_default();
+                Ok(LiveRoom { room, log })
+            })
+            .collect()
     }
 
     /// A game and its moves in ply order.
@@ -293,49 +796,172 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn game(&self, id: Uuid) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
-        unimplemented!("{id}")
+        let game_sql = format!("SELECT {GAME_COLUMNS} FROM games g WHERE g.id = $1");
+        let found: Option<(RawGame, Vec<RawSeat>, Vec<RawMove>)> = on_pool!(self, p => {
+            let mut tx = p.begin().await.map_err(db_err)?;
+            let game: Option<RawGame> = sqlx::query_as(&game_sql)
+                .bind(id.to_string())
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            let found = match game {
+                None => None,
+                Some(game) => {
+                    let seats = sqlx::query_as(
+                        "SELECT game_id, seat, player_id FROM game_players WHERE game_id = $1 \
+                         ORDER BY pos",
+                    )
+                    .bind(id.to_string())
+                    .fetch_all(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                    let moves = sqlx::query_as(
+                        "SELECT game_id, ply, seat, notation, clock_ms, at FROM moves \
+                         WHERE game_id = $1 ORDER BY ply",
+                    )
+                    .bind(id.to_string())
+                    .fetch_all(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                    Some((game, seats, moves))
+                }
+            };
+            tx.commit().await.map_err(db_err)?;
+            found
+        });
+        let Some((game, seats, moves)) = found else {
+            return Ok(None);
+        };
+        let players = seats
+            .into_iter()
+            .map(|s| Ok((s.seat, parse_uuid(&s.player_id, "seat player id")?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let moves = moves
+            .into_iter()
+            .map(RawMove::into_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((game.into_row(players)?, moves)))
     }
 
-    /// Games matching `filter`, newest first.
+    /// Games matching `filter`, newest first (by start time, then id, so pages are stable).
+    ///
+    /// The limit is clamped to 1..=[`MAX_PAGE`]. `result` with a player is that player's
+    /// verdict (`win`, `loss`, `draw`; `decisive` = win or loss); without a player it is
+    /// `decisive` or `draw`; any other value matches nothing.
     ///
     /// # Errors
     /// Database failure.
     pub async fn list_games(&self, filter: &GameFilter) -> Result<Vec<GameRow>, StoreError> {
-        unimplemented!("{filter:?}")
+        let mut args = Args::default();
+        let mut conds: Vec<String> = Vec::new();
+        if let Some(player) = filter.player {
+            let pp = args.push(Arg::Text(player.to_string()));
+            let verdict = match filter.result.as_deref() {
+                None => String::new(),
+                Some("decisive") => " AND gp.verdict IN ('win', 'loss')".to_string(),
+                Some(r) => format!(" AND gp.verdict = {}", args.push(Arg::Text(r.to_string()))),
+            };
+            conds.push(format!(
+                "EXISTS (SELECT 1 FROM game_players gp WHERE gp.game_id = g.id \
+                 AND gp.player_id = {pp}{verdict})"
+            ));
+        } else {
+            match filter.result.as_deref() {
+                None => {}
+                Some("decisive") => conds.push("g.winners <> ''".to_string()),
+                Some("draw") => conds.push("g.winners = ''".to_string()),
+                Some(_) => conds.push("1 = 0".to_string()),
+            }
+        }
+        if let Some(v) = &filter.variant {
+            conds.push(format!("g.variant = {}", args.push(Arg::Text(v.clone()))));
+        }
+        if let Some(from) = filter.from {
+            conds.push(format!("g.started_at >= {}", args.push(Arg::Int(from))));
+        }
+        if let Some(to) = filter.to {
+            conds.push(format!("g.started_at < {}", args.push(Arg::Int(to))));
+        }
+        if filter.finished_only {
+            conds.push("g.finished_at IS NOT NULL".to_string());
+        }
+        let where_sql = if conds.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", conds.join(" AND "))
+        };
+        let limit = args.push(Arg::Int(i64::from(filter.limit.clamp(1, MAX_PAGE))));
+        let offset = args.push(Arg::Int(i64::from(filter.offset)));
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games g{where_sql} \
+             ORDER BY g.started_at DESC, g.id DESC LIMIT {limit} OFFSET {offset}"
+        );
+        let (games, seats): (Vec<RawGame>, Vec<RawSeat>) = on_pool!(self, p => {
+            let mut tx = p.begin().await.map_err(db_err)?;
+            let mut q = sqlx::query_as::<_, RawGame>(&sql);
+            for a in &args.0 {
+                q = match a {
+                    Arg::Text(s) => q.bind(s.clone()),
+                    Arg::Int(i) => q.bind(*i),
+                };
+            }
+            let games = q.fetch_all(&mut *tx).await.map_err(db_err)?;
+            let seats = if games.is_empty() {
+                Vec::new()
+            } else {
+                let marks: Vec<String> = (1..=games.len()).map(|i| format!("${i}")).collect();
+                let seat_sql = format!(
+                    "SELECT game_id, seat, player_id FROM game_players \
+                     WHERE game_id IN ({}) ORDER BY game_id, pos",
+                    marks.join(", ")
+                );
+                let mut q = sqlx::query_as::<_, RawSeat>(&seat_sql);
+                for g in &games {
+                    q = q.bind(g.id.clone());
+                }
+                q.fetch_all(&mut *tx).await.map_err(db_err)?
+            };
+            tx.commit().await.map_err(db_err)?;
+            (games, seats)
+        });
+        let mut by_game: std::collections::HashMap<String, Vec<(String, Uuid)>> =
+            std::collections::HashMap::new();
+        for s in seats {
+            let player = parse_uuid(&s.player_id, "seat player id")?;
+            by_game.entry(s.game_id).or_default().push((s.seat, player));
+        }
+        games
+            .into_iter()
+            .map(|g| {
+                let players = by_game.remove(&g.id).unwrap_or_default();
+                g.into_row(players)
+            })
+            .collect()
     }
 
-    /// Commits `writes` in one transaction (the [`Writer`] calls this with batches).
+    /// Commits `writes` in one transaction, in order (the [`Writer`] calls this with
+    /// batches).
     ///
     /// # Errors
-    /// Database failure (nothing is committed).
+    /// [`StoreError::Conflict`] for a duplicate key, [`StoreError::Missing`] for a state
+    /// change of a room or game never stored, other database failures; nothing is committed.
     pub async fn commit(&self, writes: &[Write]) -> Result<(), StoreError> {
-        unimplemented!("{writes:?}")
-    }
-}
-
-/// The writer task: rooms send their writes here; writes arriving while a transaction is
-/// being committed are gathered into the next one, so many rooms share one disk flush.
-#[derive(Clone, Debug)]
-pub struct Writer {
-    _metrics: Arc<Metrics>,
-}
-
-impl Writer {
-    /// Starts the writer task on `store`.
-    pub fn spawn(store: Store, metrics: Arc<Metrics>) -> Writer {
-        unimplemented!("{store:?} {metrics:?}")
-    }
-
-    /// Queues `writes` (committed together, in order) and waits until they are on disk.
-    ///
-    /// # Errors
-    /// The commit failed, or the writer has stopped.
-    pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
-        unimplemented!("{writes:?}")
-    }
-
-    /// Stops taking writes, commits what is queued, and waits for the task to end.
-    pub async fn close(&self) {
-        unimplemented!()
+        if writes.is_empty() {
+            return Ok(());
+        }
+        // SQLite: take the write lock at BEGIN, so the busy timeout applies to it instead
+        // of failing when a deferred transaction upgrades.
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        on_pool!(self, p => {
+            let mut tx = p.begin_with(begin).await.map_err(db_err)?;
+            for w in writes {
+                apply_write!(tx, w);
+            }
+            tx.commit().await.map_err(db_err)?;
+        });
+        Ok(())
     }
 }

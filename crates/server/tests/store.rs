@@ -1,0 +1,766 @@
+//! The store on every backend: SQLite in memory, SQLite in a file (closed and reopened), and
+//! Postgres when `TEST_DATABASE_URL` names an admin connection (each test makes a fresh
+//! database through it). Without `TEST_DATABASE_URL` the Postgres tests print why they skip
+//! and pass, except under CI (`CI` set), where they fail.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::future::Future;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use server::metrics::Metrics;
+use server::store::{
+    Backend, GameFilter, GameFinish, GameRow, LogRow, MoveRow, PlayerRow, RoomRow, Store,
+    StoreError, Write, Writer,
+};
+use sqlx::Executor;
+use uuid::Uuid;
+
+#[derive(Copy, Clone, Debug)]
+enum Kind {
+    Memory,
+    File,
+    Postgres,
+}
+
+/// A fresh database of one kind, and how to remove it.
+struct TestDb {
+    url: String,
+    file: Option<std::path::PathBuf>,
+    pg: Option<(String, String)>,
+}
+
+impl TestDb {
+    /// A fresh database, or `None` when Postgres is not configured (outside CI).
+    async fn new(kind: Kind) -> Option<TestDb> {
+        match kind {
+            Kind::Memory => Some(TestDb {
+                url: "sqlite::memory:".to_string(),
+                file: None,
+                pg: None,
+            }),
+            Kind::File => {
+                let path = std::env::temp_dir()
+                    .join(format!("checkerhall-store-{}.db", Uuid::new_v4().simple()));
+                Some(TestDb {
+                    url: format!("sqlite://{}", path.display()),
+                    file: Some(path),
+                    pg: None,
+                })
+            }
+            Kind::Postgres => {
+                let Ok(admin) = std::env::var("TEST_DATABASE_URL") else {
+                    if std::env::var_os("CI").is_some() {
+                        panic!("CI is set but TEST_DATABASE_URL is not: the Postgres store tests must run");
+                    }
+                    eprintln!("skipping the Postgres store test: TEST_DATABASE_URL is not set");
+                    return None;
+                };
+                let name = format!("t_{}", Uuid::new_v4().simple());
+                let pool = sqlx::PgPool::connect(&admin).await.unwrap();
+                pool.execute(format!("CREATE DATABASE {name}").as_str())
+                    .await
+                    .unwrap();
+                pool.close().await;
+                let (base, query) = match admin.split_once('?') {
+                    Some((b, q)) => (b, format!("?{q}")),
+                    None => (admin.as_str(), String::new()),
+                };
+                let authority_end = base.find("://").map_or(0, |i| i + 3);
+                let host_part = match base[authority_end..].find('/') {
+                    Some(i) => &base[..authority_end + i],
+                    None => base,
+                };
+                Some(TestDb {
+                    url: format!("{host_part}/{name}{query}"),
+                    file: None,
+                    pg: Some((admin.clone(), name)),
+                })
+            }
+        }
+    }
+
+    async fn open(&self) -> Store {
+        let store = Store::open(&self.url).await.unwrap();
+        store.migrate().await.unwrap();
+        store
+    }
+
+    async fn remove(self) {
+        if let Some(path) = &self.file {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+            }
+        }
+        if let Some((admin, name)) = &self.pg {
+            if let Ok(pool) = sqlx::PgPool::connect(admin).await {
+                let _ = pool
+                    .execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
+                    .await;
+                pool.close().await;
+            }
+        }
+    }
+}
+
+/// Runs `case` on a fresh migrated store of `kind`.
+async fn run<F, Fut>(kind: Kind, case: F)
+where
+    F: FnOnce(Store) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let Some(db) = TestDb::new(kind).await else {
+        return;
+    };
+    let store = db.open().await;
+    match kind {
+        Kind::Postgres => assert_eq!(store.backend(), Backend::Postgres),
+        _ => assert_eq!(store.backend(), Backend::Sqlite),
+    }
+    case(store.clone()).await;
+    store.close().await;
+    db.remove().await;
+}
+
+macro_rules! suite {
+    ($($case:ident),* $(,)?) => {
+        mod memory {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    super::run(super::Kind::Memory, super::$case).await;
+                }
+            )*
+        }
+        mod file {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    super::run(super::Kind::File, super::$case).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    super::run(super::Kind::Postgres, super::$case).await;
+                }
+            )*
+        }
+    };
+}
+
+suite!(
+    migrate_twice_is_a_no_op,
+    players,
+    rooms_and_logs,
+    games_and_moves,
+    duplicate_move_stores_nothing_of_its_transaction,
+    list_games_filters_and_pages,
+    writer_batches_many_rooms,
+    writer_isolates_a_bad_request,
+    writer_close_flushes_then_refuses,
+);
+
+fn player(name: &str) -> PlayerRow {
+    PlayerRow {
+        id: Uuid::new_v4(),
+        name: name.to_string(),
+        token_hash: format!("{:064x}", rand_u128()),
+        created_at: 1_700_000_000_000,
+    }
+}
+
+fn rand_u128() -> u128 {
+    Uuid::new_v4().as_u128()
+}
+
+fn room(state: &str, created_at: i64) -> RoomRow {
+    RoomRow {
+        id: Uuid::new_v4(),
+        variant: "stockholm".to_string(),
+        options: r#"{"flying_kings":"true"}"#.to_string(),
+        host: Uuid::new_v4(),
+        host_name: "Host".to_string(),
+        visibility: "public".to_string(),
+        invite_code: None,
+        time_control: r#"{"kind":"none"}"#.to_string(),
+        grace_ms: 30_000,
+        state: state.to_string(),
+        created_at,
+    }
+}
+
+fn log(room_id: Uuid, seq: i64) -> LogRow {
+    LogRow {
+        room_id,
+        seq,
+        at: 1_000 + seq,
+        actor: format!(r#"{{"player":"p{seq}"}}"#),
+        command: format!(r#"{{"type":"cmd{seq}"}}"#),
+    }
+}
+
+fn game(variant: &str, started_at: i64, players: &[(&str, Uuid)]) -> GameRow {
+    GameRow {
+        id: Uuid::new_v4(),
+        variant: variant.to_string(),
+        options: "{}".to_string(),
+        start_position: "W:W21,22:B1,2".to_string(),
+        seats: r#"{"white":{"player":null,"name":"x","bot":null}}"#.to_string(),
+        players: players.iter().map(|(s, p)| (s.to_string(), *p)).collect(),
+        result: None,
+        reason: None,
+        winners: None,
+        started_at,
+        finished_at: None,
+    }
+}
+
+fn mv(game_id: Uuid, ply: i64) -> MoveRow {
+    MoveRow {
+        game_id,
+        ply,
+        seat: if ply % 2 == 0 { "white" } else { "black" }.to_string(),
+        notation: format!("m{ply}"),
+        clock_ms: if ply % 3 == 0 {
+            None
+        } else {
+            Some(60_000 - ply)
+        },
+        at: 2_000 + ply,
+    }
+}
+
+fn finish(g: &GameRow, winners: &[&str], finished_at: i64) -> GameFinish {
+    let verdicts = g
+        .players
+        .iter()
+        .map(|(seat, _)| {
+            let v = if winners.is_empty() {
+                "draw"
+            } else if winners.contains(&seat.as_str()) {
+                "win"
+            } else {
+                "loss"
+            };
+            (seat.clone(), v.to_string())
+        })
+        .collect();
+    GameFinish {
+        id: g.id,
+        result: format!(r#"{{"winners":{winners:?}}}"#),
+        reason: if winners.is_empty() {
+            "agreed_draw"
+        } else {
+            "resigned"
+        }
+        .to_string(),
+        winners: winners.join(","),
+        verdicts,
+        finished_at,
+    }
+}
+
+fn finished(g: &GameRow, f: &GameFinish) -> GameRow {
+    GameRow {
+        result: Some(f.result.clone()),
+        reason: Some(f.reason.clone()),
+        winners: Some(f.winners.clone()),
+        finished_at: Some(f.finished_at),
+        ..g.clone()
+    }
+}
+
+async fn migrate_twice_is_a_no_op(store: Store) {
+    store.migrate().await.unwrap();
+    store.migrate().await.unwrap();
+    store.ping().await.unwrap();
+    let p = player("A");
+    store.insert_player(&p).await.unwrap();
+    store.migrate().await.unwrap();
+    assert_eq!(store.player(p.id).await.unwrap(), Some(p));
+}
+
+async fn players(store: Store) {
+    let a = player("Alice");
+    let b = player("Bob");
+    store.insert_player(&a).await.unwrap();
+    store.insert_player(&b).await.unwrap();
+    assert_eq!(
+        store.player_by_token_hash(&a.token_hash).await.unwrap(),
+        Some(a.clone())
+    );
+    assert_eq!(store.player_by_token_hash("nope").await.unwrap(), None);
+    assert!(store.rename_player(a.id, "Alicia").await.unwrap());
+    assert!(!store.rename_player(Uuid::new_v4(), "Ghost").await.unwrap());
+    let renamed = store.player_by_token_hash(&a.token_hash).await.unwrap();
+    assert_eq!(renamed.map(|p| p.name), Some("Alicia".to_string()));
+    assert_eq!(store.player(b.id).await.unwrap(), Some(b.clone()));
+
+    let same_token = PlayerRow {
+        id: Uuid::new_v4(),
+        ..b.clone()
+    };
+    let err = store.insert_player(&same_token).await.unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    let same_id = PlayerRow {
+        token_hash: "other".to_string(),
+        ..b.clone()
+    };
+    let err = store.insert_player(&same_id).await.unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    assert_eq!(store.player(same_token.id).await.unwrap(), None);
+}
+
+async fn rooms_and_logs(store: Store) {
+    let late = room("playing", 300);
+    let early = RoomRow {
+        visibility: "private".to_string(),
+        invite_code: Some("ABCD1234".to_string()),
+        ..room("waiting", 100)
+    };
+    let done = room("playing", 200);
+    store
+        .commit(&[
+            Write::Room(late.clone()),
+            Write::Room(early.clone()),
+            Write::Room(done.clone()),
+            Write::Log(log(late.id, 1)),
+            Write::Log(log(late.id, 0)),
+            Write::Log(log(done.id, 0)),
+        ])
+        .await
+        .unwrap();
+    store
+        .commit(&[
+            Write::Log(log(late.id, 2)),
+            Write::Log(log(early.id, 0)),
+            Write::RoomState {
+                id: done.id,
+                state: "finished".to_string(),
+            },
+        ])
+        .await
+        .unwrap();
+    assert_eq!(store.room(early.id).await.unwrap(), Some(early.clone()));
+    assert_eq!(store.room(Uuid::new_v4()).await.unwrap(), None);
+    assert_eq!(
+        store.room(done.id).await.unwrap().map(|r| r.state),
+        Some("finished".to_string())
+    );
+
+    let live = store.live_rooms().await.unwrap();
+    assert_eq!(live.len(), 2, "{live:?}");
+    assert_eq!(live[0].room, early);
+    assert_eq!(live[0].log, vec![log(early.id, 0)]);
+    assert_eq!(live[1].room, late);
+    assert_eq!(
+        live[1].log,
+        vec![log(late.id, 0), log(late.id, 1), log(late.id, 2)]
+    );
+
+    // A seq twice is a conflict; a state change of an unknown room is refused.
+    let err = store
+        .commit(&[Write::Log(log(late.id, 1))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    let err = store
+        .commit(&[Write::RoomState {
+            id: Uuid::new_v4(),
+            state: "aborted".to_string(),
+        }])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Missing(_)), "{err:?}");
+    // Duplicate invite codes are refused.
+    let twin = RoomRow {
+        invite_code: Some("ABCD1234".to_string()),
+        ..room("waiting", 400)
+    };
+    let err = store.commit(&[Write::Room(twin)]).await.unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+}
+
+async fn games_and_moves(store: Store) {
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    let g = game("stockholm", 5_000, &[("white", a), ("black", b)]);
+    store.commit(&[Write::StartGame(g.clone())]).await.unwrap();
+    // Stored out of order, read back by ply.
+    store
+        .commit(&[
+            Write::Move(mv(g.id, 0)),
+            Write::Move(mv(g.id, 2)),
+            Write::Move(mv(g.id, 1)),
+        ])
+        .await
+        .unwrap();
+    let (row, moves) = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(row, g);
+    assert_eq!(moves, vec![mv(g.id, 0), mv(g.id, 1), mv(g.id, 2)]);
+
+    let f = finish(&g, &["white"], 9_000);
+    store
+        .commit(&[Write::Move(mv(g.id, 3)), Write::FinishGame(f.clone())])
+        .await
+        .unwrap();
+    let (row, moves) = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(row, finished(&g, &f));
+    assert_eq!(moves.len(), 4);
+    assert_eq!(moves.last(), Some(&mv(g.id, 3)));
+    assert_eq!(store.game(Uuid::new_v4()).await.unwrap(), None);
+
+    // Bots have no player row: a game may list fewer players than seats.
+    let solo = game("neva", 6_000, &[("white", a)]);
+    store
+        .commit(&[Write::StartGame(solo.clone())])
+        .await
+        .unwrap();
+    assert_eq!(store.game(solo.id).await.unwrap(), Some((solo, vec![])));
+
+    let err = store
+        .commit(&[Write::FinishGame(finish(&game("neva", 1, &[]), &[], 10))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Missing(_)), "{err:?}");
+    let err = store
+        .commit(&[Write::StartGame(g.clone())])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+}
+
+async fn duplicate_move_stores_nothing_of_its_transaction(store: Store) {
+    let g = game("queah", 1_000, &[]);
+    store
+        .commit(&[Write::StartGame(g.clone()), Write::Move(mv(g.id, 0))])
+        .await
+        .unwrap();
+    let r = room("playing", 1);
+    let err = store
+        .commit(&[
+            Write::Room(r.clone()),
+            Write::Move(mv(g.id, 1)),
+            Write::Move(mv(g.id, 0)),
+        ])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    let (_, moves) = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(moves, vec![mv(g.id, 0)]);
+    assert_eq!(store.room(r.id).await.unwrap(), None);
+    // The store still works after the failed transaction.
+    store.commit(&[Write::Move(mv(g.id, 1))]).await.unwrap();
+}
+
+async fn list_games_filters_and_pages(store: Store) {
+    let (a, b, c) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+    // Started at 100, 200, ... 600.
+    let g1 = game("stockholm", 100, &[("white", a), ("black", b)]); // a wins
+    let g2 = game("stockholm", 200, &[("white", b), ("black", a)]); // draw
+    let g3 = game("giveandtake", 300, &[("white", a), ("black", c)]); // c wins
+    let g4 = game("neva", 400, &[("white", b), ("green", c)]); // b wins
+    let g5 = game("stockholm", 500, &[("white", a), ("black", c)]); // unfinished
+    let g6 = game("queah", 600, &[("white", c)]); // draw vs a bot
+    let mut writes: Vec<Write> = [&g1, &g2, &g3, &g4, &g5, &g6]
+        .iter()
+        .map(|g| Write::StartGame((*g).clone()))
+        .collect();
+    let f1 = finish(&g1, &["white"], 150);
+    let f2 = finish(&g2, &[], 250);
+    let f3 = finish(&g3, &["black"], 350);
+    let f4 = finish(&g4, &["white"], 450);
+    let f6 = finish(&g6, &[], 650);
+    for f in [&f1, &f2, &f3, &f4, &f6] {
+        writes.push(Write::FinishGame(f.clone()));
+    }
+    store.commit(&writes).await.unwrap();
+
+    let ids = |rows: Vec<GameRow>| rows.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    let page = |f: GameFilter| {
+        let store = store.clone();
+        async move { store.list_games(&f).await.unwrap() }
+    };
+    let base = GameFilter {
+        finished_only: true,
+        limit: 100,
+        ..GameFilter::default()
+    };
+
+    let all = page(base.clone()).await;
+    assert_eq!(ids(all.clone()), vec![g6.id, g4.id, g3.id, g2.id, g1.id]);
+    assert_eq!(all[4], finished(&g1, &f1));
+    assert_eq!(all[3].players, g2.players);
+    let with_live = page(GameFilter {
+        finished_only: false,
+        ..base.clone()
+    })
+    .await;
+    assert_eq!(with_live.len(), 6);
+    assert_eq!(with_live[1], g5);
+
+    let of_a = GameFilter {
+        player: Some(a),
+        ..base.clone()
+    };
+    assert_eq!(ids(page(of_a.clone()).await), vec![g3.id, g2.id, g1.id]);
+    let verdict = |r: &str| GameFilter {
+        result: Some(r.to_string()),
+        ..of_a.clone()
+    };
+    assert_eq!(ids(page(verdict("win")).await), vec![g1.id]);
+    assert_eq!(ids(page(verdict("loss")).await), vec![g3.id]);
+    assert_eq!(ids(page(verdict("draw")).await), vec![g2.id]);
+    assert_eq!(ids(page(verdict("decisive")).await), vec![g3.id, g1.id]);
+    assert_eq!(ids(page(verdict("bogus")).await), Vec::<Uuid>::new());
+
+    let result = |r: &str| GameFilter {
+        result: Some(r.to_string()),
+        ..base.clone()
+    };
+    assert_eq!(
+        ids(page(result("decisive")).await),
+        vec![g4.id, g3.id, g1.id]
+    );
+    assert_eq!(ids(page(result("draw")).await), vec![g6.id, g2.id]);
+    assert_eq!(ids(page(result("win")).await), Vec::<Uuid>::new());
+
+    let stockholm = GameFilter {
+        variant: Some("stockholm".to_string()),
+        ..base.clone()
+    };
+    assert_eq!(ids(page(stockholm.clone()).await), vec![g2.id, g1.id]);
+    assert_eq!(
+        ids(page(GameFilter {
+            player: Some(b),
+            ..stockholm.clone()
+        })
+        .await),
+        vec![g2.id, g1.id]
+    );
+    assert_eq!(
+        ids(page(GameFilter {
+            player: Some(c),
+            ..stockholm
+        })
+        .await),
+        Vec::<Uuid>::new()
+    );
+
+    // from is inclusive, to exclusive.
+    assert_eq!(
+        ids(page(GameFilter {
+            from: Some(200),
+            to: Some(400),
+            ..base.clone()
+        })
+        .await),
+        vec![g3.id, g2.id]
+    );
+
+    // Pages: limit clamped to 1..=100, offset skips.
+    let p = |limit, offset| GameFilter {
+        limit,
+        offset,
+        ..base.clone()
+    };
+    assert_eq!(ids(page(p(2, 0)).await), vec![g6.id, g4.id]);
+    assert_eq!(ids(page(p(2, 2)).await), vec![g3.id, g2.id]);
+    assert_eq!(ids(page(p(2, 4)).await), vec![g1.id]);
+    assert_eq!(ids(page(p(2, 6)).await), Vec::<Uuid>::new());
+    assert_eq!(ids(page(p(0, 0)).await), vec![g6.id]);
+    assert_eq!(page(p(1_000, 0)).await.len(), 5);
+}
+
+async fn writer_batches_many_rooms(store: Store) {
+    const ROOMS: usize = 40;
+    const LOGS: i64 = 10;
+    let metrics = Arc::new(Metrics::default());
+    let writer = Writer::spawn(store.clone(), metrics.clone());
+    let mut tasks = Vec::new();
+    for i in 0..ROOMS {
+        let writer = writer.clone();
+        tasks.push(tokio::spawn(async move {
+            let r = room("playing", i64::try_from(i).unwrap());
+            writer.write(vec![Write::Room(r.clone())]).await.unwrap();
+            for seq in 0..LOGS {
+                // A move of a room: its log entry, written alone.
+                writer
+                    .write(vec![Write::Log(log(r.id, seq))])
+                    .await
+                    .unwrap();
+            }
+            r.id
+        }));
+    }
+    let mut ids = Vec::new();
+    for t in tasks {
+        ids.push(t.await.unwrap());
+    }
+    let requests = ROOMS * (1 + usize::try_from(LOGS).unwrap());
+    let batches = metrics.store_batches.load(Ordering::Relaxed);
+    let writes = metrics.store_writes.load(Ordering::Relaxed);
+    assert_eq!(writes, u64::try_from(requests).unwrap());
+    assert!(
+        batches < u64::try_from(requests).unwrap(),
+        "{batches} batches for {requests} requests"
+    );
+    let live = store.live_rooms().await.unwrap();
+    assert_eq!(live.len(), ROOMS);
+    for l in &live {
+        assert!(ids.contains(&l.room.id));
+        let seqs: Vec<i64> = l.log.iter().map(|r| r.seq).collect();
+        assert_eq!(seqs, (0..LOGS).collect::<Vec<_>>());
+    }
+    writer.close().await;
+}
+
+async fn writer_isolates_a_bad_request(store: Store) {
+    let metrics = Arc::new(Metrics::default());
+    let writer = Writer::spawn(store.clone(), metrics.clone());
+    let g = game("stockholm", 1, &[]);
+    writer
+        .write(vec![Write::StartGame(g.clone()), Write::Move(mv(g.id, 0))])
+        .await
+        .unwrap();
+    // Queue them all at once so they share a batch: join_all polls each future (which
+    // enqueues it) before waiting on any.
+    let requests: Vec<Vec<Write>> = (1..=20)
+        .map(|ply| {
+            if ply == 10 {
+                // Ply 0 again: a conflict, and its other write must not be stored either.
+                vec![Write::Move(mv(g.id, 30)), Write::Move(mv(g.id, 0))]
+            } else {
+                vec![Write::Move(mv(g.id, ply))]
+            }
+        })
+        .collect();
+    let results =
+        futures_util::future::join_all(requests.into_iter().map(|w| writer.write(w))).await;
+    for (i, r) in results.iter().enumerate() {
+        if i + 1 == 10 {
+            assert!(matches!(r, Err(StoreError::Conflict(_))), "{r:?}");
+        } else {
+            assert!(r.is_ok(), "request {i}: {r:?}");
+        }
+    }
+    let (_, moves) = store.game(g.id).await.unwrap().unwrap();
+    let plies: Vec<i64> = moves.iter().map(|m| m.ply).collect();
+    let expected: Vec<i64> = (0..=20).filter(|p| *p != 10).collect();
+    assert_eq!(plies, expected);
+    writer.close().await;
+}
+
+async fn writer_close_flushes_then_refuses(store: Store) {
+    let metrics = Arc::new(Metrics::default());
+    let writer = Writer::spawn(store.clone(), metrics.clone());
+    let g = game("stockholm", 1, &[]);
+    writer
+        .write(vec![Write::StartGame(g.clone())])
+        .await
+        .unwrap();
+    // Many writes in flight while the writer closes: each one either is stored and
+    // answered Ok, or refused with WriterGone and not stored.
+    let mut tasks = Vec::new();
+    for ply in 0..50 {
+        let writer = writer.clone();
+        let id = g.id;
+        tasks.push(tokio::spawn(async move {
+            (ply, writer.write(vec![Write::Move(mv(id, ply))]).await)
+        }));
+    }
+    tokio::task::yield_now().await;
+    writer.close().await;
+    writer.close().await;
+    let mut stored = Vec::new();
+    for t in tasks {
+        let (ply, r) = t.await.unwrap();
+        match r {
+            Ok(()) => stored.push(ply),
+            Err(StoreError::WriterGone) => {}
+            Err(e) => panic!("ply {ply}: {e:?}"),
+        }
+    }
+    let (_, moves) = store.game(g.id).await.unwrap().unwrap();
+    let plies: Vec<i64> = moves.iter().map(|m| m.ply).collect();
+    stored.sort_unstable();
+    assert_eq!(plies, stored);
+    let err = writer
+        .write(vec![Write::Move(mv(g.id, 99))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::WriterGone), "{err:?}");
+}
+
+/// Data committed before a close is there after reopening (and migrating again).
+async fn reopen_keeps_data(kind: Kind) {
+    let Some(db) = TestDb::new(kind).await else {
+        return;
+    };
+    let store = db.open().await;
+    let p = player("Keeper");
+    store.insert_player(&p).await.unwrap();
+    let metrics = Arc::new(Metrics::default());
+    let writer = Writer::spawn(store.clone(), metrics);
+    let r = room("playing", 7);
+    let g = game("neva", 8, &[("white", p.id)]);
+    writer
+        .write(vec![
+            Write::Room(r.clone()),
+            Write::Log(log(r.id, 0)),
+            Write::StartGame(g.clone()),
+            Write::Move(mv(g.id, 0)),
+        ])
+        .await
+        .unwrap();
+    writer.close().await;
+    store.close().await;
+
+    let store = db.open().await;
+    assert_eq!(store.player(p.id).await.unwrap(), Some(p));
+    let live = store.live_rooms().await.unwrap();
+    assert_eq!(live.len(), 1);
+    assert_eq!(live[0].room, r);
+    assert_eq!(live[0].log, vec![log(r.id, 0)]);
+    assert_eq!(
+        store.game(g.id).await.unwrap(),
+        Some((g.clone(), vec![mv(g.id, 0)]))
+    );
+    store.close().await;
+    db.remove().await;
+}
+
+#[tokio::test]
+async fn file_reopen_keeps_data() {
+    reopen_keeps_data(Kind::File).await;
+}
+
+#[tokio::test]
+async fn postgres_reopen_keeps_data() {
+    reopen_keeps_data(Kind::Postgres).await;
+}
+
+#[tokio::test]
+async fn sqlite_file_is_created_on_first_open() {
+    let Some(db) = TestDb::new(Kind::File).await else {
+        return;
+    };
+    let path = db.file.clone().unwrap();
+    assert!(!path.exists());
+    let store = db.open().await;
+    assert!(path.exists());
+    store.close().await;
+    db.remove().await;
+}
+
+#[tokio::test]
+async fn unknown_scheme_is_a_url_error() {
+    let err = Store::open("mysql://root:secret@localhost/x")
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Url(_)), "{err:?}");
+    assert!(!err.to_string().contains("secret"), "{err}");
+}
