@@ -1,21 +1,232 @@
 //! Live rooms: one task per room owning its `lobby::Room`.
 //!
-//! INTERFACE SKELETON — the rooms helper implements this module (and `ws`).
+//! A room task ([`task`]) reads requests from a bounded mpsc channel, applies commands to a
+//! copy of the room, writes the durable rows through the store [`Writer`] and only after
+//! the write succeeded swaps the copy in, broadcasts the events and answers. The registry
+//! ([`Rooms`]) maps ids to the tasks' handles; the HTTP endpoints ([`router`]) create, list,
+//! read and join rooms; the WebSocket layer (`crate::ws`) attaches sockets to handles.
 
-use std::sync::Arc;
+mod api;
+mod persist;
+mod task;
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::routing::{get, post};
 use axum::Router;
+use lobby::{Actor, Command, Event, LobbyError, Participant, PlayerId, Room, Since, Snapshot};
+use lobby::{RoomConfig, TimeControl, Timestamp, Viewer, Visibility};
+use rand::Rng;
+use rules::{AnyOptions, Seat, Variant};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
+use uuid::Uuid;
 
 use crate::config::ServerConfig;
 use crate::metrics::Metrics;
-use crate::store::{Store, StoreError, Writer};
+use crate::store::{LiveRoom, RoomRow, Store, StoreError, Writer};
 use crate::AppState;
 
-/// The registry of live room tasks; cheap to clone.
+pub use task::RoomSummary;
+
+/// What a room task broadcasts to its sockets.
 #[derive(Clone, Debug)]
-pub struct Rooms {
-    _config: Arc<ServerConfig>,
+pub enum Outbound {
+    /// Events of one accepted command, with who sits where afterwards (so each socket knows
+    /// its viewer).
+    Events(Arc<Batch>),
+    /// The server is restarting: tell the client and close.
+    Restarting,
 }
+
+/// The events of one accepted command.
+#[derive(Debug)]
+pub struct Batch {
+    /// The events, in version order, for every audience (sockets filter them).
+    pub events: Vec<Event>,
+    /// Who sits where after the command.
+    pub seats: Vec<(PlayerId, Seat)>,
+}
+
+impl Batch {
+    /// How `player` sees the room after this batch.
+    pub fn viewer(&self, player: Option<PlayerId>) -> Viewer {
+        player
+            .and_then(|p| self.seats.iter().find(|(q, _)| *q == p).map(|(_, s)| *s))
+            .map_or(Viewer::Spectator, Viewer::Seat)
+    }
+}
+
+/// Why a room refused or failed a request.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The lobby refused the command (nothing changed).
+    #[error(transparent)]
+    Lobby(#[from] LobbyError),
+    /// The change could not be stored (nothing changed).
+    #[error("the change could not be stored; try again")]
+    Store(#[source] StoreError),
+    /// The room task has stopped (shutdown, or the room was closed).
+    #[error("the room is closed")]
+    Closed,
+}
+
+impl CommandError {
+    /// Stable snake_case code for the wire protocol.
+    pub fn code(&self) -> &'static str {
+        match self {
+            CommandError::Lobby(e) => e.code(),
+            CommandError::Store(_) => "store_failed",
+            CommandError::Closed => "room_closed",
+        }
+    }
+}
+
+/// A socket attached to a room: how it sees the room now, what to send first, and the
+/// broadcast to follow.
+#[derive(Debug)]
+pub struct Attached {
+    /// The socket's viewer at attachment.
+    pub viewer: Viewer,
+    /// The missed events (when `since` was given and recent enough), else a snapshot.
+    pub initial: Since,
+    /// Everything the room publishes from now on.
+    pub rx: broadcast::Receiver<Outbound>,
+}
+
+pub(crate) enum Request {
+    Command {
+        actor: Actor,
+        command: Command,
+        reply: oneshot::Sender<Result<u64, CommandError>>,
+    },
+    Snapshot {
+        player: Option<PlayerId>,
+        reply: oneshot::Sender<(Viewer, Snapshot)>,
+    },
+    Since {
+        player: Option<PlayerId>,
+        since: u64,
+        reply: oneshot::Sender<Since>,
+    },
+    Attach {
+        player: Option<Participant>,
+        since: Option<u64>,
+        reply: oneshot::Sender<Attached>,
+    },
+    Detach {
+        player: Option<Participant>,
+    },
+}
+
+/// A live room task's mailbox; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct RoomHandle {
+    id: Uuid,
+    tx: mpsc::Sender<Request>,
+    summary: Arc<Mutex<RoomSummary>>,
+}
+
+impl RoomHandle {
+    /// The room's id.
+    pub fn id(&self) -> Uuid {
+        self.id
+    }
+
+    /// The room's listing data, as of its last change.
+    pub fn summary(&self) -> RoomSummary {
+        lock(&self.summary).clone()
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Request) -> Option<T> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(make(reply)).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// Applies `command` from `actor`; the room's version after it once it is stored.
+    ///
+    /// # Errors
+    /// The lobby refused it, the store failed, or the room is closed.
+    pub async fn command(&self, actor: Actor, command: Command) -> Result<u64, CommandError> {
+        self.ask(|reply| Request::Command {
+            actor,
+            command,
+            reply,
+        })
+        .await
+        .unwrap_or(Err(CommandError::Closed))
+    }
+
+    /// The room as `player` sees it (a spectator when `None` or not seated).
+    pub async fn snapshot(&self, player: Option<PlayerId>) -> Option<(Viewer, Snapshot)> {
+        self.ask(|reply| Request::Snapshot { player, reply }).await
+    }
+
+    /// What `player` missed since version `since` (or a resync snapshot).
+    pub async fn since(&self, player: Option<PlayerId>, since: u64) -> Option<Since> {
+        self.ask(|reply| Request::Since {
+            player,
+            since,
+            reply,
+        })
+        .await
+    }
+
+    /// Attaches a socket: marks the player's seat connected (first socket of that player)
+    /// and subscribes to the room's broadcast.
+    pub async fn attach(
+        &self,
+        player: Option<Participant>,
+        since: Option<u64>,
+    ) -> Option<Attached> {
+        self.ask(|reply| Request::Attach {
+            player,
+            since,
+            reply,
+        })
+        .await
+    }
+
+    /// Detaches a socket: marks the player's seat disconnected when it was its last socket.
+    pub async fn detach(&self, player: Option<Participant>) {
+        let _ = self.tx.send(Request::Detach { player }).await;
+    }
+}
+
+/// Locks a std mutex, recovering from poisoning (the data are plain values).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+struct Inner {
+    config: Arc<ServerConfig>,
+    store: Store,
+    writer: Writer,
+    metrics: Arc<Metrics>,
+    rooms: Mutex<HashMap<Uuid, RoomHandle>>,
+    tasks: Mutex<Vec<JoinHandle<()>>>,
+    shutdown: watch::Sender<bool>,
+    lot: Mutex<Option<u64>>,
+}
+
+/// The registry of live room tasks; cheap to clone.
+#[derive(Clone)]
+pub struct Rooms {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Rooms {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rooms")
+            .field("live", &lock(&self.inner.rooms).len())
+            .finish()
+    }
+}
+
+/// Room commands queued per room before senders wait.
+const ROOM_QUEUE: usize = 64;
 
 impl Rooms {
     /// An empty registry.
@@ -25,8 +236,80 @@ impl Rooms {
         writer: Writer,
         metrics: Arc<Metrics>,
     ) -> Rooms {
-        let _ = (store, writer, metrics);
-        Rooms { _config: config }
+        Rooms {
+            inner: Arc::new(Inner {
+                config,
+                store,
+                writer,
+                metrics,
+                rooms: Mutex::new(HashMap::new()),
+                tasks: Mutex::new(Vec::new()),
+                shutdown: watch::channel(false).0,
+                lot: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &ServerConfig {
+        &self.inner.config
+    }
+
+    /// Fixes the value drawn for the first seat at every start and rematch (`None`: random).
+    /// For tests and replays of known games (lot 0 gives White in every layout).
+    pub fn set_lot(&self, lot: Option<u64>) {
+        *lock(&self.inner.lot) = lot;
+    }
+
+    /// The value drawn for the first seat.
+    pub fn lot(&self) -> u64 {
+        lock(&self.inner.lot).unwrap_or_else(|| rand::thread_rng().gen())
+    }
+
+    /// The live room with this id.
+    pub fn get(&self, id: Uuid) -> Option<RoomHandle> {
+        lock(&self.inner.rooms).get(&id).cloned()
+    }
+
+    /// Listing data of every live room.
+    pub fn summaries(&self) -> Vec<RoomSummary> {
+        let handles: Vec<RoomHandle> = lock(&self.inner.rooms).values().cloned().collect();
+        handles.iter().map(RoomHandle::summary).collect()
+    }
+
+    /// True once shutdown has begun.
+    pub fn is_shutting_down(&self) -> bool {
+        *self.inner.shutdown.borrow()
+    }
+
+    /// Starts the task of `room` (already stored) whose log continues at `seq`.
+    pub(crate) fn spawn(&self, room: Room, row: RoomRow, seq: i64) -> RoomHandle {
+        let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        let summary = Arc::new(Mutex::new(RoomSummary::of(&room, &row)));
+        let handle = RoomHandle {
+            id: room.id(),
+            tx,
+            summary: summary.clone(),
+        };
+        lock(&self.inner.rooms).insert(room.id(), handle.clone());
+        let t = task::RoomTask::new(self.clone(), room, row, seq, summary, rx);
+        let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
+        let mut tasks = lock(&self.inner.tasks);
+        tasks.retain(|j| !j.is_finished());
+        tasks.push(join);
+        handle
+    }
+
+    pub(crate) fn deregister(&self, id: Uuid) {
+        lock(&self.inner.rooms).remove(&id);
+    }
+
+    pub(crate) fn writer(&self) -> &Writer {
+        &self.inner.writer
+    }
+
+    pub(crate) fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
     }
 
     /// Rebuilds every unfinished room from its stored log.
@@ -34,16 +317,82 @@ impl Rooms {
     /// # Errors
     /// The store could not be read.
     pub async fn restore(&self) -> Result<(), StoreError> {
-        unimplemented!()
+        let live = self.inner.store.live_rooms().await?;
+        for LiveRoom { room: row, log } in live {
+            match rebuild(&row, &log) {
+                Ok(room) => {
+                    let seq = log.last().map_or(0, |l| l.seq + 1);
+                    tracing::info!(room = %row.id, commands = log.len(), "room restored");
+                    self.spawn(room, row, seq);
+                }
+                Err(e) => tracing::error!(room = %row.id, error = %e, "room cannot be restored"),
+            }
+        }
+        Ok(())
     }
 
     /// Tells every client the server is restarting, stops every room task and waits for them.
     pub async fn shutdown(&self) {
-        unimplemented!()
+        self.inner.shutdown.send_replace(true);
+        let tasks: Vec<JoinHandle<()>> = std::mem::take(&mut *lock(&self.inner.tasks));
+        for t in tasks {
+            let _ = t.await;
+        }
     }
+}
+
+/// The lobby configuration stored in a room row.
+///
+/// # Errors
+/// A stored value that does not parse.
+pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
+    let variant: Variant = row
+        .variant
+        .parse()
+        .map_err(|_| format!("unknown game `{}`", row.variant))?;
+    let pairs: HashMap<String, String> =
+        serde_json::from_str(&row.options).map_err(|e| format!("options: {e}"))?;
+    let options = AnyOptions::from_pairs(variant, pairs).map_err(|e| e.to_string())?;
+    let time_control: TimeControl =
+        serde_json::from_str(&row.time_control).map_err(|e| format!("time control: {e}"))?;
+    let visibility = match (&row.visibility[..], &row.invite_code) {
+        ("private", Some(code)) => Visibility::Private {
+            invite_code: code.clone(),
+        },
+        _ => Visibility::Public,
+    };
+    Ok(RoomConfig {
+        id: row.id,
+        options,
+        host: Participant::new(PlayerId(row.host), row.host_name.clone()),
+        visibility,
+        time_control,
+        grace_ms: u64::try_from(row.grace_ms).unwrap_or(0),
+    })
+}
+
+/// Replays a stored log on a new room: every command goes through `handle` again (so every
+/// move is checked by the rules) at its logged time.
+fn rebuild(row: &RoomRow, log: &[crate::store::LogRow]) -> Result<Room, String> {
+    let config = config_of(row)?;
+    let created = Timestamp(u64::try_from(row.created_at).unwrap_or(0));
+    let (mut room, _) = Room::new(config, created).map_err(|e| e.to_string())?;
+    for l in log {
+        let actor: Actor =
+            serde_json::from_str(&l.actor).map_err(|e| format!("seq {}: actor: {e}", l.seq))?;
+        let command: Command =
+            serde_json::from_str(&l.command).map_err(|e| format!("seq {}: command: {e}", l.seq))?;
+        let at = Timestamp(u64::try_from(l.at).unwrap_or(0));
+        room.handle(&actor, at, command)
+            .map_err(|e| format!("seq {}: {e}", l.seq))?;
+    }
+    Ok(room)
 }
 
 /// Room endpoints of the HTTP API (create, list, get, join by invite code).
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/api/rooms", post(api::create).get(api::list))
+        .route("/api/rooms/join", post(api::join))
+        .route("/api/rooms/{id}", get(api::get_room))
 }

@@ -1,0 +1,178 @@
+//! Room endpoints: create, list, get, join by invite code.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::Json;
+use lobby::{Actor, Command, Room, RoomConfig, Snapshot, TimeControl, Timestamp, Visibility};
+use rand::Rng;
+use rules::{AnyOptions, Seat, Variant};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use super::persist;
+use super::task::RoomSummary;
+use crate::error::ApiError;
+use crate::identity::{now_ms, Identity, MaybeIdentity};
+use crate::store::Write;
+use crate::AppState;
+
+/// Body of `POST /api/rooms`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct CreateRoom {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, Value>,
+    #[serde(default = "public")]
+    visibility: String,
+    #[serde(default)]
+    time_control: Option<TimeControl>,
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+fn public() -> String {
+    "public".into()
+}
+
+/// A random invite code: 8 characters without look-alikes.
+fn invite_code() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::thread_rng();
+    (0..8)
+        .map(|_| char::from(ALPHABET[rng.gen_range(0..ALPHABET.len())]))
+        .collect()
+}
+
+fn lobby_error(e: lobby::LobbyError) -> ApiError {
+    ApiError::bad(e.code(), e.to_string())
+}
+
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    who: Identity,
+    body: Result<Json<CreateRoom>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(body) = body.map_err(|e| ApiError::bad("bad_request", e.body_text()))?;
+    if state.rooms.is_shutting_down() {
+        return Err(ApiError::Unavailable("the server is restarting"));
+    }
+    let variant: Variant = body
+        .game
+        .parse()
+        .map_err(|_| ApiError::bad("unknown_game", format!("no game `{}`", body.game)))?;
+    let pairs: Vec<(String, String)> = body
+        .options
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), v)
+        })
+        .collect();
+    let options = AnyOptions::from_pairs(variant, pairs)
+        .map_err(|e| ApiError::bad("invalid_options", e.to_string()))?;
+    let visibility = match body.visibility.as_str() {
+        "public" => Visibility::Public,
+        "private" => Visibility::Private {
+            invite_code: invite_code(),
+        },
+        other => {
+            return Err(ApiError::bad(
+                "bad_visibility",
+                format!("visibility `{other}`: expected public or private"),
+            ))
+        }
+    };
+    let limit = state.config.limits.rooms_per_identity;
+    let hosted = state
+        .rooms
+        .summaries()
+        .iter()
+        .filter(|s| s.host == who.id && (s.state == "waiting" || s.state == "playing"))
+        .count();
+    if hosted >= limit {
+        return Err(ApiError::TooMany(format!(
+            "you already host {hosted} unfinished rooms (limit {limit})"
+        )));
+    }
+    let now = now_ms();
+    let at = Timestamp(u64::try_from(now).unwrap_or(0));
+    let config = RoomConfig {
+        id: Uuid::new_v4(),
+        options,
+        host: who.participant(),
+        visibility,
+        time_control: body.time_control.unwrap_or(TimeControl::None),
+        grace_ms: state.config.grace_ms,
+    };
+    let (mut room, _) = Room::new(config, at).map_err(lobby_error)?;
+    let row = persist::room_row(&room, &who.name, now);
+    let mut writes = vec![Write::Room(row.clone())];
+    let mut seq = 0;
+    if body.seat.is_some() {
+        let actor = Actor::Player(who.participant());
+        let command = Command::TakeSeat { seat: body.seat };
+        room.handle(&actor, at, command.clone())
+            .map_err(lobby_error)?;
+        writes.push(persist::log_row(room.id(), 0, now, &actor, &command));
+        seq = 1;
+    }
+    state.writer.write(writes).await?;
+    let invite = row.invite_code.clone();
+    let id = room.id();
+    state.rooms.spawn(room, row, seq);
+    Ok(Json(json!({ "id": id, "invite_code": invite })))
+}
+
+pub(crate) async fn list(State(state): State<AppState>) -> Json<Value> {
+    let mut rooms: Vec<RoomSummary> = state
+        .rooms
+        .summaries()
+        .into_iter()
+        .filter(|s| s.public && s.state == "waiting")
+        .collect();
+    rooms.sort_by_key(|s| std::cmp::Reverse(s.created_at));
+    Json(json!({ "rooms": rooms }))
+}
+
+pub(crate) async fn get_room(
+    State(state): State<AppState>,
+    MaybeIdentity(who): MaybeIdentity,
+    Path(id): Path<String>,
+) -> Result<Json<Snapshot>, ApiError> {
+    let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
+    let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
+    let (_, snap) = handle
+        .snapshot(who.map(|w| lobby::PlayerId(w.id)))
+        .await
+        .ok_or(ApiError::NotFound("room"))?;
+    Ok(Json(snap))
+}
+
+/// Body of `POST /api/rooms/join`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Join {
+    code: String,
+}
+
+pub(crate) async fn join(
+    State(state): State<AppState>,
+    _who: Identity,
+    body: Result<Json<Join>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(body) = body.map_err(|e| ApiError::bad("bad_request", e.body_text()))?;
+    let code = body.code.trim().to_ascii_uppercase();
+    let found = state
+        .rooms
+        .summaries()
+        .into_iter()
+        .find(|s| s.invite_code.as_deref() == Some(code.as_str()));
+    match found {
+        Some(s) => Ok(Json(json!({ "id": s.id }))),
+        None => Err(ApiError::NotFound("invite code")),
+    }
+}

@@ -1,0 +1,180 @@
+//! The durable rows one accepted command produces.
+
+use lobby::{Actor, Command, EventKind, Occupant, Room, RoomState, Snapshot, Verdict, Viewer};
+use rules::Seat;
+use uuid::Uuid;
+
+use crate::store::{GameFinish, GameRow, LogRow, MoveRow, RoomRow, Write};
+
+/// The options of a room as stored: the non-default pairs as a JSON object.
+pub(crate) fn options_json(room: &Room) -> String {
+    let map: serde_json::Map<String, serde_json::Value> = room
+        .config()
+        .options
+        .non_default_pairs()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+/// The state key stored in room rows.
+pub(crate) fn state_key(s: RoomState) -> &'static str {
+    match s {
+        RoomState::Waiting => "waiting",
+        RoomState::Playing => "playing",
+        RoomState::Finished => "finished",
+        RoomState::Aborted => "aborted",
+    }
+}
+
+/// The log row of an accepted command.
+pub(crate) fn log_row(id: Uuid, seq: i64, at: i64, actor: &Actor, command: &Command) -> Write {
+    Write::Log(LogRow {
+        room_id: id,
+        seq,
+        at,
+        actor: serde_json::to_string(actor).unwrap_or_default(),
+        command: serde_json::to_string(command).unwrap_or_default(),
+    })
+}
+
+fn seats_json(snap: &Snapshot) -> (String, Vec<(String, Uuid)>) {
+    let mut map = serde_json::Map::new();
+    let mut players = Vec::new();
+    for s in snap.room.layout.iter() {
+        let v = match snap.seats[s].as_ref().map(|v| &v.occupant) {
+            Some(Occupant::Player(p)) => {
+                players.push((s.key().to_string(), p.id.0));
+                serde_json::json!({"player": p.id.0, "name": p.name, "bot": null})
+            }
+            Some(Occupant::Bot(b)) => {
+                serde_json::json!({"player": null, "name": format!("{} (bot, level {})", b.kind, b.level), "bot": b})
+            }
+            None => serde_json::json!({"player": null, "name": "", "bot": null}),
+        };
+        map.insert(s.key().to_string(), v);
+    }
+    (serde_json::Value::Object(map).to_string(), players)
+}
+
+/// The writes of a command that took `before` to `after` (besides its log row).
+pub(crate) fn changes(
+    before: &Room,
+    after: &Room,
+    events: &[lobby::Event],
+    now: i64,
+) -> Vec<Write> {
+    let id = after.id();
+    let mut out = Vec::new();
+    if before.state() == RoomState::Waiting && after.state() != RoomState::Waiting {
+        if let Some(record) = after.record() {
+            let snap = after.snapshot(Viewer::Spectator);
+            let (seats, players) = seats_json(&snap);
+            let start = record.start.clone().unwrap_or_else(|| {
+                rules::AnyPosition::new(after.config().options.variant(), &after.config().options)
+                    .map(|p| p.position_string())
+                    .unwrap_or_default()
+            });
+            out.push(Write::StartGame(GameRow {
+                id,
+                variant: after.config().options.variant().key().to_string(),
+                options: options_json(after),
+                start_position: start,
+                seats,
+                players,
+                result: None,
+                reason: None,
+                winners: None,
+                started_at: now,
+                finished_at: None,
+            }));
+        }
+    }
+    // Moves and departures: every new action of the record, with its ply.
+    let old = before.record().map_or(0, |r| r.actions.len());
+    if let Some(record) = after.record() {
+        let mut movers = events.iter().filter_map(|e| match &e.kind {
+            EventKind::Moved { seat, board, .. } => Some((*seat, board.clocks)),
+            EventKind::Departed { seat, board, .. } => Some((*seat, board.clocks)),
+            _ => None,
+        });
+        for (ply, text) in record.actions.iter().enumerate().skip(old) {
+            let (seat, clocks) = movers.next().unwrap_or((Seat::WHITE, None));
+            let seat = departure_seat(text).unwrap_or(seat);
+            out.push(Write::Move(MoveRow {
+                game_id: id,
+                ply: i64::try_from(ply).unwrap_or(i64::MAX),
+                seat: seat.key().to_string(),
+                notation: text.clone(),
+                clock_ms: clocks
+                    .and_then(|c| c.remaining_ms[seat])
+                    .and_then(|ms| i64::try_from(ms).ok()),
+                at: now,
+            }));
+        }
+    }
+    if before.state() != after.state() {
+        if let (RoomState::Finished, Some(outcome)) = (after.state(), after.outcome()) {
+            let verdicts = after
+                .layout()
+                .iter()
+                .filter_map(|s| {
+                    let v = outcome.seats[s]?;
+                    let key = match v.verdict {
+                        Verdict::Win => "win",
+                        Verdict::Loss => "loss",
+                        Verdict::Draw => "draw",
+                    };
+                    Some((s.key().to_string(), key.to_string()))
+                })
+                .collect();
+            out.push(Write::FinishGame(GameFinish {
+                id,
+                result: serde_json::to_string(outcome).unwrap_or_default(),
+                reason: outcome.reason.key().to_string(),
+                winners: outcome
+                    .winners
+                    .iter()
+                    .map(Seat::key)
+                    .collect::<Vec<_>>()
+                    .join(","),
+                verdicts,
+                finished_at: now,
+            }));
+        }
+        out.push(Write::RoomState {
+            id,
+            state: state_key(after.state()).to_string(),
+        });
+    }
+    out
+}
+
+/// The seat of a departure action (`resign red`, `leave white`, `timeout black`).
+fn departure_seat(text: &str) -> Option<Seat> {
+    let (_, seat) = text.split_once(' ')?;
+    seat.trim().parse().ok()
+}
+
+/// The room row of a new room.
+pub(crate) fn room_row(room: &Room, host_name: &str, created_at: i64) -> RoomRow {
+    let c = room.config();
+    let (visibility, invite_code) = match &c.visibility {
+        lobby::Visibility::Public => ("public", None),
+        lobby::Visibility::Private { invite_code } => ("private", Some(invite_code.clone())),
+    };
+    RoomRow {
+        id: room.id(),
+        variant: c.options.variant().key().to_string(),
+        options: options_json(room),
+        host: c.host.id.0,
+        host_name: host_name.to_string(),
+        visibility: visibility.to_string(),
+        invite_code,
+        time_control: serde_json::to_string(&c.time_control).unwrap_or_default(),
+        grace_ms: i64::try_from(c.grace_ms).unwrap_or(i64::MAX),
+        state: state_key(room.state()).to_string(),
+        created_at,
+    }
+}

@@ -1,0 +1,230 @@
+//! Helpers for the play tests: a real server on 127.0.0.1:0 and real WebSocket clients.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use server::config::ServerConfig;
+use server::identity::Identity;
+use server::AppState;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    stop: Option<oneshot::Sender<()>>,
+    tokens: std::sync::Mutex<(String, String)>,
+    join: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Server {
+    pub async fn start(config: ServerConfig) -> Server {
+        let state = AppState::start(config).await.expect("server state");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, rx) = oneshot::channel::<()>();
+        let join = tokio::spawn(server::run(listener, state.clone(), async move {
+            let _ = rx.await;
+        }));
+        Server {
+            addr,
+            state,
+            stop: Some(stop),
+            tokens: Default::default(),
+            join: Some(join),
+        }
+    }
+
+    pub async fn memory() -> Server {
+        Server::start(ServerConfig::new("sqlite::memory:")).await
+    }
+
+    /// Stops the server (the shutdown future resolves) and waits for `run` to return.
+    pub async fn stop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(j) = self.join.take() {
+            tokio::time::timeout(Duration::from_secs(20), j)
+                .await
+                .expect("server stops in time")
+                .unwrap()
+                .unwrap();
+        }
+    }
+
+    /// A new identity and its token.
+    pub async fn player(&self) -> (Identity, String) {
+        server::identity::issue(&self.state.store, server::identity::now_ms())
+            .await
+            .expect("identity")
+    }
+
+    /// Remembers the host's and guest's tokens of the last two-seat game.
+    pub fn remember(&self, host: &str, guest: &str) {
+        *self.tokens.lock().unwrap() = (host.to_string(), guest.to_string());
+    }
+
+    pub async fn first_host(&self) -> (uuid::Uuid, String) {
+        (uuid::Uuid::nil(), self.tokens.lock().unwrap().0.clone())
+    }
+
+    pub async fn last_guest(&self) -> (uuid::Uuid, String) {
+        (uuid::Uuid::nil(), self.tokens.lock().unwrap().1.clone())
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// `POST /api/rooms` with `body`; the JSON answer and status.
+    pub async fn create_room(&self, token: &str, body: Value) -> (u16, Value) {
+        let r = reqwest::Client::new()
+            .post(self.url("/api/rooms"))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = reqwest::Client::new().get(self.url(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let r = req.send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn ws(&self, room: &str, token: Option<&str>, since: Option<u64>) -> Client {
+        let mut url = format!("ws://{}/ws?room={room}", self.addr);
+        if let Some(t) = token {
+            url.push_str(&format!("&token={t}"));
+        }
+        if let Some(s) = since {
+            url.push_str(&format!("&since={s}"));
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("ws connect");
+        Client {
+            ws,
+            next_id: 0,
+            seen: Vec::new(),
+            version: 0,
+        }
+    }
+}
+
+/// A WebSocket client.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+    /// Every JSON message received.
+    pub seen: Vec<Value>,
+    /// The last version seen.
+    pub version: u64,
+}
+
+impl Client {
+    pub async fn send_raw(&mut self, text: String) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// Sends `{type, id, data}`; returns the id.
+    pub async fn send(&mut self, kind: &str, data: Value) -> u64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send_raw(json!({"type": kind, "id": id, "data": data}).to_string())
+            .await;
+        id
+    }
+
+    /// The next JSON message (pings and lag reports are recorded too).
+    pub async fn recv(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("a message in time")?;
+            match m.ok()? {
+                Message::Text(t) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if let Some(ver) = v.get("v").and_then(Value::as_u64) {
+                        if v["type"] == "event" || v["type"] == "snapshot" {
+                            self.version = self.version.max(ver);
+                            if v["type"] == "snapshot" {
+                                self.version = ver;
+                            }
+                        }
+                    }
+                    self.seen.push(v.clone());
+                    return Some(v);
+                }
+                Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// Reads until `pred` holds; returns that message.
+    pub async fn until(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            match self.recv().await {
+                Some(v) if pred(&v) => return v,
+                Some(_) => {}
+                None => panic!("socket closed while waiting for {what}"),
+            }
+        }
+    }
+
+    /// Sends a command and waits for its ack (panics on an error reply).
+    pub async fn act(&mut self, kind: &str, data: Value) -> u64 {
+        let id = self.send(kind, data.clone()).await;
+        let reply = self
+            .until("reply", |v| {
+                v["id"] == json!(id) && (v["type"] == "ack" || v["type"] == "error")
+            })
+            .await;
+        assert_eq!(reply["type"], "ack", "{kind} {data}: {reply}");
+        reply["v"].as_u64().unwrap()
+    }
+
+    /// Sends a command and returns the error code it gets.
+    pub async fn refused(&mut self, kind: &str, data: Value) -> String {
+        let id = self.send(kind, data.clone()).await;
+        let reply = self
+            .until("reply", |v| {
+                v["id"] == json!(id) && (v["type"] == "ack" || v["type"] == "error")
+            })
+            .await;
+        assert_eq!(reply["type"], "error", "{kind} {data}: {reply}");
+        reply["data"]["code"].as_str().unwrap().to_string()
+    }
+
+    /// Reads until an event of `kind` arrives.
+    pub async fn event(&mut self, kind: &str) -> Value {
+        self.until(kind, |v| v["type"] == "event" && v["data"]["type"] == kind)
+            .await
+    }
+
+    /// Reads whatever arrives within `ms`.
+    pub async fn drain(&mut self, ms: u64) {
+        while let Ok(Some(Ok(m))) =
+            tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await
+        {
+            if let Message::Text(t) = m {
+                self.seen.push(serde_json::from_str(&t).unwrap());
+            }
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! Complete games over real WebSockets against the real server (issue 4, item 10).
+
+mod common;
+
+use common::{Client, Server};
+use rules::{AnyOptions, AnyPosition, Seat, Variant};
+use serde_json::json;
+use server::config::ServerConfig;
+use uuid::Uuid;
+
+/// Opens a two-seat room: the host sits White, a guest Black; both sockets connected and the
+/// game started.
+async fn two_seat_game(s: &Server, game: &str) -> (String, Client, Client) {
+    let (_, host_token) = s.player().await;
+    let (_, guest_token) = s.player().await;
+    s.remember(&host_token, &guest_token);
+    let (status, created) = s
+        .create_room(&host_token, json!({"game": game, "seat": "white"}))
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut host = s.ws(&id, Some(&host_token), None).await;
+    let mut guest = s.ws(&id, Some(&guest_token), None).await;
+    host.until("snapshot", |v| v["type"] == "snapshot").await;
+    guest.until("snapshot", |v| v["type"] == "snapshot").await;
+    guest.act("take_seat", json!({"seat": "black"})).await;
+    host.act("start", json!({})).await;
+    (id, host, guest)
+}
+
+/// Plays `plies` moves chosen and checked by `rules` (the first legal move each time),
+/// then Black resigns; White wins and the game is stored with every move.
+async fn play_and_resign(game: &str, plies: usize) {
+    let s = Server::memory().await;
+    let (id, mut white, mut black) = two_seat_game(&s, game).await;
+    let variant: Variant = game.parse().unwrap();
+    let mut pos = AnyPosition::new(variant, &AnyOptions::default_for(variant)).unwrap();
+    let mut texts = Vec::new();
+    for _ in 0..plies {
+        let mv = pos.legal_moves()[0];
+        let text = pos.move_to_string(&mv);
+        let turn = pos.turn().unwrap();
+        pos = pos.play(&mv).map_err(|e| e.kind).unwrap();
+        let mover = if turn == Seat::WHITE {
+            &mut white
+        } else {
+            &mut black
+        };
+        // The server told the mover it is its turn, with this move among the legal ones.
+        let yt = mover.event("your_turn").await;
+        assert!(yt["data"]["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["text"] == json!(text)));
+        mover.act("move", json!({"move": text})).await;
+        texts.push(text);
+    }
+    black.act("resign", json!({})).await;
+    for c in [&mut white, &mut black] {
+        let fin = c.event("finished").await;
+        assert_eq!(fin["data"]["outcome"]["winners"], json!(["white"]), "{fin}");
+    }
+    let (row, moves) = s
+        .state
+        .store
+        .game(Uuid::parse_str(&id).unwrap())
+        .await
+        .unwrap()
+        .expect("the game is stored");
+    assert_eq!(row.reason.as_deref(), Some("resigned"));
+    assert_eq!(row.winners.as_deref(), Some("white"));
+    let stored: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+    let mut expected: Vec<&str> = texts.iter().map(String::as_str).collect();
+    expected.push("resign black");
+    assert_eq!(stored, expected);
+    assert!(moves.iter().enumerate().all(|(i, m)| m.ply == i as i64));
+}
+
+#[tokio::test]
+async fn stockholm_game_to_resignation() {
+    play_and_resign("stockholm", 6).await;
+}
+
+#[tokio::test]
+async fn give_and_take_game_to_resignation() {
+    play_and_resign("giveandtake", 6).await;
+}
+
+#[tokio::test]
+async fn queah_game_to_resignation() {
+    play_and_resign("queah", 6).await;
+}
+
+/// The training game's moves: `(seat, text)` for every move, then the resigning seat.
+fn training_game() -> (Vec<(Seat, String)>, Seat) {
+    let text = include_str!("../../rules/tests/data/neva-training-game.txt");
+    let mut moves = Vec::new();
+    let mut resign = None;
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(seat) = line.strip_prefix("resign ") {
+            resign = Some(seat.parse().unwrap());
+            continue;
+        }
+        let mut parts = line.splitn(3, ' ');
+        let _round = parts.next().unwrap();
+        let seat: Seat = parts.next().unwrap().parse().unwrap();
+        let mv = parts.next().unwrap().to_string();
+        if mv != "-" {
+            moves.push((seat, mv));
+        }
+    }
+    (moves, resign.unwrap())
+}
+
+#[tokio::test]
+async fn neva_training_game_through_four_sockets_with_a_spectator() {
+    let s = Server::memory().await;
+    s.state.rooms.set_lot(Some(0)); // White first, as in the record.
+    let mut tokens = Vec::new();
+    for _ in 0..4 {
+        tokens.push(s.player().await.1);
+    }
+    let (status, created) = s
+        .create_room(&tokens[0], json!({"game": "neva", "seat": "white"}))
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut spectator = s.ws(&id, None, None).await;
+    let mut clients = Vec::new();
+    for (i, seat) in Seat::ALL.iter().enumerate() {
+        let mut c = s.ws(&id, Some(&tokens[i]), None).await;
+        if i > 0 {
+            c.act("take_seat", json!({"seat": seat.key()})).await;
+        }
+        clients.push(c);
+    }
+    clients[0].act("start", json!({})).await;
+    let (moves, resigner) = training_game();
+    for (seat, text) in &moves {
+        clients[seat.index()]
+            .act("move", json!({"move": text}))
+            .await;
+    }
+    clients[resigner.index()].act("resign", json!({})).await;
+    for c in clients.iter_mut().chain(std::iter::once(&mut spectator)) {
+        let fin = c.event("finished").await;
+        assert_eq!(fin["data"]["outcome"]["winners"], json!(["black"]), "{fin}");
+    }
+    // The spectator saw every move and never anybody's legal moves.
+    spectator.drain(200).await;
+    let moved = spectator
+        .seen
+        .iter()
+        .filter(|v| v["data"]["type"] == "moved")
+        .count();
+    assert_eq!(moved, moves.len());
+    for v in &spectator.seen {
+        assert_ne!(v["data"]["type"], "your_turn", "{v}");
+        assert!(v["data"]["legal_moves"].is_null(), "{v}");
+    }
+    let (row, stored) = s
+        .state
+        .store
+        .game(Uuid::parse_str(&id).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.winners.as_deref(), Some("black"));
+    assert_eq!(stored.len(), moves.len() + 1);
+    assert_eq!(stored.last().unwrap().notation, "resign white");
+}
+
+#[tokio::test]
+async fn illegal_actions_get_typed_errors_and_change_nothing() {
+    let mut config = ServerConfig::new("sqlite::memory:");
+    config.limits.message_burst = 40;
+    let s = Server::start(config).await;
+    let (id, mut white, mut black) = two_seat_game(&s, "stockholm").await;
+    let (_, other_token) = s.player().await;
+    let mut other = s.ws(&id, Some(&other_token), None).await;
+    let mut anon = s.ws(&id, None, None).await;
+    let (_, before) = s.get(&format!("/api/rooms/{id}"), None).await;
+
+    assert_eq!(
+        black.refused("move", json!({"move": "f6-e5"})).await,
+        "not_your_turn"
+    );
+    let err = white.refused("move", json!({"move": "c3-c4"})).await;
+    assert_eq!(err, "illegal_move");
+    let msg = white.seen.last().unwrap()["data"]["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(msg.starts_with("illegal move: "), "{msg}");
+    // Acting for someone else's seat: a non-seated identity cannot move or resign.
+    assert_eq!(
+        other.refused("move", json!({"move": "c3-d4"})).await,
+        "not_seated"
+    );
+    assert_eq!(other.refused("resign", json!({})).await, "not_seated");
+    assert_eq!(anon.refused("resign", json!({})).await, "not_a_participant");
+    assert_eq!(
+        white.refused("take_seat", json!({"seat": "black"})).await,
+        "wrong_state"
+    );
+
+    white.send_raw("{not json".into()).await;
+    let e = white.until("error", |v| v["type"] == "error").await;
+    assert_eq!(e["data"]["code"], "bad_json");
+    white.send("teleport", json!({})).await;
+    let e = white.until("error", |v| v["type"] == "error").await;
+    assert_eq!(e["data"]["code"], "unknown_type");
+    white.send("move", json!({})).await;
+    let e = white.until("error", |v| v["type"] == "error").await;
+    assert_eq!(e["data"]["code"], "bad_message");
+    let big = "x".repeat(s.state.config.limits.max_message_bytes + 10);
+    white.send("move", json!({"move": big})).await;
+    let e = white.until("error", |v| v["type"] == "error").await;
+    assert_eq!(e["data"]["code"], "too_large");
+
+    let (_, after) = s.get(&format!("/api/rooms/{id}"), None).await;
+    assert_eq!(
+        before["version"], after["version"],
+        "refusals change nothing"
+    );
+    assert_eq!(after["actions"], json!([]));
+
+    // Rate limit: a burst beyond the credits is refused; pings stay exempt.
+    let mut limited = false;
+    for _ in 0..60 {
+        black.send("offer_draw", json!({})).await;
+    }
+    for _ in 0..60 {
+        let v = black
+            .until("reply", |v| v["type"] == "ack" || v["type"] == "error")
+            .await;
+        if v["data"]["code"] == "rate_limited" {
+            limited = true;
+        }
+    }
+    assert!(limited);
+    let id = black.send("ping", json!({})).await;
+    black
+        .until("pong", |v| v["type"] == "pong" && v["id"] == json!(id))
+        .await;
+
+    // A socket from another origin is refused.
+    let req = tokio_tungstenite::tungstenite::http::Request::builder()
+        .uri(format!("ws://{}/ws?room={}", s.addr, Uuid::nil()))
+        .header("Host", s.addr.to_string())
+        .header("Origin", "http://evil.example")
+        .header("Connection", "Upgrade")
+        .header("Upgrade", "websocket")
+        .header("Sec-WebSocket-Version", "13")
+        .header("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+        .body(())
+        .unwrap();
+    let err = tokio_tungstenite::connect_async(req).await.unwrap_err();
+    assert!(err.to_string().contains("403"), "{err}");
+}
+
+#[tokio::test]
+async fn a_client_reconnects_with_since_and_resumes() {
+    let s = Server::memory().await;
+    let (id, mut white, mut black) = two_seat_game(&s, "stockholm").await;
+    black.event("started").await;
+    let seen = black.version;
+    drop(black);
+    white.event("presence").await; // Black went away.
+    white.act("move", json!({"move": "c3-d4"})).await;
+
+    // Back with the last version seen: exactly the missed events, then play resumes.
+    let (_, guest) = s.last_guest().await;
+    let mut black = s.ws(&id, Some(&guest), Some(seen)).await;
+    let first = black.recv().await.unwrap();
+    assert_eq!(first["type"], "event", "{first}");
+    assert_eq!(first["v"].as_u64().unwrap(), seen + 1);
+    black.event("moved").await;
+    let yt = black.event("your_turn").await;
+    let reply = yt["data"]["legal_moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    black.act("move", json!({"move": reply})).await;
+    white.event("your_turn").await;
+
+    // Too old (more than the room keeps): a snapshot instead.
+    for _ in 0..40 {
+        let c = s.ws(&id, Some(&guest), None).await;
+        drop(c);
+        white.event("presence").await;
+    }
+    let mut late = s.ws(&id, Some(&guest), Some(seen)).await;
+    let snap = late.recv().await.unwrap();
+    assert_eq!(snap["type"], "snapshot", "{snap}");
+    assert_eq!(snap["data"]["actions"].as_array().unwrap().len(), 2);
+    // An explicit sync works the same way.
+    let v = late.version;
+    late.send("sync", json!({"since": v})).await;
+    white.act("move", json!({"move": "e3-f4"})).await;
+    late.event("moved").await;
+}
+
+#[tokio::test]
+async fn a_restarted_server_restores_the_game_and_the_players_finish_it() {
+    let path = std::env::temp_dir().join(format!("checkerhall-play-{}.db", Uuid::new_v4()));
+    let url = format!("sqlite://{}", path.display());
+    let mut s = Server::start(ServerConfig::new(url.clone())).await;
+    let (id, mut white, mut black) = two_seat_game(&s, "giveandtake").await;
+    let (_, white_token) = s.first_host().await;
+    let (_, black_token) = s.last_guest().await;
+    let variant = Variant::GiveAndTake;
+    let mut pos = AnyPosition::new(variant, &AnyOptions::default_for(variant)).unwrap();
+    let mut played = Vec::new();
+    for i in 0..4 {
+        let mv = pos.legal_moves()[0];
+        let text = pos.move_to_string(&mv);
+        pos = pos.play(&mv).map_err(|e| e.kind).unwrap();
+        let c = if i % 2 == 0 { &mut white } else { &mut black };
+        c.act("move", json!({"move": text})).await;
+        played.push(text);
+    }
+    let seen = black.version;
+    s.stop().await;
+    white
+        .until("restarting", |v| v["type"] == "restarting")
+        .await;
+    black
+        .until("restarting", |v| v["type"] == "restarting")
+        .await;
+
+    let s = Server::start(ServerConfig::new(url)).await;
+    let mut white = s.ws(&id, Some(&white_token), None).await;
+    let snap = white.recv().await.unwrap();
+    assert_eq!(snap["type"], "snapshot");
+    assert_eq!(snap["data"]["state"], "playing");
+    assert_eq!(snap["data"]["actions"], json!(played));
+    let mut black = s.ws(&id, Some(&black_token), Some(seen)).await;
+    for _ in 0..2 {
+        let mv = pos.legal_moves()[0];
+        let text = pos.move_to_string(&mv);
+        pos = pos.play(&mv).map_err(|e| e.kind).unwrap();
+        let c = if pos.turn() == Some(Seat::WHITE) {
+            &mut black
+        } else {
+            &mut white
+        };
+        c.act("move", json!({"move": text})).await;
+        played.push(text);
+    }
+    white.act("resign", json!({})).await;
+    black.event("finished").await;
+    let (row, moves) = s
+        .state
+        .store
+        .game(Uuid::parse_str(&id).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.winners.as_deref(), Some("black"));
+    assert_eq!(moves.len(), played.len() + 1);
+    let _ = std::fs::remove_file(&path);
+}
