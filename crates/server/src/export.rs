@@ -143,7 +143,8 @@ pub fn seat_names(json: &str) -> Result<BySeat<Option<String>>, ExportError> {
                 o.get("name").and_then(|n| n.as_str()).map(String::from)
             }
             _ => None,
-        };
+        }
+        .filter(|n| !n.trim().is_empty());
     }
     Ok(names)
 }

@@ -834,3 +834,63 @@ async fn stored_games_come_back_and_their_exports_replay() {
     }
     s.stop().await;
 }
+
+#[tokio::test]
+async fn full_pages_know_whether_more_follow() {
+    let s = Server::start().await;
+    let mut writes = Vec::new();
+    for i in 0..101i64 {
+        let id = Uuid::new_v4();
+        let start = AnyPosition::new(Variant::Queah, &AnyOptions::default_for(Variant::Queah))
+            .unwrap()
+            .position_string();
+        writes.push(Write::StartGame(GameRow {
+            id,
+            variant: "queah".into(),
+            options: "{}".into(),
+            start_position: start,
+            seats: json!({"white": {"player": null, "name": "", "bot": null}}).to_string(),
+            players: Vec::new(),
+            result: None,
+            reason: None,
+            winners: None,
+            started_at: 1_000 + i,
+            finished_at: None,
+        }));
+        writes.push(Write::FinishGame(GameFinish {
+            id,
+            result: json!({"winners": [], "reason": "agreement"}).to_string(),
+            reason: "agreement".into(),
+            winners: String::new(),
+            verdicts: Vec::new(),
+            finished_at: 2_000 + i,
+        }));
+    }
+    s.state.store.commit(&writes).await.expect("commit");
+    let page: Value = plain()
+        .get(s.url("/api/history?limit=100"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["games"].as_array().unwrap().len(), 100);
+    assert_eq!(page["next_offset"], 100);
+    assert_eq!(
+        page["games"][0]["seats"],
+        json!({}),
+        "empty seat names are left out"
+    );
+    let last: Value = plain()
+        .get(s.url("/api/history?limit=100&offset=100"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(last["games"].as_array().unwrap().len(), 1);
+    assert!(last["next_offset"].is_null());
+    s.stop().await;
+}
