@@ -571,6 +571,7 @@ pub fn parse(text: &str) -> Result<GameRecord, ExportError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

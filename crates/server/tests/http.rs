@@ -3,6 +3,8 @@
 //! four games (played with `rules`, stored through `Store::commit`) with exports that replay
 //! through `rules` to the same final position, and the operational endpoints.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::str::FromStr;
 
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, SET_COOKIE};
@@ -739,7 +741,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
     // Newest first.
     assert_eq!(
         ids(&everything),
-        [&neva2, &neva, &queah, &giveandtake, &brazilian, &stockholm].map(|p| id(p))
+        [&neva2, &neva, &queah, &giveandtake, &brazilian, &stockholm].map(&id)
     );
     assert!(everything["next_offset"].is_null());
     let g = &everything["games"][3];
@@ -758,7 +760,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
     let with_a = list(format!("?player={a}")).await;
     assert_eq!(
         ids(&with_a),
-        [&neva, &queah, &giveandtake, &stockholm].map(|p| id(p))
+        [&neva, &queah, &giveandtake, &stockholm].map(&id)
     );
     let draws = list("?result=draw".into()).await;
     assert!(ids(&draws).contains(&id(&queah)));

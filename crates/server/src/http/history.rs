@@ -346,6 +346,7 @@ pub(super) async fn export(
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
