@@ -363,6 +363,7 @@ async fn play_and_store(
     warmup: usize,
     plies: usize,
     agree_draw: bool,
+    mid_resign: bool,
     players: &[(Seat, Uuid, &str)],
     started_at: i64,
     seed: u64,
@@ -391,9 +392,16 @@ async fn play_and_store(
             at,
         });
     };
-    for _ in 0..plies {
+    for ply in 0..plies {
         if !game.status().is_ongoing() {
             break;
+        }
+        if mid_resign && ply == plies / 2 {
+            // A seat leaves mid-game (Neva goes on with the others).
+            let seat = game.turn().unwrap();
+            game.depart(seat, Departure::Resign).unwrap();
+            push(&mut rows, seat, format!("resign {}", seat.key()));
+            continue;
         }
         let seat = game.turn().unwrap();
         let moves = game.position().legal_moves();
@@ -504,6 +512,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
         0,
         40,
         false,
+        false,
         &[(Seat::WHITE, a, "Ann"), (Seat::BLACK, b, "Bob")],
         day(2024, 1, 10),
         1,
@@ -515,6 +524,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
         &[("deferred_backward_capture", "false")],
         0,
         30,
+        false,
         false,
         &[(Seat::WHITE, b, "Bob"), (Seat::BLACK, c, "Cy \"the\" kid")],
         day(2024, 1, 20),
@@ -528,6 +538,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
         4,
         40,
         false,
+        false,
         &[(Seat::WHITE, b, "Bob"), (Seat::BLACK, a, "Ann")],
         day(2024, 2, 10),
         3,
@@ -540,6 +551,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
         0,
         30,
         true,
+        false,
         &[(Seat::WHITE, a, "Ann"), (Seat::BLACK, c, "Cy")],
         day(2024, 3, 10),
         4,
@@ -552,6 +564,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
         0,
         60,
         false,
+        true,
         &[
             (Seat::Morning, a, "Ann"),
             (Seat::Day, b, "Bob"),
@@ -568,6 +581,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
         &[("seats", "2")],
         0,
         30,
+        false,
         false,
         &[(Seat::Morning, c, "Cy"), (Seat::Evening, d, "Di")],
         day(2024, 4, 20),
@@ -612,6 +626,9 @@ async fn stored_games_come_back_and_their_exports_replay() {
             .unwrap()
             .starts_with("text/plain"));
         let text = resp.text().await.unwrap();
+        if std::env::var_os("SHOW_EXPORTS").is_some() {
+            eprintln!("{text}");
+        }
         let record = server::export::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         replays_to(record, played);
 
