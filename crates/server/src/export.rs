@@ -33,8 +33,8 @@
 //! 2. 24-23 .. - .. 42-32 .. 21-22
 //! ```
 //! One row per round, one column per seat in the game in turn order, `-` for a seat that
-//! did not move in that round (eliminated, departed, or the round was cut by the end of the
-//! game or a departure comment).
+//! did not move in that round (eliminated or departed); the last row stops where the game
+//! did. A departure is a comment `{resign red}` after the last move before it.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -143,7 +143,8 @@ pub fn seat_names(json: &str) -> Result<BySeat<Option<String>>, ExportError> {
                 o.get("name").and_then(|n| n.as_str()).map(String::from)
             }
             _ => None,
-        };
+        }
+        .filter(|n| !n.trim().is_empty());
     }
     Ok(names)
 }
@@ -296,30 +297,26 @@ impl Stored {
         out.push('\n');
         let mut tokens: Vec<String> = Vec::new();
         let mut number = 1;
-        // Whether the last token written was White's move (Black's comes next in the same
-        // numbered pair).
-        let mut after_white = false;
+        // Whether White has moved in the current numbered pair.
+        let mut white_moved = false;
         for (seat, text) in &self.actions {
             if is_departure(text) {
                 tokens.push(format!("{{{text}}}"));
-                continue;
-            }
-            if *seat == Seat::WHITE {
-                if after_white {
+            } else if *seat == Seat::WHITE {
+                if white_moved {
                     number += 1;
                 }
-                tokens.push(format!("{number}."));
-                after_white = true;
+                tokens.push(format!("{number}. {text}"));
+                white_moved = true;
             } else {
-                if !after_white {
-                    tokens.push(format!("{number}..."));
-                }
-                after_white = false;
-                tokens.push(text.clone());
+                tokens.push(if white_moved {
+                    text.clone()
+                } else {
+                    format!("{number}... {text}")
+                });
+                white_moved = false;
                 number += 1;
-                continue;
             }
-            tokens.push(text.clone());
         }
         tokens.push(result.to_string());
         wrap(&mut out, &tokens);
@@ -357,37 +354,46 @@ impl Stored {
         self.option_tags(&mut out);
         out.push('\n');
         let mut round = 0;
-        // Cells of the current row; `None` before the first move.
-        let mut row: Option<Vec<String>> = None;
-        let flush = |out: &mut String, round: usize, row: &mut Option<Vec<String>>| {
-            if let Some(cells) = row.take() {
-                let _ = writeln!(out, "{round}. {}", cells.join(" .. "));
-            }
-        };
+        // Cells of the current row; empty before the first move.
+        let mut cells: Vec<String> = Vec::new();
+        // Departures before the first move, written on their own line.
+        let mut early: Vec<String> = Vec::new();
         for (seat, text) in &self.actions {
             if is_departure(text) {
-                flush(&mut out, round, &mut row);
-                let _ = writeln!(out, "{{{text}}}");
+                // A departure does not end the round: it rides on the last move written.
+                match cells.last_mut() {
+                    Some(last) => {
+                        let _ = write!(last, " {{{text}}}");
+                    }
+                    None => early.push(format!("{{{text}}}")),
+                }
                 continue;
             }
             let col = seats.iter().position(|s| s == seat).unwrap_or(0);
-            let start_new = match &row {
-                None => true,
-                Some(cells) => col < cells.len(),
-            };
-            if start_new {
-                flush(&mut out, round, &mut row);
-                round += 1;
-                row = Some(Vec::new());
-            }
-            if let Some(cells) = row.as_mut() {
-                while cells.len() < col {
-                    cells.push("-".into());
+            if cells.is_empty() || col < cells.len() {
+                if !cells.is_empty() {
+                    // A finished round: seats that did not move in it get `-`.
+                    cells.resize(seats.len().max(cells.len()), "-".into());
+                    let _ = writeln!(out, "{round}. {}", cells.join(" .. "));
+                    cells.clear();
+                } else if !early.is_empty() {
+                    let _ = writeln!(out, "{}", early.join(" "));
+                    early.clear();
                 }
-                cells.push(text.clone());
+                round += 1;
             }
+            while cells.len() < col {
+                cells.push("-".into());
+            }
+            cells.push(text.clone());
         }
-        flush(&mut out, round, &mut row);
+        if !early.is_empty() {
+            let _ = writeln!(out, "{}", early.join(" "));
+        }
+        if !cells.is_empty() {
+            // The last round, cut by the end of the game: no padding.
+            let _ = writeln!(out, "{round}. {}", cells.join(" .. "));
+        }
         out
     }
 }
@@ -570,6 +576,7 @@ pub fn parse(text: &str) -> Result<GameRecord, ExportError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

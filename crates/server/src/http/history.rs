@@ -19,7 +19,7 @@ use crate::AppState;
 /// Default page size of `GET /api/history`.
 const DEFAULT_LIMIT: u32 = 20;
 /// Largest page size of `GET /api/history`.
-const MAX_LIMIT: u32 = 100;
+const MAX_LIMIT: u32 = crate::store::MAX_PAGE;
 
 /// The query parameters, or a 400 `bad_query`.
 fn pairs(
@@ -210,15 +210,27 @@ pub(super) async fn list(
 ) -> Result<Json<Value>, ApiError> {
     let run = async {
         let f = filter(&pairs(query)?)?;
-        // One row more than asked tells whether there is a next page.
+        // One row more than asked tells whether there is a next page; the store pages at
+        // most MAX_LIMIT rows, so a full-size page probes the next row on its own.
         let mut page = f.clone();
-        page.limit = f.limit + 1;
+        page.limit = (f.limit + 1).min(MAX_LIMIT);
         let rows = state.store.list_games(&page).await?;
-        let more = rows.len() > f.limit as usize;
+        let more = if rows.len() > f.limit as usize {
+            true
+        } else if rows.len() == f.limit as usize && page.limit == f.limit {
+            let probe = GameFilter {
+                limit: 1,
+                offset: f.offset.saturating_add(f.limit),
+                ..f.clone()
+            };
+            !state.store.list_games(&probe).await?.is_empty()
+        } else {
+            false
+        };
         let games: Vec<Value> = rows.iter().take(f.limit as usize).map(entry).collect();
         Ok(Json(json!({
             "games": games,
-            "next_offset": more.then(|| f.offset + f.limit),
+            "next_offset": more.then(|| f.offset.saturating_add(f.limit)),
         })))
     };
     run.await.map_err(|e| counted(&state, e))
@@ -334,6 +346,7 @@ pub(super) async fn export(
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
