@@ -1,6 +1,6 @@
 //! Live rooms: one task per room owning its `lobby::Room`.
 //!
-//! A room task ([`task`]) reads requests from a bounded mpsc channel, applies commands to a
+//! A room task (module `task`) reads requests from a bounded mpsc channel, applies commands to a
 //! copy of the room, writes the durable rows through the store [`Writer`] and only after
 //! the write succeeded swaps the copy in, broadcasts the events and answers. The registry
 //! ([`Rooms`]) maps ids to the tasks' handles; the HTTP endpoints ([`router`]) create, list,
