@@ -87,6 +87,17 @@ async fn upgrade(
     if state.rooms.is_shutting_down() {
         return Err(ApiError::Unavailable("the server is restarting"));
     }
+    // The cap on open sockets: checked before the upgrade, so a burst of simultaneous
+    // upgrades may pass it by a few; that is the price of not holding a lock here.
+    let open = state
+        .metrics
+        .sockets
+        .load(std::sync::atomic::Ordering::Relaxed);
+    if open >= state.config.limits.max_connections as u64 {
+        return Err(ApiError::TooMany(format!(
+            "too many open connections ({open}); try again later"
+        )));
+    }
     let id = Uuid::parse_str(&q.room).map_err(|_| ApiError::NotFound("room"))?;
     let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
     let identity = match q.token.or_else(|| token_from_parts(&parts)) {

@@ -77,6 +77,36 @@ async fn play_and_resign(game: &str, plies: usize) {
     expected.push("resign black");
     assert_eq!(stored, expected);
     assert!(moves.iter().enumerate().all(|(i, m)| m.ply == i as i64));
+
+    // The finished game comes back from the history API, and both of its exports replay
+    // through `rules` to the position the players reached.
+    pos.depart(Seat::BLACK, rules::Departure::Resign).unwrap();
+    let (status, detail) = s.get(&format!("/api/history/{id}"), None).await;
+    assert_eq!(status, 200, "{detail}");
+    assert_eq!(detail["moves"].as_array().map(Vec::len), Some(plies + 1));
+    let (status, list) = s.get(&format!("/api/history?game={game}"), None).await;
+    assert_eq!(status, 200, "{list}");
+    assert!(list.to_string().contains(&id), "{list}");
+    for format in ["", "?format=record"] {
+        let text = reqwest::get(s.url(&format!("/api/history/{id}/export{format}")))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let record = if format.is_empty() {
+            server::export::parse(&text).unwrap()
+        } else {
+            text.parse::<rules::GameRecord>().unwrap()
+        };
+        let replayed = record.replay().unwrap();
+        assert_eq!(
+            replayed.position().position_string(),
+            pos.position_string(),
+            "{text}"
+        );
+        assert_eq!(replayed.status(), pos.status(), "{text}");
+    }
 }
 
 #[tokio::test]
@@ -374,4 +404,24 @@ async fn a_restarted_server_restores_the_game_and_the_players_finish_it() {
     assert_eq!(row.winners.as_deref(), Some("black"));
     assert_eq!(moves.len(), played.len() + 1);
     let _ = std::fs::remove_file(&path);
+}
+
+#[tokio::test]
+async fn open_sockets_are_capped() {
+    let mut config = ServerConfig::new("sqlite::memory:");
+    config.limits.max_connections = 1;
+    let s = common::Server::start(config).await;
+    let (_, token) = s.player().await;
+    let (status, created) = s.create_room(&token, json!({"game": "queah"})).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut first = s.ws(&id, Some(&token), None).await;
+    first.until("snapshot", |v| v["type"] == "snapshot").await;
+    let url = format!("ws://{}/ws?room={id}", s.addr);
+    match tokio_tungstenite::connect_async(url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+            assert_eq!(r.status().as_u16(), 429)
+        }
+        other => panic!("a second socket was let in: {:?}", other.map(|_| ())),
+    }
 }
