@@ -136,6 +136,27 @@ pub trait GameOptions: Clone + Default + PartialEq + Eq + Debug + Send + Sync + 
     }
 }
 
+/// The draw limits every game shares: `repetition` 0 (off) or 2 to 100 (one occurrence is
+/// the position itself, so 1 would end every game at once), `no_progress` 0 (off) to 1000.
+///
+/// # Errors
+/// [`OptionError::Invalid`] naming the option out of range.
+pub fn check_draw_limits(repetition: u16, no_progress: u16) -> Result<(), OptionError> {
+    if repetition == 1 || repetition > 100 {
+        return Err(OptionError::Invalid {
+            key: "repetition",
+            reason: "must be 0 (off) or from 2 to 100",
+        });
+    }
+    if no_progress > 1000 {
+        return Err(OptionError::Invalid {
+            key: "no_progress",
+            reason: "must be from 0 (off) to 1000",
+        });
+    }
+    Ok(())
+}
+
 /// Splits `key=value`.
 ///
 /// # Errors

@@ -292,19 +292,7 @@ impl GameOptions for QueahOptions {
     }
 
     fn validate(&self) -> Result<(), OptionError> {
-        // One occurrence is the position itself: a limit of 1 would end every game at once.
-        if self.repetition == 1 || self.repetition > 100 {
-            return Err(OptionError::Invalid {
-                key: "repetition",
-                reason: "must be 0 (off) or from 2 to 100",
-            });
-        }
-        if self.no_progress > 1000 {
-            return Err(OptionError::Invalid {
-                key: "no_progress",
-                reason: "must be from 0 (off) to 1000",
-            });
-        }
+        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
         Ok(())
     }
 

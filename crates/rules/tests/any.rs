@@ -181,3 +181,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_game_bounds_its_draw_limits_alike() {
+    for v in Variant::ALL {
+        for (key, value) in [
+            ("repetition", "1"),
+            ("repetition", "101"),
+            ("no_progress", "1001"),
+        ] {
+            let err = AnyOptions::from_pairs(v, [(key, value)]).unwrap_err();
+            assert!(err.to_string().contains(key), "{v} {key}={value}: {err}");
+        }
+        for (key, value) in [
+            ("repetition", "0"),
+            ("repetition", "100"),
+            ("no_progress", "0"),
+        ] {
+            assert!(
+                AnyOptions::from_pairs(v, [(key, value)]).is_ok(),
+                "{v} {key}={value}"
+            );
+        }
+    }
+}

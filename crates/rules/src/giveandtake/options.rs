@@ -159,7 +159,7 @@ impl GameOptions for GiveAndTakeOptions {
         OptionSpec {
             key: "repetition",
             default: "3",
-            values: "0 or 2-1000",
+            values: "0|2-100",
             help: "occurrences of one position (side to move and hot piece included) that draw; 0 = off (spec §4.8, G6)",
         },
         OptionSpec {
@@ -208,9 +208,7 @@ impl GameOptions for GiveAndTakeOptions {
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
-            "repetition" => {
-                self.repetition = parse_number("repetition", value, 0, 1000, "0 or 2-1000")?
-            }
+            "repetition" => self.repetition = parse_number("repetition", value, 0, 100, "0|2-100")?,
             "no_progress" => {
                 self.no_progress = parse_number("no_progress", value, 0, 1000, "0-1000")?
             }
@@ -265,24 +263,7 @@ impl GameOptions for GiveAndTakeOptions {
     }
 
     fn validate(&self) -> Result<(), OptionError> {
-        if self.repetition == 1 {
-            return Err(OptionError::Invalid {
-                key: "repetition",
-                reason: "must be 0 (off) or at least 2: the start would already repeat once",
-            });
-        }
-        if self.repetition > 1000 {
-            return Err(OptionError::Invalid {
-                key: "repetition",
-                reason: "at most 1000",
-            });
-        }
-        if self.no_progress > 1000 {
-            return Err(OptionError::Invalid {
-                key: "no_progress",
-                reason: "at most 1000",
-            });
-        }
+        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
         if self.hot_trigger == HotJump::Anywhere && self.hot_capture == HotJump::FirstJump {
             return Err(OptionError::Invalid {
                 key: "hot_capture",

@@ -286,18 +286,7 @@ impl GameOptions for NevaOptions {
                 reason: "team play needs all four seats (spec §8.4)",
             });
         }
-        if self.repetition == 1 || self.repetition > 100 {
-            return Err(OptionError::Invalid {
-                key: "repetition",
-                reason: "0 (off) or 2 to 100",
-            });
-        }
-        if self.no_progress > 1000 {
-            return Err(OptionError::Invalid {
-                key: "no_progress",
-                reason: "0 (off) to 1000",
-            });
-        }
+        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
         Ok(())
     }
 

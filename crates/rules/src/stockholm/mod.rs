@@ -161,24 +161,7 @@ impl GameOptions for StockholmOptions {
     }
 
     fn validate(&self) -> Result<(), OptionError> {
-        if self.repetition == 1 {
-            return Err(OptionError::Invalid {
-                key: "repetition",
-                reason: "a position always occurs once; use 0 (off) or at least 2",
-            });
-        }
-        if self.repetition > 100 {
-            return Err(OptionError::Invalid {
-                key: "repetition",
-                reason: "at most 100",
-            });
-        }
-        if self.no_progress > 1000 {
-            return Err(OptionError::Invalid {
-                key: "no_progress",
-                reason: "at most 1000",
-            });
-        }
+        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
         Ok(())
     }
 
