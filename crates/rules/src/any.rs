@@ -339,9 +339,19 @@ impl AnyPosition {
         each!(self, p => p.ranking())
     }
 
-    /// See [`Position::repetition_key`].
+    /// See [`Position::hash`].
+    pub fn hash(&self) -> u64 {
+        each!(self, p => p.hash())
+    }
+
+    /// See [`Position::repetition_key`] (the same as [`AnyPosition::hash`]).
     pub fn repetition_key(&self) -> u64 {
-        each!(self, p => p.repetition_key())
+        self.hash()
+    }
+
+    /// See [`Position::captures_into`].
+    pub fn captures_into(&self, moves: &mut MoveList) {
+        each!(self, p => p.captures_into(moves))
     }
 
     /// See [`Position::parse_move`].

@@ -39,6 +39,7 @@ pub mod setup;
 mod square;
 mod stockholm;
 mod variant;
+mod zobrist;
 
 pub use any::{AnyOptions, AnyPosition};
 pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};

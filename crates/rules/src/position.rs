@@ -130,6 +130,14 @@ pub enum DepartError {
 /// Positions are built only by [`Position::new`] (the start) and [`Position::from_setup`]
 /// (validated), and change only through [`Position::play`] and [`Position::depart`], so a
 /// value of this type is always one the rules allow.
+///
+/// # Search: copy, play, drop
+/// There is no undo: positions are small plain values (48 to 80 bytes: a few bitboards,
+/// counters and the [`Position::hash`], no history), so copying one and calling
+/// [`Position::play_unchecked`] on the copy is the fast path, the one [`crate::perft`]
+/// takes at every node. Generate into a reused buffer with
+/// [`Position::legal_moves_into`] or [`Position::captures_into`]; neither allocates once the
+/// buffer has room. The repetition rule needs the game's history, kept by [`crate::Game`].
 pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// The game's options.
     type Options: GameOptions;
@@ -198,9 +206,19 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// Eliminated seats in elimination order; seats of one group went out with one move.
     fn eliminated(&self) -> Vec<SeatSet>;
 
-    /// A hash of everything that makes two positions the same for repetition: pieces, seat
-    /// to move, seats still playing, and any other state that changes the legal moves.
-    fn repetition_key(&self) -> u64;
+    /// The position's 64-bit Zobrist hash: the pieces, the seat to move, and every other
+    /// piece of state that changes the legal moves (reserves and owed drops, the hot piece,
+    /// the no-reverse memory, eliminated and departed seats), but no counters. Equal
+    /// positions have equal hashes however they were reached; the hash is kept up to date by
+    /// [`Position::play_unchecked`] at a cost that follows what the move changed, so search
+    /// and the repetition rule read it for free. Keys are fixed, so hashes are the same in
+    /// every process.
+    fn hash(&self) -> u64;
+
+    /// The key the repetition rule compares: the [`Position::hash`].
+    fn repetition_key(&self) -> u64 {
+        self.hash()
+    }
 
     /// The result when the game is stopped for `reason` (repetition or no progress) while
     /// undecided on the board: by default a draw among the seats still playing; Queah
@@ -219,6 +237,15 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// Number of legal moves (perft's bulk count); games override it with a faster count.
     fn count_legal(&self) -> u64 {
         self.legal_moves().len() as u64
+    }
+
+    /// Clears `moves` and fills it with the legal moves that capture, for quiescence
+    /// search: where capture is compulsory these are all the legal moves or none; where it
+    /// is optional (Queah), the capturing ones among them. No allocation once `moves` has
+    /// room for them.
+    fn captures_into(&self, moves: &mut MoveList) {
+        self.legal_moves_into(moves);
+        moves.retain(|m| m.is_capture());
     }
 
     /// The legal moves.

@@ -30,15 +30,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::hash_map::DefaultHasher;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 
 use crate::options::{
     parse_bool, parse_choice, parse_number, GameOptions, OptionError, OptionSpec,
 };
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
+use crate::zobrist::{self, Hashed, Planes};
 use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 13 cells (spec §3.1).
@@ -452,6 +451,9 @@ pub struct Queah {
     np: u16,
     /// A side that resigned, left or timed out.
     departed: Option<(usize, Departure)>,
+    /// Zobrist hash of the pieces, reserves, owed drops, bans, side to move and departure
+    /// (see [`Hashed`]).
+    hash: u64,
 }
 
 impl PartialEq for Queah {
@@ -494,6 +496,7 @@ impl Queah {
             side: 0,
             np: 0,
             departed: None,
+            hash: 0,
         }
     }
 
@@ -768,6 +771,7 @@ impl Position for Queah {
         let mut pos = Queah::empty(options);
         pos.pieces = START;
         pos.reserve = [START_RESERVE; 2];
+        pos.hash = zobrist::full(&pos);
         Ok(pos)
     }
 
@@ -921,6 +925,7 @@ impl Position for Queah {
         }
 
         problems.check(waive, setup)?;
+        pos.hash = zobrist::full(&pos);
         Ok(pos)
     }
 
@@ -998,6 +1003,53 @@ impl Position for Queah {
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
+        zobrist::play(self, mv);
+    }
+
+    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+        zobrist::depart(self, seat, how)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn status(&self) -> Status {
+        self.compute_status()
+    }
+
+    fn eliminated(&self) -> Vec<SeatSet> {
+        // Two seats: the loser of a decided game is out; nobody is out of a drawn one.
+        match self.compute_status() {
+            Status::Won { winners, .. } => vec![SeatSet::TWO.minus(winners)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Queah adjudicates by piece count, board and reserve (spec §3.7): more pieces wins,
+    /// equal counts draw.
+    fn adjudicate(&self, reason: EndReason) -> Status {
+        let (w, b) = (self.total(0), self.total(1));
+        if w == b {
+            Status::Drawn {
+                seats: SeatSet::TWO,
+                reason,
+            }
+        } else {
+            Status::Won {
+                winners: SeatSet::only(if w > b { SEATS[0] } else { SEATS[1] }),
+                reason,
+            }
+        }
+    }
+}
+
+impl Hashed for Queah {
+    fn hash_mut(&mut self) -> &mut u64 {
+        &mut self.hash
+    }
+
+    fn apply(&mut self, mv: &Move) {
         let s = self.side;
         let o = 1 - s;
         let mut progress = false;
@@ -1042,7 +1094,7 @@ impl Position for Queah {
         self.side = o;
     }
 
-    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+    fn leave(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
         let Some(s) = side_of(seat) else {
             return Err(DepartError::NotPlaying(seat));
         };
@@ -1052,45 +1104,27 @@ impl Position for Queah {
         self.departed = Some((s, how));
         Ok(())
     }
-
-    fn status(&self) -> Status {
-        self.compute_status()
+    /// Planes 0 and 1: White's and Black's pieces.
+    fn planes(&self) -> Planes {
+        let mut planes = [0; zobrist::PLANES];
+        planes[..2].copy_from_slice(&self.pieces);
+        planes
     }
 
-    fn eliminated(&self) -> Vec<SeatSet> {
-        // Two seats: the loser of a decided game is out; nobody is out of a drawn one.
-        match self.compute_status() {
-            Status::Won { winners, .. } => vec![SeatSet::TWO.minus(winners)],
-            _ => Vec::new(),
-        }
-    }
-
-    fn repetition_key(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.pieces.hash(&mut h);
-        self.reserve.hash(&mut h);
-        self.owed.hash(&mut h);
-        self.rev.hash(&mut h);
-        self.side.hash(&mut h);
-        self.departed.map(|(s, _)| s).hash(&mut h);
-        h.finish()
-    }
-
-    /// Queah adjudicates by piece count, board and reserve (spec §3.7): more pieces wins,
-    /// equal counts draw.
-    fn adjudicate(&self, reason: EndReason) -> Status {
-        let (w, b) = (self.total(0), self.total(1));
-        if w == b {
-            Status::Drawn {
-                seats: SeatSet::TWO,
-                reason,
-            }
-        } else {
-            Status::Won {
-                winners: SeatSet::only(if w > b { SEATS[0] } else { SEATS[1] }),
-                reason,
-            }
-        }
+    /// Reserves, owed drops, each side's banned step back, the side to move and the side
+    /// that departed, in disjoint bit fields.
+    fn state(&self) -> u64 {
+        let ban = |r: Option<(Square, Square)>| {
+            r.map_or(0, |(f, t)| 1 + (f.index() as u64) * 64 + t.index() as u64)
+        };
+        u64::from(self.reserve[0])
+            | u64::from(self.reserve[1]) << 8
+            | u64::from(self.owed[0]) << 16
+            | u64::from(self.owed[1]) << 17
+            | ban(self.rev[0]) << 18
+            | ban(self.rev[1]) << 31
+            | (self.side as u64) << 44
+            | self.departed.map_or(0, |(s, _)| s as u64 + 1) << 45
     }
 }
 

@@ -22,6 +22,7 @@
 //! assert_eq!(rec.to_string().parse::<GameRecord>().unwrap(), rec);
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -47,7 +48,11 @@ pub struct Game {
     start: AnyPosition,
     position: AnyPosition,
     actions: Vec<Action>,
-    keys: Vec<u64>,
+    /// How often each position hash has occurred, so judging repetition costs the same
+    /// however long the game is.
+    seen: HashMap<u64, u16>,
+    /// How often the current position has occurred (including now).
+    repeats: u16,
 }
 
 /// Why an action was refused by a [`Game`].
@@ -67,13 +72,22 @@ pub enum GameError {
 impl Game {
     /// A game starting at `start`.
     pub fn new(start: AnyPosition) -> Game {
-        let keys = vec![start.repetition_key()];
-        Game {
+        let mut game = Game {
             position: start.clone(),
             start,
             actions: Vec::new(),
-            keys,
-        }
+            seen: HashMap::new(),
+            repeats: 0,
+        };
+        game.record_position();
+        game
+    }
+
+    /// Counts the current position for the repetition rule, by its [`AnyPosition::hash`].
+    fn record_position(&mut self) {
+        let n = self.seen.entry(self.position.hash()).or_insert(0);
+        *n = n.saturating_add(1);
+        self.repeats = *n;
     }
 
     /// The start position.
@@ -107,14 +121,8 @@ impl Game {
             return status;
         }
         let limit = self.position.options().repetition_limit();
-        if limit > 0 {
-            let Some(&last) = self.keys.last() else {
-                return status;
-            };
-            let seen = self.keys.iter().filter(|&&k| k == last).count();
-            if seen >= usize::from(limit) {
-                return self.position.adjudicate(EndReason::Repetition);
-            }
+        if limit > 0 && self.repeats >= limit {
+            return self.position.adjudicate(EndReason::Repetition);
         }
         status
     }
@@ -132,7 +140,7 @@ impl Game {
         }
         self.position.play_unchecked(mv);
         self.actions.push(Action::Move(*mv));
-        self.keys.push(self.position.repetition_key());
+        self.record_position();
         Ok(())
     }
 
@@ -159,7 +167,7 @@ impl Game {
         }
         self.position.depart(seat, how)?;
         self.actions.push(Action::Depart(seat, how));
-        self.keys.push(self.position.repetition_key());
+        self.record_position();
         Ok(())
     }
 

@@ -31,9 +31,6 @@ mod geometry;
 mod options;
 mod search;
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-
 pub use options::{GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 
 use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
@@ -42,6 +39,7 @@ use search::{free_ray, sq, Counter, Rules, Search, Sink};
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Status};
 use crate::setup::{PositionError, Problems, Setup};
+use crate::zobrist::{self, Hashed, Planes};
 use crate::{Move, MoveList, Piece, Position, Role, Seat, SeatSet, Square, Variant};
 
 /// Men per seat at the start, the most a seat may have (spec §4.1).
@@ -65,6 +63,8 @@ pub struct GiveAndTake {
     np: u16,
     status: Status,
     options: GiveAndTakeOptions,
+    /// Zobrist hash of the pieces, seat to move, hot piece and loser (see [`Hashed`]).
+    hash: u64,
 }
 
 const fn seat_of(colour: usize) -> Seat {
@@ -374,7 +374,7 @@ impl Position for GiveAndTake {
 
     fn new(options: GiveAndTakeOptions) -> Result<Self, OptionError> {
         options.validate()?;
-        Ok(GiveAndTake {
+        let mut pos = GiveAndTake {
             by_colour: [WHITE_START, BLACK_START],
             kings: 0,
             side: 0,
@@ -382,7 +382,10 @@ impl Position for GiveAndTake {
             np: 0,
             status: Status::Ongoing,
             options,
-        })
+            hash: 0,
+        };
+        pos.hash = zobrist::full(&pos);
+        Ok(pos)
     }
 
     fn from_setup(
@@ -502,6 +505,7 @@ impl Position for GiveAndTake {
             np: setup.no_progress,
             status: Status::Ongoing,
             options,
+            hash: 0,
         };
         match (setup.turn, loser) {
             (Some(_), _) => pos.settle(),
@@ -527,6 +531,7 @@ impl Position for GiveAndTake {
                 };
             }
         }
+        pos.hash = zobrist::full(&pos);
         Ok(pos)
     }
 
@@ -603,7 +608,44 @@ impl Position for GiveAndTake {
         c.0
     }
 
+    fn captures_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        if !self.status.is_ongoing() {
+            return;
+        }
+        match self.compulsion() {
+            Some((need, first)) => self.captures(self.side, need, first, moves),
+            None => self.captures(self.side, 0, !0, moves),
+        }
+    }
+
     fn play_unchecked(&mut self, mv: &Move) {
+        zobrist::play(self, mv);
+    }
+
+    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+        zobrist::depart(self, seat, how)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn eliminated(&self) -> Vec<SeatSet> {
+        self.loser().map(SeatSet::only).into_iter().collect()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+impl Hashed for GiveAndTake {
+    fn hash_mut(&mut self) -> &mut u64 {
+        &mut self.hash
+    }
+
+    fn apply(&mut self, mv: &Move) {
         let us = self.side;
         let them = us ^ 1;
         let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
@@ -644,7 +686,7 @@ impl Position for GiveAndTake {
         self.settle();
     }
 
-    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+    fn leave(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
         if !self.status.is_ongoing() {
             return Err(DepartError::GameOver);
         }
@@ -658,22 +700,21 @@ impl Position for GiveAndTake {
         };
         Ok(())
     }
-
-    fn status(&self) -> Status {
-        self.status
+    /// Planes 0-3: White men, White kings, Black men, Black kings.
+    fn planes(&self) -> Planes {
+        let mut planes = [0; zobrist::PLANES];
+        for (c, &own) in self.by_colour.iter().enumerate() {
+            planes[2 * c] = own & !self.kings;
+            planes[2 * c + 1] = own & self.kings;
+        }
+        planes
     }
 
-    fn eliminated(&self) -> Vec<SeatSet> {
-        self.loser().map(SeatSet::only).into_iter().collect()
-    }
-
-    fn repetition_key(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.by_colour.hash(&mut h);
-        self.kings.hash(&mut h);
-        self.turn().hash(&mut h);
-        self.hot.hash(&mut h);
-        self.loser().hash(&mut h);
-        h.finish()
+    /// The seat to move (0 once the game is over), the hot piece and the loser.
+    fn state(&self) -> u64 {
+        let turn = self.turn().map_or(0, |s| s.index() as u64 + 1);
+        let hot = self.hot.map_or(0, |sq| sq.index() as u64 + 1);
+        let loser = self.loser().map_or(0, |s| s.index() as u64 + 1);
+        turn | hot << 8 | loser << 16
     }
 }

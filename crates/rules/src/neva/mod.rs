@@ -43,14 +43,12 @@
 
 mod options;
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-
 pub use options::{Blocked, Departed, NevaOptions};
 
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
+use crate::zobrist::{self, Hashed, Planes};
 use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant, MAX_PATH};
 
 /// The 36 lattice squares: files 0-5, ranks 0-5 (spec §2.1).
@@ -214,6 +212,8 @@ pub struct Neva {
     /// Plies of king-only moves since the last capture, man move or elimination.
     no_progress: u16,
     status: Status,
+    /// Zobrist hash of everything above that changes the legal moves (see [`Hashed`]).
+    hash: u64,
 }
 
 /// The state of one capture search: the squares a capturing piece may land on or fly
@@ -673,7 +673,7 @@ impl Position for Neva {
         for seat in options.seats.iter() {
             pieces[seat.index()] = START[seat.index()];
         }
-        Ok(Neva {
+        let mut pos = Neva {
             options,
             pieces,
             kings: 0,
@@ -684,7 +684,10 @@ impl Position for Neva {
             turn: options.seats.first(),
             no_progress: 0,
             status: Status::Ongoing,
-        })
+            hash: 0,
+        };
+        pos.hash = zobrist::full(&pos);
+        Ok(pos)
     }
 
     fn from_setup(
@@ -748,6 +751,7 @@ impl Position for Neva {
             turn: setup.turn,
             no_progress: setup.no_progress,
             status: Status::Ongoing,
+            hash: 0,
         };
         for &group in &setup.eliminated {
             if group.is_empty()
@@ -818,6 +822,7 @@ impl Position for Neva {
                 }
             }
         }
+        pos.hash = zobrist::full(&pos);
         Ok(pos)
     }
 
@@ -870,6 +875,32 @@ impl Position for Neva {
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
+        zobrist::play(self, mv);
+    }
+
+    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+        zobrist::depart(self, seat, how)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn eliminated(&self) -> Vec<SeatSet> {
+        self.groups[..usize::from(self.groups_len)].to_vec()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+impl Hashed for Neva {
+    fn hash_mut(&mut self) -> &mut u64 {
+        &mut self.hash
+    }
+
+    fn apply(&mut self, mv: &Move) {
         let (Some(seat), Some(from), Some(to)) = (self.turn, mv.origin(), mv.destination()) else {
             return;
         };
@@ -929,7 +960,7 @@ impl Position for Neva {
         }
     }
 
-    fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+    fn leave(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
         if !self.status.is_ongoing() {
             return Err(DepartError::GameOver);
         }
@@ -952,21 +983,19 @@ impl Position for Neva {
         self.settle(next);
         Ok(())
     }
-
-    fn status(&self) -> Status {
-        self.status
+    /// Planes 2s and 2s + 1: seat s's men and kings (inert pieces of eliminated seats too).
+    fn planes(&self) -> Planes {
+        let mut planes = [0; zobrist::PLANES];
+        for (s, &own) in self.pieces.iter().enumerate() {
+            planes[2 * s] = own & !self.kings;
+            planes[2 * s + 1] = own & self.kings;
+        }
+        planes
     }
 
-    fn eliminated(&self) -> Vec<SeatSet> {
-        self.groups[..usize::from(self.groups_len)].to_vec()
-    }
-
-    fn repetition_key(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.pieces.hash(&mut h);
-        self.kings.hash(&mut h);
-        self.turn.hash(&mut h);
-        self.out.bits().hash(&mut h);
-        h.finish()
+    /// The seat to move (0 once the game is over) and the eliminated seats.
+    fn state(&self) -> u64 {
+        let turn = self.turn.map_or(0, |s| s.index() as u64 + 1);
+        turn | u64::from(self.out.bits()) << 8
     }
 }

@@ -285,8 +285,9 @@ impl Board {
         n
     }
 
-    /// Fills `moves` (cleared first) with the legal moves.
-    pub(super) fn legal_moves(&self, rules: Rules, moves: &mut MoveList) {
+    /// Fills `moves` (cleared first) with the legal captures: all the legal moves when a
+    /// capture exists (it is compulsory, spec §5.4), none otherwise.
+    pub(super) fn captures_only(&self, rules: Rules, moves: &mut MoveList) {
         moves.clear();
         let men_cap = self.man_capturers(rules);
         let king_cap = if self.own & self.kings != 0 {
@@ -296,6 +297,13 @@ impl Board {
         };
         if men_cap | king_cap != 0 {
             self.captures(rules, king_cap, moves);
+        }
+    }
+
+    /// Fills `moves` (cleared first) with the legal moves.
+    pub(super) fn legal_moves(&self, rules: Rules, moves: &mut MoveList) {
+        self.captures_only(rules, moves);
+        if !moves.is_empty() {
             return;
         }
         let occ = self.occ();

@@ -36,6 +36,7 @@ use gen::{Board, Rules, BOARD, RANK_1, RANK_8};
 use crate::options::{parse_bool, parse_number, GameOptions, OptionError, OptionSpec};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
+use crate::zobrist::{self, Hashed, Planes};
 use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// Rule options of Stockholm checkers / Brazilian draughts (spec §5.6, §5.7, §6 S1-S5).
@@ -194,6 +195,8 @@ pub struct Stockholm {
     /// A seat that resigned, left or ran out of time (it lost, spec §2.7 applied to two seats).
     departed: Option<(Seat, Departure)>,
     options: StockholmOptions,
+    /// Zobrist hash of the pieces, side to move and departure (see [`Hashed`]).
+    hash: u64,
 }
 
 const fn seat_of(colour: usize) -> Seat {
@@ -212,14 +215,17 @@ impl Stockholm {
     }
 
     fn start(options: StockholmOptions) -> Stockholm {
-        Stockholm {
+        let mut pos = Stockholm {
             pieces: [WHITE_START, BLACK_START],
             kings: 0,
             side: 0,
             no_progress: 0,
             departed: None,
             options,
-        }
+            hash: 0,
+        };
+        pos.hash = zobrist::full(&pos);
+        pos
     }
 
     #[inline(always)]
@@ -354,6 +360,7 @@ impl Position for Stockholm {
             no_progress: setup.no_progress,
             departed: None,
             options,
+            hash: 0,
         };
         match setup.turn {
             Some(seat) if SeatSet::TWO.contains(seat) && setup.seats.contains(seat) => {
@@ -378,6 +385,7 @@ impl Position for Stockholm {
             },
         }
         problems.check(waive, setup)?;
+        pos.hash = zobrist::full(&pos);
         Ok(pos)
     }
 
@@ -450,48 +458,25 @@ impl Position for Stockholm {
         self.board().count_legal(self.options.rules())
     }
 
+    fn captures_into(&self, moves: &mut MoveList) {
+        if self.stopped() {
+            moves.clear();
+            return;
+        }
+        self.board().captures_only(self.options.rules(), moves);
+    }
+
     #[inline]
     fn play_unchecked(&mut self, mv: &Move) {
-        let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
-            return;
-        };
-        let side = self.side as usize;
-        let from = 1u64 << from.index();
-        let to = 1u64 << to.index();
-        // A sequence may end on its start square (a loop), so clear before setting.
-        self.pieces[side] = (self.pieces[side] & !from) | to;
-        if mv.role() == Role::King {
-            self.kings = (self.kings & !from) | to;
-        } else if mv.promotes() {
-            self.kings |= to;
-        }
-        if mv.is_capture() {
-            let captured = mv
-                .captured()
-                .iter()
-                .fold(0u64, |acc, sq| acc | 1u64 << sq.index());
-            self.pieces[side ^ 1] &= !captured;
-            // The mover never lands on a captured piece's square (dead pieces block).
-            self.kings &= !captured;
-            self.no_progress = 0;
-        } else if mv.role() == Role::Man {
-            self.no_progress = 0;
-        } else {
-            // spec §5.7: only king moves without capture count towards the draw.
-            self.no_progress = self.no_progress.saturating_add(1);
-        }
-        self.side ^= 1;
+        zobrist::play(self, mv);
     }
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
-        if !self.status().is_ongoing() {
-            return Err(DepartError::GameOver);
-        }
-        if !SeatSet::TWO.contains(seat) {
-            return Err(DepartError::NotPlaying(seat));
-        }
-        self.departed = Some((seat, how));
-        Ok(())
+        zobrist::depart(self, seat, how)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
     }
 
     fn status(&self) -> Status {
@@ -542,21 +527,71 @@ impl Position for Stockholm {
             _ => Vec::new(),
         }
     }
+}
 
-    fn repetition_key(&self) -> u64 {
-        // A fixed mix (splitmix64 steps), so keys are the same in every process.
-        fn mix(h: u64, v: u64) -> u64 {
-            let mut z = (h ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
+impl Hashed for Stockholm {
+    fn leave(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
+        if !self.status().is_ongoing() {
+            return Err(DepartError::GameOver);
         }
-        let extra = u64::from(self.side)
+        if !SeatSet::TWO.contains(seat) {
+            return Err(DepartError::NotPlaying(seat));
+        }
+        self.departed = Some((seat, how));
+        Ok(())
+    }
+
+    fn hash_mut(&mut self) -> &mut u64 {
+        &mut self.hash
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, mv: &Move) {
+        let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
+            return;
+        };
+        let side = self.side as usize;
+        let from = 1u64 << from.index();
+        let to = 1u64 << to.index();
+        // A sequence may end on its start square (a loop), so clear before setting.
+        self.pieces[side] = (self.pieces[side] & !from) | to;
+        if mv.role() == Role::King {
+            self.kings = (self.kings & !from) | to;
+        } else if mv.promotes() {
+            self.kings |= to;
+        }
+        if mv.is_capture() {
+            let captured = mv
+                .captured()
+                .iter()
+                .fold(0u64, |acc, sq| acc | 1u64 << sq.index());
+            self.pieces[side ^ 1] &= !captured;
+            // The mover never lands on a captured piece's square (dead pieces block).
+            self.kings &= !captured;
+            self.no_progress = 0;
+        } else if mv.role() == Role::Man {
+            self.no_progress = 0;
+        } else {
+            // spec §5.7: only king moves without capture count towards the draw.
+            self.no_progress = self.no_progress.saturating_add(1);
+        }
+        self.side ^= 1;
+    }
+    /// Planes 0-3: White men, White kings, Black men, Black kings.
+    fn planes(&self) -> Planes {
+        let mut planes = [0; zobrist::PLANES];
+        for (c, &own) in self.pieces.iter().enumerate() {
+            planes[2 * c] = own & !self.kings;
+            planes[2 * c + 1] = own & self.kings;
+        }
+        planes
+    }
+
+    /// The side to move and the seat that departed, if any.
+    fn state(&self) -> u64 {
+        u64::from(self.side)
             | self
                 .departed
-                .map_or(0, |(s, _)| (s.index() as u64 + 1) << 8);
-        [self.pieces[0], self.pieces[1], self.kings, extra]
-            .into_iter()
-            .fold(0x5354_4f43_4b48_4f4c, mix)
+                .map_or(0, |(s, _)| (s.index() as u64 + 1) << 8)
     }
 }
