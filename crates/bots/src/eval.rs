@@ -1,0 +1,192 @@
+//! Static evaluation, one set of weights per game.
+//!
+//! Every game is scored the same way: each seat's assets (material with kings, advancement
+//! of men toward promotion, control of the centre, and for Queah the reserve) are summed
+//! into one number per seat; the search turns those into a score for a side by subtracting
+//! the opponents' sum from its own. Keeping the scores per seat is what lets Neva's
+//! analysis show one curve per seat and lets team play add a partner's assets to one's own.
+//! Mobility and tactical threats (Give and Take's hot piece, pending captures, Queah's owed
+//! drops) depend on whose turn it is, so the search adds them at its leaves, where it has
+//! the side to move's legal moves at hand.
+
+use rules::{GiveAndTake, Neva, Position, Queah, Role, Seat, Square, Stockholm, Variant};
+
+/// Weights of one game's evaluation, in hundredths of a man.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A man on the board.
+    pub man: i32,
+    /// A king on the board.
+    pub king: i32,
+    /// Per step a man has advanced toward its promotion line (or corner).
+    pub advance: i32,
+    /// A piece on one of the central squares.
+    pub centre: i32,
+    /// A man still guarding its own back rank (keeps the opponent from crowning).
+    pub back_rank: i32,
+    /// Per legal move of the side to move (added at the leaves of the search).
+    pub mobility: i32,
+    /// Queah: a piece waiting in reserve (it comes back by a drop).
+    pub reserve: i32,
+    /// Bonus of the side to move at a quiet leaf (the initiative).
+    pub tempo: i32,
+}
+
+/// Weights of `variant`, tuned by self-play matches (see the crate's README section).
+pub const fn weights(variant: Variant) -> Weights {
+    match variant {
+        Variant::Stockholm => Weights {
+            man: 100,
+            king: 320,
+            advance: 4,
+            centre: 6,
+            back_rank: 8,
+            mobility: 2,
+            reserve: 0,
+            tempo: 4,
+        },
+        Variant::GiveAndTake => Weights {
+            man: 100,
+            king: 280,
+            advance: 4,
+            centre: 4,
+            back_rank: 4,
+            mobility: 1,
+            reserve: 0,
+            tempo: 4,
+        },
+        Variant::Neva => Weights {
+            man: 100,
+            king: 300,
+            advance: 5,
+            centre: 6,
+            back_rank: 0,
+            mobility: 1,
+            reserve: 0,
+            tempo: 0,
+        },
+        Variant::Queah => Weights {
+            man: 100,
+            king: 100,
+            advance: 0,
+            centre: 8,
+            back_rank: 0,
+            mobility: 3,
+            reserve: 90,
+            tempo: 4,
+        },
+    }
+}
+
+/// A position the bots can evaluate: every game of the rules crate.
+pub trait Evaluate: Position {
+    /// Each seat's assets (seats not in the game score 0).
+    fn seat_scores(&self) -> [i32; 4];
+}
+
+/// Steps a man of `seat` on `sq` has made toward promotion, and whether it still stands
+/// on its own back rank, for the games played on ranks (White moves up).
+fn rank_progress(seat: Seat, sq: Square) -> (i32, bool) {
+    let r = i32::from(sq.rank());
+    let p = if seat == Seat::WHITE { r } else { 7 - r };
+    (p, p == 0)
+}
+
+/// The 4×4 middle of an 8×8 board.
+fn central8(sq: Square) -> bool {
+    (2..=5).contains(&sq.file()) && (2..=5).contains(&sq.rank())
+}
+
+/// Scores the pieces of an 8×8 game where men move toward the far rank.
+fn ranked_scores<P: Position>(pos: &P, w: &Weights) -> [i32; 4] {
+    let mut s = [0; 4];
+    for sq in P::VARIANT.board().iter() {
+        let Some(pc) = pos.piece_at(sq) else { continue };
+        let v = &mut s[pc.seat.index()];
+        match pc.role {
+            Role::Man => {
+                let (p, back) = rank_progress(pc.seat, sq);
+                *v += w.man + w.advance * p + if back { w.back_rank } else { 0 };
+            }
+            Role::King => *v += w.king,
+        }
+        if central8(sq) {
+            *v += w.centre;
+        }
+    }
+    s
+}
+
+impl Evaluate for Stockholm {
+    fn seat_scores(&self) -> [i32; 4] {
+        ranked_scores(self, &weights(Variant::Stockholm))
+    }
+}
+
+impl Evaluate for GiveAndTake {
+    fn seat_scores(&self) -> [i32; 4] {
+        ranked_scores(self, &weights(Variant::GiveAndTake))
+    }
+}
+
+/// Neva's target corner of each seat, as (file, rank) of the lattice (spec §2.1).
+fn neva_target(seat: Seat) -> (i32, i32) {
+    match seat {
+        Seat::Night => (5, 5),
+        Seat::Morning => (5, 0),
+        Seat::Day => (0, 0),
+        Seat::Evening => (0, 5),
+    }
+}
+
+impl Evaluate for Neva {
+    fn seat_scores(&self) -> [i32; 4] {
+        let w = weights(Variant::Neva);
+        let mut s = [0; 4];
+        for sq in Variant::Neva.board().iter() {
+            let Some(pc) = self.piece_at(sq) else {
+                continue;
+            };
+            let v = &mut s[pc.seat.index()];
+            let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
+            match pc.role {
+                Role::Man => {
+                    let (tf, tr) = neva_target(pc.seat);
+                    // A man starts 8 to 10 steps from its corner and never steps back.
+                    let dist = (f - tf).abs() + (r - tr).abs();
+                    *v += w.man + w.advance * (10 - dist);
+                }
+                Role::King => *v += w.king,
+            }
+            if (2..=3).contains(&f) && (2..=3).contains(&r) {
+                *v += w.centre;
+            }
+        }
+        s
+    }
+}
+
+impl Evaluate for Queah {
+    fn seat_scores(&self) -> [i32; 4] {
+        let w = weights(Variant::Queah);
+        let mut s = [0; 4];
+        for sq in Variant::Queah.board().iter() {
+            let Some(pc) = self.piece_at(sq) else {
+                continue;
+            };
+            // Cells with four links (c3 and the side middles b2 d2 b4 d4) are the centre;
+            // the four outer cells with one link are traps.
+            let (f, r) = (sq.file(), sq.rank());
+            let bonus = match (f, r) {
+                (1 | 3, 1 | 3) | (2, 2) => w.centre,
+                (0 | 4, 0 | 4) => -w.centre,
+                _ => 0,
+            };
+            s[pc.seat.index()] += w.man + bonus;
+        }
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            s[seat.index()] += w.reserve * i32::from(self.reserve(seat));
+        }
+        s
+    }
+}

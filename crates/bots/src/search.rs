@@ -1,0 +1,539 @@
+//! The search: one alpha-beta for every game and seat count.
+//!
+//! Two-seat games are searched by negamax with principal variation search. Neva with three
+//! or four seats uses the *paranoid* reduction: the searching seat (with its partner in team
+//! play) is one side, every other seat still playing is assumed to play against it, and the
+//! result is again a two-sided search that alpha-beta can prune. Paranoid was chosen over
+//! max-n because max-n cannot prune beyond shallow pruning, so within the same node budget it
+//! reaches roughly half the depth, and over best-reply search because BRS plays illegal
+//! sequences of turns that Neva's compulsory captures make misleading. Consecutive turns of
+//! the same side (two opponents in a row) keep the score's sign; a change of side negates
+//! it, which is all negamax needs.
+//!
+//! The node and time limits are checked inside the search (every node counts, the clock is
+//! read every 1,024 nodes); when either runs out, the last completed iteration's move is
+//! played, or the best move the unfinished iteration had already proved better.
+
+use std::time::{Duration, Instant};
+
+use rules::{EndReason, GameOptions, Move, MoveList, Position, SeatSet, Status};
+
+use crate::eval::{weights, Evaluate, Weights};
+
+/// Score of a won game (minus the plies it takes to get there).
+pub const WIN: i32 = 30_000;
+/// Scores above this (in absolute value) are wins or losses found by the search.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+const INF: i32 = WIN + 1;
+/// Deepest ply the search visits, quiescence included.
+const MAX_PLY: usize = 128;
+/// Quiescence plies of optional captures searched at most below the horizon.
+const MAX_QUIET: u32 = 12;
+
+/// How much a search may spend.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Nodes (positions visited), quiescence included.
+    pub nodes: u64,
+    /// Wall-clock time, if any.
+    pub time: Option<Duration>,
+    /// Deepest iteration, in plies.
+    pub depth: u8,
+}
+
+impl Limits {
+    /// Only a node limit (results do not depend on the machine's load).
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes,
+            time: None,
+            depth: 64,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play.
+    pub best: Move,
+    /// Its score for the searching seat (with its partner), in hundredths of a man;
+    /// beyond [`WIN_BOUND`] a forced win, below `-WIN_BOUND` a forced loss.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u8,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// The key of a position for the transposition table and repetition checks.
+///
+/// Kept in one place so that an incremental hash from the rules can replace it.
+#[inline]
+fn key<P: Position>(p: &P) -> u64 {
+    p.repetition_key()
+}
+
+/// Keeps only the captures of a list of legal moves.
+#[inline]
+fn keep_captures(moves: &mut MoveList) {
+    moves.retain(Move::is_capture);
+}
+
+/// The seats of the game still playing (Neva keeps eliminated seats in `seats()`).
+fn playing<P: Evaluate>(p: &P) -> SeatSet {
+    let out = p
+        .eliminated()
+        .iter()
+        .fold(SeatSet::EMPTY, |a, &g| a.union(g));
+    p.seats().minus(out)
+}
+
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    /// Index of the best move in the position's generated move list, `u16::MAX` if none.
+    best: u16,
+    depth: i8,
+    bound: Bound,
+}
+
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Empty,
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A SplitMix64 step: small, seedable, and enough for move noise.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One search's state. Built per move: the table is small enough that sharing it between
+/// moves is not worth the synchronisation in the server's pool.
+pub(crate) struct Searcher<P> {
+    team: SeatSet,
+    limits: Limits,
+    deadline: Option<Instant>,
+    nodes: u64,
+    stopped: bool,
+    table: Vec<Entry>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<[i32; 64]>,
+    lists: Vec<MoveList>,
+    path: Vec<u64>,
+    repetition: bool,
+    noise: i32,
+    seed: u64,
+    w: Weights,
+    root_best: Option<(Move, i32)>,
+    _game: std::marker::PhantomData<P>,
+}
+
+impl<P: Evaluate> Searcher<P> {
+    /// A searcher for the seat to move in `root` (with its partner when `team` has two).
+    pub(crate) fn new(
+        root: &P,
+        team: SeatSet,
+        limits: Limits,
+        history: &[u64],
+        noise: i32,
+        seed: u64,
+    ) -> Searcher<P> {
+        // Table size follows the budget: about one entry per node, at most 2^20 (16 MiB).
+        let bits = (64 - limits.nodes.max(1024).leading_zeros()).clamp(10, 20);
+        Searcher {
+            team,
+            limits,
+            deadline: limits.time.map(|t| Instant::now() + t),
+            nodes: 0,
+            stopped: false,
+            table: vec![Entry::default(); 1 << bits],
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![[0; 64]; 64],
+            lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            path: history.to_vec(),
+            repetition: root.options().repetition_limit() > 0,
+            noise,
+            seed,
+            w: weights(P::VARIANT),
+            root_best: None,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// Iterative deepening from `root`; `None` only when the game is over.
+    pub(crate) fn run(&mut self, root: &P) -> Option<SearchResult> {
+        let moves = root.legal_moves();
+        let first = *moves.first()?;
+        let mut result = SearchResult {
+            best: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=self.limits.depth.max(1) {
+            self.root_best = None;
+            let score = self.search(root, i32::from(depth), 0, -INF, INF, true);
+            if let Some((mv, s)) = self.root_best {
+                result.best = mv;
+                result.score = if self.stopped { s } else { score };
+            }
+            if self.stopped {
+                break;
+            }
+            result.depth = depth;
+            // A single legal move, or a proven result, needs no deeper look.
+            if moves.len() == 1 || score.abs() > WIN_BOUND {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        Some(result)
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limits.nodes {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Score of a finished game for the side `side` (true: the searching team).
+    fn terminal(&self, status: Status, ply: usize, side: bool) -> i32 {
+        let team_score = match status {
+            Status::Won { winners, .. } if winners.intersect(self.team).is_empty() => {
+                -(WIN - ply as i32)
+            }
+            Status::Won { .. } => WIN - ply as i32,
+            Status::Drawn { .. } | Status::Ongoing => 0,
+        };
+        if side {
+            team_score
+        } else {
+            -team_score
+        }
+    }
+
+    /// Static score for `side` of a position with `mobility` legal moves for its mover.
+    fn leaf(&self, pos: &P, k: u64, side: bool, mobility: usize) -> i32 {
+        let s = pos.seat_scores();
+        let mut team = 0;
+        for seat in pos.seats().iter() {
+            if self.team.contains(seat) {
+                team += s[seat.index()];
+            } else {
+                team -= s[seat.index()];
+            }
+        }
+        let mut v = if side { team } else { -team };
+        v += self.w.tempo + self.w.mobility * mobility.min(40) as i32;
+        if self.noise > 0 {
+            let r = mix(k ^ self.seed) % (2 * self.noise as u64 + 1);
+            v += r as i32 - self.noise;
+        }
+        v
+    }
+
+    /// The searching team is out of a Neva game that goes on: a loss for it.
+    fn team_out(&self, pos: &P) -> bool {
+        playing(pos).intersect(self.team).is_empty()
+    }
+
+    /// Value of `child` for the parent's side, within the parent's window.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        child: &P,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        side: bool,
+        quiet: Option<u32>,
+    ) -> i32 {
+        let cside = child.turn().map_or(side, |s| self.team.contains(s));
+        let same = cside == side;
+        let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
+        let v = match quiet {
+            Some(q) => self.qsearch(child, ply, a, b, cside, q),
+            None => self.search(child, depth, ply, a, b, cside),
+        };
+        if same {
+            v
+        } else {
+            -v
+        }
+    }
+
+    fn search(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        side: bool,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.qsearch(pos, ply, alpha, beta, side, 0);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let status = pos.status();
+        if !status.is_ongoing() {
+            return self.terminal(status, ply, side);
+        }
+        if ply > 0 && self.team_out(pos) {
+            let lost = -(WIN - ply as i32);
+            return if side { lost } else { -lost };
+        }
+        let k = key(pos);
+        if ply > 0 && self.repetition && self.path.contains(&k) {
+            return self.terminal(pos.adjudicate(EndReason::Repetition), ply, side);
+        }
+        let slot = (k as usize) & (self.table.len() - 1);
+        let e = self.table[slot];
+        let mut tt_best = u16::MAX;
+        if e.bound != Bound::Empty && e.key == k {
+            tt_best = e.best;
+            let s = from_table(e.score, ply);
+            if ply > 0 && i32::from(e.depth) >= depth {
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        pos.legal_moves_into(&mut list);
+        // A forced reply costs the opponent nothing to find: look one ply further.
+        let depth = if list.len() == 1 { depth + 1 } else { depth };
+        let mut order = self.order(&list, tt_best, ply);
+        let mut alpha = alpha;
+        let mut best = -INF;
+        let mut best_idx = u16::MAX;
+        let mut raised = false;
+        self.path.push(k);
+        for n in 0..order.len() {
+            let i = pick(&mut order, n);
+            let mv = list[i];
+            let mut child = pos.clone();
+            child.play_unchecked(&mv);
+            let score = if n == 0 {
+                self.child(&child, depth - 1, ply + 1, alpha, beta, side, None)
+            } else {
+                let s = self.child(&child, depth - 1, ply + 1, alpha, alpha + 1, side, None);
+                if s > alpha && s < beta && !self.stopped {
+                    self.child(&child, depth - 1, ply + 1, alpha, beta, side, None)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_idx = i as u16;
+                if score > alpha {
+                    alpha = score;
+                    raised = true;
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    if score >= beta {
+                        if !mv.is_capture() {
+                            self.reward(&mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if raised {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table[slot] = Entry {
+            key: k,
+            score: to_table(best, ply),
+            best: best_idx,
+            depth: depth.clamp(0, 127) as i8,
+            bound,
+        };
+        best
+    }
+
+    /// Searches captures until the position is quiet, so that no leaf is scored in the middle
+    /// of an exchange (or, in Give and Take, with the hot piece still hanging).
+    fn qsearch(&mut self, pos: &P, ply: usize, alpha: i32, beta: i32, side: bool, q: u32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let status = pos.status();
+        if !status.is_ongoing() {
+            return self.terminal(status, ply, side);
+        }
+        if self.team_out(pos) {
+            let lost = -(WIN - ply as i32);
+            return if side { lost } else { -lost };
+        }
+        let k = key(pos);
+        let mut list = std::mem::take(&mut self.lists[ply.min(MAX_PLY)]);
+        pos.legal_moves_into(&mut list);
+        let stand = self.leaf(pos, k, side, list.len());
+        let captures = list.iter().filter(|m| m.is_capture()).count();
+        // Compulsory captures cannot be declined, so there is no standing pat before them.
+        let forced = captures > 0 && captures == list.len();
+        let mut alpha = alpha;
+        let mut best = -INF;
+        if !forced || q >= MAX_QUIET || ply >= MAX_PLY {
+            best = stand;
+            if stand >= beta || captures == 0 || q >= MAX_QUIET || ply >= MAX_PLY {
+                self.lists[ply.min(MAX_PLY)] = list;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        keep_captures(&mut list);
+        let mut order: Vec<(i32, usize)> = list
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.captured().len() as i32 * 16 + i32::from(m.promotes()), i))
+            .collect();
+        for n in 0..order.len() {
+            let i = pick(&mut order, n);
+            let mv = list[i];
+            let mut child = pos.clone();
+            child.play_unchecked(&mv);
+            let score = self.child(&child, 0, ply + 1, alpha, beta, side, Some(q + 1));
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply.min(MAX_PLY)] = list;
+        if self.stopped {
+            0
+        } else {
+            best
+        }
+    }
+
+    /// Ordering keys: the table's move, then captures (longest first), crownings, the
+    /// killers of this ply, and the history of quiet moves.
+    fn order(&self, list: &MoveList, tt_best: u16, ply: usize) -> Vec<(i32, usize)> {
+        let killers = self.killers[ply];
+        list.iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let key = if i == usize::from(tt_best) {
+                    i32::MAX
+                } else if m.is_capture() {
+                    1 << 29 | (m.captured().len() as i32) << 8 | i32::from(m.promotes())
+                } else if m.promotes() {
+                    1 << 28
+                } else if killers[0] == Some(*m) {
+                    1 << 27
+                } else if killers[1] == Some(*m) {
+                    (1 << 27) - 1
+                } else {
+                    let (f, t) = ends(m);
+                    self.history[f][t].min((1 << 26) - 1)
+                };
+                (key, i)
+            })
+            .collect()
+    }
+
+    /// A quiet move refuted the opponent: remember it for this ply and in the history.
+    fn reward(&mut self, mv: &Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(*mv) {
+            k[1] = k[0];
+            k[0] = Some(*mv);
+        }
+        let (f, t) = ends(mv);
+        let h = &mut self.history[f][t];
+        *h = h.saturating_add(depth * depth);
+    }
+}
+
+/// Squares a move starts and ends on (a drop's cell for a drop-only turn).
+fn ends(m: &Move) -> (usize, usize) {
+    let d = m.drop().map_or(0, |s| s.index());
+    (
+        m.origin().map_or(d, |s| s.index()),
+        m.destination().map_or(d, |s| s.index()),
+    )
+}
+
+/// Moves the best remaining entry to `n` (selection sort: most nodes cut early) and returns
+/// its move index.
+fn pick(order: &mut [(i32, usize)], n: usize) -> usize {
+    let mut best = n;
+    for j in n + 1..order.len() {
+        if order[j].0 > order[best].0 {
+            best = j;
+        }
+    }
+    order.swap(n, best);
+    order[n].1
+}
+
+/// Win scores are stored relative to the node, so that a transposition at another ply
+/// keeps the right distance to the win.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
