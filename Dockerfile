@@ -1,4 +1,6 @@
-# Multi-stage build of the `checkerhall` binary; the runtime image holds only the binary.
+# Multi-stage build of the `checkerhall` binary; the runtime image holds only the binary,
+# which embeds the web client (web/) and the migrations. `.dockerignore` keeps target/, .git
+# and .env out of the build context.
 FROM rust:1-bookworm AS build
 WORKDIR /src
 COPY . .

@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod rooms;
 mod state;
 pub mod store;
+pub mod web;
 pub mod ws;
 
 use std::future::Future;
@@ -27,12 +28,17 @@ pub use state::AppState;
 
 /// The whole HTTP and WebSocket surface over `state`. At most `limits.max_connections`
 /// requests are served at once (the rest wait); open WebSockets are capped by the socket
-/// layer itself, since an upgraded socket outlives its request.
+/// layer itself, since an upgraded socket outlives its request. Responses other than the
+/// WebSocket upgrade are compressed (gzip or brotli) when the client accepts it; event
+/// streams and images are left alone by the layer's default rule.
 pub fn app(state: AppState) -> Router {
     let limit = state.config.limits.max_connections.max(1);
     Router::new()
         .merge(http::router())
         .merge(rooms::router())
+        .merge(web::router())
+        .fallback(web::fallback)
+        .layer(tower_http::compression::CompressionLayer::new())
         .merge(ws::router())
         .layer(tower::limit::ConcurrencyLimitLayer::new(limit))
         .with_state(state)

@@ -1,0 +1,217 @@
+//! The browser client: the files under `web/`, and the page at `/` and at every client route.
+//!
+//! Release builds embed `web/` in the binary; debug builds read it from disk on each request
+//! (rust-embed's own behaviour), so an edit shows on reload. Assets live under
+//! `/static/<hash>/`, where `<hash>` is a short content hash of every file: their URLs change
+//! whenever any file does, so they can be cached for a year. The page itself (`index.html`,
+//! with `{{asset}}` replaced by `/static/<hash>`) is revalidated on every load.
+//! Documented in `docs/api.md` ("The web client").
+
+use std::sync::OnceLock;
+
+use axum::extract::Path;
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use sha2::{Digest, Sha256};
+
+use crate::error::ApiError;
+use crate::AppState;
+
+/// The files of the browser client.
+#[derive(rust_embed::Embed)]
+#[folder = "../../web/"]
+#[allow_missing = true]
+struct Web;
+
+/// What the page may load: only the server's own scripts, styles, sockets and images.
+pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; media-src 'self'; \
+     object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/// `Cache-Control` of hashed assets: their URL changes with their content.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// The text in `index.html` replaced by the assets' URL prefix.
+const ASSET_PLACEHOLDER: &str = "{{asset}}";
+
+/// The page, the hashed assets, and nothing else: other paths reach [`fallback`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(page))
+        .route("/static/{hash}/{*path}", get(asset))
+}
+
+/// A short hash of every file's path and content (12 hex digits), computed once in release
+/// builds and on every call in debug builds, where the files can change under a running
+/// server.
+pub fn asset_hash() -> String {
+    if cfg!(debug_assertions) {
+        return compute_hash();
+    }
+    static HASH: OnceLock<String> = OnceLock::new();
+    HASH.get_or_init(compute_hash).clone()
+}
+
+fn compute_hash() -> String {
+    let mut names: Vec<_> = Web::iter().collect();
+    names.sort();
+    let mut hasher = Sha256::new();
+    for name in names {
+        if let Some(file) = Web::get(&name) {
+            hasher.update(name.as_bytes());
+            hasher.update([0]);
+            hasher.update(file.metadata.sha256_hash());
+        }
+    }
+    hasher.finalize()[..6]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The URL prefix of the assets: `/static/<hash>`.
+pub fn asset_prefix() -> String {
+    format!("/static/{}", asset_hash())
+}
+
+/// `index.html` with its asset URLs filled in, or `None` when the build has no web client.
+fn index_html() -> Option<String> {
+    let render = || {
+        let file = Web::get("index.html")?;
+        let text = String::from_utf8_lossy(&file.data).into_owned();
+        Some(text.replace(ASSET_PLACEHOLDER, &asset_prefix()))
+    };
+    if cfg!(debug_assertions) {
+        return render();
+    }
+    static INDEX: OnceLock<Option<String>> = OnceLock::new();
+    INDEX.get_or_init(render).clone()
+}
+
+/// Headers every response of the web client carries.
+fn security_headers(headers: &mut HeaderMap) {
+    headers.insert(
+        CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY_VALUE),
+    );
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+}
+
+/// The page: served at `/` and at every client route, never cached without revalidation.
+async fn page() -> Response {
+    let Some(html) = index_html() else {
+        return not_found();
+    };
+    let mut response = html.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    security_headers(headers);
+    response
+}
+
+/// `GET /static/{hash}/{*path}`: a file of `web/`, if `hash` is the current one.
+async fn asset(Path((hash, path)): Path<(String, String)>) -> Response {
+    if hash != asset_hash() {
+        return not_found();
+    }
+    let Some(file) = Web::get(&path) else {
+        return not_found();
+    };
+    let mime = file.metadata.mimetype();
+    let content_type = if mime.starts_with("text/") || mime.ends_with("javascript") {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_string()
+    };
+    let mut response = file.data.into_owned().into_response();
+    let headers = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&content_type) {
+        headers.insert(CONTENT_TYPE, v);
+    }
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+    security_headers(headers);
+    response
+}
+
+/// A plain 404 for paths that are neither API, asset nor page.
+fn not_found() -> Response {
+    let mut response = (StatusCode::NOT_FOUND, "not found").into_response();
+    security_headers(response.headers_mut());
+    response
+}
+
+/// Whether a request for `path` is a client route, answered with the page: a GET or HEAD
+/// outside `/api/`, `/static/` and `/ws` whose last segment has no dot (so `/favicon.ico` or
+/// `/robots.txt` stay 404s instead of HTML).
+pub fn is_page_route(method: &Method, path: &str) -> bool {
+    if method != Method::GET && method != Method::HEAD {
+        return false;
+    }
+    let reserved = ["/api", "/static", "/ws"];
+    if reserved
+        .iter()
+        .any(|r| path == *r || path.strip_prefix(r).is_some_and(|t| t.starts_with('/')))
+    {
+        return false;
+    }
+    !path.rsplit('/').next().unwrap_or("").contains('.')
+}
+
+/// Every request no route matched: the page for client routes, a JSON 404 in the API's
+/// error shape under `/api/`, a plain 404 otherwise.
+pub async fn fallback(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return ApiError::NotFound("endpoint").into_response();
+    }
+    if is_page_route(&method, path) {
+        return page().await;
+    }
+    not_found()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_routes() {
+        let get = Method::GET;
+        for p in [
+            "/",
+            "/room/abc",
+            "/history",
+            "/history/1",
+            "/join/ABCD2345",
+            "/x/y/z",
+        ] {
+            assert!(is_page_route(&get, p), "{p}");
+        }
+        for p in [
+            "/api",
+            "/api/nope",
+            "/static/x/app.js",
+            "/ws",
+            "/ws/x",
+            "/favicon.ico",
+            "/robots.txt",
+        ] {
+            assert!(!is_page_route(&get, p), "{p}");
+        }
+        assert!(is_page_route(&Method::HEAD, "/room/1"));
+        assert!(!is_page_route(&Method::POST, "/room/1"));
+        // Only whole segments are reserved.
+        assert!(is_page_route(&get, "/wsx"));
+        assert!(is_page_route(&get, "/apis"));
+    }
+}

@@ -1,0 +1,209 @@
+// Draws the board as SVG from the state. The whole board is redrawn on every change: it
+// has at most 64 squares, and one code path is easier to trust than incremental updates.
+
+import { turn } from './geometry.js';
+import { shownPieces, targets, ghosts } from './state.js';
+import { LETTER, NEVA_CORNER, seatName } from '../seats.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const MARGIN = 0.6;
+
+export function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** Screen position of every square for the current orientation: name -> [x, y]. */
+export function layout(st) {
+  const g = st.geom;
+  const angle = g.angle(st.orientation);
+  const at = new Map();
+  const corners = new Map();
+  for (const s of [...g.squares, ...g.light]) {
+    at.set(s.name, turn([s.x, s.y], g.centre, angle));
+    const c = [
+      [s.x - 0.5, s.y - 0.5],
+      [s.x + 0.5, s.y - 0.5],
+      [s.x + 0.5, s.y + 0.5],
+      [s.x - 0.5, s.y + 0.5],
+    ].map((p) => turn(p, g.centre, angle));
+    corners.set(s.name, c);
+  }
+  const xs = [...corners.values()].flat().map((p) => p[0]);
+  const ys = [...corners.values()].flat().map((p) => p[1]);
+  // Neva's corner names sit beyond the diamond's left and right tips.
+  const mx = g.corners ? 1.5 : MARGIN;
+  const box = {
+    x: Math.min(...xs) - mx,
+    y: Math.min(...ys) - MARGIN,
+    w: Math.max(...xs) - Math.min(...xs) + 2 * mx,
+    h: Math.max(...ys) - Math.min(...ys) + 2 * MARGIN,
+  };
+  if (g.reserves) box.w += 1.4;
+  return { at, corners, box, angle };
+}
+
+function pieceLabel(p) {
+  return `${seatName(p.seat)} ${p.king ? 'king' : 'man'}`;
+}
+
+/** Draws a piece centred at the origin of a new group (moved by its transform). */
+export function drawPiece(parent, p, [x, y], extra = '') {
+  const g = el('g', {
+    class: `piece ${p.seat}${p.king ? ' king' : ''}${extra}`,
+    transform: `translate(${x} ${y})`,
+    role: 'img',
+    'aria-label': pieceLabel(p),
+  }, parent);
+  el('circle', { r: 0.4, class: 'body' }, g);
+  if (p.king) {
+    el('circle', { r: 0.3, class: 'crown-ring' }, g);
+    // A small crown above the letter marks kings without relying on colour.
+    el('path', { d: 'M-0.2 -0.12 L-0.2 -0.3 L-0.1 -0.2 L0 -0.32 L0.1 -0.2 L0.2 -0.3 L0.2 -0.12 Z', class: 'crown' }, g);
+  }
+  const t = el('text', { class: 'letter', y: p.king ? 0.16 : 0.11, 'text-anchor': 'middle' }, g);
+  t.textContent = LETTER[p.seat];
+  return g;
+}
+
+function points(c) {
+  return c.map((p) => p.join(',')).join(' ');
+}
+
+/** Redraws `svg` from `st`. */
+export function render(st, svg) {
+  const focused = document.activeElement?.getAttribute?.('data-square');
+  const L = layout(st);
+  st.layout = L;
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `${L.box.x} ${L.box.y} ${L.box.w} ${L.box.h}`);
+  const g = st.geom;
+  const t = targets(st);
+  const pieces = shownPieces(st);
+  const ghostSet = new Set(ghosts(st));
+  const last = new Set(st.lastMove);
+  const sel = st.sel;
+
+  const board = el('g', { class: 'squares' }, svg);
+  if (g.links) {
+    const lines = el('g', { class: 'links' }, board);
+    for (const [a, b, kind] of g.links) {
+      const [x1, y1] = L.at.get(a);
+      const [x2, y2] = L.at.get(b);
+      el('line', { x1, y1, x2, y2, class: `link ${kind}` }, lines);
+    }
+  }
+  for (const s of g.light) el('polygon', { points: points(L.corners.get(s.name)), class: 'sq light' }, board);
+  for (const s of g.squares) {
+    const name = s.name;
+    const p = pieces.get(name);
+    const classes = ['sq'];
+    if (last.has(name)) classes.push('last');
+    if (sel.origin === name || (sel.path.length && sel.path[sel.path.length - 1] === name)) classes.push('selected');
+    const active = t.origins.has(name) || t.landings.has(name) || t.drops.has(name);
+    if (active) classes.push('active');
+    const attrs = {
+      class: classes.join(' '),
+      'data-square': name,
+      role: 'button',
+      tabindex: active ? 0 : -1,
+      'aria-label': `${name}: ${p ? pieceLabel(p) : 'empty'}${t.landings.has(name) || t.drops.has(name) ? ', move here' : ''}`,
+    };
+    if (g.cell === 'point') {
+      const [cx, cy] = L.at.get(name);
+      el('circle', { ...attrs, cx, cy, r: 0.42 }, board);
+    } else {
+      el('polygon', { ...attrs, points: points(L.corners.get(name)) }, board);
+    }
+  }
+
+  const marks = el('g', { class: 'marks' }, svg);
+  if (st.coords) drawCoords(st, L, marks);
+  if (g.corners) {
+    for (const [seat, sq] of Object.entries(g.corners)) {
+      const [x, y] = L.at.get(sq);
+      const [cx, cy] = turn([g.centre[0], g.centre[1]], g.centre, 0);
+      // Just outside the corner, away from the centre.
+      const dx = x - cx;
+      const dy = y - cy;
+      const d = Math.hypot(dx, dy) || 1;
+      const tx = x + (dx / d) * 0.95;
+      const ty = y + (dy / d) * 0.95 + 0.1;
+      const label = el('text', { x: tx, y: ty, class: `corner ${seat}`, 'text-anchor': 'middle' }, marks);
+      label.textContent = NEVA_CORNER[seat];
+    }
+  }
+
+  const layer = el('g', { class: 'pieces' }, svg);
+  for (const sq of ghostSet) {
+    const p = st.pos?.pieces.get(sq);
+    if (p) drawPiece(layer, p, L.at.get(sq), ' ghost');
+  }
+  for (const [sq, p] of pieces) {
+    if (ghostSet.has(sq) || !L.at.has(sq)) continue;
+    const e = drawPiece(layer, p, L.at.get(sq));
+    e.setAttribute('data-piece', sq);
+  }
+  for (const sq of [...t.landings, ...t.drops]) {
+    const [cx, cy] = L.at.get(sq);
+    el('circle', { cx, cy, r: 0.14, class: 'dest' }, layer);
+  }
+  if (g.reserves) drawReserves(st, L, svg, t);
+  if (focused) svg.querySelector(`[data-square="${focused}"]`)?.focus();
+}
+
+function drawCoords(st, L, parent) {
+  const g = st.geom;
+  if (g.kind === 'grid') {
+    // File letters under the bottom row, rank numbers left of the left column.
+    const all = g.squares.concat(g.light);
+    const maxY = Math.max(...all.map((s) => L.at.get(s.name)[1]));
+    const minX = Math.min(...all.map((s) => L.at.get(s.name)[0]));
+    for (const s of all) {
+      const [x, y] = L.at.get(s.name);
+      if (y === maxY) {
+        const t = el('text', { x, y: y + 0.85, class: 'coord', 'text-anchor': 'middle' }, parent);
+        t.textContent = s.name[0];
+      }
+      if (x === minX) {
+        const t = el('text', { x: x - 0.78, y: y + 0.1, class: 'coord', 'text-anchor': 'middle' }, parent);
+        t.textContent = s.name.slice(1);
+      }
+    }
+    return;
+  }
+  for (const s of g.squares) {
+    const [x, y] = L.at.get(s.name);
+    const dy = g.kind === 'queah' ? 0.62 : -0.22;
+    const t = el('text', { x, y: y + dy, class: 'coord name', 'text-anchor': 'middle' }, parent);
+    t.textContent = s.name;
+  }
+}
+
+function drawReserves(st, L, svg, t) {
+  const pos = st.pos;
+  const x = L.box.x + L.box.w - 1.0;
+  const bottom = st.orientation === 'black' ? 'black' : 'white';
+  const top = bottom === 'white' ? 'black' : 'white';
+  for (const [seat, y] of [
+    [top, L.box.y + 1.2],
+    [bottom, L.box.y + L.box.h - 1.6],
+  ]) {
+    let n = pos?.reserve?.[seat] || 0;
+    if (st.sel.drop && seat === st.mySeat) n -= 1;
+    const mine = seat === st.mySeat && t.reserve;
+    const g = el('g', {
+      class: `reserve ${seat}${mine ? ' active' : ''}${st.sel.reserve && seat === st.mySeat ? ' selected' : ''}`,
+      'data-reserve': seat,
+      role: 'button',
+      tabindex: mine ? 0 : -1,
+      'aria-label': `${seatName(seat)} reserve: ${n} piece${n === 1 ? '' : 's'}${mine ? ', drop one' : ''}`,
+    }, svg);
+    el('rect', { x: x - 0.55, y: y - 0.55, width: 1.1, height: 1.45, rx: 0.12, class: 'reserve-box' }, g);
+    if (n > 0) drawPiece(g, { seat, king: false }, [x, y]).setAttribute('aria-hidden', 'true');
+    const c = el('text', { x, y: y + 0.78, class: 'coord count', 'text-anchor': 'middle' }, g);
+    c.textContent = `×${n}`;
+  }
+}

@@ -1,0 +1,68 @@
+// JSON over HTTP to our own server. Errors carry the API's `{error: {code, message}}`.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(path, { method = 'GET', body } = {}) {
+  const init = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, data?.error?.code, data?.error?.message || text);
+  return data;
+}
+
+let me = null;
+
+/** Who I am (`GET /api/me` also sets the identity cookie on the first visit). */
+export async function getMe(refresh = false) {
+  if (!me || refresh) me = api('/api/me');
+  return me;
+}
+
+export async function setName(name) {
+  const r = await api('/api/me', { method: 'PATCH', body: { name } });
+  me = Promise.resolve(r);
+  return r;
+}
+
+let games = null;
+
+/** The game catalogue, fetched once. */
+export function getGames() {
+  if (!games) games = api('/api/games').then((r) => r.games);
+  return games;
+}
+
+/** A tiny element builder: h('button.primary', {onclick}, 'Text', child...). */
+export function h(tag, attrs = {}, ...children) {
+  const [name, ...classes] = tag.split('.');
+  const e = document.createElement(name || 'div');
+  if (classes.length) e.className = classes.join(' ');
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : String(c));
+  }
+  return e;
+}

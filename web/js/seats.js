@@ -1,0 +1,66 @@
+// Seats, their colours, letters and the words the page uses for them.
+
+/** Every seat in turn order (clockwise: White, Red, Green, Black). */
+export const SEATS = ['white', 'red', 'green', 'black'];
+
+/** Position-string letters (see rules::setup). */
+export const LETTER = { white: 'W', red: 'R', green: 'G', black: 'B' };
+export const SEAT_OF_LETTER = { W: 'white', R: 'red', G: 'green', B: 'black' };
+
+/** Neva's corners are named after the time of day of the seat that starts there. */
+export const NEVA_CORNER = { white: 'Morning', red: 'Day', green: 'Evening', black: 'Night' };
+
+export const GAME_NAME = {
+  neva: 'Neva checkers',
+  queah: 'Queah',
+  giveandtake: 'Give and Take',
+  stockholm: 'Stockholm checkers',
+};
+
+export function seatName(seat) {
+  return seat ? seat[0].toUpperCase() + seat.slice(1) : '';
+}
+
+/** Neva 2 vs 2: White and Green play Red and Black. */
+export function teamOf(seat) {
+  return seat === 'white' || seat === 'green' ? 1 : 2;
+}
+
+const REASONS = {
+  captured_all: 'all pieces captured',
+  blocked: 'no move left',
+  resigned: 'resigned',
+  time: 'out of time',
+  agreement: 'draw agreed',
+  repetition: 'position repeated',
+  no_progress: 'no progress',
+  abandonment: 'opponent left',
+};
+
+/** A game end or elimination reason in plain words. */
+export function reasonText(reason) {
+  return REASONS[reason] || String(reason || '').replace(/_/g, ' ');
+}
+
+/** Option help from the catalogue, without references to the rules document. */
+export function plainHelp(text) {
+  return String(text || '')
+    .replace(/\s*\((?:spec|scheme)(?:[^()]|\([^()]*\))*\)/gi, '')
+    .replace(/,?\s*§[\d.]+(?:\s*\([a-z]\))?(?:,?\s*§?[A-Z]?\d+(?:\.\d+)?)*/g, '')
+    .replace(/,?\s*spec\s*§[^,;]*(?:\([A-Z]\d+\))?/gi, '')
+    .replace(/\s*\([A-Z]\d+\)/g, '')
+    .replace(/,?\s*\bspec\b\s*$/i, '')
+    .replace(/\b([a-z]+)_([a-z_]+)\b/g, (w) => w.replace(/_/g, ' '))
+    .trim()
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+/** "3:05" or "0:09.4" for a clock. */
+export function clockText(ms) {
+  const t = Math.max(0, ms);
+  const s = Math.floor(t / 1000);
+  const m = Math.floor(s / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  if (t < 10000) return `${m}:${rest}.${Math.floor((t % 1000) / 100)}`;
+  return `${m}:${rest}`;
+}

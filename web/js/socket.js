@@ -1,0 +1,119 @@
+// The one room socket (after lila's socket.ts): versioned messages, reconnect with backoff
+// resuming from the last version seen (`since`), connection state and lag, handlers by
+// message type. Views subscribe with `on`; none opens its own socket.
+
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
+const PING_MS = 10000;
+
+export class RoomSocket {
+  constructor(roomId) {
+    this.roomId = roomId;
+    this.version = null;
+    this.handlers = new Map();
+    this.pending = new Map();
+    this.nextId = 1;
+    this.attempt = 0;
+    this.state = 'connecting';
+    this.closed = false;
+    this.lag = null;
+    this.offset = 0; // server clock minus ours, from pongs
+    this.connect();
+  }
+
+  /** Calls `fn(data, message)` for every message of `type` (or `state` changes). */
+  on(type, fn) {
+    if (!this.handlers.has(type)) this.handlers.set(type, []);
+    this.handlers.get(type).push(fn);
+  }
+
+  emit(type, data, msg) {
+    for (const fn of this.handlers.get(type) || []) fn(data, msg);
+  }
+
+  setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.emit('state', state);
+  }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    let url = `${proto}://${location.host}/ws?room=${encodeURIComponent(this.roomId)}`;
+    if (this.version !== null) url += `&since=${this.version}`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.setState('open');
+      this.ping();
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      clearTimeout(this.pingTimer);
+      for (const [, p] of this.pending) p.reject(new Error('connection lost'));
+      this.pending.clear();
+      if (this.closed) return;
+      this.setState('reconnecting');
+      const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.attempt += 1;
+      this.retryTimer = setTimeout(() => this.connect(), base + Math.random() * 300);
+    };
+  }
+
+  receive(msg) {
+    if (typeof msg.v === 'number' && (msg.type === 'event' || msg.type === 'snapshot')) {
+      this.version = msg.v;
+    }
+    if (msg.type === 'pong' && msg.data && typeof msg.data.t === 'number' && this.pingSent) {
+      const now = Date.now();
+      this.lag = now - this.pingSent;
+      this.offset = msg.data.t - (this.pingSent + now) / 2;
+      this.emit('lag', this.lag);
+    }
+    if (msg.type === 'lag' && msg.data) this.emit('lag', msg.data.ms);
+    if ((msg.type === 'ack' || msg.type === 'error') && msg.id !== undefined && this.pending.has(msg.id)) {
+      const p = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      if (msg.type === 'ack') p.resolve(msg.data || {});
+      else p.reject(Object.assign(new Error(msg.data?.message || 'refused'), { code: msg.data?.code }));
+    }
+    this.emit(msg.type, msg.data || {}, msg);
+  }
+
+  ping() {
+    clearTimeout(this.pingTimer);
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    this.pingSent = Date.now();
+    this.ws.send(JSON.stringify({ type: 'ping' }));
+    this.pingTimer = setTimeout(() => this.ping(), PING_MS);
+  }
+
+  /** Sends a command; resolves on its `ack`, rejects on its `error` (with `.code`). */
+  send(type, data = {}) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return Promise.reject(new Error('not connected'));
+    const id = this.nextId++;
+    this.ws.send(JSON.stringify({ type, id, data }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  /** The server's clock now, as far as we can tell. */
+  serverNow() {
+    return Date.now() + this.offset;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.pingTimer);
+    this.ws?.close();
+  }
+}

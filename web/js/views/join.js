@@ -1,0 +1,19 @@
+// /join/{code}: an invite link. Finds the room and sits down in it.
+
+import { api, getMe, h } from '../http.js';
+import { navigate } from '../app.js';
+
+export function joinView(main, code) {
+  const msg = h('p', { role: 'status' }, `Joining with invite code ${code}…`);
+  main.append(h('h1', {}, 'Invitation'), msg);
+  (async () => {
+    try {
+      await getMe();
+      const r = await api('/api/rooms/join', { method: 'POST', body: { code } });
+      sessionStorage.setItem(`autojoin:${r.id}`, '1');
+      navigate(`/room/${r.id}`, true);
+    } catch (e) {
+      msg.textContent = e.status === 404 ? 'This invitation is not valid any more.' : e.message;
+    }
+  })();
+}

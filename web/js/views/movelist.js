@@ -1,0 +1,38 @@
+// The move list: one row per round (a full move in the two-seat games, a round of every
+// seat in Neva), each move a button that shows the position after it.
+
+import { h } from '../http.js';
+import { SEATS, seatName } from '../seats.js';
+
+/** Groups `moves` ({seat, text}) into rows: a new row starts when turn order wraps. */
+export function rounds(moves, layout) {
+  const rows = [];
+  let prev = Infinity;
+  moves.forEach((m, ply) => {
+    const i = layout.indexOf(m.seat);
+    if (!rows.length || i <= prev) rows.push(new Array(layout.length).fill(null));
+    rows[rows.length - 1][Math.max(0, i)] = { ...m, ply };
+    prev = i;
+  });
+  return rows;
+}
+
+/** A table of the moves; `onPick(ply)` when one is clicked; `current` is highlighted. */
+export function moveTable(moves, layout, current, onPick) {
+  const seats = layout.length ? layout : SEATS;
+  const head = h('tr', {}, h('th', { scope: 'col' }, '#'), seats.map((s) => h('th', { scope: 'col' }, seatName(s))));
+  const body = rounds(moves, seats).map((row, n) =>
+    h('tr', {},
+      h('th', { scope: 'row' }, String(n + 1)),
+      row.map((m) =>
+        h('td', {}, m
+          ? h('button.move', {
+            type: 'button',
+            dataset: { ply: String(m.ply) },
+            'aria-current': m.ply === current ? 'true' : null,
+            'aria-label': `Move ${m.ply + 1}: ${seatName(m.seat)} ${m.text}`,
+            onclick: () => onPick(m.ply),
+          }, m.text)
+          : ''))));
+  return h('table.moves', {}, h('thead', {}, head), h('tbody', {}, body));
+}
