@@ -84,16 +84,16 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
+/// The token of an `Authorization: Bearer <token>` header, if the request has one.
+pub fn bearer_token(parts: &Parts) -> Option<String> {
+    let v = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    v.strip_prefix("Bearer ").map(|t| t.trim().to_string())
+}
+
 /// The token a request carries: `Authorization: Bearer <token>` first, else the cookie.
 pub fn token_from_parts(parts: &Parts) -> Option<String> {
-    if let Some(v) = parts
-        .headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-    {
-        if let Some(t) = v.strip_prefix("Bearer ") {
-            return Some(t.trim().to_string());
-        }
+    if let Some(t) = bearer_token(parts) {
+        return Some(t);
     }
     parts
         .headers

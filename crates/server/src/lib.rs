@@ -14,6 +14,7 @@ pub mod http;
 pub mod identity;
 pub mod metrics;
 pub mod rooms;
+pub mod sockets;
 mod state;
 pub mod store;
 pub mod web;

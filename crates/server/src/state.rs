@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::config::ServerConfig;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
+use crate::sockets::Sockets;
 use crate::store::{Store, Writer};
 
 /// Shared by every handler (`State<AppState>`) and task; cheap to clone.
@@ -20,6 +21,8 @@ pub struct AppState {
     pub rooms: Rooms,
     /// Counters for `/metrics`.
     pub metrics: Arc<Metrics>,
+    /// Open WebSockets by identity, to drop them ([`Sockets::drop_player`]).
+    pub sockets: Sockets,
 }
 
 impl AppState {
@@ -46,6 +49,7 @@ impl AppState {
             writer,
             rooms,
             metrics,
+            sockets: Sockets::default(),
         };
         state.rooms.restore().await?;
         Ok(state)

@@ -29,6 +29,7 @@ use crate::error::ApiError;
 use crate::identity::{lookup, now_ms, token_from_parts, Identity};
 use crate::metrics::Metrics;
 use crate::rooms::{Attached, Outbound, RoomHandle, Rooms};
+use crate::sockets::Registration;
 use crate::AppState;
 
 /// How often the server pings.
@@ -111,6 +112,7 @@ async fn upgrade(
     let limit = state.config.limits.max_message_bytes;
     let rooms = state.rooms.clone();
     let since = q.since;
+    let registration = identity.as_ref().map(|i| state.sockets.register(i.id));
     Ok(ws
         .read_buffer_size(BUFFER)
         .write_buffer_size(BUFFER)
@@ -121,7 +123,7 @@ async fn upgrade(
         .max_frame_size(limit.saturating_mul(2))
         .on_upgrade(move |socket| async move {
             Metrics::inc(&rooms.metrics().sockets);
-            serve(socket, rooms.clone(), handle, identity, since).await;
+            serve(socket, rooms.clone(), handle, identity, since, registration).await;
             Metrics::dec(&rooms.metrics().sockets);
         }))
 }
@@ -183,6 +185,7 @@ async fn serve(
     room: RoomHandle,
     identity: Option<Identity>,
     since: Option<u64>,
+    registration: Option<Registration>,
 ) {
     let participant = identity.as_ref().map(Identity::participant);
     let Some(Attached {
@@ -212,7 +215,19 @@ async fn serve(
         room.clone(),
         participant.clone(),
     ));
+    let dropped = async {
+        match &registration {
+            Some(r) => r.dropped().await,
+            None => std::future::pending().await,
+        }
+    };
     tokio::select! {
+        // Told to drop the socket (`Sockets::drop_player`): no close frame, like a broken
+        // connection.
+        () = dropped => {
+            reader.abort();
+            writer.abort();
+        }
         _ = &mut writer => reader.abort(),
         _ = &mut reader => {
             // Let the writer send what the reader queued (errors, a close frame), briefly.

@@ -131,7 +131,8 @@ async fn identity_is_issued_kept_and_renamed() {
     assert!(resp.headers().get(SET_COOKIE).is_none());
     let again: Value = resp.json().await.unwrap();
     assert_eq!(again["id"], id.as_str());
-    assert_eq!(again["token"], token.as_str());
+    // The token stays in its HttpOnly cookie: a cookie-authenticated request never gets it.
+    assert!(again.get("token").is_none(), "{again}");
 
     // So does the bearer token, from a client without cookies.
     let bearer = format!("Bearer {token}");
@@ -145,6 +146,35 @@ async fn identity_is_issued_kept_and_renamed() {
         .await
         .unwrap();
     assert_eq!(via_bearer["id"], id.as_str());
+    assert_eq!(via_bearer["token"], token.as_str());
+
+    // A browser page (Sec-Fetch-Mode, Origin) gets a new identity's cookie but not its
+    // token, and never the token later.
+    for headers in [
+        vec![("sec-fetch-mode", "cors")],
+        vec![("origin", "http://127.0.0.1")],
+    ] {
+        let page = browser();
+        let mut req = page.get(s.url("/api/me"));
+        for (k, v) in headers {
+            req = req.header(k, v);
+        }
+        let resp = req.send().await.unwrap();
+        assert!(resp.headers().get(SET_COOKIE).is_some());
+        let fresh: Value = resp.json().await.unwrap();
+        assert!(fresh["id"].is_string());
+        assert!(fresh.get("token").is_none(), "{fresh}");
+        let known: Value = page
+            .get(s.url("/api/me"))
+            .header("sec-fetch-mode", "cors")
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(known.get("token").is_none(), "{known}");
+    }
 
     // Rename (trimmed), seen by the next GET.
     let renamed: Value = plain()

@@ -34,7 +34,7 @@ export function layout(st) {
   const xs = [...corners.values()].flat().map((p) => p[0]);
   const ys = [...corners.values()].flat().map((p) => p[1]);
   // Neva's corner names sit beyond the diamond's left and right tips.
-  const mx = g.corners ? 1.5 : MARGIN;
+  const mx = g.corners ? 2.0 : MARGIN;
   const box = {
     x: Math.min(...xs) - mx,
     y: Math.min(...ys) - MARGIN,
@@ -100,6 +100,8 @@ export function render(st, svg) {
     const name = s.name;
     const p = pieces.get(name);
     const classes = ['sq'];
+    // Give and Take plays on every square: two shades still let the eye count files.
+    if (g.kind === 'grid' && !g.light.length && (s.gx + s.gy) % 2 === 1) classes.push('alt');
     if (last.has(name)) classes.push('last');
     if (sel.origin === name || (sel.path.length && sel.path[sel.path.length - 1] === name)) classes.push('selected');
     const active = t.origins.has(name) || t.landings.has(name) || t.drops.has(name);
@@ -129,7 +131,7 @@ export function render(st, svg) {
       const dx = x - cx;
       const dy = y - cy;
       const d = Math.hypot(dx, dy) || 1;
-      const tx = x + (dx / d) * 0.95;
+      const tx = x + (dx / d) * 1.25;
       const ty = y + (dy / d) * 0.95 + 0.1;
       const label = el('text', { x: tx, y: ty, class: `corner ${seat}`, 'text-anchor': 'middle' }, marks);
       label.textContent = NEVA_CORNER[seat];

@@ -2,7 +2,7 @@
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
-use axum::http::header::SET_COOKIE;
+use axum::http::header::{ORIGIN, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
@@ -31,21 +31,37 @@ fn cookie(state: &AppState, token: &str) -> String {
     )
 }
 
-/// `GET /api/me`: the caller's identity and token; a new one (with its cookie) when the
-/// request carries none or an unknown one.
+/// Whether a request comes from a browser page: browsers send `Sec-Fetch-Mode` with every
+/// request (and `Origin` with cross-origin and non-GET ones); other clients send neither.
+fn from_browser(parts: &Parts) -> bool {
+    parts.headers.contains_key("sec-fetch-mode") || parts.headers.contains_key(ORIGIN)
+}
+
+/// `GET /api/me`: the caller's identity; a new one (with its cookie) when the request
+/// carries none or an unknown one.
+///
+/// The token stays in its HttpOnly cookie, out of reach of page scripts: the body carries it
+/// only to a request that sent it as a bearer token, and with a new identity made for a
+/// client that is not a browser (which has no cookie jar to keep it in).
 pub(super) async fn get_me(
     State(state): State<AppState>,
     parts: Parts,
     MaybeIdentity(who): MaybeIdentity,
 ) -> Result<Response, ApiError> {
-    if let (Some(who), Some(token)) = (who, identity::token_from_parts(&parts)) {
-        let body = json!({ "id": who.id, "name": who.name, "token": token });
+    if let Some(who) = who {
+        let mut body = json!({ "id": who.id, "name": who.name });
+        if let Some(token) = identity::bearer_token(&parts) {
+            body["token"] = json!(token);
+        }
         return Ok(Json(body).into_response());
     }
     let (who, token) = identity::issue(&state.store, identity::now_ms())
         .await
         .map_err(|e| counted(&state, e))?;
-    let body = json!({ "id": who.id, "name": who.name, "token": token });
+    let mut body = json!({ "id": who.id, "name": who.name });
+    if !from_browser(&parts) {
+        body["token"] = json!(token);
+    }
     let mut response = Json(body).into_response();
     let value = HeaderValue::from_str(&cookie(&state, &token))
         .map_err(|_| counted(&state, ApiError::Unavailable("cookie")))?;

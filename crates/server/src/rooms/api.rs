@@ -12,7 +12,6 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::persist;
-use super::task::RoomSummary;
 use crate::error::ApiError;
 use crate::identity::{now_ms, Identity, MaybeIdentity};
 use crate::store::Write;
@@ -129,14 +128,7 @@ pub(crate) async fn create(
 }
 
 pub(crate) async fn list(State(state): State<AppState>) -> Json<Value> {
-    let mut rooms: Vec<RoomSummary> = state
-        .rooms
-        .summaries()
-        .into_iter()
-        .filter(|s| s.public && s.state == "waiting")
-        .collect();
-    rooms.sort_by_key(|s| std::cmp::Reverse(s.created_at));
-    Json(json!({ "rooms": rooms }))
+    Json(json!({ "rooms": super::live::listing(&state.rooms) }))
 }
 
 pub(crate) async fn get_room(

@@ -7,6 +7,7 @@
 //! read and join rooms; the WebSocket layer (`crate::ws`) attaches sockets to handles.
 
 mod api;
+mod live;
 mod persist;
 mod task;
 
@@ -209,6 +210,7 @@ struct Inner {
     tasks: Mutex<Vec<JoinHandle<()>>>,
     shutdown: watch::Sender<bool>,
     lot: Mutex<Option<u64>>,
+    feed: live::Feed,
 }
 
 /// The registry of live room tasks; cheap to clone.
@@ -246,6 +248,7 @@ impl Rooms {
                 tasks: Mutex::new(Vec::new()),
                 shutdown: watch::channel(false).0,
                 lot: Mutex::new(None),
+                feed: live::Feed::default(),
             }),
         }
     }
@@ -292,6 +295,7 @@ impl Rooms {
             summary: summary.clone(),
         };
         lock(&self.inner.rooms).insert(room.id(), handle.clone());
+        self.inner.feed.created(&handle.summary());
         let t = task::RoomTask::new(self.clone(), room, row, seq, summary, rx);
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
         let mut tasks = lock(&self.inner.tasks);
@@ -301,7 +305,15 @@ impl Rooms {
     }
 
     pub(crate) fn deregister(&self, id: Uuid) {
-        lock(&self.inner.rooms).remove(&id);
+        let gone = lock(&self.inner.rooms).remove(&id);
+        if let Some(handle) = gone {
+            self.inner.feed.removed(&handle.summary());
+        }
+    }
+
+    /// The live lobby's change feed.
+    pub(crate) fn feed(&self) -> &live::Feed {
+        &self.inner.feed
     }
 
     pub(crate) fn writer(&self) -> &Writer {
@@ -334,6 +346,7 @@ impl Rooms {
     /// Tells every client the server is restarting, stops every room task and waits for them.
     pub async fn shutdown(&self) {
         self.inner.shutdown.send_replace(true);
+        self.inner.feed.close();
         let tasks: Vec<JoinHandle<()>> = std::mem::take(&mut *lock(&self.inner.tasks));
         for t in tasks {
             let _ = t.await;
@@ -389,10 +402,11 @@ fn rebuild(row: &RoomRow, log: &[crate::store::LogRow]) -> Result<Room, String> 
     Ok(room)
 }
 
-/// Room endpoints of the HTTP API (create, list, get, join by invite code).
+/// Room endpoints of the HTTP API (create, list, live list, get, join by invite code).
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/rooms", post(api::create).get(api::list))
         .route("/api/rooms/join", post(api::join))
+        .route("/api/rooms/live", get(live::live))
         .route("/api/rooms/{id}", get(api::get_room))
 }

@@ -51,7 +51,7 @@ pub struct RoomSummary {
 }
 
 /// One seat in [`RoomSummary`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatSummary {
     /// Seat key.
     pub seat: Seat,
@@ -305,7 +305,9 @@ impl RoomTask {
         if let Some((room, row, seq)) = rematch {
             self.rooms.spawn(room, row, seq);
         }
-        *lock(&self.summary) = RoomSummary::of(&self.room, &self.row);
+        let summary = RoomSummary::of(&self.room, &self.row);
+        let old = std::mem::replace(&mut *lock(&self.summary), summary);
+        self.rooms.feed().changed(&old, &lock(&self.summary));
         let seats = self
             .room
             .layout()

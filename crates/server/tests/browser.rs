@@ -1,0 +1,395 @@
+//! The browser client in a real Chromium (see `browser/support.rs` for the harness): people
+//! create, join, play, watch, reload, lose their connection and review games by clicking,
+//! as they would. Screenshots land in `target/screenshots/`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "browser/support.rs"]
+mod support;
+
+use serde_json::json;
+use support::{Harness, Page};
+
+/// A JavaScript string literal for `s`.
+fn js(s: &str) -> String {
+    json!(s).to_string()
+}
+
+/// Creates a room of `game` from the lobby form (after `setup`, JavaScript run on the form)
+/// and returns its id; the page is then in the room.
+async fn create_room(page: &Page, game: &str, setup: &str) -> String {
+    page.goto("/").await;
+    page.wait_for("#create").await;
+    page.eval::<serde_json::Value>(&format!(
+        "(() => {{ const s = document.querySelector('#game'); s.value = {}; \
+         s.dispatchEvent(new Event('change')); }})()",
+        js(game)
+    ))
+    .await;
+    if !setup.is_empty() {
+        page.eval::<serde_json::Value>(setup).await;
+    }
+    page.click("#create").await;
+    page.wait_until("location.pathname.startsWith('/room/')")
+        .await;
+    page.wait_for(".seat").await;
+    let path: String = page.eval("location.pathname").await;
+    path.trim_start_matches("/room/").to_string()
+}
+
+/// Opens the room and sits in `seat` by clicking its button.
+async fn sit(page: &Page, room: &str, seat: &str) {
+    page.goto(&format!("/room/{room}")).await;
+    page.click(&format!("[data-sit=\"{seat}\"]")).await;
+    wait_seated(page, seat).await;
+}
+
+async fn wait_seated(page: &Page, seat: &str) {
+    page.wait_text(&format!(".seat.{seat}"), "(you)").await;
+}
+
+/// The host starts the game once every seat is taken.
+async fn start(page: &Page) {
+    page.wait_until(
+        "document.querySelector('#start') && !document.querySelector('#start').disabled",
+    )
+    .await;
+    page.click("#start").await;
+    page.wait_until("document.querySelectorAll('.board [data-piece]').length > 0")
+        .await;
+}
+
+/// Clicks `squares` on the board one after the other (a move, square by square).
+async fn click_squares(page: &Page, squares: &[&str]) {
+    for sq in squares {
+        page.click(&format!(".board [data-square=\"{sq}\"]")).await;
+    }
+}
+
+/// Moves in the move list.
+async fn moves_shown(page: &Page) -> usize {
+    page.count(".moves button.move").await
+}
+
+async fn wait_moves(page: &Page, n: usize) {
+    page.wait_until(&format!(
+        "document.querySelectorAll('.moves button.move').length >= {n}"
+    ))
+    .await;
+}
+
+async fn wait_my_turn(page: &Page) {
+    page.wait_text("#turn", "Your turn").await;
+}
+
+/// Plays the first legal move the board offers, by clicking: the first movable piece, then
+/// each offered landing square until the move is complete.
+async fn play_offered_move(page: &Page) {
+    wait_my_turn(page).await;
+    let origin: String = page
+        .eval("document.querySelector('.board .sq.active').dataset.square")
+        .await;
+    click_squares(page, &[&origin]).await;
+    loop {
+        let next: String = page
+            .eval(
+                "(document.querySelector('.board .sq[aria-label$=\"move here\"]') || \
+                 {dataset: {}}).dataset.square || ''",
+            )
+            .await;
+        if next.is_empty() {
+            break;
+        }
+        click_squares(page, &[&next]).await;
+    }
+}
+
+/// Asserts the page's document is no wider than its viewport.
+async fn assert_no_horizontal_scroll(page: &Page) {
+    let (scroll, inner): (f64, f64) = page
+        .eval("[document.documentElement.scrollWidth, window.innerWidth]")
+        .await;
+    assert!(
+        scroll <= inner,
+        "the page scrolls sideways: {scroll} px wide in a {inner} px viewport"
+    );
+}
+
+#[tokio::test]
+async fn stockholm_two_players_reload_drop_spectator_history() {
+    let Some(h) = Harness::start("stockholm").await else {
+        return;
+    };
+    let ann = h.page("ann").await;
+    let bob = h.page("bob").await;
+
+    // Ann names herself and creates the room; Bob joins it from the live lobby list.
+    ann.goto("/").await;
+    ann.wait_for("#name-input").await;
+    ann.eval::<serde_json::Value>("document.querySelector('#name-input').value = ''")
+        .await;
+    ann.type_text("#name-input", "Ann").await;
+    ann.press("Enter").await;
+    ann.wait_text("#me", "Ann").await;
+    let room = create_room(&ann, "stockholm", "").await;
+    wait_seated(&ann, "white").await;
+    ann.screenshot("waiting").await;
+
+    bob.goto("/").await;
+    bob.wait_for(&format!("[data-join=\"{room}\"]")).await;
+    bob.screenshot("lobby").await;
+    bob.click(&format!("[data-join=\"{room}\"]")).await;
+    wait_seated(&bob, "black").await;
+
+    start(&ann).await;
+    ann.wait_text("#turn", "Your turn").await;
+
+    // a3-b4 d6-e5 c3-d4 and Black must take twice: e5xc3xa5, chosen square by square.
+    click_squares(&ann, &["a3", "b4"]).await;
+    wait_moves(&bob, 1).await;
+    wait_my_turn(&bob).await;
+    bob.drag(".board [data-square=\"d6\"]", ".board [data-square=\"e5\"]")
+        .await;
+    wait_moves(&ann, 2).await;
+    click_squares(&ann, &["c3", "d4"]).await;
+    wait_moves(&bob, 3).await;
+    wait_my_turn(&bob).await;
+    click_squares(&bob, &["e5", "c3"]).await;
+    // Half way: the captured d4 is a ghost, and the only landing offered is a5.
+    bob.wait_for(".board .piece.ghost").await;
+    let offered: Vec<String> = bob
+        .eval("[...document.querySelectorAll('.board .sq[aria-label$=\"move here\"]')].map(e => e.dataset.square)")
+        .await;
+    assert_eq!(offered, vec!["a5".to_string()]);
+    bob.screenshot("multi-capture-half-way").await;
+    click_squares(&bob, &["a5"]).await;
+    wait_moves(&ann, 4).await;
+    ann.wait_text(".moves", "e5xc3xa5").await;
+    assert_eq!(
+        ann.count(".board [data-piece=\"d4\"], .board [data-piece=\"b4\"]")
+            .await,
+        0,
+        "both captured white men are gone"
+    );
+    ann.screenshot("after-multi-capture").await;
+
+    // Ann reloads mid-game and is still White, with the moves so far.
+    ann.reload().await;
+    wait_seated(&ann, "white").await;
+    wait_moves(&ann, 4).await;
+    wait_my_turn(&ann).await;
+
+    // The server drops Bob's socket: the banner shows, then clears, and the move Ann made
+    // meanwhile appears.
+    bob.eval::<serde_json::Value>(
+        "(() => { window.__bannerSeen = false; const b = document.querySelector('#banner'); \
+         new MutationObserver(() => { if (!b.hidden) window.__bannerSeen = true; }) \
+         .observe(b, {attributes: true}); })()",
+    )
+    .await;
+    let bob_id = bob.player_id().await;
+    assert!(h.drop_sockets(bob_id) > 0, "Bob had a socket to drop");
+    play_offered_move(&ann).await;
+    bob.wait_until("window.__bannerSeen === true").await;
+    bob.wait_until("document.querySelector('#banner').hidden")
+        .await;
+    wait_moves(&bob, 5).await;
+    bob.screenshot("after-reconnect").await;
+
+    // Cy watches from the lobby list.
+    let cy = h.page("cy").await;
+    cy.goto("/").await;
+    cy.wait_for(&format!("[data-watch=\"{room}\"]")).await;
+    cy.click(&format!("[data-watch=\"{room}\"]")).await;
+    wait_moves(&cy, 5).await;
+    play_offered_move(&bob).await;
+    wait_moves(&cy, 6).await;
+    assert!(
+        !cy.eval::<bool>("document.querySelector('#turn').textContent.includes('Your turn')")
+            .await
+    );
+    cy.screenshot("spectating").await;
+
+    // Ann resigns (a second click confirms); everyone sees the result.
+    wait_my_turn(&ann).await;
+    ann.click("#resign").await;
+    ann.click("#resign").await;
+    for p in [&ann, &bob, &cy] {
+        p.wait_text("#result-line", "Black").await;
+    }
+    ann.screenshot("finished").await;
+
+    // The game is in the history; its replay steps with the arrow keys.
+    ann.goto("/history").await;
+    ann.wait_for(&format!("[data-game=\"{room}\"] a")).await;
+    ann.screenshot("history").await;
+    ann.click(&format!("[data-game=\"{room}\"] a")).await;
+    ann.wait_until(
+        "document.querySelector('#ply') && document.querySelector('#ply').dataset.ply === '0'",
+    )
+    .await;
+    for _ in 0..3 {
+        ann.press("ArrowRight").await;
+    }
+    ann.wait_until("document.querySelector('#ply').dataset.ply === '3'")
+        .await;
+    ann.wait_until(
+        "document.querySelector('.moves button.move[aria-current=\"true\"]').textContent === 'c3-d4'",
+    )
+    .await;
+    ann.press("ArrowLeft").await;
+    ann.wait_until("document.querySelector('#ply').dataset.ply === '2'")
+        .await;
+    ann.press("End").await;
+    ann.wait_until("document.querySelector('#ply').dataset.ply === '7'")
+        .await;
+    ann.press("Home").await;
+    ann.wait_until("document.querySelector('#ply').dataset.ply === '0'")
+        .await;
+    let start_position: String = ann.eval("document.querySelector('#position').value").await;
+    assert!(
+        start_position.starts_with("W:Wa1,c1,e1,g1"),
+        "{start_position}"
+    );
+    ann.press("ArrowRight").await;
+    ann.screenshot("replay").await;
+
+    for p in [&ann, &bob, &cy] {
+        p.assert_no_errors();
+    }
+    assert!(moves_shown(&bob).await >= 6);
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn neva_four_players_first_round() {
+    let Some(h) = Harness::start("neva").await else {
+        return;
+    };
+    let ann = h.page("white").await;
+    let room = create_room(&ann, "neva", "").await;
+    let red = h.page("red").await;
+    let green = h.page("green").await;
+    let black = h.page("black").await;
+    sit(&red, &room, "red").await;
+    sit(&green, &room, "green").await;
+    sit(&black, &room, "black").await;
+    start(&ann).await;
+    let pages = [
+        ("white", &ann),
+        ("red", &red),
+        ("green", &green),
+        ("black", &black),
+    ];
+    // Each seat sees its own corner at the bottom of the turned board.
+    for (seat, page) in pages {
+        let corner: String = page
+            .eval(
+                "[...document.querySelectorAll('.board .corner')] \
+                 .sort((a, b) => b.getBoundingClientRect().top - a.getBoundingClientRect().top)[0].textContent",
+            )
+            .await;
+        let expected = match seat {
+            "white" => "Morning",
+            "red" => "Day",
+            "green" => "Evening",
+            _ => "Night",
+        };
+        assert_eq!(corner, expected, "{seat} sees {corner} at the bottom");
+    }
+    // The first seat is drawn by lot; then the turn goes round clockwise.
+    for n in 0..4 {
+        let turn: String = ann
+            .eval("document.querySelector('#turn').dataset.turn")
+            .await;
+        let (_, page) = pages.iter().find(|(s, _)| *s == turn).unwrap();
+        play_offered_move(page).await;
+        for (_, p) in pages {
+            wait_moves(p, n + 1).await;
+        }
+    }
+    for (seat, page) in pages {
+        page.screenshot(&format!("round-1-{seat}")).await;
+        page.assert_no_errors();
+    }
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn queah_drop_from_reserve_on_a_phone() {
+    let Some(h) = Harness::start("queah").await else {
+        return;
+    };
+    let ann = h.page("ann").await;
+    let bob = h.page("bob").await;
+    // Ann plays on a phone: 375 px wide, touch.
+    ann.set_viewport(375, 812, true).await;
+    let room = create_room(&ann, "queah", "").await;
+    sit(&bob, &room, "black").await;
+    start(&ann).await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("phone-start").await;
+
+    // b2-c3 d4xb2: White lost a man and must drop one from the reserve, then move.
+    ann.tap(".board [data-square=\"b2\"]").await;
+    ann.tap(".board [data-square=\"c3\"]").await;
+    wait_moves(&bob, 1).await;
+    click_squares(&bob, &["d4", "b2"]).await;
+    wait_moves(&ann, 2).await;
+    wait_my_turn(&ann).await;
+    ann.tap(".board [data-reserve=\"white\"]").await;
+    ann.tap(".board [data-square=\"e5\"]").await;
+    ann.screenshot("phone-dropped").await;
+    ann.tap(".board [data-square=\"d2\"]").await;
+    ann.tap(".board [data-square=\"e3\"]").await;
+    wait_moves(&bob, 3).await;
+    bob.wait_text(".moves", "@e5,d2-e3").await;
+    bob.wait_for(".board .piece.white[data-piece=\"e5\"]").await;
+    let reserve: String = bob
+        .eval(
+            "document.querySelector('.board [data-reserve=\"white\"]').getAttribute('aria-label')",
+        )
+        .await;
+    assert!(reserve.contains("5 pieces"), "{reserve}");
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("phone-after-drop").await;
+    bob.screenshot("after-drop").await;
+    ann.assert_no_errors();
+    bob.assert_no_errors();
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn every_page_on_a_phone_without_errors() {
+    let Some(h) = Harness::start("pages").await else {
+        return;
+    };
+    let p = h.page("phone").await;
+    p.set_viewport(375, 812, true).await;
+    let room = create_room(&p, "giveandtake", "").await;
+    assert_no_horizontal_scroll(&p).await;
+    p.screenshot("room-giveandtake").await;
+    for (path, name) in [
+        ("/".to_string(), "lobby"),
+        ("/history".to_string(), "history"),
+        (format!("/room/{room}"), "room"),
+        ("/join/NOSUCH23".to_string(), "join"),
+        ("/no/such/page".to_string(), "unknown"),
+    ] {
+        p.goto(&path).await;
+        p.wait_until("document.querySelector('main').children.length > 0")
+            .await;
+        assert_no_horizontal_scroll(&p).await;
+        p.screenshot(name).await;
+    }
+    p.wait_text("main", "not found").await;
+    // Keyboard only: the name form and the create form are reachable with Tab and Enter.
+    p.goto("/").await;
+    p.wait_for("#create").await;
+    p.eval::<serde_json::Value>("document.querySelector('#create').focus()")
+        .await;
+    p.press("Enter").await;
+    p.wait_until("location.pathname.startsWith('/room/')").await;
+    p.assert_no_errors();
+    h.finish().await;
+}
