@@ -68,7 +68,7 @@ pub use event::{
     MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot, Viewer,
 };
 pub use outcome::{Outcome, Reason, SeatResult, Verdict};
-pub use room::{Handled, Room, HISTORY_LEN};
+pub use room::{Handled, Room, Undo, HISTORY_LEN};
 pub use types::{
     Actor, Bot, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility,
     DEFAULT_GRACE_MS,

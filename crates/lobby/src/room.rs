@@ -7,8 +7,8 @@ use uuid::Uuid;
 
 use rules::record::playing as playing_seats;
 use rules::{
-    AnyOptions, AnyPosition, BySeat, Departure, Game, GameError, GameRecord, Move, MoveError,
-    Problems, Seat, SeatSet, Square, Status, Variant,
+    Action as GameAction, AnyOptions, AnyPosition, BySeat, Departure, Game, GameError, GameRecord,
+    Move, MoveError, Problems, Seat, SeatSet, Square, Status, Variant,
 };
 
 use crate::clock::Clocks;
@@ -53,6 +53,15 @@ pub struct Handled {
     /// (rotated one step along the layout) and started. Its own events (version 1 on) are
     /// in its history: `events_since(0, viewer)`.
     pub rematch: Option<Box<Room>>,
+}
+
+/// What [`Room::revert`] needs to take back the command [`Room::handle_undoable`] applied:
+/// the room as it was (without its history, which moved on) and the history's changes.
+#[derive(Debug)]
+pub struct Undo {
+    previous: Box<Room>,
+    added: usize,
+    dropped: Vec<Event>,
 }
 
 /// A seat's occupant and presence.
@@ -166,8 +175,8 @@ impl Room {
             version: 0,
             history: VecDeque::with_capacity(HISTORY_LEN),
         };
-        let info = room.info();
-        let events = room.publish(vec![(
+        let info = room.room_info();
+        let (events, _) = room.publish(vec![(
             Audience::Everyone,
             EventKind::Created { room: info },
         )]);
@@ -189,6 +198,22 @@ impl Room {
         now: Timestamp,
         command: Command,
     ) -> Result<Handled, LobbyError> {
+        self.handle_undoable(actor, now, command).map(|(h, _)| h)
+    }
+
+    /// [`Room::handle`], also returning what [`Room::revert`] needs to take the command
+    /// back (for a caller that stores the change after the room accepted it and must undo it
+    /// when the store fails). Costs what `handle` costs: the room keeps its previous state
+    /// instead of dropping it.
+    ///
+    /// # Errors
+    /// As [`Room::handle`]; the room is then unchanged.
+    pub fn handle_undoable(
+        &mut self,
+        actor: &Actor,
+        now: Timestamp,
+        command: Command,
+    ) -> Result<(Handled, Undo), LobbyError> {
         // Work on a copy (without the history, which only `publish` touches), so a refusal
         // leaves `self` as it was.
         let history = std::mem::take(&mut self.history);
@@ -199,9 +224,28 @@ impl Room {
         let rematch = next.apply(actor, now, command, &mut staged)?;
         next.stage_claims(claims_before, now, &mut staged);
         next.history = std::mem::take(&mut self.history);
-        let events = next.publish(staged);
-        *self = next;
-        Ok(Handled { events, rematch })
+        let (events, dropped) = next.publish(staged);
+        let previous = Box::new(std::mem::replace(self, next));
+        let undo = Undo {
+            previous,
+            added: events.len(),
+            dropped,
+        };
+        Ok((Handled { events, rematch }, undo))
+    }
+
+    /// Takes back the command `undo` came from: the room is again as it was before it,
+    /// history included. Only valid right after that command (no other one in between).
+    pub fn revert(&mut self, undo: Undo) {
+        let mut history = std::mem::take(&mut self.history);
+        for _ in 0..undo.added {
+            history.pop_back();
+        }
+        for e in undo.dropped.into_iter().rev() {
+            history.push_front(e);
+        }
+        *self = *undo.previous;
+        self.history = history;
     }
 
     /// The room's id.
@@ -277,6 +321,58 @@ impl Room {
         Some(play.game.record(names))
     }
 
+    /// Moves and departures played so far (0 before the start).
+    pub fn plies(&self) -> usize {
+        self.play.as_ref().map_or(0, |p| p.game.actions().len())
+    }
+
+    /// The actions from ply `from` on, as the record writes them (canonical move notation,
+    /// departures as `resign red`). Each is written from the move alone, so this costs the
+    /// actions asked for, not a replay of the game.
+    pub fn action_texts(&self, from: usize) -> Vec<String> {
+        let Some(play) = self.play.as_ref() else {
+            return Vec::new();
+        };
+        let variant = self.config.options.variant();
+        play.game
+            .actions()
+            .iter()
+            .skip(from)
+            .map(|a| match a {
+                GameAction::Move(m) => rules::notation::write_move(variant, m),
+                GameAction::Depart(s, d) => format!("{} {}", d.key(), s.key()),
+            })
+            .collect()
+    }
+
+    /// The start position string, once started.
+    pub fn start_position(&self) -> Option<String> {
+        self.play.as_ref().map(|p| p.game.start().position_string())
+    }
+
+    /// Who sits in `seat`, if anyone.
+    pub fn occupant(&self, seat: Seat) -> Option<&Occupant> {
+        self.seats[seat].as_ref().map(|slot| &slot.occupant)
+    }
+
+    /// Every seat of the layout with its occupant and presence.
+    pub fn seats(&self) -> BySeat<Option<SeatView>> {
+        self.seats_view()
+    }
+
+    /// The room's settings as clients see them.
+    pub fn info(&self) -> RoomInfo {
+        self.room_info()
+    }
+
+    /// The legal moves of the seat to move (empty when nobody is to move).
+    pub fn legal_moves(&self) -> Vec<MoveView> {
+        match (&self.play, self.turn()) {
+            (Some(p), Some(_)) => legal_moves(&p.game),
+            _ => Vec::new(),
+        }
+    }
+
     /// The whole room as `viewer` may see it: its legal moves and claim only if it is that
     /// seat.
     pub fn snapshot(&self, viewer: Viewer) -> Snapshot {
@@ -291,14 +387,12 @@ impl Room {
         };
         Snapshot {
             version: self.version,
-            room: self.info(),
+            room: self.room_info(),
             state: self.state,
             seats: self.seats_view(),
             first: play.map(|p| p.first),
             board: play.map(board_view),
-            actions: play
-                .map(|p| p.game.record(BySeat::default()).actions)
-                .unwrap_or_default(),
+            actions: self.action_texts(0),
             last_move: play.and_then(|p| p.last_move.clone()),
             draw_offer: play.and_then(|p| p.draw_offer),
             rematch: (self.state == RoomState::Finished).then(|| self.rematch_view()),
@@ -1224,7 +1318,7 @@ impl Room {
     // ---------------------------------------------------------------------------------
     // Views and events
 
-    fn info(&self) -> RoomInfo {
+    fn room_info(&self) -> RoomInfo {
         RoomInfo {
             id: self.config.id,
             game: self.config.options.variant(),
@@ -1291,9 +1385,11 @@ impl Room {
         }
     }
 
-    /// Numbers the staged events and keeps the last [`HISTORY_LEN`].
-    fn publish(&mut self, staged: Staged) -> Vec<Event> {
+    /// Numbers the staged events and keeps the last [`HISTORY_LEN`]; also returns the
+    /// events that fell out of the history (for [`Room::revert`]).
+    fn publish(&mut self, staged: Staged) -> (Vec<Event>, Vec<Event>) {
         let mut events = Vec::with_capacity(staged.len());
+        let mut dropped = Vec::new();
         for (audience, kind) in staged {
             self.version += 1;
             let event = Event {
@@ -1302,12 +1398,12 @@ impl Room {
                 kind,
             };
             if self.history.len() >= HISTORY_LEN {
-                self.history.pop_front();
+                dropped.extend(self.history.pop_front());
             }
             self.history.push_back(event.clone());
             events.push(event);
         }
-        events
+        (events, dropped)
     }
 }
 

@@ -20,6 +20,15 @@ pub struct ServeArgs {
     /// Most open connections at once.
     #[arg(long, env = "CHECKERHALL_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
+    /// Messages per second one socket may send on average (pings exempt).
+    #[arg(long, env = "CHECKERHALL_WS_MESSAGES_PER_SECOND", default_value_t = 10)]
+    pub ws_messages_per_second: u32,
+    /// Messages one socket may send in a burst above that rate.
+    #[arg(long, env = "CHECKERHALL_WS_MESSAGE_BURST", default_value_t = 30)]
+    pub ws_message_burst: u32,
+    /// Largest WebSocket message accepted, in bytes (twice this closes the socket).
+    #[arg(long, env = "CHECKERHALL_WS_MAX_MESSAGE_BYTES", default_value_t = 4096)]
+    pub ws_max_message_bytes: usize,
 }
 
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
@@ -83,6 +92,9 @@ impl From<&ServeArgs> for ServerConfig {
         // An empty value (as docker compose passes an unset variable) means unset.
         c.public_origin = a.public_origin.clone().filter(|o| !o.trim().is_empty());
         c.limits.max_connections = a.max_connections;
+        c.limits.messages_per_second = a.ws_messages_per_second.max(1);
+        c.limits.message_burst = a.ws_message_burst.max(1);
+        c.limits.max_message_bytes = a.ws_max_message_bytes.max(64);
         c
     }
 }

@@ -22,6 +22,7 @@ pub mod ws;
 
 use std::future::Future;
 
+use axum::serve::ListenerExt;
 use axum::Router;
 use tokio::net::TcpListener;
 
@@ -57,6 +58,14 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let router = app(state.clone());
+    // Nagle's algorithm holds a small frame back until the previous one is acknowledged,
+    // which with delayed ACKs costs a move tens of milliseconds: every message here is
+    // small and wanted at once.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+    });
     let serve = axum::serve(
         listener,
         router.into_make_service_with_connect_info::<std::net::SocketAddr>(),

@@ -19,9 +19,17 @@ pub struct Metrics {
     pub store_batches: AtomicU64,
     /// Writes committed by the writer (counter).
     pub store_writes: AtomicU64,
+    /// SQL statements those commits ran (counter).
+    pub store_statements: AtomicU64,
     /// Milliseconds the last batch waited from its first write being queued to its commit
     /// (gauge).
     pub store_lag_ms: AtomicU64,
+    /// The per-socket message rate limit in force (gauge).
+    pub ws_messages_per_second: AtomicU64,
+    /// The per-socket burst limit in force (gauge).
+    pub ws_message_burst: AtomicU64,
+    /// The per-socket message size limit in force, bytes (gauge).
+    pub ws_max_message_bytes: AtomicU64,
 }
 
 impl Metrics {
@@ -39,7 +47,7 @@ impl Metrics {
 
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
-        let rows: [(&str, &str, &str, &AtomicU64); 7] = [
+        let rows: [(&str, &str, &str, &AtomicU64); 11] = [
             ("checkerhall_rooms", "gauge", "Live rooms.", &self.rooms),
             (
                 "checkerhall_sockets",
@@ -72,10 +80,34 @@ impl Metrics {
                 &self.store_writes,
             ),
             (
+                "checkerhall_store_statements_total",
+                "counter",
+                "SQL statements of the committed writes.",
+                &self.store_statements,
+            ),
+            (
                 "checkerhall_store_lag_milliseconds",
                 "gauge",
                 "Queue-to-commit time of the last batch.",
                 &self.store_lag_ms,
+            ),
+            (
+                "checkerhall_ws_messages_per_second",
+                "gauge",
+                "Per-socket message rate limit in force.",
+                &self.ws_messages_per_second,
+            ),
+            (
+                "checkerhall_ws_message_burst",
+                "gauge",
+                "Per-socket message burst limit in force.",
+                &self.ws_message_burst,
+            ),
+            (
+                "checkerhall_ws_max_message_bytes",
+                "gauge",
+                "Per-socket message size limit in force, bytes.",
+                &self.ws_max_message_bytes,
             ),
         ];
         let mut out = String::new();

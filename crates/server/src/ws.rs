@@ -28,7 +28,7 @@ use uuid::Uuid;
 use crate::error::ApiError;
 use crate::identity::{lookup, now_ms, token_from_parts, Identity};
 use crate::metrics::Metrics;
-use crate::rooms::{Attached, Outbound, RoomHandle, Rooms};
+use crate::rooms::{Attached, CommandError, Outbound, RoomHandle, Rooms};
 use crate::sockets::Registration;
 use crate::AppState;
 
@@ -131,7 +131,10 @@ async fn upgrade(
 /// What the reader hands the writer.
 enum Out {
     Text(String),
+    /// Close the socket with this code and reason.
     Close(u16, &'static str),
+    /// The client sent Close: send ours back and end.
+    CloseReply,
 }
 
 fn envelope(kind: &str, id: Option<&Value>, v: Option<u64>, data: Value) -> String {
@@ -264,6 +267,9 @@ async fn write_loop(
     }
     let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
     let mut lags = 0u32;
+    // The last version this socket was sent (events or snapshot): after a resync the
+    // broadcast may still hold events the snapshot already contains; they are skipped.
+    let mut seen = 0u64;
     loop {
         tokio::select! {
             out = out_rx.recv() => match out {
@@ -277,13 +283,20 @@ async fn write_loop(
                     }))).await;
                     return;
                 }
+                Some(Out::CloseReply) => {
+                    // The protocol layer has queued the answer to the client's Close:
+                    // closing the sink flushes it.
+                    let _ = tokio::time::timeout(SEND_TIMEOUT, sink.close()).await;
+                    return;
+                }
                 None => return,
             },
             ev = events.recv() => match ev {
                 Ok(Outbound::Events(batch)) => {
                     let viewer = batch.viewer(me);
                     for e in &batch.events {
-                        if !e.audience.admits(viewer) { continue; }
+                        if e.version <= seen || !e.audience.admits(viewer) { continue; }
+                        seen = e.version;
                         let text = envelope("event", None, Some(e.version),
                             serde_json::to_value(e).unwrap_or(Value::Null));
                         if !send(&mut sink, Message::Text(text.into())).await { return; }
@@ -310,6 +323,7 @@ async fn write_loop(
                     // Drop what is queued and start again from a snapshot.
                     events = events.resubscribe();
                     let Some((_, snap)) = room.snapshot(me).await else { return; };
+                    seen = snap.version;
                     let text = envelope("snapshot", None, Some(snap.version),
                         serde_json::to_value(&snap).unwrap_or(Value::Null));
                     if !send(&mut sink, Message::Text(text.into())).await { return; }
@@ -355,6 +369,193 @@ impl Credits {
     }
 }
 
+/// A client message, as `docs/protocol.md` lists them: the envelope's `type` with its
+/// `data`. Unknown types land in [`ClientMessage::Unknown`], so they are answered with
+/// `unknown_type` rather than a parse error.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+enum ClientMessage {
+    TakeSeat {
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+    ChangeSeat {
+        seat: Seat,
+    },
+    LeaveSeat {},
+    SetBot {
+        seat: Seat,
+        #[serde(default)]
+        bot: Option<Bot>,
+    },
+    RemoveBot {
+        seat: Seat,
+    },
+    Start {},
+    Move {
+        #[serde(rename = "move")]
+        text: String,
+    },
+    Resign {},
+    Leave {},
+    OfferDraw {},
+    AcceptDraw {},
+    DeclineDraw {},
+    Abort {},
+    Rematch {},
+    ClaimVictory {},
+    ClaimDraw {},
+    Sync {
+        since: u64,
+    },
+    Ping {},
+    #[serde(other)]
+    Unknown,
+}
+
+/// The envelope around a client message (`type`, optional `id`, optional `data`).
+#[derive(Debug, Deserialize)]
+struct Envelope {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    id: Option<Value>,
+    #[serde(default)]
+    data: Option<Value>,
+}
+
+impl ClientMessage {
+    /// The typed message of an envelope.
+    fn of(env: &Envelope) -> Result<ClientMessage, WsError> {
+        let data = match &env.data {
+            None | Some(Value::Null) => json!({}),
+            Some(d) => d.clone(),
+        };
+        let tagged = json!({ "type": env.kind, "data": data });
+        match serde_json::from_value::<ClientMessage>(tagged) {
+            Ok(ClientMessage::Unknown) => Err(WsError::UnknownType(env.kind.clone())),
+            Ok(m) => Ok(m),
+            Err(e) => Err(WsError::BadMessage(format!("`{}`: {e}", env.kind))),
+        }
+    }
+
+    /// The lobby command it asks for (`None`: answered by the socket layer itself).
+    fn command(self, rooms: &Rooms) -> Option<Command> {
+        Some(match self {
+            ClientMessage::TakeSeat { seat } => Command::TakeSeat { seat },
+            ClientMessage::ChangeSeat { seat } => Command::ChangeSeat { seat },
+            ClientMessage::LeaveSeat {} => Command::LeaveSeat,
+            ClientMessage::SetBot { seat, bot } => Command::SetBot {
+                seat,
+                bot: bot.unwrap_or_else(|| Bot {
+                    kind: "random".into(),
+                    level: 1,
+                }),
+            },
+            ClientMessage::RemoveBot { seat } => Command::RemoveBot { seat },
+            ClientMessage::Start {} => Command::Start {
+                first: FirstSeat::Lot(rooms.lot()),
+            },
+            ClientMessage::Move { text } => Command::Move { text },
+            ClientMessage::Resign {} => Command::Resign,
+            ClientMessage::Leave {} => Command::Leave,
+            ClientMessage::OfferDraw {} => Command::OfferDraw,
+            ClientMessage::AcceptDraw {} => Command::AcceptDraw,
+            ClientMessage::DeclineDraw {} => Command::DeclineDraw,
+            ClientMessage::Abort {} => Command::Abort,
+            ClientMessage::Rematch {} => Command::Rematch {
+                new_room: Uuid::new_v4(),
+                lot: rooms.lot(),
+            },
+            ClientMessage::ClaimVictory {} => Command::ClaimVictory,
+            ClientMessage::ClaimDraw {} => Command::ClaimDraw,
+            ClientMessage::Sync { .. } | ClientMessage::Ping {} | ClientMessage::Unknown => {
+                return None
+            }
+        })
+    }
+}
+
+/// Why the socket layer refused a message; each has a stable code (`docs/protocol.md`).
+#[derive(Debug, thiserror::Error)]
+enum WsError {
+    #[error("{0}")]
+    BadJson(String),
+    #[error("{0}")]
+    BadMessage(String),
+    #[error("unknown message type `{0}`")]
+    UnknownType(String),
+    #[error("messages are limited to {0} bytes")]
+    TooLarge(usize),
+    #[error("at most {rate} messages per second (bursts of {burst})")]
+    RateLimited { rate: u32, burst: u32 },
+    #[error("spectators without an identity cannot act: visit /api/me first")]
+    NotAParticipant,
+    #[error(transparent)]
+    Command(#[from] CommandError),
+}
+
+impl WsError {
+    fn code(&self) -> &'static str {
+        match self {
+            WsError::BadJson(_) => "bad_json",
+            WsError::BadMessage(_) => "bad_message",
+            WsError::UnknownType(_) => "unknown_type",
+            WsError::TooLarge(_) => "too_large",
+            WsError::RateLimited { .. } => "rate_limited",
+            WsError::NotAParticipant => "not_a_participant",
+            WsError::Command(e) => e.code(),
+        }
+    }
+}
+
+/// The one way a socket answers: every refusal goes through [`Replies::error`], which
+/// counts it in `/metrics`.
+struct Replies<'a> {
+    metrics: &'a Metrics,
+}
+
+impl Replies<'_> {
+    fn error(&self, id: Option<&Value>, e: &WsError) -> String {
+        Metrics::inc(&self.metrics.errors);
+        error_msg(id, e.code(), &e.to_string())
+    }
+}
+
+/// How long the server waits for the client's answer to its Close frame, reading and
+/// dropping what still arrives so the connection ends with a close handshake, not a reset.
+const CLOSE_GRACE: Duration = Duration::from_secs(2);
+
+/// Reads (and drops) what the client still sends after the server's Close frame, until
+/// the client's Close, the end of the stream or [`CLOSE_GRACE`].
+async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let _ = tokio::time::timeout(CLOSE_GRACE, async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// The close code of a read error: 1009 for a message over the hard size cap, else 1002.
+fn close_code(e: &axum::Error) -> (u16, &'static str) {
+    let too_big = std::error::Error::source(e)
+        .and_then(|s| s.downcast_ref::<tungstenite::Error>())
+        .or_else(|| {
+            // axum wraps the protocol error; look one level in either way.
+            let inner: &(dyn std::error::Error + 'static) = e;
+            inner.downcast_ref::<tungstenite::Error>()
+        })
+        .is_some_and(|t| matches!(t, tungstenite::Error::Capacity(_)));
+    if too_big {
+        (1009, "message too big")
+    } else {
+        (1002, "protocol error")
+    }
+}
+
 async fn read_loop(
     mut stream: futures_util::stream::SplitStream<WebSocket>,
     out: mpsc::Sender<Out>,
@@ -363,22 +564,32 @@ async fn read_loop(
     me: Option<Participant>,
 ) {
     let limits = rooms.config().limits.clone();
+    let replies = Replies {
+        metrics: rooms.metrics(),
+    };
     let mut credits = Credits::new(limits.messages_per_second, limits.message_burst);
     let mut refused = 0u32;
     loop {
         let msg = match tokio::time::timeout(SILENT_LIMIT, stream.next()).await {
             Err(_) => {
                 let _ = out.send(Out::Close(1001, "silent too long")).await;
+                drain(&mut stream).await;
                 return;
             }
-            Ok(None | Some(Err(_))) => return,
+            Ok(None) => return,
+            Ok(Some(Err(e))) => {
+                let (code, reason) = close_code(&e);
+                let _ = out.send(Out::Close(code, reason)).await;
+                drain(&mut stream).await;
+                return;
+            }
             Ok(Some(Ok(m))) => m,
         };
         let text = match msg {
-            Message::Text(t) => t.to_string(),
+            Message::Text(t) => t,
             Message::Binary(_) => {
-                let reply = error_msg(None, "bad_message", "send JSON text messages");
-                if out.send(Out::Text(reply)).await.is_err() {
+                let e = WsError::BadMessage("send JSON text messages".into());
+                if out.send(Out::Text(replies.error(None, &e))).await.is_err() {
                     return;
                 }
                 continue;
@@ -394,40 +605,35 @@ async fn read_loop(
                 continue;
             }
             Message::Ping(_) => continue,
-            Message::Close(_) => return,
+            Message::Close(_) => {
+                // Answer the client's Close with ours (browsers otherwise see 1006).
+                let _ = out.send(Out::CloseReply).await;
+                return;
+            }
         };
         let reply = if text.len() > limits.max_message_bytes {
-            Metrics::inc(&rooms.metrics().errors);
-            vec![error_msg(
-                None,
-                "too_large",
-                &format!("messages are limited to {} bytes", limits.max_message_bytes),
-            )]
+            vec![replies.error(None, &WsError::TooLarge(limits.max_message_bytes))]
         } else {
-            let parsed: Result<Value, _> = serde_json::from_str(&text);
-            let is_ping =
-                matches!(&parsed, Ok(v) if v.get("type").and_then(Value::as_str) == Some("ping"));
+            let parsed: Result<Envelope, _> = serde_json::from_str(text.as_str());
+            let is_ping = matches!(&parsed, Ok(e) if e.kind == "ping");
             if !is_ping && !credits.take() {
                 refused += 1;
                 if refused > MAX_REFUSED {
                     let _ = out.send(Out::Close(1008, "rate limit")).await;
+                    drain(&mut stream).await;
                     return;
                 }
-                Metrics::inc(&rooms.metrics().errors);
-                let id = parsed.as_ref().ok().and_then(|v| v.get("id")).cloned();
-                vec![error_msg(
-                    id.as_ref(),
-                    "rate_limited",
-                    &format!(
-                        "at most {} messages per second (bursts of {})",
-                        limits.messages_per_second, limits.message_burst
-                    ),
-                )]
+                let id = parsed.as_ref().ok().and_then(|e| e.id.clone());
+                let e = WsError::RateLimited {
+                    rate: limits.messages_per_second,
+                    burst: limits.message_burst,
+                };
+                vec![replies.error(id.as_ref(), &e)]
             } else {
                 if !is_ping {
                     refused = 0;
                 }
-                handle_message(parsed, &rooms, &room, me.as_ref()).await
+                handle_message(&text, parsed, &replies, &rooms, &room, me.as_ref()).await
             }
         };
         for r in reply {
@@ -438,144 +644,61 @@ async fn read_loop(
     }
 }
 
-fn seat_field(data: &Value, key: &str) -> Result<Option<Seat>, String> {
-    match data.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => s
-            .parse()
-            .map(Some)
-            .map_err(|_| format!("`{key}`: no seat `{s}`")),
-        Some(_) => Err(format!("`{key}` must be a seat name")),
-    }
-}
-
-fn need_seat(data: &Value, key: &str) -> Result<Seat, String> {
-    seat_field(data, key)?.ok_or_else(|| format!("`{key}` is required"))
-}
-
-/// The lobby command of a client message.
-fn command_of(kind: &str, data: &Value, rooms: &Rooms) -> Result<Option<Command>, String> {
-    Ok(Some(match kind {
-        "take_seat" => Command::TakeSeat {
-            seat: seat_field(data, "seat")?,
-        },
-        "change_seat" => Command::ChangeSeat {
-            seat: need_seat(data, "seat")?,
-        },
-        "leave_seat" => Command::LeaveSeat,
-        "set_bot" => {
-            let bot = match data.get("bot") {
-                None | Some(Value::Null) => Bot {
-                    kind: "random".into(),
-                    level: 1,
-                },
-                Some(b) => serde_json::from_value(b.clone()).map_err(|e| format!("`bot`: {e}"))?,
-            };
-            Command::SetBot {
-                seat: need_seat(data, "seat")?,
-                bot,
-            }
-        }
-        "remove_bot" => Command::RemoveBot {
-            seat: need_seat(data, "seat")?,
-        },
-        "start" => Command::Start {
-            first: FirstSeat::Lot(rooms.lot()),
-        },
-        "move" => match data.get("move").and_then(Value::as_str) {
-            Some(t) => Command::Move {
-                text: t.to_string(),
-            },
-            None => return Err("`move` (text) is required".into()),
-        },
-        "resign" => Command::Resign,
-        "leave" => Command::Leave,
-        "offer_draw" => Command::OfferDraw,
-        "accept_draw" => Command::AcceptDraw,
-        "decline_draw" => Command::DeclineDraw,
-        "abort" => Command::Abort,
-        "rematch" => Command::Rematch {
-            new_room: Uuid::new_v4(),
-            lot: rooms.lot(),
-        },
-        "claim_victory" => Command::ClaimVictory,
-        "claim_draw" => Command::ClaimDraw,
-        _ => return Ok(None),
-    }))
-}
-
+/// The answers to one client message: exactly one `ack`, `pong` or `error` carrying its
+/// `id` (a `sync` first sends what was missed, then its `ack`).
 async fn handle_message(
-    parsed: Result<Value, serde_json::Error>,
+    text: &str,
+    parsed: Result<Envelope, serde_json::Error>,
+    replies: &Replies<'_>,
     rooms: &Rooms,
     room: &RoomHandle,
     me: Option<&Participant>,
 ) -> Vec<String> {
-    let errors = &rooms.metrics().errors;
-    let value = match parsed {
-        Ok(v) => v,
+    let env = match parsed {
+        Ok(env) => env,
         Err(e) => {
-            Metrics::inc(errors);
-            return vec![error_msg(None, "bad_json", &e.to_string())];
+            // Valid JSON that is not an envelope is a bad message (its `id` still
+            // answered); anything else is bad JSON.
+            return match serde_json::from_str::<Value>(text) {
+                Ok(v) => {
+                    let err = WsError::BadMessage(format!(
+                        "an object with `type` (a string) is required: {e}"
+                    ));
+                    vec![replies.error(v.get("id"), &err)]
+                }
+                Err(_) => vec![replies.error(None, &WsError::BadJson(e.to_string()))],
+            };
         }
     };
-    let id = value.get("id").cloned();
-    let id = id.as_ref();
-    let Some(kind) = value.get("type").and_then(Value::as_str) else {
-        Metrics::inc(errors);
-        return vec![error_msg(
-            id,
-            "bad_message",
-            "`type` (a string) is required",
-        )];
+    let id = env.id.as_ref();
+    let msg = match ClientMessage::of(&env) {
+        Ok(m) => m,
+        Err(e) => return vec![replies.error(id, &e)],
     };
-    let empty = json!({});
-    let data = value.get("data").unwrap_or(&empty);
-    match kind {
-        "ping" => return vec![envelope("pong", id, None, json!({ "t": now_ms() }))],
-        "sync" => {
-            let Some(since) = data.get("since").and_then(Value::as_u64) else {
-                Metrics::inc(errors);
-                return vec![error_msg(
-                    id,
-                    "bad_message",
-                    "`since` (a version) is required",
-                )];
-            };
+    match msg {
+        ClientMessage::Ping {} => {
+            return vec![envelope("pong", id, None, json!({ "t": now_ms() }))];
+        }
+        ClientMessage::Sync { since } => {
             return match room.since(me.map(|p| p.id), since).await {
-                Some(s) => since_msgs(s),
-                None => vec![error_msg(id, "room_closed", "the room is closed")],
+                Some((missed, version)) => {
+                    let mut out = since_msgs(missed);
+                    out.push(envelope("ack", id, Some(version), json!({})));
+                    out
+                }
+                None => vec![replies.error(id, &CommandError::Closed.into())],
             };
         }
         _ => {}
     }
-    let command = match command_of(kind, data, rooms) {
-        Ok(Some(c)) => c,
-        Ok(None) => {
-            Metrics::inc(errors);
-            return vec![error_msg(
-                id,
-                "unknown_type",
-                &format!("unknown message type `{kind}`"),
-            )];
-        }
-        Err(m) => {
-            Metrics::inc(errors);
-            return vec![error_msg(id, "bad_message", &m)];
-        }
+    let Some(command) = msg.command(rooms) else {
+        return vec![replies.error(id, &WsError::UnknownType(env.kind.clone()))];
     };
     let Some(me) = me else {
-        Metrics::inc(errors);
-        return vec![error_msg(
-            id,
-            "not_a_participant",
-            "spectators without an identity cannot act: visit /api/me first",
-        )];
+        return vec![replies.error(id, &WsError::NotAParticipant)];
     };
     match room.command(Actor::Player(me.clone()), command).await {
         Ok(v) => vec![envelope("ack", id, Some(v), json!({}))],
-        Err(e) => {
-            Metrics::inc(errors);
-            vec![error_msg(id, e.code(), &e.to_string())]
-        }
+        Err(e) => vec![replies.error(id, &e.into())],
     }
 }

@@ -109,7 +109,7 @@ pub(crate) enum Request {
     Since {
         player: Option<PlayerId>,
         since: u64,
-        reply: oneshot::Sender<Since>,
+        reply: oneshot::Sender<(Since, u64)>,
     },
     Attach {
         player: Option<Participant>,
@@ -165,8 +165,9 @@ impl RoomHandle {
         self.ask(|reply| Request::Snapshot { player, reply }).await
     }
 
-    /// What `player` missed since version `since` (or a resync snapshot).
-    pub async fn since(&self, player: Option<PlayerId>, since: u64) -> Option<Since> {
+    /// What `player` missed since version `since` (or a resync snapshot), and the room's
+    /// version.
+    pub async fn since(&self, player: Option<PlayerId>, since: u64) -> Option<(Since, u64)> {
         self.ask(|reply| Request::Since {
             player,
             since,
@@ -238,6 +239,18 @@ impl Rooms {
         writer: Writer,
         metrics: Arc<Metrics>,
     ) -> Rooms {
+        // Published so that load tests can say which limits they ran against.
+        let l = &config.limits;
+        let relaxed = std::sync::atomic::Ordering::Relaxed;
+        metrics
+            .ws_messages_per_second
+            .store(u64::from(l.messages_per_second), relaxed);
+        metrics
+            .ws_message_burst
+            .store(u64::from(l.message_burst), relaxed);
+        metrics
+            .ws_max_message_bytes
+            .store(l.max_message_bytes as u64, relaxed);
         Rooms {
             inner: Arc::new(Inner {
                 config,

@@ -1,6 +1,6 @@
 //! The durable rows one accepted command produces.
 
-use lobby::{Actor, Command, EventKind, Occupant, Room, RoomState, Snapshot, Verdict, Viewer};
+use lobby::{Actor, Command, EventKind, Occupant, Room, RoomState, Verdict};
 use rules::Seat;
 use uuid::Uuid;
 
@@ -39,11 +39,12 @@ pub(crate) fn log_row(id: Uuid, seq: i64, at: i64, actor: &Actor, command: &Comm
     })
 }
 
-fn seats_json(snap: &Snapshot) -> (String, Vec<(String, Uuid)>) {
+fn seats_json(room: &Room) -> (String, Vec<(String, Uuid)>) {
+    let seats = room.seats();
     let mut map = serde_json::Map::new();
     let mut players = Vec::new();
-    for s in snap.room.layout.iter() {
-        let v = match snap.seats[s].as_ref().map(|v| &v.occupant) {
+    for s in room.layout().iter() {
+        let v = match seats[s].as_ref().map(|v| &v.occupant) {
             Some(Occupant::Player(p)) => {
                 players.push((s.key().to_string(), p.id.0));
                 serde_json::json!({"player": p.id.0, "name": p.name, "bot": null})
@@ -58,24 +59,40 @@ fn seats_json(snap: &Snapshot) -> (String, Vec<(String, Uuid)>) {
     (serde_json::Value::Object(map).to_string(), players)
 }
 
-/// The writes of a command that took `before` to `after` (besides its log row).
+/// Where a room was before a command: all [`changes`] needs of it, so the command's rows
+/// come from its events and the actions it added, never from a replay of the game.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Before {
+    /// The state before the command.
+    pub state: RoomState,
+    /// Moves and departures played before the command.
+    pub plies: usize,
+}
+
+impl Before {
+    /// `room` as it is now.
+    pub(crate) fn of(room: &Room) -> Before {
+        Before {
+            state: room.state(),
+            plies: room.plies(),
+        }
+    }
+}
+
+/// The writes of a command that took the room from `before` to `after` (besides its log
+/// row): the game's start, the actions the command added, the end, the state change. Costs
+/// what the command changed, whatever the length of the game.
 pub(crate) fn changes(
-    before: &Room,
+    before: Before,
     after: &Room,
     events: &[lobby::Event],
     now: i64,
 ) -> Vec<Write> {
     let id = after.id();
     let mut out = Vec::new();
-    if before.state() == RoomState::Waiting && after.state() != RoomState::Waiting {
-        if let Some(record) = after.record() {
-            let snap = after.snapshot(Viewer::Spectator);
-            let (seats, players) = seats_json(&snap);
-            let start = record.start.clone().unwrap_or_else(|| {
-                rules::AnyPosition::new(after.config().options.variant(), &after.config().options)
-                    .map(|p| p.position_string())
-                    .unwrap_or_default()
-            });
+    if before.state == RoomState::Waiting && after.state() != RoomState::Waiting {
+        if let Some(start) = after.start_position() {
+            let (seats, players) = seats_json(after);
             out.push(Write::StartGame(GameRow {
                 id,
                 variant: after.config().options.variant().key().to_string(),
@@ -91,30 +108,29 @@ pub(crate) fn changes(
             }));
         }
     }
-    // Moves and departures: every new action of the record, with its ply.
-    let old = before.record().map_or(0, |r| r.actions.len());
-    if let Some(record) = after.record() {
-        let mut movers = events.iter().filter_map(|e| match &e.kind {
-            EventKind::Moved { seat, board, .. } => Some((*seat, board.clocks)),
-            EventKind::Departed { seat, board, .. } => Some((*seat, board.clocks)),
-            _ => None,
-        });
-        for (ply, text) in record.actions.iter().enumerate().skip(old) {
-            let (seat, clocks) = movers.next().unwrap_or((Seat::WHITE, None));
-            let seat = departure_seat(text).unwrap_or(seat);
-            out.push(Write::Move(MoveRow {
-                game_id: id,
-                ply: i64::try_from(ply).unwrap_or(i64::MAX),
-                seat: seat.key().to_string(),
-                notation: text.clone(),
-                clock_ms: clocks
-                    .and_then(|c| c.remaining_ms[seat])
-                    .and_then(|ms| i64::try_from(ms).ok()),
-                at: now,
-            }));
-        }
+    // Moves and departures: the actions the command added, with their plies; the seat and
+    // clock of each come from its event (in the same order).
+    let mut movers = events.iter().filter_map(|e| match &e.kind {
+        EventKind::Moved { seat, board, .. } => Some((*seat, board.clocks)),
+        EventKind::Departed { seat, board, .. } => Some((*seat, board.clocks)),
+        _ => None,
+    });
+    for (i, text) in after.action_texts(before.plies).into_iter().enumerate() {
+        let ply = before.plies + i;
+        let (seat, clocks) = movers.next().unwrap_or((Seat::WHITE, None));
+        let seat = departure_seat(&text).unwrap_or(seat);
+        out.push(Write::Move(MoveRow {
+            game_id: id,
+            ply: i64::try_from(ply).unwrap_or(i64::MAX),
+            seat: seat.key().to_string(),
+            clock_ms: clocks
+                .and_then(|c| c.remaining_ms[seat])
+                .and_then(|ms| i64::try_from(ms).ok()),
+            notation: text,
+            at: now,
+        }));
     }
-    if before.state() != after.state() {
+    if before.state != after.state() {
         if let (RoomState::Finished, Some(outcome)) = (after.state(), after.outcome()) {
             let verdicts = after
                 .layout()

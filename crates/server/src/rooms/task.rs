@@ -4,7 +4,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lobby::{Actor, Command, Occupant, PlayerId, Room, RoomState, Since, Timestamp, Viewer};
+use lobby::{
+    Actor, Command, EventKind, Occupant, PlayerId, Room, RoomState, Since, Timestamp, Viewer,
+};
 use rand::seq::SliceRandom;
 use rules::Seat;
 use serde::Serialize;
@@ -63,15 +65,14 @@ pub struct SeatSummary {
 
 impl RoomSummary {
     pub(crate) fn of(room: &Room, row: &RoomRow) -> RoomSummary {
-        let snap = room.snapshot(Viewer::Spectator);
         RoomSummary {
             id: room.id(),
             game: row.variant.clone(),
-            options: snap
-                .room
+            options: room
+                .info()
                 .options
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
                 .collect(),
             host: row.host,
             host_name: row.host_name.clone(),
@@ -79,24 +80,36 @@ impl RoomSummary {
             invite_code: row.invite_code.clone(),
             state: persist::state_key(room.state()).to_string(),
             time_control: room.config().time_control,
-            seats: room
-                .layout()
-                .iter()
-                .map(|s| {
-                    let occ = snap.seats[s].as_ref().map(|v| &v.occupant);
-                    SeatSummary {
-                        seat: s,
-                        name: occ.map(|o| match o {
-                            Occupant::Player(p) => p.name.clone(),
-                            Occupant::Bot(b) => format!("{} (bot)", b.kind),
-                        }),
-                        bot: matches!(occ, Some(Occupant::Bot(_))),
-                    }
-                })
-                .collect(),
+            seats: seat_summaries(room),
             created_at: row.created_at,
         }
     }
+}
+
+/// The seats of `room` as the listing shows them (a few seats: no game state involved).
+fn seat_summaries(room: &Room) -> Vec<SeatSummary> {
+    room.layout()
+        .iter()
+        .map(|s| {
+            let occ = room.occupant(s);
+            SeatSummary {
+                seat: s,
+                name: occ.map(|o| match o {
+                    Occupant::Player(p) => p.name.clone(),
+                    Occupant::Bot(b) => format!("{} (bot)", b.kind),
+                }),
+                bot: matches!(occ, Some(Occupant::Bot(_))),
+            }
+        })
+        .collect()
+}
+
+/// Who sits where among the people (bots have no socket), for [`Batch::seats`].
+fn seat_map(room: &Room) -> Vec<(PlayerId, Seat)> {
+    room.layout()
+        .iter()
+        .filter_map(|s| room.occupant(s)?.player().map(|p| (p, s)))
+        .collect()
 }
 
 pub(crate) struct RoomTask {
@@ -109,6 +122,8 @@ pub(crate) struct RoomTask {
     events: broadcast::Sender<Outbound>,
     /// Open sockets per player, for presence.
     sockets: HashMap<PlayerId, usize>,
+    /// Who sits where, updated when the seats change (sent with every batch).
+    seats: Vec<(PlayerId, Seat)>,
     bot_at: Option<Instant>,
 }
 
@@ -128,7 +143,9 @@ impl RoomTask {
         rx: mpsc::Receiver<Request>,
     ) -> RoomTask {
         let capacity = rooms.config().limits.socket_queue.max(1);
+        let seats = seat_map(&room);
         RoomTask {
+            seats,
             rooms,
             room,
             row,
@@ -175,9 +192,9 @@ impl RoomTask {
     }
 
     async fn disconnect_all(&mut self) {
-        let snap = self.room.snapshot(Viewer::Spectator);
+        let seats = self.room.seats();
         for s in self.room.layout().iter() {
-            if let Some(v) = &snap.seats[s] {
+            if let Some(v) = &seats[s] {
                 if let (Occupant::Player(p), true) = (&v.occupant, v.connected) {
                     let _ = self
                         .apply(Actor::Player(p.clone()), Command::Disconnect)
@@ -207,7 +224,7 @@ impl RoomTask {
                 reply,
             } => {
                 let viewer = player.map_or(Viewer::Spectator, |p| self.room.viewer(p));
-                let _ = reply.send(self.room.events_since(since, viewer));
+                let _ = reply.send((self.room.events_since(since, viewer), self.room.version()));
             }
             Request::Attach {
                 player,
@@ -252,12 +269,16 @@ impl RoomTask {
         }
     }
 
-    /// Applies a command to a copy of the room, stores its rows, then swaps the copy in,
-    /// broadcasts and returns the new version. On a store failure the room is unchanged.
+    /// Applies a command to the room, stores its rows, then broadcasts and returns the new
+    /// version. On a store failure the command is taken back and the room is unchanged.
+    ///
+    /// The cost is that of the change: the rows come from the command's events and the
+    /// actions it added, and the seat map and summary change only when the seats or the
+    /// state do.
     async fn apply(&mut self, actor: Actor, command: Command) -> Result<u64, CommandError> {
         let now = now_ms();
-        let mut next = self.room.clone();
-        let handled = next.handle(
+        let before = persist::Before::of(&self.room);
+        let (handled, undo) = self.room.handle_undoable(
             &actor,
             Timestamp(u64::try_from(now).unwrap_or(0)),
             command.clone(),
@@ -265,7 +286,8 @@ impl RoomTask {
         let presence_only = matches!(command, Command::Connect | Command::Disconnect);
         if handled.events.is_empty() && (presence_only || matches!(command, Command::Tick)) {
             // Nothing changed: nothing to store or tell.
-            return Ok(next.version());
+            self.room.revert(undo);
+            return Ok(self.room.version());
         }
         let mut writes = vec![persist::log_row(
             self.room.id(),
@@ -274,7 +296,7 @@ impl RoomTask {
             &actor,
             &command,
         )];
-        writes.extend(persist::changes(&self.room, &next, &handled.events, now));
+        writes.extend(persist::changes(before, &self.room, &handled.events, now));
         let moves = writes
             .iter()
             .filter(|w| matches!(w, Write::Move(_)))
@@ -285,41 +307,42 @@ impl RoomTask {
             writes.push(Write::Room(row.clone()));
             let seq = i64::try_from(log.len()).unwrap_or(0);
             writes.extend(log);
-            writes.extend(persist::changes(
-                &rematch_waiting(&room, &row),
-                &room,
-                &[],
-                now,
-            ));
+            let waiting = persist::Before {
+                state: RoomState::Waiting,
+                plies: 0,
+            };
+            writes.extend(persist::changes(waiting, &room, &[], now));
             rematch = Some((room, row, seq));
         }
         if let Err(e) = self.rooms.writer().write(writes).await {
             tracing::error!(room = %self.room.id(), error = %e, "room write failed");
+            self.room.revert(undo);
             return Err(CommandError::Store(e));
         }
-        for _ in 0..moves {
-            Metrics::inc(&self.rooms.metrics().moves);
-        }
+        drop(undo);
+        self.rooms
+            .metrics()
+            .moves
+            .fetch_add(moves as u64, std::sync::atomic::Ordering::Relaxed);
         self.seq += 1;
-        self.room = next;
         if let Some((room, row, seq)) = rematch {
             self.rooms.spawn(room, row, seq);
         }
-        let summary = RoomSummary::of(&self.room, &self.row);
-        let old = std::mem::replace(&mut *lock(&self.summary), summary);
-        self.rooms.feed().changed(&old, &lock(&self.summary));
-        let seats = self
-            .room
-            .layout()
+        let seats_changed = handled
+            .events
             .iter()
-            .filter_map(|s| {
-                let snap_seat = self.room.snapshot(Viewer::Spectator).seats[s].clone()?;
-                snap_seat.occupant.player().map(|p| (p, s))
-            })
-            .collect();
+            .any(|e| matches!(e.kind, EventKind::Seats { .. }));
+        if seats_changed {
+            self.seats = seat_map(&self.room);
+        }
+        if seats_changed || before.state != self.room.state() {
+            let summary = RoomSummary::of(&self.room, &self.row);
+            let old = std::mem::replace(&mut *lock(&self.summary), summary);
+            self.rooms.feed().changed(&old, &lock(&self.summary));
+        }
         let _ = self.events.send(Outbound::Events(Arc::new(Batch {
             events: handled.events,
-            seats,
+            seats: self.seats.clone(),
         })));
         self.schedule_bot();
         Ok(self.room.version())
@@ -336,10 +359,9 @@ impl RoomTask {
         let Ok((mut room, _)) = Room::new(config, at) else {
             return (made.clone(), row, log);
         };
-        let snap = made.snapshot(Viewer::Spectator);
         let mut commands = Vec::new();
         for s in made.layout().iter() {
-            match snap.seats[s].as_ref().map(|v| v.occupant.clone()) {
+            match made.occupant(s).cloned() {
                 Some(Occupant::Player(p)) => {
                     commands.push((Actor::Player(p), Command::TakeSeat { seat: Some(s) }));
                 }
@@ -369,11 +391,7 @@ impl RoomTask {
             self.bot_at = None;
             return;
         };
-        let snap = self.room.snapshot(Viewer::Spectator);
-        let is_bot = matches!(
-            snap.seats[turn].as_ref().map(|v| &v.occupant),
-            Some(Occupant::Bot(_))
-        );
+        let is_bot = matches!(self.room.occupant(turn), Some(Occupant::Bot(_)));
         self.bot_at = is_bot.then(|| Instant::now() + BOT_DELAY);
     }
 
@@ -382,12 +400,11 @@ impl RoomTask {
         let Some(turn) = self.room.turn() else {
             return;
         };
-        let snap = self.room.snapshot(Viewer::Seat(turn));
-        let text = snap.legal_moves.and_then(|moves| {
-            moves
-                .choose(&mut rand::thread_rng())
-                .map(|m| m.text.clone())
-        });
+        let text = self
+            .room
+            .legal_moves()
+            .choose(&mut rand::thread_rng())
+            .map(|m| m.text.clone());
         if let Some(text) = text {
             if let Err(e) = self.apply(Actor::Bot(turn), Command::Move { text }).await {
                 tracing::warn!(room = %self.room.id(), error = %e, "bot move refused");
@@ -396,14 +413,6 @@ impl RoomTask {
             }
         }
     }
-}
-
-/// The empty waiting room a rematch starts from (for the start-of-game rows).
-fn rematch_waiting(room: &Room, _row: &RoomRow) -> Room {
-    let at = Timestamp(0);
-    Room::new(room.config().clone(), at)
-        .map(|(r, _)| r)
-        .unwrap_or_else(|_| room.clone())
 }
 
 async fn until_true(rx: &mut watch::Receiver<bool>) {

@@ -948,16 +948,52 @@ impl Store {
             .collect()
     }
 
-    /// Commits `writes` in one transaction, in order (the [`Writer`] calls this with
-    /// batches).
+    /// Commits `writes` in one transaction (the [`Writer`] calls this with batches).
+    ///
+    /// Few statements per batch: rows are grouped by table in the order their keys need
+    /// (new rooms, new games, then every log row and every move in multi-row inserts of a
+    /// few fixed sizes, so each shape is a prepared statement the connection keeps), then
+    /// the state changes and game ends in the order given.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] for a duplicate key, [`StoreError::Missing`] for a state
     /// change of a room or game never stored, other database failures; nothing is committed.
     pub async fn commit(&self, writes: &[Write]) -> Result<(), StoreError> {
+        self.commit_counted(writes).await.map(|_| ())
+    }
+
+    /// [`Store::commit`], returning how many statements it ran (for `/metrics`, and the
+    /// tests that check a move costs the same at any ply).
+    ///
+    /// # Errors
+    /// As [`Store::commit`].
+    pub async fn commit_counted(&self, writes: &[Write]) -> Result<usize, StoreError> {
         if writes.is_empty() {
-            return Ok(());
+            return Ok(0);
         }
+        let mut first = Vec::new();
+        let mut logs = Vec::new();
+        let mut moves = Vec::new();
+        let mut last = Vec::new();
+        for w in writes {
+            match w {
+                Write::Room(_) | Write::StartGame(_) => first.push(w),
+                Write::Log(l) => logs.push(l),
+                Write::Move(m) => moves.push(m),
+                Write::RoomState { .. } | Write::FinishGame(_) => last.push(w),
+            }
+        }
+        // Rooms before games (a game is its room's), in the order given within each.
+        first.sort_by_key(|w| !matches!(w, Write::Room(_)));
+        let log_chunks = chunks(&logs);
+        let move_chunks = chunks(&moves);
+        let statements = first
+            .iter()
+            .chain(&last)
+            .map(|w| statements_of(w))
+            .sum::<usize>()
+            + log_chunks.len()
+            + move_chunks.len();
         // SQLite: take the write lock at BEGIN, so the busy timeout applies to it instead
         // of failing when a deferred transaction upgrades.
         let begin = match self.backend {
@@ -966,11 +1002,122 @@ impl Store {
         };
         on_pool!(self, p => {
             let mut tx = p.begin_with(begin).await.map_err(db_err)?;
-            for w in writes {
+            for w in first {
+                apply_write!(tx, w);
+            }
+            for chunk in &log_chunks {
+                let sql = multi_row_sql(
+                    "INSERT INTO room_log (room_id, seq, at, actor, command) VALUES ",
+                    5,
+                    chunk.len(),
+                );
+                let mut q = sqlx::query(&sql);
+                for l in chunk.iter() {
+                    q = q
+                        .bind(l.room_id.to_string())
+                        .bind(l.seq)
+                        .bind(l.at)
+                        .bind(&l.actor)
+                        .bind(&l.command);
+                }
+                q.execute(&mut *tx).await.map_err(db_err)?;
+            }
+            for chunk in &move_chunks {
+                let sql = multi_row_sql(
+                    "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) VALUES ",
+                    6,
+                    chunk.len(),
+                );
+                let mut q = sqlx::query(&sql);
+                for m in chunk.iter() {
+                    q = q
+                        .bind(m.game_id.to_string())
+                        .bind(m.ply)
+                        .bind(&m.seat)
+                        .bind(&m.notation)
+                        .bind(m.clock_ms)
+                        .bind(m.at);
+                }
+                q.execute(&mut *tx).await.map_err(db_err)?;
+            }
+            for w in last {
                 apply_write!(tx, w);
             }
             tx.commit().await.map_err(db_err)?;
         });
-        Ok(())
+        Ok(statements)
+    }
+}
+
+/// Statements [`apply_write!`] runs for `w`.
+fn statements_of(w: &Write) -> usize {
+    match w {
+        Write::StartGame(g) => 1 + g.players.len(),
+        Write::FinishGame(f) => 1 + f.verdicts.len(),
+        _ => 1,
+    }
+}
+
+/// Rows per multi-row insert: powers of two up to this, so a batch of any size takes at
+/// most a few statements and only a handful of statement shapes exist to prepare.
+const MAX_ROWS_PER_INSERT: usize = 64;
+
+/// `rows` cut into pieces of power-of-two lengths, largest first (100 rows: 64, 32, 4).
+fn chunks<T>(rows: &[T]) -> Vec<&[T]> {
+    let mut out = Vec::new();
+    let mut rest = rows;
+    while !rest.is_empty() {
+        let mut n = MAX_ROWS_PER_INSERT;
+        while n > rest.len() {
+            n /= 2;
+        }
+        let (head, tail) = rest.split_at(n);
+        out.push(head);
+        rest = tail;
+    }
+    out
+}
+
+/// `prefix` followed by `rows` groups of `columns` placeholders: `($1, $2), ($3, $4)`.
+fn multi_row_sql(prefix: &str, columns: usize, rows: usize) -> String {
+    let mut sql = String::with_capacity(prefix.len() + rows * columns * 5);
+    sql.push_str(prefix);
+    for r in 0..rows {
+        if r > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for c in 0..columns {
+            if c > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('$');
+            sql.push_str(&(r * columns + c + 1).to_string());
+        }
+        sql.push(')');
+    }
+    sql
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{chunks, multi_row_sql};
+
+    #[test]
+    fn chunks_are_powers_of_two_largest_first() {
+        let rows: Vec<u32> = (0..100).collect();
+        let sizes: Vec<usize> = chunks(&rows).iter().map(|c| c.len()).collect();
+        assert_eq!(sizes, vec![64, 32, 4]);
+        assert!(chunks::<u32>(&[]).is_empty());
+        let flat: Vec<u32> = chunks(&rows).concat();
+        assert_eq!(flat, rows);
+    }
+
+    #[test]
+    fn placeholders_number_every_row() {
+        assert_eq!(
+            multi_row_sql("INSERT INTO t (a, b) VALUES ", 2, 2),
+            "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
+        );
     }
 }

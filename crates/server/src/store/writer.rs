@@ -127,10 +127,10 @@ async fn commit_batch(store: &Store, metrics: &Metrics, batch: Vec<Request>) {
         writes.extend(r.writes);
         parts.push((start..writes.len(), r.reply));
     }
-    let result = store.commit(&writes).await;
+    let result = store.commit_counted(&writes).await;
     match result {
-        Ok(()) => {
-            record(metrics, writes.len(), oldest);
+        Ok(statements) => {
+            record(metrics, writes.len(), statements, oldest);
             for (_, reply) in parts {
                 // The caller may have gone away; its writes are stored regardless.
                 let _ = reply.send(Ok(()));
@@ -145,18 +145,22 @@ async fn commit_batch(store: &Store, metrics: &Metrics, batch: Vec<Request>) {
             tracing::debug!(error = %e, requests = parts.len(), "batch failed; retrying one by one");
             for (range, reply) in parts {
                 let part = &writes[range];
-                let r = store.commit(part).await;
-                if r.is_ok() {
-                    record(metrics, part.len(), oldest);
+                let r = store.commit_counted(part).await;
+                if let Ok(statements) = r {
+                    record(metrics, part.len(), statements, oldest);
                 }
-                let _ = reply.send(r);
+                let _ = reply.send(r.map(|_| ()));
             }
         }
     }
 }
 
-fn record(metrics: &Metrics, writes: usize, oldest: Option<Instant>) {
+fn record(metrics: &Metrics, writes: usize, statements: usize, oldest: Option<Instant>) {
     Metrics::inc(&metrics.store_batches);
+    metrics.store_statements.fetch_add(
+        u64::try_from(statements).unwrap_or(u64::MAX),
+        Ordering::Relaxed,
+    );
     metrics
         .store_writes
         .fetch_add(u64::try_from(writes).unwrap_or(u64::MAX), Ordering::Relaxed);

@@ -1,0 +1,258 @@
+//! The client side of the server's HTTP API and WebSocket protocol, as much as the load
+//! generator needs: identities, room creation, and sockets speaking the JSON envelope.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use uuid::Uuid;
+
+/// A socket to one room.
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// An identity made by `GET /api/me` (the token comes in the body for non-browser clients).
+#[derive(Clone, Debug)]
+pub struct Identity {
+    /// The player's id.
+    pub id: Uuid,
+    /// Its bearer token.
+    pub token: String,
+}
+
+/// The server's HTTP API on loopback.
+#[derive(Clone, Debug)]
+pub struct Api {
+    addr: SocketAddr,
+    http: reqwest::Client,
+}
+
+/// Refuses anything but a loopback address: load is never sent elsewhere.
+///
+/// # Errors
+/// `addr` is not a loopback address.
+pub fn loopback_only(addr: SocketAddr) -> anyhow::Result<SocketAddr> {
+    if addr.ip().is_loopback() {
+        Ok(addr)
+    } else {
+        bail!("{addr} is not a loopback address: the load generator only targets 127.0.0.1")
+    }
+}
+
+impl Api {
+    /// A client of the server at `addr` (loopback only).
+    ///
+    /// # Errors
+    /// `addr` is not loopback, or the HTTP client cannot be built.
+    pub fn new(addr: SocketAddr) -> anyhow::Result<Api> {
+        let addr = loopback_only(addr)?;
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .tcp_nodelay(true)
+            .build()
+            .context("HTTP client")?;
+        Ok(Api { addr, http })
+    }
+
+    /// The server's address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// A new identity.
+    ///
+    /// # Errors
+    /// The request failed or the answer lacks the id or token.
+    pub async fn identity(&self) -> anyhow::Result<Identity> {
+        let body: Value = self.get_json("/api/me", None).await?;
+        let id = body
+            .get("id")
+            .and_then(Value::as_str)
+            .and_then(|s| Uuid::parse_str(s).ok())
+            .ok_or_else(|| anyhow!("/api/me: no id in {body}"))?;
+        let token = body
+            .get("token")
+            .and_then(Value::as_str)
+            .ok_or_else(|| anyhow!("/api/me: no token in {body}"))?
+            .to_string();
+        Ok(Identity { id, token })
+    }
+
+    /// Creates a public room of `game` with `host` seated as White; its id.
+    ///
+    /// # Errors
+    /// The request failed or was refused (the error names the status and code).
+    pub async fn create_room(&self, host: &Identity, game: &str) -> anyhow::Result<Uuid> {
+        let res = self
+            .http
+            .post(self.url("/api/rooms"))
+            .bearer_auth(&host.token)
+            .json(&json!({ "game": game, "seat": "white" }))
+            .send()
+            .await
+            .context("POST /api/rooms")?;
+        let status = res.status();
+        let body: Value = res.json().await.unwrap_or(Value::Null);
+        if !status.is_success() {
+            let code = body
+                .get("error")
+                .and_then(|e| e.get("code").or(Some(e)))
+                .and_then(Value::as_str)
+                .unwrap_or("unknown");
+            bail!("http_{}_{code}", status.as_u16());
+        }
+        body.get("id")
+            .and_then(Value::as_str)
+            .and_then(|s| Uuid::parse_str(s).ok())
+            .ok_or_else(|| anyhow!("POST /api/rooms: no id in {body}"))
+    }
+
+    /// `GET path` as JSON, with a bearer token if given.
+    ///
+    /// # Errors
+    /// The request failed, or the status is not a success.
+    pub async fn get_json(&self, path: &str, token: Option<&str>) -> anyhow::Result<Value> {
+        let mut req = self.http.get(self.url(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.with_context(|| format!("GET {path}"))?;
+        let status = res.status();
+        if !status.is_success() {
+            bail!("GET {path}: {status}");
+        }
+        res.json()
+            .await
+            .with_context(|| format!("GET {path}: body"))
+    }
+
+    /// True once `GET /readyz` answers 200.
+    pub async fn ready(&self) -> bool {
+        matches!(
+            self.http.get(self.url("/readyz")).send().await,
+            Ok(r) if r.status().is_success()
+        )
+    }
+
+    /// Connects a socket to `room` as `who`.
+    ///
+    /// # Errors
+    /// The connection or the upgrade failed.
+    pub async fn connect(&self, room: Uuid, who: &Identity) -> anyhow::Result<Socket> {
+        let url = format!("ws://{}/ws?room={room}&token={}", self.addr, who.token);
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .context("WebSocket upgrade")?;
+        if let MaybeTlsStream::Plain(tcp) = ws.get_ref() {
+            // Same reason as the server's: small frames, wanted at once.
+            let _ = tcp.set_nodelay(true);
+        }
+        Ok(ws)
+    }
+}
+
+/// Sends one envelope.
+///
+/// # Errors
+/// The socket is closed.
+pub async fn send(ws: &mut Socket, kind: &str, id: u64, data: Value) -> anyhow::Result<()> {
+    let text = json!({ "type": kind, "id": id, "data": data }).to_string();
+    ws.send(Message::Text(text.into()))
+        .await
+        .context("socket send")
+}
+
+/// The next JSON envelope on `ws` (pings and other frames skipped); `None` once closed.
+///
+/// # Errors
+/// A socket error or a message that is not JSON.
+pub async fn next(ws: &mut Socket) -> anyhow::Result<Option<Value>> {
+    loop {
+        match ws.next().await {
+            None => return Ok(None),
+            Some(Err(e)) => return Err(e).context("socket receive"),
+            Some(Ok(Message::Text(t))) => {
+                return serde_json::from_str(&t).map(Some).context("not JSON");
+            }
+            Some(Ok(Message::Close(_))) => return Ok(None),
+            Some(Ok(_)) => continue,
+        }
+    }
+}
+
+/// Sends `kind` with `id` and reads until its `ack` (events read meanwhile are dropped).
+///
+/// # Errors
+/// The server answered with an `error` (its code is the message), or the socket closed.
+pub async fn command(ws: &mut Socket, kind: &str, id: u64, data: Value) -> anyhow::Result<()> {
+    send(ws, kind, id, data).await?;
+    while let Some(m) = next(ws).await? {
+        if m.get("id").and_then(Value::as_u64) != Some(id) {
+            continue;
+        }
+        return match m.get("type").and_then(Value::as_str) {
+            Some("ack") => Ok(()),
+            _ => Err(anyhow!("{}", error_code(&m))),
+        };
+    }
+    bail!("socket_closed")
+}
+
+/// The `code` of an `error` envelope (`unknown` otherwise).
+pub fn error_code(m: &Value) -> String {
+    m.pointer("/data/code")
+        .and_then(Value::as_str)
+        .unwrap_or("unknown")
+        .to_string()
+}
+
+/// Resident memory of process `pid` in KiB (`VmRSS` of `/proc/<pid>/status`).
+///
+/// # Errors
+/// The file cannot be read or has no `VmRSS` line.
+pub fn rss_kib(pid: u32) -> anyhow::Result<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .with_context(|| format!("cannot read /proc/{pid}/status"))?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .ok_or_else(|| anyhow!("no VmRSS in /proc/{pid}/status"))
+}
+
+/// The server's per-socket limits as its `/metrics` publishes them
+/// (`checkerhall_ws_*` gauges), as one line of text; `None` if it does not.
+pub async fn socket_limits(api: &Api) -> Option<String> {
+    let text = api
+        .http
+        .get(api.url("/metrics"))
+        .send()
+        .await
+        .ok()?
+        .text()
+        .await
+        .ok()?;
+    let value = |name: &str| {
+        text.lines().find_map(|l| {
+            l.strip_prefix(name)?
+                .strip_prefix(' ')?
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+    };
+    Some(format!(
+        "{} messages/s, bursts of {}, {} bytes per message",
+        value("checkerhall_ws_messages_per_second")?,
+        value("checkerhall_ws_message_burst")?,
+        value("checkerhall_ws_max_message_bytes")?
+    ))
+}

@@ -1,0 +1,183 @@
+//! `loadgen`: load the Checkerhall server on this machine (see the crate docs and the
+//! README's "Performance" section).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use loadgen::client::Api;
+use loadgen::crash::{self, CrashSettings};
+use loadgen::idle::{self, IdleSettings};
+use loadgen::play::{self, Pace, PlaySettings};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "loadgen",
+    version,
+    about = "Load generator for the Checkerhall server (127.0.0.1 only)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Mode,
+}
+
+#[derive(Subcommand, Debug)]
+enum Mode {
+    /// Tables of two seats playing random legal games.
+    Play {
+        /// The server (loopback only).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        server: SocketAddr,
+        /// Rooms playing at once.
+        #[arg(long, default_value_t = 100)]
+        rooms: usize,
+        /// Game key.
+        #[arg(long, default_value = "stockholm")]
+        game: String,
+        /// Moves per second per room; 0: closed loop (each seat moves when told its turn).
+        #[arg(long, default_value_t = 0.0)]
+        rate: f64,
+        /// Longest run, in seconds.
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        /// Most moves in all.
+        #[arg(long, default_value_t = 1_000_000)]
+        max_moves: u64,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Idle waiting rooms and idle seated sockets: the server's memory per each.
+    Idle {
+        /// The server (loopback only).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        server: SocketAddr,
+        /// The server's process id.
+        #[arg(long)]
+        pid: u32,
+        /// Waiting rooms.
+        #[arg(long, default_value_t = 5_000)]
+        rooms: usize,
+        /// Idle seated sockets (at most two per room).
+        #[arg(long, default_value_t = 10_000)]
+        sockets: usize,
+        /// Game key.
+        #[arg(long, default_value = "stockholm")]
+        game: String,
+    },
+    /// SIGKILL the server mid-run, restart it, check nothing acknowledged was lost.
+    Crash {
+        /// The `checkerhall` binary to start.
+        #[arg(long)]
+        server_bin: PathBuf,
+        /// Where it listens (loopback only).
+        #[arg(long, default_value = "127.0.0.1:8090")]
+        listen: SocketAddr,
+        /// Its database (a fresh SQLite file by default).
+        #[arg(long, default_value = "sqlite:///tmp/checkerhall-crash.db")]
+        database_url: String,
+        /// Tables.
+        #[arg(long, default_value_t = 10)]
+        rooms: usize,
+        /// Game key.
+        #[arg(long, default_value = "stockholm")]
+        game: String,
+        /// Seconds of play before the kill.
+        #[arg(long, default_value_t = 5)]
+        kill_after: u64,
+        /// Seconds of play after the restart.
+        #[arg(long, default_value_t = 3)]
+        then: u64,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Mode::Play {
+            server,
+            rooms,
+            game,
+            rate,
+            seconds,
+            max_moves,
+            quiet,
+        } => {
+            let api = Api::new(server)?;
+            let settings = PlaySettings {
+                rooms,
+                game,
+                pace: if rate > 0.0 {
+                    Pace::PerSecond(rate)
+                } else {
+                    Pace::ClosedLoop
+                },
+                duration: Duration::from_secs(seconds),
+                max_moves,
+                progress: !quiet,
+            };
+            let report = play::run(&api, &settings, Vec::new()).await?;
+            println!("server: {server}");
+            print_limits(&api).await;
+            play::print(&report);
+        }
+        Mode::Idle {
+            server,
+            pid,
+            rooms,
+            sockets,
+            game,
+        } => {
+            let api = Api::new(server)?;
+            let report = idle::run(
+                &api,
+                &IdleSettings {
+                    rooms,
+                    sockets,
+                    pid,
+                    game,
+                },
+            )
+            .await?;
+            idle::print(&report);
+        }
+        Mode::Crash {
+            server_bin,
+            listen,
+            database_url,
+            rooms,
+            game,
+            kill_after,
+            then,
+        } => {
+            let settings = CrashSettings {
+                server_bin,
+                listen: loadgen::client::loopback_only(listen)?,
+                database_url,
+                rooms,
+                game,
+                before_kill: Duration::from_secs(kill_after),
+                after_restart: Duration::from_secs(then),
+                env: vec![
+                    ("CHECKERHALL_WS_MESSAGES_PER_SECOND".into(), "100000".into()),
+                    ("CHECKERHALL_WS_MESSAGE_BURST".into(), "100000".into()),
+                ],
+            };
+            let report = crash::run(&settings).await?;
+            crash::print(&settings, &report);
+            if !report.passed() {
+                std::process::exit(1);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Prints the server's per-socket limits as its `/metrics` states them.
+async fn print_limits(api: &Api) {
+    match loadgen::client::socket_limits(api).await {
+        Some(l) => println!("server socket limits: {l}"),
+        None => println!("server socket limits: not published by this server"),
+    }
+}

@@ -1,0 +1,51 @@
+//! What the server's hot path relies on (issue 10): the actions of a room without a replay,
+//! and a command taken back exactly.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::*;
+use lobby::{Command, FirstSeat, Viewer};
+use proptest::prelude::*;
+use rules::{AnyOptions, Seat, Variant};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// At every ply of random games: the action texts are the record's, the snapshot lists
+    /// them, and a move applied with `handle_undoable` then reverted leaves the room exactly
+    /// as it was (what every client could observe, history included).
+    #[test]
+    fn actions_without_replay_and_exact_undo(
+        variant in prop::sample::select(vec![Variant::Stockholm, Variant::GiveAndTake, Variant::Queah]),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..90),
+    ) {
+        let seats = vec![(1, Seat::WHITE), (2, Seat::BLACK)];
+        let mut room = started(
+            config(AnyOptions::default_for(variant)),
+            &seats,
+            FirstSeat::Lot(0),
+        );
+        for (i, pick) in picks.iter().enumerate() {
+            let Some(turn) = room.turn() else { break };
+            let record = room.record().unwrap();
+            prop_assert_eq!(room.action_texts(0), record.actions.clone());
+            prop_assert_eq!(room.snapshot(Viewer::Spectator).actions, record.actions.clone());
+            prop_assert_eq!(room.plies(), record.actions.len());
+            let moves = legal(&room);
+            let text = pick.get(&moves).clone();
+            let who = seats.iter().find(|(_, s)| *s == turn).unwrap().0;
+            let now = t(10 * (i as u64 + 1));
+            let before = fingerprint(&room);
+            let plies = room.plies();
+            let (_, undo) = room
+                .handle_undoable(&player(who), now, Command::Move { text: text.clone() })
+                .unwrap();
+            prop_assert_eq!(room.action_texts(plies), vec![text.clone()]);
+            room.revert(undo);
+            prop_assert_eq!(fingerprint(&room), before);
+            ok(&mut room, &player(who), now, Command::Move { text });
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! The hot path costs what a command changes, not what the game holds (issue 10): a 300-ply
+//! game over real sockets writes the same rows and statements for its last moves as for its
+//! first ones.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::sync::atomic::Ordering;
+
+use common::Server;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rules::{AnyOptions, AnyPosition, Move, Seat, Variant};
+use serde_json::json;
+use server::config::ServerConfig;
+
+const PLIES: usize = 300;
+
+/// Stockholm without the repetition and no-progress draws, so a game can be long.
+fn long_options() -> AnyOptions {
+    AnyOptions::from_pairs(
+        Variant::Stockholm,
+        vec![
+            ("repetition".to_string(), "0".to_string()),
+            ("no_progress".to_string(), "0".to_string()),
+        ],
+    )
+    .unwrap()
+}
+
+/// True if the side to move after `mv` could capture.
+fn gives_a_capture(pos: &AnyPosition, mv: &Move) -> bool {
+    let Ok(next) = pos.clone().play(mv) else {
+        return true;
+    };
+    next.legal_moves().iter().any(|m| !m.captured().is_empty())
+}
+
+/// A game of `PLIES` legal moves that does not end: moves that give nothing away are
+/// preferred, so the sides keep their pieces, crown them, and the kings go back and forth.
+/// Random tie-breaks, several seeds until one line is long enough.
+fn long_line() -> Vec<String> {
+    let options = long_options();
+    for seed in 0..500u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = AnyPosition::new(Variant::Stockholm, &options).unwrap();
+        let mut line = Vec::new();
+        while line.len() < PLIES {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || !pos.status().is_ongoing() {
+                break;
+            }
+            let safe: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| !gives_a_capture(&pos, m))
+                .collect();
+            let pool = if safe.is_empty() {
+                moves.iter().copied().collect()
+            } else {
+                safe
+            };
+            let mv = *pool.choose(&mut rng).unwrap();
+            line.push(pos.move_to_string(&mv));
+            pos = pos.play(&mv).map_err(|e| e.kind).unwrap();
+        }
+        if line.len() == PLIES && pos.status().is_ongoing() {
+            return line;
+        }
+    }
+    panic!("no {PLIES}-ply line found");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn store_writes_per_move_stay_constant_over_a_300_ply_game() {
+    let line = long_line();
+    let mut config = ServerConfig::new("sqlite::memory:");
+    // One socket sends 150 moves here: lift the per-socket rate limit out of the way.
+    config.limits.messages_per_second = 100_000;
+    config.limits.message_burst = 100_000;
+    let s = Server::start(config).await;
+    let (_, host) = s.player().await;
+    let (_, guest) = s.player().await;
+    let (status, created) = s
+        .create_room(
+            &host,
+            json!({"game": "stockholm", "seat": "white",
+                   "options": {"repetition": "0", "no_progress": "0"}}),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut white = s.ws(&id, Some(&host), None).await;
+    let mut black = s.ws(&id, Some(&guest), None).await;
+    black.act("take_seat", json!({"seat": "black"})).await;
+    white.act("start", json!({})).await;
+
+    let m = &s.state.metrics;
+    let mut per_move = Vec::new();
+    for (ply, text) in line.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &mut white } else { &mut black };
+        let rows = m.store_writes.load(Ordering::Relaxed);
+        let statements = m.store_statements.load(Ordering::Relaxed);
+        let batches = m.store_batches.load(Ordering::Relaxed);
+        mover.act("move", json!({"move": text})).await;
+        per_move.push((
+            m.store_writes.load(Ordering::Relaxed) - rows,
+            m.store_statements.load(Ordering::Relaxed) - statements,
+            m.store_batches.load(Ordering::Relaxed) - batches,
+        ));
+    }
+    // Every move: its log row and its move row, in one transaction of two statements, from
+    // the first ply to the 300th.
+    for (ply, w) in per_move.iter().enumerate() {
+        assert_eq!(*w, (2, 2, 1), "ply {ply}: (rows, statements, transactions)");
+    }
+    // And the moves are all there, in order.
+    let (status, game) = s.get(&format!("/api/history/{id}"), None).await;
+    assert_eq!(status, 200, "{game}");
+    let stored: Vec<String> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(stored, line);
+    assert!(matches!(
+        AnyPosition::new(Variant::Stockholm, &long_options())
+            .unwrap()
+            .turn(),
+        Some(Seat::WHITE)
+    ));
+}
