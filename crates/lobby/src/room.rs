@@ -123,9 +123,7 @@ fn captured_all(before: &AnyPosition, seat: Seat, mv: &Move) -> bool {
 }
 
 fn out_set(pos: &AnyPosition) -> SeatSet {
-    pos.eliminated()
-        .iter()
-        .fold(SeatSet::EMPTY, |a, &g| a.union(g))
+    pos.out()
 }
 
 impl Room {

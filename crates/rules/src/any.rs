@@ -70,6 +70,23 @@ impl AnyOptions {
         })
     }
 
+    /// Defaults of `variant` overridden by `key=value` texts (as on a command line), then
+    /// validated.
+    ///
+    /// # Errors
+    /// A text without `=`, the first refused pair, or the validation error.
+    pub fn from_texts<S: AsRef<str>>(
+        variant: Variant,
+        texts: impl IntoIterator<Item = S>,
+    ) -> Result<AnyOptions, OptionError> {
+        let texts: Vec<S> = texts.into_iter().collect();
+        let pairs = texts
+            .iter()
+            .map(|t| crate::options::split_pair(t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        AnyOptions::from_pairs(variant, pairs)
+    }
+
     /// The game these options belong to.
     pub fn variant(&self) -> Variant {
         match self {
@@ -337,6 +354,11 @@ impl AnyPosition {
     /// See [`Position::ranking`].
     pub fn ranking(&self) -> Vec<SeatSet> {
         each!(self, p => p.ranking())
+    }
+
+    /// See [`Position::out`].
+    pub fn out(&self) -> SeatSet {
+        each!(self, p => p.out())
     }
 
     /// See [`Position::hash`].

@@ -25,7 +25,8 @@ pub struct OptionSpec {
     pub default: &'static str,
     /// The values allowed, as text (`true|false`, `2-4`, `drop_then_move|...`).
     pub values: &'static str,
-    /// One-line explanation, with its spec section.
+    /// One plain line for players (the create-room form shows it): no rules jargon, no
+    /// references to the rules specification.
     pub help: &'static str,
 }
 
@@ -141,7 +142,7 @@ pub trait GameOptions: Clone + Default + PartialEq + Eq + Debug + Send + Sync + 
 ///
 /// # Errors
 /// [`OptionError::Invalid`] naming the option out of range.
-pub fn check_draw_limits(repetition: u16, no_progress: u16) -> Result<(), OptionError> {
+pub(crate) fn check_draw_limits(repetition: u16, no_progress: u16) -> Result<(), OptionError> {
     if repetition == 1 || repetition > 100 {
         return Err(OptionError::Invalid {
             key: "repetition",
@@ -161,7 +162,7 @@ pub fn check_draw_limits(repetition: u16, no_progress: u16) -> Result<(), Option
 ///
 /// # Errors
 /// [`OptionError::Syntax`] when there is no `=`.
-pub fn split_pair(text: &str) -> Result<(&str, &str), OptionError> {
+pub(crate) fn split_pair(text: &str) -> Result<(&str, &str), OptionError> {
     text.split_once('=')
         .map(|(k, v)| (k.trim(), v.trim()))
         .ok_or_else(|| OptionError::Syntax(text.to_string()))
@@ -171,7 +172,7 @@ pub fn split_pair(text: &str) -> Result<(&str, &str), OptionError> {
 ///
 /// # Errors
 /// [`OptionError::BadValue`].
-pub fn parse_bool(key: &'static str, value: &str) -> Result<bool, OptionError> {
+pub(crate) fn parse_bool(key: &'static str, value: &str) -> Result<bool, OptionError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "yes" | "1" => Ok(true),
         "false" | "off" | "no" | "0" => Ok(false),
@@ -187,7 +188,7 @@ pub fn parse_bool(key: &'static str, value: &str) -> Result<bool, OptionError> {
 ///
 /// # Errors
 /// [`OptionError::BadValue`] with `expected` as the message.
-pub fn parse_number(
+pub(crate) fn parse_number(
     key: &'static str,
     value: &str,
     min: u16,
@@ -211,7 +212,7 @@ pub fn parse_number(
 ///
 /// # Errors
 /// [`OptionError::BadValue`] with `expected` as the message.
-pub fn parse_choice<T: Copy>(
+pub(crate) fn parse_choice<T: Copy>(
     key: &'static str,
     value: &str,
     choices: &[(T, &[&str])],

@@ -224,14 +224,18 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// undecided on the board: by default a draw among the seats still playing; Queah
     /// adjudicates by piece count (spec §3.7).
     fn adjudicate(&self, reason: EndReason) -> Status {
-        let out = self
-            .eliminated()
-            .iter()
-            .fold(SeatSet::EMPTY, |a, &g| a.union(g));
         Status::Drawn {
-            seats: self.seats().minus(out),
+            seats: self.seats().minus(self.out()),
             reason,
         }
+    }
+
+    /// The seats that are out of the game: every group of [`Position::eliminated`]. The
+    /// one definition ranking, adjudication and the lobby use.
+    fn out(&self) -> SeatSet {
+        self.eliminated()
+            .iter()
+            .fold(SeatSet::EMPTY, |a, &g| a.union(g))
     }
 
     /// Number of legal moves (perft's bulk count); games override it with a faster count.
@@ -302,7 +306,7 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// eliminated seats from last out to first out.
     fn ranking(&self) -> Vec<SeatSet> {
         let out: Vec<SeatSet> = self.eliminated();
-        let gone = out.iter().fold(SeatSet::EMPTY, |a, &g| a.union(g));
+        let gone = self.out();
         let mut ranking = Vec::new();
         let top = match self.status() {
             Status::Won { winners, .. } => winners,

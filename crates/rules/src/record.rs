@@ -423,9 +423,5 @@ impl FromStr for GameRecord {
 
 /// Seats still playing in `game`: in the game and not eliminated.
 pub fn playing(pos: &AnyPosition) -> SeatSet {
-    let out = pos
-        .eliminated()
-        .iter()
-        .fold(SeatSet::EMPTY, |a, &g| a.union(g));
-    pos.seats().minus(out)
+    pos.seats().minus(pos.out())
 }

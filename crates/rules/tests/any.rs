@@ -205,3 +205,20 @@ fn every_game_bounds_its_draw_limits_alike() {
         }
     }
 }
+
+#[test]
+fn option_help_speaks_to_players() {
+    for variant in Variant::ALL {
+        for spec in AnyOptions::specs(variant) {
+            let help = spec.help;
+            assert!(!help.contains('§'), "{variant:?} {}: {help}", spec.key);
+            assert!(!help.contains("spec"), "{variant:?} {}: {help}", spec.key);
+            assert!(!help.contains('\n'), "{variant:?} {}: one line", spec.key);
+            assert!(
+                help.starts_with(|c: char| c.is_uppercase()) && help.ends_with('.'),
+                "{variant:?} {}: a sentence: {help}",
+                spec.key
+            );
+        }
+    }
+}

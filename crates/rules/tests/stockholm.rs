@@ -563,7 +563,6 @@ fn options_keys_values_and_errors() {
             "{}",
             spec.key
         );
-        assert!(spec.help.contains("spec §"), "{}", spec.key);
     }
     assert!(d.deferred_backward_capture && d.max_capture && !d.king_halt);
     assert_eq!((d.repetition, d.no_progress), (3, 25));

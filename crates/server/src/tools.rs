@@ -8,7 +8,10 @@ use std::time::Instant;
 
 use clap::Args;
 use rules::perft::Counting;
-use rules::{AnyOptions, AnyPosition, OptionError, ParsePositionError, Variant};
+use rules::{
+    AnyOptions, AnyPosition, Game, GameError, OptionError, ParsePositionError, SeatSet, Status,
+    Variant,
+};
 
 /// The position to start from: game, options, position string.
 #[derive(Args, Debug)]
@@ -71,7 +74,7 @@ pub enum ToolError {
         /// The move text.
         text: String,
         /// Why it was refused.
-        error: rules::MoveError,
+        error: GameError,
     },
     /// Depth out of range.
     #[error("bad depth {0}: give 1 to 30")]
@@ -80,12 +83,7 @@ pub enum ToolError {
 
 fn start(args: &PositionArgs) -> Result<AnyPosition, ToolError> {
     let variant: Variant = args.game.parse()?;
-    let pairs = args
-        .options
-        .iter()
-        .map(|o| rules::options::split_pair(o))
-        .collect::<Result<Vec<_>, _>>()?;
-    let options = AnyOptions::from_pairs(variant, pairs)?;
+    let options = AnyOptions::from_texts(variant, &args.options)?;
     Ok(match &args.position {
         Some(p) => AnyPosition::from_position_string(variant, p, &options)?,
         None => AnyPosition::new(variant, &options)?,
@@ -127,25 +125,52 @@ pub fn perft(args: &PerftArgs) -> Result<String, ToolError> {
     Ok(out)
 }
 
-/// Runs `moves`.
+/// Runs `moves`: the legal moves after `--play`, one per line; once the game is over
+/// (on the board, by the no-progress limit or by repetition of the moves played), one line
+/// `result: <who> (<reason key>)` instead, e.g. `result: White wins (captured_all)`.
 ///
 /// # Errors
 /// A bad game, option, position, or a move of `--play` that is refused.
 pub fn moves(args: &MovesArgs) -> Result<String, ToolError> {
-    let mut pos = start(&args.position)?;
+    // A Game, not a bare position, so repetition within `--play` ends the game too.
+    let mut game = Game::new(start(&args.position)?);
     let played = args.play.as_deref().unwrap_or("");
     for (i, text) in played.split_whitespace().enumerate() {
-        let err = |error| ToolError::Move {
+        game.play_text(text).map_err(|error| ToolError::Move {
             index: i + 1,
             text: text.to_string(),
             error,
-        };
-        let mv = pos.parse_move(text).map_err(err)?;
-        pos.play_unchecked(&mv);
+        })?;
     }
     let mut out = String::new();
-    for mv in pos.legal_moves() {
-        let _ = writeln!(out, "{}", pos.move_to_string(&mv));
+    match game.status() {
+        Status::Ongoing => {
+            let pos = game.position();
+            for mv in pos.legal_moves() {
+                let _ = writeln!(out, "{}", pos.move_to_string(&mv));
+            }
+        }
+        Status::Won { winners, reason } => {
+            let verb = if winners.len() > 1 { "win" } else { "wins" };
+            let _ = writeln!(out, "result: {} {verb} ({})", names(winners), reason.key());
+        }
+        Status::Drawn { seats, reason } => {
+            let _ = writeln!(
+                out,
+                "result: draw between {} ({})",
+                names(seats),
+                reason.key()
+            );
+        }
     }
     Ok(out)
+}
+
+/// `White`, `White and Green`, `Red, Green and Black`.
+fn names(seats: SeatSet) -> String {
+    let names: Vec<&str> = seats.iter().map(|s| s.colour()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }

@@ -94,6 +94,43 @@ fn moves_lists_legal_moves_after_playing() {
 }
 
 #[test]
+fn moves_on_a_finished_game_prints_the_result_and_exits_0() {
+    let stockholm = |position, play| {
+        run(&[
+            "moves",
+            "--game",
+            "stockholm",
+            "--position",
+            position,
+            "--play",
+            play,
+        ])
+    };
+    // The last black piece is taken.
+    let out = stockholm("W:Wc3:Bd4", "c3xe5");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "result: White wins (captured_all)\n");
+    // A finished position given as such.
+    let out = run(&["moves", "--game", "stockholm", "--position", "B:Wc3:B"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "result: White wins (captured_all)\n");
+    // Kings shuffling back to the start position a third time: a draw by repetition.
+    let out = stockholm(
+        "W:WKa1:BKh2",
+        "a1-b2 h2-g1 b2-a1 g1-h2 a1-b2 h2-g1 b2-a1 g1-h2",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "result: draw between White and Black (repetition)\n"
+    );
+    // Nothing can be played after the end.
+    let out = stockholm("W:Wc3:Bd4", "c3xe5 d4-c3");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("move 2 `d4-c3`"), "{}", stderr(&out));
+}
+
+#[test]
 fn bad_input_exits_2_naming_the_problem() {
     let cases: &[(&[&str], &str)] = &[
         (&["moves", "--game", "chess"], "unknown game `chess`"),

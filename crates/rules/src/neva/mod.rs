@@ -890,6 +890,10 @@ impl Position for Neva {
         self.groups[..usize::from(self.groups_len)].to_vec()
     }
 
+    fn out(&self) -> SeatSet {
+        self.out
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -168,37 +168,37 @@ impl GameOptions for NevaOptions {
             key: "seats",
             default: "white,red,green,black",
             values: "2|3|4|comma list of white,red,green,black",
-            help: "Seats that play: 4, 3, or 2 at opposite corners; 2 = white,green, 3 = white,red,green (spec §6 N12, §8.5)",
+            help: "Which colours play: all four, three, or two at opposite corners.",
         },
         OptionSpec {
             key: "teams",
             default: "false",
             values: "true|false",
-            help: "Team play, White+Green vs Red+Black; needs all four seats (spec §2.8, §6 N7, §8.4)",
+            help: "Play in teams, White and Green against Red and Black (needs four players).",
         },
         OptionSpec {
             key: "blocked",
             default: "eliminate",
             values: "eliminate|pass|pass_unless_two",
-            help: "A seat with pieces but no legal move is eliminated, passes, or passes unless only two players are left (spec §2.7, §6 N4, §8.1, §8.3)",
+            help: "A player who cannot move is out of the game, skips the turn, or skips unless only two players are left.",
         },
         OptionSpec {
             key: "departed",
             default: "remove",
             values: "remove|inert",
-            help: "Pieces of a resigned, timed-out, left or blocked-out seat are removed or stay as inert capturable obstacles (spec §2.7, §6 N5, §8.2)",
+            help: "When a player leaves the game, their pieces are taken off, or stay as obstacles that can still be captured.",
         },
         OptionSpec {
             key: "repetition",
             default: "3",
             values: "0|2-100",
-            help: "Occurrences of the same position (pieces, seat to move, seats playing) that draw the game; 0 = off (spec §2.7 (b), §6 N10)",
+            help: "The game is drawn when the same position comes up this many times (0 = never).",
         },
         OptionSpec {
             key: "no_progress",
             default: "15",
             values: "0-1000",
-            help: "Full rounds of king-only moves without capture, man move or elimination that draw the game; 0 = off (spec §2.7 (c), §6 N10)",
+            help: "The game is drawn after this many full rounds of king moves with no capture (0 = never).",
         },
     ];
 

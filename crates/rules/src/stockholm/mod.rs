@@ -104,31 +104,31 @@ impl GameOptions for StockholmOptions {
             key: "deferred_backward_capture",
             default: "true",
             values: BOOL,
-            help: "a man's first jump must go forward, later ones may go backward; false = Brazilian draughts (spec §5.2, §5.6)",
+            help: "A man's first jump must go forward, later jumps may go backward; turn off for Brazilian draughts.",
         },
         OptionSpec {
             key: "max_capture",
             default: "true",
             values: BOOL,
-            help: "the player must capture the most pieces, kings counting as men; false = any complete sequence (spec §5.4, §5.6)",
+            help: "You must take the most pieces you can (a king counts as one); turn off to allow any capture.",
         },
         OptionSpec {
             key: "king_halt",
             default: "false",
             values: BOOL,
-            help: "a king's last jump must land just beyond the last captured piece (spec §5.6, §8.11)",
+            help: "A king ends its capture on the square just past the last piece it took.",
         },
         OptionSpec {
             key: "repetition",
             default: "3",
             values: "0|2-100",
-            help: "occurrences of the same position that draw the game; 0 = off (spec §5.7)",
+            help: "The game is drawn when the same position comes up this many times (0 = never).",
         },
         OptionSpec {
             key: "no_progress",
             default: "25",
             values: "0-1000",
-            help: "moves per side with only king moves and no capture that draw the game; 0 = off (spec §5.7)",
+            help: "The game is drawn after this many moves by each side with only kings moving and no capture (0 = never).",
         },
     ];
 
