@@ -2,7 +2,35 @@
 
 use std::net::SocketAddr;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+
+/// Who may use the server.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AccessMode {
+    /// Everyone, guests included, may play.
+    #[default]
+    Open,
+    /// Anyone may make an account; guests may only watch.
+    Members,
+    /// An account needs an invite made by an admin; guests may only watch.
+    Invite,
+}
+
+impl AccessMode {
+    /// Whether `who` may take seats and host rooms.
+    pub fn may_play(self, who: &crate::identity::Identity) -> bool {
+        self == AccessMode::Open || who.account.is_some()
+    }
+
+    /// The key of the mode, as given to `--access`.
+    pub fn key(self) -> &'static str {
+        match self {
+            AccessMode::Open => "open",
+            AccessMode::Members => "members",
+            AccessMode::Invite => "invite",
+        }
+    }
+}
 
 /// Flags of `checkerhall serve` (each also read from the environment).
 #[derive(Args, Debug, Clone)]
@@ -20,6 +48,24 @@ pub struct ServeArgs {
     /// Most open connections at once.
     #[arg(long, env = "CHECKERHALL_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
+    /// Who may play: `open` (guests too), `members` (accounts only; guests watch) or
+    /// `invite` (accounts need an admin's invite; guests watch).
+    #[arg(long, env = "CHECKERHALL_ACCESS", value_enum, default_value_t = AccessMode::Open)]
+    pub access: AccessMode,
+    /// Username of an admin account made on start when the server has no admin yet (with
+    /// `CHECKERHALL_ADMIN_PASSWORD`).
+    #[arg(long, env = "CHECKERHALL_ADMIN_NAME")]
+    pub admin_name: Option<String>,
+    /// Password of that first admin; read from the environment only, so that it never shows
+    /// in the process list.
+    #[arg(skip = std::env::var("CHECKERHALL_ADMIN_PASSWORD").ok())]
+    pub admin_password: Option<String>,
+    /// Login attempts one account may receive a minute (0: no limit).
+    #[arg(long, env = "CHECKERHALL_LOGINS_PER_ACCOUNT", default_value_t = 5)]
+    pub logins_per_account: u32,
+    /// Login attempts one address may make a minute (0: no limit).
+    #[arg(long, env = "CHECKERHALL_LOGINS_PER_ADDRESS", default_value_t = 20)]
+    pub logins_per_address: u32,
 }
 
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
@@ -33,6 +79,10 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Disconnect grace period before a claim opens, in milliseconds.
     pub grace_ms: u64,
+    /// Who may play.
+    pub access: AccessMode,
+    /// Username and password of the admin made on start when there is none yet.
+    pub first_admin: Option<(String, String)>,
 }
 
 /// Limits that keep one client from hurting the others.
@@ -50,6 +100,10 @@ pub struct Limits {
     pub message_burst: u32,
     /// Events queued for one socket before it is resynced or dropped.
     pub socket_queue: usize,
+    /// Login attempts one account may receive a minute (0: no limit).
+    pub logins_per_account_per_minute: u32,
+    /// Login attempts (and password changes) one address may make a minute (0: no limit).
+    pub logins_per_address_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -61,6 +115,8 @@ impl Default for Limits {
             messages_per_second: 10,
             message_burst: 30,
             socket_queue: 64,
+            logins_per_account_per_minute: 5,
+            logins_per_address_per_minute: 20,
         }
     }
 }
@@ -73,6 +129,8 @@ impl ServerConfig {
             public_origin: None,
             limits: Limits::default(),
             grace_ms: lobby::DEFAULT_GRACE_MS,
+            access: AccessMode::Open,
+            first_admin: None,
         }
     }
 }
@@ -83,6 +141,14 @@ impl From<&ServeArgs> for ServerConfig {
         // An empty value (as docker compose passes an unset variable) means unset.
         c.public_origin = a.public_origin.clone().filter(|o| !o.trim().is_empty());
         c.limits.max_connections = a.max_connections;
+        c.limits.logins_per_account_per_minute = a.logins_per_account;
+        c.limits.logins_per_address_per_minute = a.logins_per_address;
+        c.access = a.access;
+        c.first_admin = a
+            .admin_name
+            .clone()
+            .filter(|n| !n.trim().is_empty())
+            .zip(a.admin_password.clone());
         c
     }
 }

@@ -2,10 +2,19 @@
 
 use std::sync::Arc;
 
+use tokio::sync::broadcast;
+use uuid::Uuid;
+
 use crate::config::ServerConfig;
+use crate::limits::Limiters;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
 use crate::store::{Store, Writer};
+
+/// Bans announced to sockets before a slow socket misses some (it then re-reads nothing:
+/// a missed kick leaves a banned player's socket open until it reconnects, when the ban is
+/// checked again).
+const KICK_QUEUE: usize = 256;
 
 /// Shared by every handler (`State<AppState>`) and task; cheap to clone.
 #[derive(Clone)]
@@ -20,6 +29,10 @@ pub struct AppState {
     pub rooms: Rooms,
     /// Counters for `/metrics`.
     pub metrics: Arc<Metrics>,
+    /// Per-client limits.
+    pub limiters: Arc<Limiters>,
+    /// Players whose sockets must close now (banned): every socket listens.
+    pub kicks: broadcast::Sender<Uuid>,
 }
 
 impl AppState {
@@ -41,12 +54,22 @@ impl AppState {
             metrics.clone(),
         );
         let state = AppState {
+            limiters: Arc::new(Limiters::new(&config.limits)),
+            kicks: broadcast::channel(KICK_QUEUE).0,
             config,
             store,
             writer,
             rooms,
             metrics,
         };
+        if let Some((name, password)) = &state.config.first_admin {
+            if !state.store.has_admin().await? {
+                match crate::admin::create_admin(&state.store, name, password).await {
+                    Ok(id) => tracing::info!(%id, username = %name, "first admin made"),
+                    Err(e) => tracing::error!(error = %e, "the first admin cannot be made"),
+                }
+            }
+        }
         state.rooms.restore().await?;
         Ok(state)
     }

@@ -108,6 +108,9 @@ async fn upgrade(
         },
         None => None,
     };
+    // Club hook (issue 11): on a `members` or `invite` server a guest's socket watches only.
+    let identity = identity.filter(|i| state.config.access.may_play(i));
+    let kicks = state.kicks.subscribe();
     let limit = state.config.limits.max_message_bytes;
     let rooms = state.rooms.clone();
     let since = q.since;
@@ -121,7 +124,7 @@ async fn upgrade(
         .max_frame_size(limit.saturating_mul(2))
         .on_upgrade(move |socket| async move {
             Metrics::inc(&rooms.metrics().sockets);
-            serve(socket, rooms.clone(), handle, identity, since).await;
+            serve(socket, rooms.clone(), handle, identity, since, kicks).await;
             Metrics::dec(&rooms.metrics().sockets);
         }))
 }
@@ -183,6 +186,7 @@ async fn serve(
     room: RoomHandle,
     identity: Option<Identity>,
     since: Option<u64>,
+    kicks: broadcast::Receiver<Uuid>,
 ) {
     let participant = identity.as_ref().map(Identity::participant);
     let Some(Attached {
@@ -205,6 +209,7 @@ async fn serve(
         me,
         since_msgs(initial),
     ));
+    let kick_tx = out_tx.clone();
     let mut reader = tokio::spawn(read_loop(
         stream,
         out_tx,
@@ -214,6 +219,13 @@ async fn serve(
     ));
     tokio::select! {
         _ = &mut writer => reader.abort(),
+        () = kicked(kicks, me) => {
+            reader.abort();
+            let _ = kick_tx.send(Out::Close(4003, "banned")).await;
+            if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
+                writer.abort();
+            }
+        }
         _ = &mut reader => {
             // Let the writer send what the reader queued (errors, a close frame), briefly.
             if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
@@ -222,6 +234,20 @@ async fn serve(
         }
     }
     room.detach(participant).await;
+}
+
+/// Resolves when `me` is banned (club hook, issue 11); never for a spectator.
+async fn kicked(mut kicks: broadcast::Receiver<Uuid>, me: Option<PlayerId>) {
+    let Some(me) = me else {
+        return std::future::pending().await;
+    };
+    loop {
+        match kicks.recv().await {
+            Ok(id) if id == me.0 => return,
+            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+            Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
