@@ -88,7 +88,7 @@ pub enum Visibility {
 
 /// The clock of every seat.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
     /// No clocks.
     None,
@@ -104,6 +104,62 @@ pub enum TimeControl {
         /// Time allowed for one move.
         limit_ms: u64,
     },
+}
+
+impl TimeControl {
+    /// Shortest Fischer base time: 10 seconds.
+    pub const MIN_BASE_MS: u64 = 10_000;
+    /// Longest Fischer base time: 24 hours.
+    pub const MAX_BASE_MS: u64 = 24 * 3_600_000;
+    /// Largest Fischer increment: one hour.
+    pub const MAX_INCREMENT_MS: u64 = 3_600_000;
+    /// Shortest per-move limit: 5 seconds.
+    pub const MIN_PER_MOVE_MS: u64 = 5_000;
+    /// Longest per-move limit: 7 days.
+    pub const MAX_PER_MOVE_MS: u64 = 7 * 24 * 3_600_000;
+
+    /// Checks the bounds a new room's clock must keep. They keep every clock value a client
+    /// reads (a bank grown by increments over a long game included) far below 2^53, the
+    /// largest whole number a JavaScript client holds exactly.
+    ///
+    /// # Errors
+    /// A message naming the value out of bounds.
+    pub fn check_bounds(&self) -> Result<(), String> {
+        let within = |v: u64, lo: u64, hi: u64| (lo..=hi).contains(&v);
+        match *self {
+            TimeControl::None => Ok(()),
+            TimeControl::Fischer {
+                base_ms,
+                increment_ms,
+            } => {
+                if !within(base_ms, Self::MIN_BASE_MS, Self::MAX_BASE_MS) {
+                    Err(format!(
+                        "`base_ms` must be from {} (10 seconds) to {} (24 hours)",
+                        Self::MIN_BASE_MS,
+                        Self::MAX_BASE_MS
+                    ))
+                } else if increment_ms > Self::MAX_INCREMENT_MS {
+                    Err(format!(
+                        "`increment_ms` must be at most {} (one hour)",
+                        Self::MAX_INCREMENT_MS
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            TimeControl::PerMove { limit_ms } => {
+                if within(limit_ms, Self::MIN_PER_MOVE_MS, Self::MAX_PER_MOVE_MS) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "`limit_ms` must be from {} (5 seconds) to {} (7 days)",
+                        Self::MIN_PER_MOVE_MS,
+                        Self::MAX_PER_MOVE_MS
+                    ))
+                }
+            }
+        }
+    }
 }
 
 /// Everything fixed when a room is created.

@@ -2,7 +2,35 @@
 
 use std::net::SocketAddr;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+
+/// Who may use the server.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AccessMode {
+    /// Everyone, guests included, may play.
+    #[default]
+    Open,
+    /// Anyone may make an account; guests may only watch.
+    Members,
+    /// An account needs an invite made by an admin; guests may only watch.
+    Invite,
+}
+
+impl AccessMode {
+    /// Whether `who` may take seats and host rooms.
+    pub fn may_play(self, who: &crate::identity::Identity) -> bool {
+        self == AccessMode::Open || who.account.is_some()
+    }
+
+    /// The key of the mode, as given to `--access`.
+    pub fn key(self) -> &'static str {
+        match self {
+            AccessMode::Open => "open",
+            AccessMode::Members => "members",
+            AccessMode::Invite => "invite",
+        }
+    }
+}
 
 /// Flags of `checkerhall serve` (each also read from the environment).
 #[derive(Args, Debug, Clone)]
@@ -29,6 +57,24 @@ pub struct ServeArgs {
     /// Largest WebSocket message accepted, in bytes (twice this closes the socket).
     #[arg(long, env = "CHECKERHALL_WS_MAX_MESSAGE_BYTES", default_value_t = 4096)]
     pub ws_max_message_bytes: usize,
+    /// Who may play: `open` (guests too), `members` (accounts only; guests watch) or
+    /// `invite` (accounts need an admin's invite; guests watch).
+    #[arg(long, env = "CHECKERHALL_ACCESS", value_enum, default_value_t = AccessMode::Open)]
+    pub access: AccessMode,
+    /// Username of an admin account made on start when the server has no admin yet (with
+    /// `CHECKERHALL_ADMIN_PASSWORD`).
+    #[arg(long, env = "CHECKERHALL_ADMIN_NAME")]
+    pub admin_name: Option<String>,
+    /// Password of that first admin; read from the environment only, so that it never shows
+    /// in the process list.
+    #[arg(skip = std::env::var("CHECKERHALL_ADMIN_PASSWORD").ok())]
+    pub admin_password: Option<String>,
+    /// Login attempts one account may receive a minute (0: no limit).
+    #[arg(long, env = "CHECKERHALL_LOGINS_PER_ACCOUNT", default_value_t = 5)]
+    pub logins_per_account: u32,
+    /// Login attempts one address may make a minute (0: no limit).
+    #[arg(long, env = "CHECKERHALL_LOGINS_PER_ADDRESS", default_value_t = 20)]
+    pub logins_per_address: u32,
 }
 
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
@@ -42,6 +88,10 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Disconnect grace period before a claim opens, in milliseconds.
     pub grace_ms: u64,
+    /// Who may play.
+    pub access: AccessMode,
+    /// Username and password of the admin made on start when there is none yet.
+    pub first_admin: Option<(String, String)>,
 }
 
 /// Limits that keep one client from hurting the others.
@@ -59,6 +109,10 @@ pub struct Limits {
     pub message_burst: u32,
     /// Events queued for one socket before it is resynced or dropped.
     pub socket_queue: usize,
+    /// Login attempts one account may receive a minute (0: no limit).
+    pub logins_per_account_per_minute: u32,
+    /// Login attempts (and password changes) one address may make a minute (0: no limit).
+    pub logins_per_address_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -70,6 +124,8 @@ impl Default for Limits {
             messages_per_second: 10,
             message_burst: 30,
             socket_queue: 64,
+            logins_per_account_per_minute: 5,
+            logins_per_address_per_minute: 20,
         }
     }
 }
@@ -82,6 +138,8 @@ impl ServerConfig {
             public_origin: None,
             limits: Limits::default(),
             grace_ms: lobby::DEFAULT_GRACE_MS,
+            access: AccessMode::Open,
+            first_admin: None,
         }
     }
 }
@@ -95,6 +153,14 @@ impl From<&ServeArgs> for ServerConfig {
         c.limits.messages_per_second = a.ws_messages_per_second.max(1);
         c.limits.message_burst = a.ws_message_burst.max(1);
         c.limits.max_message_bytes = a.ws_max_message_bytes.max(64);
+        c.limits.logins_per_account_per_minute = a.logins_per_account;
+        c.limits.logins_per_address_per_minute = a.logins_per_address;
+        c.access = a.access;
+        c.first_admin = a
+            .admin_name
+            .clone()
+            .filter(|n| !n.trim().is_empty())
+            .zip(a.admin_password.clone());
         c
     }
 }

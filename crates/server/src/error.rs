@@ -1,7 +1,13 @@
 //! One error type for the HTTP API (lesson 14 of the style guide): every refusal has a
 //! status, a stable `code` and a message naming what was wrong; store failures are logged
 //! and answered with a bare 500.
+//!
+//! Refusals made by axum itself (no route, wrong method, body too large, a request that is
+//! not a WebSocket upgrade) carry plain text; [`json_errors`] rewrites them into the same
+//! JSON shape, so a client never has to parse two kinds of error body.
 
+use axum::extract::rejection::JsonRejection;
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -26,6 +32,15 @@ pub enum ApiError {
     /// The identity may not do this (403).
     #[error("{0}")]
     Forbidden(String),
+    /// The caller may not do this, for a reason with a stable code (403): `banned`,
+    /// `members_only`, `invite_required`, `bad_invite`, `bad_credentials`, `not_admin`.
+    #[error("{message}")]
+    Denied {
+        /// Stable snake_case code.
+        code: &'static str,
+        /// Why.
+        message: String,
+    },
     /// Nothing with this id (404).
     #[error("{0} not found")]
     NotFound(&'static str),
@@ -40,6 +55,20 @@ pub enum ApiError {
     /// Too many requests or resources (429).
     #[error("{0}")]
     TooMany(String),
+    /// A per-client limit refused the request (429), with a stable code naming the limit.
+    #[error("{message}")]
+    Limited {
+        /// Stable snake_case code.
+        code: &'static str,
+        /// Which limit, and when to retry.
+        message: String,
+    },
+    /// The body is larger than the server accepts (413).
+    #[error("{0}")]
+    TooLarge(String),
+    /// The body is not declared as JSON (415).
+    #[error("{0}")]
+    NotJson(String),
     /// The server is shutting down or the store is unreachable (503).
     #[error("{0}")]
     Unavailable(&'static str),
@@ -57,15 +86,30 @@ impl ApiError {
         }
     }
 
+    /// A 403 with `code` and `message`.
+    pub fn denied(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::Denied {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The 403 of a banned player.
+    pub fn banned() -> ApiError {
+        ApiError::denied("banned", "this player is banned from the server")
+    }
+
     /// HTTP status.
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Forbidden(_) | ApiError::Denied { .. } => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
-            ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooMany(_) | ApiError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::NotJson(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -74,11 +118,16 @@ impl ApiError {
     /// Stable snake_case code.
     pub fn code(&self) -> &'static str {
         match self {
-            ApiError::BadRequest { code, .. } | ApiError::Conflict { code, .. } => code,
+            ApiError::BadRequest { code, .. }
+            | ApiError::Conflict { code, .. }
+            | ApiError::Limited { code, .. }
+            | ApiError::Denied { code, .. } => code,
             ApiError::Unauthorized => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
             ApiError::NotFound(_) => "not_found",
             ApiError::TooMany(_) => "too_many",
+            ApiError::TooLarge(_) => "too_large",
+            ApiError::NotJson(_) => "unsupported_media_type",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Store(_) => "internal",
         }
@@ -97,4 +146,82 @@ impl IntoResponse for ApiError {
         let body = json!({ "error": { "code": self.code(), "message": message } });
         (self.status(), Json(body)).into_response()
     }
+}
+
+impl From<JsonRejection> for ApiError {
+    /// A body the endpoint cannot take: 413 `too_large` past the size limit, 415
+    /// `unsupported_media_type` without `Content-Type: application/json`, 400
+    /// `unknown_field` for a field the endpoint does not know, else 400 `bad_json`.
+    fn from(e: JsonRejection) -> ApiError {
+        let text = e.body_text();
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge(text)
+        } else if e.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+            ApiError::NotJson(text)
+        } else if text.contains("unknown field") {
+            ApiError::bad("unknown_field", text)
+        } else {
+            ApiError::bad("bad_json", text)
+        }
+    }
+}
+
+/// Largest plain-text error body [`json_errors`] reads to make its message.
+const MAX_TEXT_ERROR: usize = 1024;
+
+/// The `code` of a refusal axum made itself, by its status.
+fn code_of_status(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        StatusCode::UNAUTHORIZED => "unauthorized",
+        StatusCode::FORBIDDEN => "forbidden",
+        StatusCode::TOO_MANY_REQUESTS => "too_many",
+        StatusCode::UPGRADE_REQUIRED => "upgrade_required",
+        StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+        s if s.is_server_error() => "internal",
+        _ => "bad_request",
+    }
+}
+
+/// Middleware (`axum::middleware::map_response`): any error response that is not JSON
+/// already becomes `{"error": {"code", "message"}}` with the same status and headers
+/// (`Allow` of a 405 and `Sec-WebSocket-Version` of a refused upgrade are kept). Success
+/// responses and JSON errors pass untouched.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let is_json = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_TEXT_ERROR)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes).trim().to_string();
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("error")
+            .to_ascii_lowercase()
+    } else {
+        text
+    };
+    let body = json!({ "error": { "code": code_of_status(status), "message": message } });
+    parts.headers.remove(CONTENT_LENGTH);
+    parts.headers.remove(CONTENT_TYPE);
+    let mut response = (status, Json(body)).into_response();
+    for (name, value) in &parts.headers {
+        response.headers_mut().append(name.clone(), value.clone());
+    }
+    response
 }

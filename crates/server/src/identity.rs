@@ -20,6 +20,9 @@ pub const COOKIE_NAME: &str = "checkerhall_token";
 /// Longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
 
+/// How long the browser keeps the identity cookie: about a year.
+pub const COOKIE_MAX_AGE_S: u64 = 365 * 24 * 3600;
+
 /// A known player: who sent the request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
@@ -27,6 +30,26 @@ pub struct Identity {
     pub id: Uuid,
     /// The display name.
     pub name: String,
+    /// The account, once the guest identity has been claimed.
+    pub account: Option<Account>,
+    /// The session the request's token opened (`None`: a guest's own token).
+    pub session: Option<Uuid>,
+}
+
+/// The account of a claimed identity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    /// The login name.
+    pub username: String,
+    /// `member` or `admin`.
+    pub role: String,
+}
+
+impl Account {
+    /// Whether the account may use the admin API.
+    pub fn is_admin(&self) -> bool {
+        self.role == "admin"
+    }
 }
 
 impl Identity {
@@ -60,10 +83,47 @@ pub async fn issue(store: &Store, now_ms: i64) -> Result<(Identity, String), Api
             created_at: now_ms,
         })
         .await?;
-    Ok((Identity { id, name }, token))
+    Ok((
+        Identity {
+            id,
+            name,
+            account: None,
+            session: None,
+        },
+        token,
+    ))
 }
 
-/// Checks a display name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control characters.
+/// True for characters a display name may not hold because they cannot be seen or they
+/// change how the text around them is shown: controls, bidirectional overrides and
+/// isolates, zero-width characters and joiners, fillers that render as blanks, tags, and
+/// every space other than the plain one.
+pub fn is_hidden_char(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(
+            c,
+            '\u{00AD}'                    // soft hyphen
+            | '\u{034F}'                  // combining grapheme joiner
+            | '\u{061C}'                  // Arabic letter mark
+            | '\u{115F}' | '\u{1160}'     // Hangul fillers
+            | '\u{17B4}' | '\u{17B5}'     // Khmer invisible vowels
+            | '\u{180B}'..='\u{180F}'     // Mongolian free variation selectors, vowel separator
+            | '\u{200B}'..='\u{200F}'     // zero-width space, non-joiner, joiner; LRM, RLM
+            | '\u{202A}'..='\u{202E}'     // bidirectional embeddings and overrides
+            | '\u{2060}'..='\u{206F}'     // word joiner, invisible operators, isolates
+            | '\u{2800}'                  // braille blank
+            | '\u{3164}' | '\u{FFA0}'     // Hangul fillers
+            | '\u{FEFF}'                  // zero-width no-break space
+            | '\u{FFF9}'..='\u{FFFB}'     // interlinear annotation controls
+            | '\u{1D173}'..='\u{1D17A}'   // musical formatting controls
+            | '\u{E0000}'..='\u{E007F}'   // tags
+        )
+}
+
+/// Checks a display name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, nothing
+/// [`is_hidden_char`] refuses (so two names that look alike are alike, and a name cannot
+/// reorder the text shown around it).
 ///
 /// # Errors
 /// [`ApiError::BadRequest`] naming the problem.
@@ -78,8 +138,14 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
             format!("the name is longer than {MAX_NAME_CHARS} characters"),
         ));
     }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad("bad_name", "the name has control characters"));
+    if let Some(c) = name.chars().find(|c| is_hidden_char(*c)) {
+        return Err(ApiError::bad(
+            "bad_name",
+            format!(
+                "the name has an invisible or direction-changing character (U+{:04X})",
+                u32::from(c)
+            ),
+        ));
     }
     Ok(name.to_string())
 }
@@ -95,6 +161,11 @@ pub fn token_from_parts(parts: &Parts) -> Option<String> {
     if let Some(t) = bearer_token(parts) {
         return Some(t);
     }
+    cookie_token(parts)
+}
+
+/// The value of the identity cookie, if the request has one.
+fn cookie_token(parts: &Parts) -> Option<String> {
     parts
         .headers
         .get_all(COOKIE)
@@ -106,15 +177,42 @@ pub fn token_from_parts(parts: &Parts) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
-/// Looks up the identity of a token.
+/// Whether the request carries the identity cookie (a browser that already has one).
+pub fn has_cookie(parts: &Parts) -> bool {
+    cookie_token(parts).is_some()
+}
+
+/// The `Set-Cookie` value holding `token` for `max_age_s` seconds (0 clears it);
+/// `Secure` when the public origin is https.
+pub fn cookie_header(
+    config: &crate::config::ServerConfig,
+    token: &str,
+    max_age_s: u64,
+) -> Option<axum::http::HeaderValue> {
+    let secure = config
+        .public_origin
+        .as_deref()
+        .is_some_and(|o| o.starts_with("https://"));
+    let value = format!(
+        "{COOKIE_NAME}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age_s}{}",
+        if secure { "; Secure" } else { "" }
+    );
+    axum::http::HeaderValue::from_str(&value).ok()
+}
+
+/// Looks up the identity of a token: a guest's own token or an account's session.
 ///
 /// # Errors
-/// [`ApiError::Unauthorized`] for an unknown token; store errors.
+/// [`ApiError::Unauthorized`] for an unknown token, 403 `banned` for a banned player; store
+/// errors.
 pub async fn lookup(store: &Store, token: &str) -> Result<Identity, ApiError> {
-    match store.player_by_token_hash(&hash_token(token)).await? {
-        Some(p) => Ok(Identity {
-            id: p.id,
-            name: p.name,
+    match store.token_owner(&hash_token(token)).await? {
+        Some(o) if o.banned_at.is_some() => Err(ApiError::banned()),
+        Some(o) => Ok(Identity {
+            id: o.id,
+            name: o.name,
+            account: o.account.map(|(username, role)| Account { username, role }),
+            session: o.session,
         }),
         None => Err(ApiError::Unauthorized),
     }

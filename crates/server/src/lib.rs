@@ -7,11 +7,14 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accounts;
+pub mod admin;
 pub mod config;
 pub mod error;
 pub mod export;
 pub mod http;
 pub mod identity;
+pub mod limits;
 pub mod metrics;
 pub mod rooms;
 pub mod sockets;
@@ -37,11 +40,14 @@ pub fn app(state: AppState) -> Router {
     let limit = state.config.limits.max_connections.max(1);
     Router::new()
         .merge(http::router())
+        .merge(accounts::router())
+        .merge(admin::router())
         .merge(rooms::router())
         .merge(web::router())
         .fallback(web::fallback)
         .layer(tower_http::compression::CompressionLayer::new())
         .merge(ws::router())
+        .layer(axum::middleware::map_response(error::json_errors))
         .layer(tower::limit::ConcurrencyLimitLayer::new(limit))
         .with_state(state)
 }

@@ -6,7 +6,9 @@
 //! * `healthcheck`: ask a running server's `/readyz` (for containers without curl);
 //! * `perft`: node counts of the legal-move tree (both conventions of the rules spec,
 //!   Appendix A) and nodes per second;
-//! * `moves`: every legal move of a position in canonical notation, one per line.
+//! * `moves`: every legal move of a position in canonical notation, one per line;
+//! * `admin create --name NAME`: an admin account (password from
+//!   `CHECKERHALL_ADMIN_PASSWORD` or the first line of standard input).
 //!
 //! Bad options, positions or moves exit with status 2 and a message naming the problem.
 
@@ -50,10 +52,29 @@ enum Command {
         #[arg(long, env = "CHECKERHALL_LISTEN", default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
     },
+    /// Manage admin accounts.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
     /// Count the nodes of the legal-move tree to a depth.
     Perft(tools::PerftArgs),
     /// List the legal moves of a position, after playing the given moves.
     Moves(tools::MovesArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum AdminCommand {
+    /// Make an admin account. The password is read from `CHECKERHALL_ADMIN_PASSWORD`, or
+    /// else from the first line of standard input.
+    Create {
+        /// The admin's username (2 to 20 letters, digits, `_` or `-`).
+        #[arg(long)]
+        name: String,
+        /// Database: `sqlite://path` or `postgres://...`.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
+        database_url: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -65,6 +86,9 @@ fn main() -> ExitCode {
         Command::Serve(args) => return exit(serve::serve(&args)),
         Command::Migrate { database_url } => return exit(serve::migrate(&database_url)),
         Command::Healthcheck { addr } => return exit(serve::healthcheck(addr)),
+        Command::Admin {
+            command: AdminCommand::Create { name, database_url },
+        } => return exit(serve::admin_create(&database_url, &name)),
         Command::Perft(args) => tools::perft(&args),
         Command::Moves(args) => tools::moves(&args),
     };

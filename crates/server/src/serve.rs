@@ -73,6 +73,32 @@ pub fn migrate(database_url: &str) -> anyhow::Result<()> {
     })
 }
 
+/// `admin create`: an admin account with a fresh identity.
+pub fn admin_create(database_url: &str, name: &str) -> anyhow::Result<()> {
+    let password = match std::env::var("CHECKERHALL_ADMIN_PASSWORD") {
+        Ok(p) => p,
+        Err(_) => {
+            let mut line = String::new();
+            std::io::stdin()
+                .read_line(&mut line)
+                .context("cannot read the password from standard input")?;
+            line.trim_end_matches(['\r', '\n']).to_string()
+        }
+    };
+    runtime()?.block_on(async {
+        let store = Store::open(database_url)
+            .await
+            .with_context(|| format!("cannot open the database {database_url}"))?;
+        store.migrate().await.context("migration failed")?;
+        let id = server::admin::create_admin(&store, name, &password)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        store.close().await;
+        println!("admin {name} made (player {id})");
+        Ok(())
+    })
+}
+
 /// Asks `/readyz` over plain HTTP/1.1 (no curl in the container image).
 pub fn healthcheck(addr: SocketAddr) -> anyhow::Result<()> {
     runtime()?.block_on(async {

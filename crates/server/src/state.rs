@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::config::ServerConfig;
+use crate::limits::Limiters;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
 use crate::sockets::Sockets;
@@ -21,8 +22,11 @@ pub struct AppState {
     pub rooms: Rooms,
     /// Counters for `/metrics`.
     pub metrics: Arc<Metrics>,
-    /// Open WebSockets by identity, to drop them ([`Sockets::drop_player`]).
+    /// Open WebSockets by identity, to end them ([`Sockets::drop_player`],
+    /// [`Sockets::close_player`]).
     pub sockets: Sockets,
+    /// Per-client limits.
+    pub limiters: Arc<Limiters>,
 }
 
 impl AppState {
@@ -44,6 +48,7 @@ impl AppState {
             metrics.clone(),
         );
         let state = AppState {
+            limiters: Arc::new(Limiters::new(&config.limits)),
             config,
             store,
             writer,
@@ -51,6 +56,14 @@ impl AppState {
             metrics,
             sockets: Sockets::default(),
         };
+        if let Some((name, password)) = &state.config.first_admin {
+            if !state.store.has_admin().await? {
+                match crate::admin::create_admin(&state.store, name, password).await {
+                    Ok(id) => tracing::info!(%id, username = %name, "first admin made"),
+                    Err(e) => tracing::error!(error = %e, "the first admin cannot be made"),
+                }
+            }
+        }
         state.rooms.restore().await?;
         Ok(state)
     }

@@ -29,7 +29,7 @@ use crate::error::ApiError;
 use crate::identity::{lookup, now_ms, token_from_parts, Identity};
 use crate::metrics::Metrics;
 use crate::rooms::{Attached, CommandError, Outbound, RoomHandle, Rooms};
-use crate::sockets::Registration;
+use crate::sockets::{Ending, Registration};
 use crate::AppState;
 
 /// How often the server pings.
@@ -109,6 +109,8 @@ async fn upgrade(
         },
         None => None,
     };
+    // Club hook (issue 11): on a `members` or `invite` server a guest's socket watches only.
+    let identity = identity.filter(|i| state.config.access.may_play(i));
     let limit = state.config.limits.max_message_bytes;
     let rooms = state.rooms.clone();
     let since = q.since;
@@ -211,6 +213,7 @@ async fn serve(
         me,
         since_msgs(initial),
     ));
+    let close_tx = out_tx.clone();
     let mut reader = tokio::spawn(read_loop(
         stream,
         out_tx,
@@ -218,18 +221,27 @@ async fn serve(
         room.clone(),
         participant.clone(),
     ));
-    let dropped = async {
+    let ended = async {
         match &registration {
-            Some(r) => r.dropped().await,
+            Some(r) => r.ended().await,
             None => std::future::pending().await,
         }
     };
     tokio::select! {
-        // Told to drop the socket (`Sockets::drop_player`): no close frame, like a broken
-        // connection.
-        () = dropped => {
+        ending = ended => {
             reader.abort();
-            writer.abort();
+            match ending {
+                // Told to drop the socket (`Sockets::drop_player`): no close frame, like a
+                // broken connection.
+                Ending::Drop => writer.abort(),
+                // A ban (`Sockets::close_player`): the client is told why.
+                Ending::Close(code, reason) => {
+                    let _ = close_tx.send(Out::Close(code, reason)).await;
+                    if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
+                        writer.abort();
+                    }
+                }
+            }
         }
         _ = &mut writer => reader.abort(),
         _ = &mut reader => {

@@ -35,10 +35,10 @@ fn counted(state: &AppState, e: ApiError) -> ApiError {
     e
 }
 
-/// The JSON body, or a 400 `bad_json` naming what was wrong.
-fn json_body<T>(
+/// The JSON body, or the typed refusal of [`ApiError::from`] (`bad_json`, `unknown_field`,
+/// `too_large`).
+pub(crate) fn json_body<T>(
     body: Result<axum::Json<T>, axum::extract::rejection::JsonRejection>,
 ) -> Result<T, ApiError> {
-    body.map(|axum::Json(v)| v)
-        .map_err(|e| ApiError::bad("bad_json", e.body_text()))
+    body.map(|axum::Json(v)| v).map_err(ApiError::from)
 }

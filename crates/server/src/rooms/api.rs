@@ -19,6 +19,7 @@ use crate::AppState;
 
 /// Body of `POST /api/rooms`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct CreateRoom {
     game: String,
     #[serde(default)]
@@ -53,7 +54,10 @@ pub(crate) async fn create(
     who: Identity,
     body: Result<Json<CreateRoom>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Json(body) = body.map_err(|e| ApiError::bad("bad_request", e.body_text()))?;
+    let Json(body) = body.map_err(ApiError::from)?;
+    if !state.config.access.may_play(&who) {
+        return Err(crate::accounts::members_only());
+    }
     if state.rooms.is_shutting_down() {
         return Err(ApiError::Unavailable("the server is restarting"));
     }
@@ -86,6 +90,10 @@ pub(crate) async fn create(
             ))
         }
     };
+    let time_control = body.time_control.unwrap_or(TimeControl::None);
+    time_control
+        .check_bounds()
+        .map_err(|m| ApiError::bad("bad_time_control", m))?;
     let limit = state.config.limits.rooms_per_identity;
     let hosted = state
         .rooms
@@ -105,7 +113,7 @@ pub(crate) async fn create(
         options,
         host: who.participant(),
         visibility,
-        time_control: body.time_control.unwrap_or(TimeControl::None),
+        time_control,
         grace_ms: state.config.grace_ms,
     };
     let (mut room, _) = Room::new(config, at).map_err(lobby_error)?;
@@ -147,6 +155,7 @@ pub(crate) async fn get_room(
 
 /// Body of `POST /api/rooms/join`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Join {
     code: String,
 }
@@ -156,7 +165,7 @@ pub(crate) async fn join(
     _who: Identity,
     body: Result<Json<Join>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Json(body) = body.map_err(|e| ApiError::bad("bad_request", e.body_text()))?;
+    let Json(body) = body.map_err(ApiError::from)?;
     let code = body.code.trim().to_ascii_uppercase();
     let found = state
         .rooms

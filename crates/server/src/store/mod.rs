@@ -268,6 +268,11 @@ macro_rules! on_pool {
     };
 }
 
+// After `on_pool!`, which it uses.
+mod accounts;
+
+pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
+
 /// A database error, with unique-key violations turned into [`StoreError::Conflict`].
 fn db_err(e: sqlx::Error) -> StoreError {
     if let sqlx::Error::Database(d) = &e {

@@ -1,0 +1,384 @@
+//! The admin API (`/api/admin/...`, documented in `docs/api.md`): players and rooms listed,
+//! players renamed, banned and unbanned, rooms closed, invites made. Only admin accounts
+//! may call it, and every action is stored in the audit table before it is answered.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, Query, State};
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use lobby::{Actor, Command};
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::http::json_body;
+use crate::identity::{self, Identity};
+use crate::metrics::Metrics;
+use crate::store::{AuditRow, NewAccount, SessionRow, Store, StoreError};
+use crate::AppState;
+
+/// Largest page of the admin lists.
+pub const MAX_PAGE: u32 = 100;
+
+/// The admin endpoints.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/admin/players", get(list_players))
+        .route("/api/admin/players/{id}", patch(rename_player))
+        .route(
+            "/api/admin/players/{id}/ban",
+            post(ban_player).delete(unban_player),
+        )
+        .route("/api/admin/rooms", get(list_rooms))
+        .route("/api/admin/rooms/{id}/close", post(close_room))
+        .route("/api/admin/invites", post(make_invite))
+        .route("/api/admin/audit", get(list_audit))
+}
+
+/// Makes an admin account with a fresh identity (the `admin create` command and the first
+/// admin from the environment); returns its player id.
+///
+/// # Errors
+/// 400 for a bad username or password, 409 `username_taken`, store errors.
+pub async fn create_admin(store: &Store, username: &str, password: &str) -> Result<Uuid, ApiError> {
+    let (username, key) = crate::accounts::check_username(username)?;
+    crate::accounts::password::check(password)?;
+    if store.account_by_key(&key).await?.is_some() {
+        return Err(taken(&username));
+    }
+    let hash = crate::accounts::password::hash(password.to_string()).await?;
+    let now = identity::now_ms();
+    let (who, token) = identity::issue(store, now).await?;
+    store.rename_player(who.id, &username).await?;
+    let account = NewAccount {
+        player_id: who.id,
+        username: username.clone(),
+        username_key: key,
+        password_hash: hash,
+        role: "admin".into(),
+        created_at: now,
+    };
+    // The claim turns the fresh token into a session; nobody holds that token, so the
+    // session goes at once and the admin logs in like anyone else.
+    let session = SessionRow {
+        id: Uuid::new_v4(),
+        player_id: who.id,
+        token_hash: identity::hash_token(&token),
+        created_at: now,
+        user_agent: String::new(),
+        address: String::new(),
+    };
+    match store.claim_account(&account, &session, None).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict(_)) => return Err(taken(&username)),
+        Err(e) => return Err(e.into()),
+    }
+    store.delete_sessions_except(who.id, None).await?;
+    Ok(who.id)
+}
+
+fn taken(username: &str) -> ApiError {
+    ApiError::Conflict {
+        code: "username_taken",
+        message: format!("the username `{username}` is taken"),
+    }
+}
+
+/// The caller, if an admin.
+fn admin(who: Identity) -> Result<Identity, ApiError> {
+    if who
+        .account
+        .as_ref()
+        .is_some_and(identity::Account::is_admin)
+    {
+        Ok(who)
+    } else {
+        Err(ApiError::denied("not_admin", "only admins may do this"))
+    }
+}
+
+/// Stores one admin action.
+async fn audit(
+    state: &AppState,
+    who: &Identity,
+    action: &str,
+    target: String,
+    detail: String,
+) -> Result<(), ApiError> {
+    // Strictly increasing times keep the audit's order even for actions in one millisecond.
+    static LAST: AtomicI64 = AtomicI64::new(0);
+    let now = identity::now_ms();
+    let at = LAST
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |last| {
+            Some(now.max(last + 1))
+        })
+        .map_or(now, |last| now.max(last + 1));
+    let row = AuditRow {
+        id: Uuid::new_v4(),
+        at,
+        admin_id: who.id,
+        action: action.into(),
+        target,
+        detail,
+    };
+    state.store.insert_audit(&row).await?;
+    Ok(())
+}
+
+fn counted(state: &AppState, e: ApiError) -> ApiError {
+    Metrics::inc(&state.metrics.errors);
+    e
+}
+
+/// The stored player a path names.
+async fn stored_player(state: &AppState, id: &str) -> Result<crate::store::PlayerRow, ApiError> {
+    let id = Uuid::parse_str(id).map_err(|_| ApiError::NotFound("player"))?;
+    state
+        .store
+        .player(id)
+        .await?
+        .ok_or(ApiError::NotFound("player"))
+}
+
+/// Query of the admin lists.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Page {
+    #[serde(default)]
+    q: Option<String>,
+    #[serde(default)]
+    limit: Option<u32>,
+    #[serde(default)]
+    offset: Option<u64>,
+}
+
+impl Page {
+    fn bounds(&self) -> Result<(u32, u64), ApiError> {
+        let limit = self.limit.unwrap_or(50);
+        if !(1..=MAX_PAGE).contains(&limit) {
+            return Err(ApiError::bad(
+                "bad_parameter",
+                format!("parameter `limit`: a whole number from 1 to {MAX_PAGE}"),
+            ));
+        }
+        Ok((limit, self.offset.unwrap_or(0)))
+    }
+}
+
+type PageQuery = Result<Query<Page>, axum::extract::rejection::QueryRejection>;
+
+fn page(q: PageQuery) -> Result<Page, ApiError> {
+    q.map(|Query(p)| p)
+        .map_err(|e| ApiError::bad("bad_parameter", e.body_text()))
+}
+
+/// `GET /api/admin/players?q=&limit=&offset=`.
+async fn list_players(
+    State(state): State<AppState>,
+    who: Identity,
+    q: PageQuery,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        admin(who)?;
+        let p = page(q)?;
+        let (limit, offset) = p.bounds()?;
+        let q = p.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+        let players = state.store.list_players(q, limit, offset).await?;
+        Ok(Json(json!({ "players": players })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// Body of `PATCH /api/admin/players/{id}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rename {
+    name: String,
+}
+
+/// `PATCH /api/admin/players/{id}` `{name}`.
+async fn rename_player(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    body: Result<Json<Rename>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let old = stored_player(&state, &id).await?;
+        let id = old.id;
+        let name = identity::check_name(&json_body(body)?.name)?;
+        audit(
+            &state,
+            &who,
+            "rename",
+            id.to_string(),
+            format!("{} -> {name}", old.name),
+        )
+        .await?;
+        state.store.rename_player(id, &name).await?;
+        Ok(Json(json!({ "id": id, "name": name })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// Body of `POST /api/admin/players/{id}/ban`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Ban {
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /api/admin/players/{id}/ban` `{reason}`: bans the player, ends their sessions and
+/// closes their sockets.
+async fn ban_player(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    body: Result<Json<Ban>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let id = stored_player(&state, &id).await?.id;
+        let reason = json_body(body)?
+            .reason
+            .trim()
+            .chars()
+            .take(500)
+            .collect::<String>();
+        if id == who.id {
+            return Err(ApiError::Conflict {
+                code: "self_ban",
+                message: "an admin cannot ban themselves".into(),
+            });
+        }
+        audit(&state, &who, "ban", id.to_string(), reason).await?;
+        state.store.set_banned(id, Some(identity::now_ms())).await?;
+        let ended = state.store.delete_sessions_except(id, None).await?;
+        state.sockets.close_player(id, 4003, "banned");
+        Ok(Json(
+            json!({ "id": id, "banned": true, "sessions_ended": ended }),
+        ))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `DELETE /api/admin/players/{id}/ban`: lifts a ban (the player logs in again).
+async fn unban_player(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let id = stored_player(&state, &id).await?.id;
+        audit(&state, &who, "unban", id.to_string(), String::new()).await?;
+        state.store.set_banned(id, None).await?;
+        Ok(Json(json!({ "id": id, "banned": false })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `GET /api/admin/rooms?limit=&offset=`: every live room, private ones included, newest
+/// first, with its invite code.
+async fn list_rooms(
+    State(state): State<AppState>,
+    who: Identity,
+    q: PageQuery,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        admin(who)?;
+        let (limit, offset) = page(q)?.bounds()?;
+        let mut rooms = state.rooms.summaries();
+        rooms.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
+        let total = rooms.len();
+        let rooms: Vec<Value> = rooms
+            .into_iter()
+            .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+            .take(limit as usize)
+            .map(|s| {
+                let mut v = serde_json::to_value(&s).unwrap_or(Value::Null);
+                v["invite_code"] = json!(s.invite_code);
+                v
+            })
+            .collect();
+        Ok(Json(json!({ "rooms": rooms, "total": total })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `POST /api/admin/rooms/{id}/close`: aborts the room for everyone (as the server does),
+/// which the lobby allows until every seat has moved.
+async fn close_room(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
+        let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
+        audit(&state, &who, "close_room", id.to_string(), String::new()).await?;
+        match handle.command(Actor::Server, Command::Abort).await {
+            Ok(v) => Ok(Json(json!({ "id": id, "closed": true, "version": v }))),
+            Err(crate::rooms::CommandError::Lobby(e)) => Err(ApiError::Conflict {
+                code: e.code(),
+                message: e.to_string(),
+            }),
+            Err(e) => Err(ApiError::Conflict {
+                code: e.code(),
+                message: e.to_string(),
+            }),
+        }
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// A random invite code: 12 characters without look-alikes (60 bits).
+fn invite_code() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::thread_rng();
+    (0..12)
+        .map(|_| char::from(ALPHABET[rng.gen_range(0..ALPHABET.len())]))
+        .collect()
+}
+
+/// `POST /api/admin/invites`: a new single-use invite code.
+async fn make_invite(
+    State(state): State<AppState>,
+    who: Identity,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let code = invite_code();
+        audit(&state, &who, "invite", code.clone(), String::new()).await?;
+        state
+            .store
+            .insert_invite(&code, who.id, identity::now_ms())
+            .await?;
+        Ok(Json(
+            json!({ "code": code, "path": format!("/?invite={code}") }),
+        ))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `GET /api/admin/audit?limit=&offset=`: admin actions, newest first.
+async fn list_audit(
+    State(state): State<AppState>,
+    who: Identity,
+    q: PageQuery,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        admin(who)?;
+        let (limit, offset) = page(q)?.bounds()?;
+        let entries = state.store.list_audit(limit, offset).await?;
+        Ok(Json(json!({ "entries": entries })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
