@@ -8,10 +8,17 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::Notify;
 use uuid::Uuid;
 
+/// One identity's open sockets: the signal they all wait on, and how many there are.
+#[derive(Default)]
+struct Open {
+    notify: Arc<Notify>,
+    count: usize,
+}
+
 /// The open sockets of each identity; cheap to clone.
 #[derive(Clone, Default)]
 pub struct Sockets {
-    open: Arc<Mutex<HashMap<Uuid, (Arc<Notify>, usize)>>>,
+    open: Arc<Mutex<HashMap<Uuid, Open>>>,
 }
 
 /// One registered socket: [`Registration::dropped`] resolves when the server drops it;
@@ -26,14 +33,12 @@ impl Sockets {
     /// Registers an open socket of `player`.
     pub fn register(&self, player: Uuid) -> Registration {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        let entry = open
-            .entry(player)
-            .or_insert_with(|| (Arc::new(Notify::new()), 0));
-        entry.1 += 1;
+        let entry = open.entry(player).or_default();
+        entry.count += 1;
         Registration {
             sockets: self.clone(),
             player,
-            notify: entry.0.clone(),
+            notify: entry.notify.clone(),
         }
     }
 
@@ -42,9 +47,9 @@ impl Sockets {
     pub fn drop_player(&self, player: Uuid) -> usize {
         let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         match open.get(&player) {
-            Some((notify, count)) => {
-                notify.notify_waiters();
-                *count
+            Some(o) => {
+                o.notify.notify_waiters();
+                o.count
             }
             None => 0,
         }
@@ -62,8 +67,8 @@ impl Drop for Registration {
     fn drop(&mut self) {
         let mut open = self.sockets.open.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(entry) = open.get_mut(&self.player) {
-            entry.1 = entry.1.saturating_sub(1);
-            if entry.1 == 0 {
+            entry.count = entry.count.saturating_sub(1);
+            if entry.count == 0 {
                 open.remove(&self.player);
             }
         }
