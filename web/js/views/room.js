@@ -412,7 +412,7 @@ export function roomView(main, roomId) {
       m.snap = snap;
       m.viewing = null;
       m.claimAt = snap.claim_opens_at ? Date.now() + Math.max(0, snap.claim_opens_at - sock.serverNow()) : null;
-      if (snap.outcome) for (const [k, r] of Object.entries(snap.outcome.seats || {})) m.reasons[k] = r.reason;
+      if (snap.outcome) for (const [k, r] of Object.entries(snap.outcome.seats || {})) if (r) m.reasons[k] = r.reason;
       if (first) afterFirstSnapshot();
       loadMoves();
       renderAll();
@@ -491,7 +491,7 @@ export function roomView(main, roomId) {
           s.outcome = ev.outcome;
           s.board = ev.board;
           s.legal_moves = null;
-          for (const [k, r] of Object.entries(ev.outcome.seats || {})) m.reasons[k] = r.reason;
+          for (const [k, r] of Object.entries(ev.outcome.seats || {})) if (r) m.reasons[k] = r.reason;
           break;
         case 'aborted':
           s.state = 'aborted';
