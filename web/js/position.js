@@ -229,3 +229,19 @@ export function applyMove(before, text, seat, options = {}) {
   if (gone.length) pos.out.push(gone);
   return { pos, captured };
 }
+
+const ROW = (r) => [...FILES].map((f) => f + r).join(',');
+
+/** The usual start of each game, shown in a room while seats are being taken. */
+export function startPosition(game, layout) {
+  let text;
+  if (game === 'neva') text = 'W:W14,15,16,25,26,36:R46,55,56,64,65,66:G41,51,52,61,62,63:B11,12,13,21,22,31';
+  else if (game === 'queah') text = 'W:Wc1,e1,b2,d2:Ba5,c5,b4,d4:reserve=W6,B6';
+  else if (game === 'giveandtake') text = `W:W${ROW(2)},${ROW(3)}:B${ROW(6)},${ROW(7)}`;
+  else text = 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8';
+  const pos = parsePosition(game, text);
+  // Neva corners without a seat start empty.
+  for (const [sq, p] of [...pos.pieces]) if (!layout.includes(p.seat)) pos.pieces.delete(sq);
+  pos.seats = pos.seats.filter((s) => layout.includes(s));
+  return pos;
+}

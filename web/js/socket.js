@@ -77,9 +77,10 @@ export class RoomSocket {
       const now = Date.now();
       this.lag = now - this.pingSent;
       this.offset = msg.data.t - (this.pingSent + now) / 2;
-      this.emit('lag', this.lag);
+      this.emit('latency', this.lag);
     }
-    if (msg.type === 'lag' && msg.data) this.emit('lag', msg.data.ms);
+    // The server measures the round trip too, with its own pings.
+    if (msg.type === 'lag' && typeof msg.data?.ms === 'number') this.emit('latency', msg.data.ms);
     if ((msg.type === 'ack' || msg.type === 'error') && msg.id !== undefined && this.pending.has(msg.id)) {
       const p = this.pending.get(msg.id);
       this.pending.delete(msg.id);

@@ -28,10 +28,17 @@ struct Signal {
     ending: Mutex<Option<Ending>>,
 }
 
+/// One identity's open sockets: the signal they all wait on, and how many there are.
+#[derive(Default)]
+struct Open {
+    signal: Arc<Signal>,
+    count: usize,
+}
+
 /// The open sockets of each identity; cheap to clone.
 #[derive(Clone, Default)]
 pub struct Sockets {
-    open: Arc<Mutex<HashMap<Uuid, (Arc<Signal>, usize)>>>,
+    open: Arc<Mutex<HashMap<Uuid, Open>>>,
 }
 
 /// One registered socket: [`Registration::ended`] resolves when the server ends it;
@@ -46,12 +53,12 @@ impl Sockets {
     /// Registers an open socket of `player`.
     pub fn register(&self, player: Uuid) -> Registration {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        let entry = open.entry(player).or_insert_with(|| (Arc::default(), 0));
-        entry.1 += 1;
+        let entry = open.entry(player).or_default();
+        entry.count += 1;
         Registration {
             sockets: self.clone(),
             player,
-            signal: entry.0.clone(),
+            signal: entry.signal.clone(),
         }
     }
 
@@ -70,10 +77,10 @@ impl Sockets {
     fn end(&self, player: Uuid, ending: Ending) -> usize {
         let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         match open.get(&player) {
-            Some((signal, count)) => {
-                *signal.ending.lock().unwrap_or_else(|p| p.into_inner()) = Some(ending);
-                signal.notify.notify_waiters();
-                *count
+            Some(o) => {
+                *o.signal.ending.lock().unwrap_or_else(|p| p.into_inner()) = Some(ending);
+                o.signal.notify.notify_waiters();
+                o.count
             }
             None => 0,
         }
@@ -97,8 +104,8 @@ impl Drop for Registration {
     fn drop(&mut self) {
         let mut open = self.sockets.open.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(entry) = open.get_mut(&self.player) {
-            entry.1 = entry.1.saturating_sub(1);
-            if entry.1 == 0 {
+            entry.count = entry.count.saturating_sub(1);
+            if entry.count == 0 {
                 open.remove(&self.player);
             }
         }

@@ -55,7 +55,7 @@ async fn start(page: &Page) {
     )
     .await;
     page.click("#start").await;
-    page.wait_until("document.querySelectorAll('.board [data-piece]').length > 0")
+    page.wait_until("document.querySelector('#turn').dataset.turn")
         .await;
 }
 
@@ -190,6 +190,8 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
     let bob_id = bob.player_id().await;
     assert!(h.drop_sockets(bob_id) > 0, "Bob had a socket to drop");
     play_offered_move(&ann).await;
+    ann.screenshot("move-while-bob-away").await;
+    wait_moves(&ann, 5).await;
     bob.wait_until("window.__bannerSeen === true").await;
     bob.wait_until("document.querySelector('#banner').hidden")
         .await;
@@ -210,8 +212,15 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
     );
     cy.screenshot("spectating").await;
 
-    // Ann resigns (a second click confirms); everyone sees the result.
+    // The position the server holds now, to compare with the replay's.
     wait_my_turn(&ann).await;
+    let live: String = ann
+        .eval(&format!(
+            "fetch('/api/rooms/{room}').then(r => r.json()).then(j => j.board.position)"
+        ))
+        .await;
+
+    // Ann resigns (a second click confirms); everyone sees the result.
     ann.click("#resign").await;
     ann.click("#resign").await;
     for p in [&ann, &bob, &cy] {
@@ -240,9 +249,12 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
     ann.press("ArrowLeft").await;
     ann.wait_until("document.querySelector('#ply').dataset.ply === '2'")
         .await;
+    let total = ann.count(".moves button.move").await;
     ann.press("End").await;
-    ann.wait_until("document.querySelector('#ply').dataset.ply === '7'")
-        .await;
+    ann.wait_until(&format!(
+        "document.querySelector('#ply').dataset.ply === '{total}'"
+    ))
+    .await;
     ann.press("Home").await;
     ann.wait_until("document.querySelector('#ply').dataset.ply === '0'")
         .await;
@@ -251,7 +263,13 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
         start_position.starts_with("W:Wa1,c1,e1,g1"),
         "{start_position}"
     );
-    ann.press("ArrowRight").await;
+    for _ in 0..6 {
+        ann.press("ArrowRight").await;
+    }
+    ann.wait_until("document.querySelector('#ply').dataset.ply === '6'")
+        .await;
+    let replayed: String = ann.eval("document.querySelector('#position').value").await;
+    assert_eq!(replayed, live, "the replay re-traces the server's position");
     ann.screenshot("replay").await;
 
     for p in [&ann, &bob, &cy] {
@@ -360,20 +378,38 @@ async fn queah_drop_from_reserve_on_a_phone() {
 }
 
 #[tokio::test]
-async fn every_page_on_a_phone_without_errors() {
+async fn private_room_invite_link_and_every_page_on_a_phone() {
     let Some(h) = Harness::start("pages").await else {
         return;
     };
     let p = h.page("phone").await;
     p.set_viewport(375, 812, true).await;
-    let room = create_room(&p, "giveandtake", "").await;
+    let room = create_room(
+        &p,
+        "giveandtake",
+        "document.querySelector('#private').checked = true",
+    )
+    .await;
     assert_no_horizontal_scroll(&p).await;
     p.screenshot("room-giveandtake").await;
+
+    // A private room is joined through its invite link.
+    let link: String = p.eval("document.querySelector('#invite-link').value").await;
+    let path = link
+        .split_once("/join/")
+        .map(|(_, code)| format!("/join/{code}"))
+        .expect("a private room's invite link is /join/<code>");
+    let q = h.page("friend").await;
+    q.goto(&path).await;
+    q.wait_until(&format!("location.pathname === '/room/{room}'"))
+        .await;
+    wait_seated(&q, "black").await;
+    p.wait_text(".seat.black", "Guest").await;
+
     for (path, name) in [
         ("/".to_string(), "lobby"),
         ("/history".to_string(), "history"),
         (format!("/room/{room}"), "room"),
-        ("/join/NOSUCH23".to_string(), "join"),
         ("/no/such/page".to_string(), "unknown"),
     ] {
         p.goto(&path).await;
@@ -383,7 +419,8 @@ async fn every_page_on_a_phone_without_errors() {
         p.screenshot(name).await;
     }
     p.wait_text("main", "not found").await;
-    // Keyboard only: the name form and the create form are reachable with Tab and Enter.
+
+    // Keyboard only: the create form submits with Enter.
     p.goto("/").await;
     p.wait_for("#create").await;
     p.eval::<serde_json::Value>("document.querySelector('#create').focus()")
@@ -391,5 +428,6 @@ async fn every_page_on_a_phone_without_errors() {
     p.press("Enter").await;
     p.wait_until("location.pathname.startsWith('/room/')").await;
     p.assert_no_errors();
+    q.assert_no_errors();
     h.finish().await;
 }

@@ -47,7 +47,7 @@ async fn body(r: Response<Body>) -> Vec<u8> {
         .to_vec()
 }
 
-fn header<'a>(r: &'a Response<Body>, name: header::HeaderName) -> &'a str {
+fn header(r: &Response<Body>, name: header::HeaderName) -> &str {
     r.headers()
         .get(&name)
         .map(|v| v.to_str().unwrap())

@@ -81,9 +81,17 @@ export function createBoard(container, config) {
   return {
     svg,
     state: st,
-    /** Changes some config fields; a new position or new dests drop the selection. */
+    /**
+     * Changes some config fields; a new position (`posKey`, e.g. its string), new `dests`
+     * or `movable` drop the selection.
+     */
     set(partial) {
-      if ('pos' in partial || 'dests' in partial || 'movable' in partial) st.sel = emptySelection();
+      // Redraws for other reasons (presence, clocks) keep a half-built move.
+      const changed =
+        (partial.posKey !== undefined && partial.posKey !== st.posKey) ||
+        (partial.dests !== undefined && partial.dests !== st.dests) ||
+        (partial.movable !== undefined && partial.movable !== st.movable);
+      if (changed) st.sel = emptySelection();
       Object.assign(st, partial);
       redraw();
     },

@@ -48,9 +48,11 @@ export function historyView(main) {
     if (f.result.value) q.set('result', f.result.value);
     if (f.from.value) q.set('from', f.from.value);
     if (f.to.value) q.set('to', f.to.value);
-    q.set('limit', String(PAGE));
     if (offset) q.set('offset', String(offset));
-    history.replaceState(null, '', `/history?${q}`);
+    // The address keeps the filters, so a reload or a shared link shows the same page.
+    const url = q.toString() ? `/history?${q}` : '/history';
+    if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+    q.set('limit', String(PAGE));
     try {
       const r = await api(`/api/history?${q}`);
       msg.textContent = '';

@@ -4,7 +4,7 @@
 import { api, h } from '../http.js';
 import { createBoard } from '../board/api.js';
 import { parsePosition, applyMove, positionString } from '../position.js';
-import { GAME_NAME, reasonText, seatName } from '../seats.js';
+import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
 import { moveTable } from './movelist.js';
 
 export function replayView(main, id) {
@@ -71,15 +71,17 @@ export function replayView(main, id) {
       states.push({ pos, route });
     });
     plies = g.moves.map((mv) => ({ seat: mv.seat, text: mv.notation }));
-    title.textContent = `${GAME_NAME[g.game] || g.game}: ${Object.entries(g.seats || {}).map(([k, n]) => `${seatName(k)} ${n}`).join(', ')}`;
-    info.replaceChildren(h('p.result-line', {}, `${g.result}${g.reason ? `: ${reasonText(g.reason)}` : ''}`));
+    const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${g.seats[k]}`);
+    title.textContent = `${GAME_NAME[g.game] || g.game}: ${players.join(', ')}`;
+    const result = `${g.result}${g.reason ? `: ${reasonText(g.reason)}` : ''}`;
+    info.replaceChildren(h('p.result-line', {}, result.replace(/^./, (c) => c.toUpperCase())));
     board = createBoard(boardBox, { game: g.game, options: g.options || {}, orientation: layout[0], pos: states[0].pos });
     const b = (label, fn, idAttr) => h('button', { type: 'button', id: idAttr, onclick: fn }, label);
     main.querySelector('#replay-controls').replaceChildren(
-      b('⏮ First', () => show(0), 'first'),
+      b('« First', () => show(0), 'first'),
       b('◀ Previous', () => show(cur - 1), 'prev'),
       b('Next ▶', () => show(cur + 1), 'next'),
-      b('Last ⏭', () => show(states.length - 1), 'last'),
+      b('Last »', () => show(states.length - 1), 'last'),
       b('Turn board', () => board.flip(), 'flip'),
       b('Coordinates', () => board.toggleCoords(), 'coords'));
     const native = g.game === 'neva' ? 'PGN4' : 'PDN';

@@ -4,12 +4,13 @@ import { api, getMe, h } from '../http.js';
 import { banner } from '../app.js';
 import { RoomSocket } from '../socket.js';
 import { createBoard } from '../board/api.js';
-import { parsePosition, applyMove, positionString } from '../position.js';
+import { parsePosition, applyMove, positionString, startPosition } from '../position.js';
 import { GAME_NAME, seatName, teamOf, reasonText, clockText, LETTER } from '../seats.js';
 import { moveTable } from './movelist.js';
 import { play as playSound, soundOn, setSound } from '../sound.js';
 
 const VERB = { resigned: 'resign', time: 'timeout' };
+const NO_MOVES = [];
 
 export function roomView(main, roomId) {
   const ui = {
@@ -24,6 +25,7 @@ export function roomView(main, roomId) {
     moves: h('div.movelist', { id: 'moves' }),
     invite: h('div.invite', { id: 'invite' }),
     result: h('div.result', { id: 'result', 'aria-live': 'polite' }),
+    lag: h('span.lag', { id: 'lag' }),
   };
   const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', 'aria-label': 'Type a move', placeholder: 'Type a move, e.g. c3-d4' });
   ui.moveForm = h('form.move-form', {
@@ -34,7 +36,7 @@ export function roomView(main, roomId) {
     },
   }, moveInput, h('button', { type: 'submit' }, 'Play'));
   main.append(h('div.room', {},
-    h('div.room-head', {}, ui.title, ui.status),
+    h('div.room-head', {}, ui.title, ui.status, ui.lag),
     h('div.room-grid', {},
       h('section.play', { 'aria-label': 'Board' }, ui.board, ui.tools, ui.moveForm),
       h('section.side', { 'aria-label': 'Players and actions' }, ui.result, ui.seats, ui.actions, ui.msg, ui.invite, ui.moves))));
@@ -116,9 +118,10 @@ export function roomView(main, roomId) {
     const seat = mySeat();
     const s = m.snap;
     const live = m.viewing === null;
-    const legal = live && s.state === 'playing' && s.legal_moves && s.board?.turn === seat ? s.legal_moves : [];
+    const legal = live && s.state === 'playing' && s.legal_moves && s.board?.turn === seat ? s.legal_moves : NO_MOVES;
     const text = shownPosition();
     return {
+      posKey: `${m.viewing}:${text}`,
       pos: text ? parsePosition(s.room.game, text) : emptyPosition(),
       dests: legal,
       movable: legal.length > 0,
@@ -128,7 +131,7 @@ export function roomView(main, roomId) {
   }
 
   function emptyPosition() {
-    return { game: m.snap.room.game, pieces: new Map(), reserve: {}, seats: m.snap.room.layout, out: [], owe: [], rev: {} };
+    return startPosition(m.snap.room.game, m.snap.room.layout);
   }
 
   function drawBoard() {
@@ -313,7 +316,7 @@ export function roomView(main, roomId) {
         if (left <= 0) {
           out.push(b('Claim victory', () => cmd('claim_victory'), 'claim-victory'));
           out.push(b('Claim draw', () => cmd('claim_draw'), 'claim-draw'));
-        } else out.push(h('span.claim', { id: 'claim-countdown' }, `Your opponents are away: you may claim in ${Math.ceil(left / 1000)} s`));
+        } else out.push(h('span.claim', { id: 'claim-countdown' }, claimText(left)));
       }
     } else if (s.state === 'finished' || s.state === 'aborted') {
       const r = s.rematch;
@@ -336,6 +339,10 @@ export function roomView(main, roomId) {
     }
     ui.actions.replaceChildren(...out);
     renderInvite();
+  }
+
+  function claimText(left) {
+    return `Your opponents are away: you may claim in ${Math.ceil(left / 1000)} s`;
   }
 
   function confirmThen(question, fn) {
@@ -396,12 +403,16 @@ export function roomView(main, roomId) {
       else if (state === 'open') banner(null);
     });
 
+    sock.on('latency', (ms) => {
+      ui.lag.textContent = `lag ${Math.round(ms)} ms`;
+    });
+
     sock.on('snapshot', (snap) => {
       const first = !m.snap;
       m.snap = snap;
       m.viewing = null;
       m.claimAt = snap.claim_opens_at ? Date.now() + Math.max(0, snap.claim_opens_at - sock.serverNow()) : null;
-      if (snap.outcome) for (const [k, r] of Object.entries(snap.outcome.seats || {})) m.reasons[k] = r.reason;
+      if (snap.outcome) for (const [k, r] of Object.entries(snap.outcome.seats || {})) if (r) m.reasons[k] = r.reason;
       if (first) afterFirstSnapshot();
       loadMoves();
       renderAll();
@@ -480,7 +491,7 @@ export function roomView(main, roomId) {
           s.outcome = ev.outcome;
           s.board = ev.board;
           s.legal_moves = null;
-          for (const [k, r] of Object.entries(ev.outcome.seats || {})) m.reasons[k] = r.reason;
+          for (const [k, r] of Object.entries(ev.outcome.seats || {})) if (r) m.reasons[k] = r.reason;
           break;
         case 'aborted':
           s.state = 'aborted';
@@ -521,7 +532,13 @@ export function roomView(main, roomId) {
       const ms = clockOf(e.dataset.seat);
       if (ms !== null) e.textContent = clockText(ms);
     }
-    if (m.claimAt !== null && m.claimAt - Date.now() > -1000) renderActions();
+    const countdown = ui.actions.querySelector('#claim-countdown');
+    if (countdown) {
+      const left = m.claimAt - Date.now();
+      // Redraw the buttons only when the claim opens; in between, just the seconds.
+      if (left <= 0) renderActions();
+      else countdown.textContent = claimText(left);
+    }
   }, 200);
 
   function onKey(e) {

@@ -515,7 +515,7 @@ impl Page {
 
     /// Waits until an element matching `selector` is displayed.
     pub async fn wait_for(&self, selector: &str) {
-        self.wait_until(&format!("{}", visible(selector))).await;
+        self.wait_until(&visible(selector)).await;
     }
 
     /// Waits until no element matches `selector` (or none is displayed).
