@@ -42,19 +42,6 @@ export function reasonText(reason) {
   return REASONS[reason] || String(reason || '').replace(/_/g, ' ');
 }
 
-/** Option help from the catalogue, without references to the rules document. */
-export function plainHelp(text) {
-  return String(text || '')
-    .replace(/\s*\((?:spec|scheme)(?:[^()]|\([^()]*\))*\)/gi, '')
-    .replace(/,?\s*§[\d.]+(?:\s*\([a-z]\))?(?:,?\s*§?[A-Z]?\d+(?:\.\d+)?)*/g, '')
-    .replace(/,?\s*spec\s*§[^,;]*(?:\([A-Z]\d+\))?/gi, '')
-    .replace(/\s*\([A-Z]\d+\)/g, '')
-    .replace(/,?\s*\bspec\b\s*$/i, '')
-    .replace(/\b([a-z]+)_([a-z_]+)\b/g, (w) => w.replace(/_/g, ' '))
-    .trim()
-    .replace(/^./, (c) => c.toUpperCase());
-}
-
 /** "3:05" or "0:09.4" for a clock. */
 export function clockText(ms) {
   const t = Math.max(0, ms);

@@ -266,6 +266,15 @@ impl GameRecord {
     /// # Errors
     /// The first option, start position or action that is refused.
     pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_with(|_| {})
+    }
+
+    /// Replays every action from the start like [`GameRecord::replay`], calling `after` with
+    /// the game after each action (for example to list every position of a stored game).
+    ///
+    /// # Errors
+    /// The first option, start position or action that is refused.
+    pub fn replay_with(&self, mut after: impl FnMut(&Game)) -> Result<Game, RecordError> {
         let options = self.any_options()?;
         let start = match &self.start {
             Some(s) => AnyPosition::from_position_string(self.variant, s, &options)?,
@@ -284,6 +293,7 @@ impl GameRecord {
                     game.play_text(text).map_err(err)?;
                 }
             }
+            after(&game);
         }
         Ok(game)
     }

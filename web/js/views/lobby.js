@@ -2,7 +2,7 @@
 
 import { api, getMe, getGames, setName, h } from '../http.js';
 import { navigate } from '../app.js';
-import { GAME_NAME, SEATS, seatName, plainHelp } from '../seats.js';
+import { GAME_NAME, SEATS, seatName } from '../seats.js';
 
 const NEVA_SEATS = {
   4: 'white,red,green,black',
@@ -194,7 +194,7 @@ async function buildCreateForm(form) {
       inputs.set(o.key, input);
       return h('div.opt', {},
         h('label', { for: id }, o.key.replace(/_/g, ' ')), input,
-        h('p.help', { id: `${id}-help` }, plainHelp(o.help)));
+        h('p.help', { id: `${id}-help` }, o.help));
     }));
     drawSeats();
   }

@@ -3,7 +3,7 @@
 
 import { api, h } from '../http.js';
 import { createBoard } from '../board/api.js';
-import { parsePosition, applyMove, positionString } from '../position.js';
+import { parsePosition } from '../position.js';
 import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
 import { moveTable } from './movelist.js';
 
@@ -36,7 +36,7 @@ export function replayView(main, id) {
     cur = Math.max(0, Math.min(states.length - 1, i));
     const s = states[cur];
     board.set({ pos: s.pos, lastMove: s.route, dests: [], movable: false });
-    posField.value = positionString(s.pos);
+    posField.value = s.text;
     counter.textContent = cur === 0 ? 'Start position' : `After move ${cur} of ${states.length - 1}`;
     counter.dataset.ply = String(cur);
     moves.replaceChildren(h('h2', {}, 'Moves'), moveTable(plies, game.layout, cur - 1, (p) => show(p + 1)));
@@ -59,16 +59,17 @@ export function replayView(main, id) {
       main.replaceChildren(h('h1', {}, 'Replay'), h('p.error', {}, e.status === 404 ? 'No such game.' : e.message));
       return;
     }
-    let pos = parsePosition(g.game, g.start_position);
+    // The server sends the position after every move (it replays the game through the
+    // rules), so the page only draws them.
+    const pos = parsePosition(g.game, g.start_position);
     const layout = pos.seats;
     game = { layout };
-    states = [{ pos, route: [] }];
-    g.moves.forEach((mv, i) => {
-      const r = applyMove(pos, mv.notation, mv.seat, g.options || {});
-      pos = r.pos;
-      pos.turn = g.moves[i + 1]?.seat || (g.finished_at ? null : mv.seat);
+    states = [{ pos, text: g.start_position, route: [] }];
+    g.moves.forEach((mv) => {
+      const prev = states[states.length - 1];
+      const text = mv.position || prev.text;
       const route = String(mv.notation).replace(/^K/, '').split(/[-x:,@]/).filter((x) => /^[a-h]?\d+$/.test(x));
-      states.push({ pos, route });
+      states.push({ pos: mv.position ? parsePosition(g.game, text) : prev.pos, text, route });
     });
     plies = g.moves.map((mv) => ({ seat: mv.seat, text: mv.notation }));
     const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${g.seats[k]}`);

@@ -4,7 +4,7 @@ import { api, getMe, h } from '../http.js';
 import { banner } from '../app.js';
 import { RoomSocket } from '../socket.js';
 import { createBoard } from '../board/api.js';
-import { parsePosition, applyMove, positionString, startPosition } from '../position.js';
+import { parsePosition, startPosition } from '../position.js';
 import { GAME_NAME, seatName, teamOf, reasonText, clockText, LETTER } from '../seats.js';
 import { moveTable } from './movelist.js';
 import { play as playSound, soundOn, setSound } from '../sound.js';
@@ -175,23 +175,14 @@ export function roomView(main, roomId) {
       const g = await api(`/api/history/${roomId}`);
       if (!m.snap || m.snap !== s) return;
       m.start = g.start_position;
-      let pos = parsePosition(s.room.game, g.start_position);
-      const rows = g.moves.slice(0, s.actions.length);
-      rows.forEach((mv, i) => {
-        const next = g.moves[i + 1]?.seat || s.board.turn;
-        const r = applyMove(pos, mv.notation, mv.seat, s.room.options);
-        pos = r.pos;
-        pos.turn = next || null;
-        m.moves[i] = { seat: mv.seat, text: mv.notation, position: positionOf(pos), route: routeOf(mv.notation) };
+      // The server sends the position after every stored move, so look-back only draws.
+      g.moves.slice(0, s.actions.length).forEach((mv, i) => {
+        m.moves[i] = { seat: mv.seat, text: mv.notation, position: mv.position, route: routeOf(mv.notation) };
       });
     } catch {
       // The list stays without look-back positions; the live board is unaffected.
     }
     renderMoves();
-  }
-
-  function positionOf(pos) {
-    return positionString(pos);
   }
 
   function routeOf(text) {

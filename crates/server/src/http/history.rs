@@ -259,15 +259,18 @@ pub(super) async fn one(
     let run = async {
         let (game, moves) = load(&state, &id).await?;
         let mut body = entry(&game);
+        let positions = positions(&game, &moves);
         let moves: Vec<Value> = moves
             .iter()
-            .map(|m| {
+            .enumerate()
+            .map(|(i, m)| {
                 json!({
                     "ply": m.ply,
                     "seat": m.seat,
                     "notation": m.notation,
                     "clock_ms": m.clock_ms,
                     "at": m.at,
+                    "position": positions.get(i),
                 })
             })
             .collect();
@@ -286,6 +289,26 @@ pub(super) async fn one(
         Ok(Json(body))
     };
     run.await.map_err(|e| counted(&state, e))
+}
+
+/// The position string after each stored move, replayed through `rules`, so clients draw
+/// stored games without knowing the rules. Empty (and logged) for a game that does not
+/// replay; its moves are still listed.
+fn positions(game: &GameRow, moves: &[MoveRow]) -> Vec<String> {
+    let mut positions = Vec::with_capacity(moves.len());
+    let replayed = Stored::from_rows(game, moves)
+        .map_err(|e| e.to_string())
+        .and_then(|stored| {
+            stored
+                .record()
+                .replay_with(|g| positions.push(g.position().position_string()))
+                .map_err(|e| e.to_string())
+        });
+    if let Err(e) = replayed {
+        tracing::error!(game = %game.id, error = %e, "stored game does not replay");
+        positions.clear();
+    }
+    positions
 }
 
 /// `GET /api/history/{id}/export[?format=pdn|pgn4|record]`.
