@@ -252,6 +252,11 @@ impl Room {
         }
     }
 
+    /// The game being played (or last played), once started: for the server's bots.
+    pub fn game(&self) -> Option<&Game> {
+        self.play.as_ref().map(|p| &p.game)
+    }
+
     /// The result, once finished.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.play.as_ref().and_then(|p| p.outcome.as_ref())
@@ -377,6 +382,12 @@ impl Room {
             Command::SetBot { seat, bot } => {
                 self.expect(RoomState::Waiting, name)?;
                 self.require_host(actor)?;
+                if !bot.exists() {
+                    return Err(LobbyError::UnknownBot {
+                        kind: bot.kind,
+                        level: bot.level,
+                    });
+                }
                 if !self.layout.contains(seat) {
                     return Err(LobbyError::NoSuchSeat(seat));
                 }

@@ -6,10 +6,12 @@
 //! * `healthcheck`: ask a running server's `/readyz` (for containers without curl);
 //! * `perft`: node counts of the legal-move tree (both conventions of the rules spec,
 //!   Appendix A) and nodes per second;
-//! * `moves`: every legal move of a position in canonical notation, one per line.
+//! * `moves`: every legal move of a position in canonical notation, one per line;
+//! * `match`: bots against bots with seats rotated, and a results table with Elo.
 //!
 //! Bad options, positions or moves exit with status 2 and a message naming the problem.
 
+mod matches;
 mod serve;
 mod tools;
 
@@ -54,6 +56,8 @@ enum Command {
     Perft(tools::PerftArgs),
     /// List the legal moves of a position, after playing the given moves.
     Moves(tools::MovesArgs),
+    /// Play bots against each other (seats rotated) and print a results table.
+    Match(matches::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,7 +71,13 @@ fn main() -> ExitCode {
         Command::Healthcheck { addr } => return exit(serve::healthcheck(addr)),
         Command::Perft(args) => tools::perft(&args),
         Command::Moves(args) => tools::moves(&args),
+        Command::Match(args) => return print_result(matches::run(&args)),
     };
+    print_result(result)
+}
+
+/// Prints a tool's output, or its error and exits with status 2.
+fn print_result<E: std::fmt::Display>(result: Result<String, E>) -> ExitCode {
     match result {
         Ok(out) => {
             print!("{out}");

@@ -78,7 +78,11 @@ pub enum ToolError {
     Depth(u32),
 }
 
-fn start(args: &PositionArgs) -> Result<AnyPosition, ToolError> {
+/// The position `args` describe.
+///
+/// # Errors
+/// A bad game, option or position string.
+pub fn start(args: &PositionArgs) -> Result<AnyPosition, ToolError> {
     let variant: Variant = args.game.parse()?;
     let pairs = args
         .options
