@@ -85,15 +85,15 @@ impl Level {
         let (nodes, depth, noise, random_per_mille) = match self.0 {
             1 => (400, 2, 150, 300),
             2 => (3_000, 64, 40, 0),
-            3 => (20_000, 64, 12, 0),
-            4 => (120_000, 64, 6, 0),
-            _ => (1_000_000, 64, 2, 0),
+            3 => (15_000, 64, 12, 0),
+            4 => (60_000, 64, 6, 0),
+            _ => (250_000, 64, 2, 0),
         };
         Style {
             limits: Limits {
                 nodes,
                 time: if self.0 == 5 {
-                    Some(Duration::from_secs(2))
+                    Some(Duration::from_secs(1))
                 } else {
                     None
                 },

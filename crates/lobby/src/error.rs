@@ -52,6 +52,14 @@ pub enum LobbyError {
     /// The seat holds no bot.
     #[error("seat {0} holds no bot")]
     NoBot(Seat),
+    /// `set_bot` named a kind or level that does not exist.
+    #[error("there is no bot `{kind}` of level {level} (kinds: engine 1-5, random 1)")]
+    UnknownBot {
+        /// The kind asked for.
+        kind: String,
+        /// The level asked for.
+        level: u8,
+    },
     /// The game cannot start with empty seats.
     #[error("every seat must be taken before the start")]
     NotAllSeatsTaken,
@@ -108,6 +116,7 @@ impl LobbyError {
             LobbyError::RoomFull => "room_full",
             LobbyError::NotHost => "not_host",
             LobbyError::NoBot(_) => "no_bot",
+            LobbyError::UnknownBot { .. } => "unknown_bot",
             LobbyError::NotAllSeatsTaken => "not_all_seats_taken",
             LobbyError::FirstSeatNotAllowed(_) => "first_seat_not_allowed",
             LobbyError::NotYourTurn => "not_your_turn",

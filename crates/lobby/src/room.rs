@@ -294,6 +294,25 @@ impl Room {
         }
     }
 
+    /// The game being played (or last played), once started: for the server's bots.
+    pub fn game(&self) -> Option<&Game> {
+        self.play.as_ref().map(|p| &p.game)
+    }
+
+    /// The pending draw offer, if any: for the server's bots, which answer it without a
+    /// snapshot.
+    pub fn draw_offer(&self) -> Option<DrawOfferView> {
+        self.play.as_ref().and_then(|p| p.draw_offer)
+    }
+
+    /// The time `seat` has left, when the room has clocks: for the server's bots.
+    pub fn remaining_ms(&self, seat: Seat) -> Option<u64> {
+        self.play
+            .as_ref()
+            .and_then(|p| p.clocks.as_ref())
+            .and_then(|c| c.view().remaining_ms[seat])
+    }
+
     /// The result, once finished.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.play.as_ref().and_then(|p| p.outcome.as_ref())
@@ -469,6 +488,12 @@ impl Room {
             Command::SetBot { seat, bot } => {
                 self.expect(RoomState::Waiting, name)?;
                 self.require_host(actor)?;
+                if !bot.exists() {
+                    return Err(LobbyError::UnknownBot {
+                        kind: bot.kind,
+                        level: bot.level,
+                    });
+                }
                 if !self.layout.contains(seat) {
                     return Err(LobbyError::NoSuchSeat(seat));
                 }

@@ -35,10 +35,30 @@ impl Participant {
 /// A computer player put in a seat by the host; the server computes its moves.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Bot {
-    /// The engine's name.
+    /// The engine's name: one of [`Bot::KINDS`].
     pub kind: String,
-    /// Its strength.
+    /// Its strength, within the kind's [`Bot::levels`].
     pub level: u8,
+}
+
+impl Bot {
+    /// The bot kinds that exist: `engine` (the searching bot, levels 1 to 5) and `random`
+    /// (a uniformly random legal move, level 1 only).
+    pub const KINDS: [&'static str; 2] = ["engine", "random"];
+
+    /// The levels of `kind`, `None` for a kind that does not exist.
+    pub fn levels(kind: &str) -> Option<std::ops::RangeInclusive<u8>> {
+        match kind {
+            "engine" => Some(1..=5),
+            "random" => Some(1..=1),
+            _ => None,
+        }
+    }
+
+    /// True if this kind exists and has this level.
+    pub fn exists(&self) -> bool {
+        Bot::levels(&self.kind).is_some_and(|l| l.contains(&self.level))
+    }
 }
 
 /// Who sends a command.

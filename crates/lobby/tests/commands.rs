@@ -362,7 +362,7 @@ fn waiting_room_commands_work() {
         },
     );
     let stronger = Bot {
-        kind: "minimax".into(),
+        kind: "engine".into(),
         level: 5,
     };
     ok(
@@ -698,4 +698,36 @@ fn error_codes_are_stable() {
         .to_string(),
         "the claim is not open (opens in 1500 ms)"
     );
+}
+
+#[test]
+fn set_bot_accepts_only_existing_kinds_and_levels() {
+    let mut room = waiting();
+    let host = player(HOST);
+    for (kind, level) in [
+        ("engine", 0),
+        ("engine", 6),
+        ("random", 2),
+        ("minimax", 1),
+        ("", 1),
+    ] {
+        let bot = Bot {
+            kind: kind.into(),
+            level,
+        };
+        assert_eq!(
+            refused(&mut room, &host, t(1), Command::SetBot { seat: B, bot }),
+            LobbyError::UnknownBot {
+                kind: kind.into(),
+                level
+            }
+        );
+    }
+    for level in 1..=5 {
+        let bot = Bot {
+            kind: "engine".into(),
+            level,
+        };
+        ok(&mut room, &host, t(2), Command::SetBot { seat: B, bot });
+    }
 }

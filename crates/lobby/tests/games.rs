@@ -502,7 +502,7 @@ fn abort_only_before_every_seat_has_moved() {
 #[test]
 fn rematch_rotates_seats_when_every_human_agrees() {
     let bot = Bot {
-        kind: "random".into(),
+        kind: "engine".into(),
         level: 2,
     };
     let mut room = seated(

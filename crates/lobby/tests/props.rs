@@ -51,7 +51,7 @@ fn setup(kind: usize) -> RoomConfig {
 
 fn bot() -> Bot {
     Bot {
-        kind: "random".into(),
+        kind: "engine".into(),
         level: 3,
     }
 }

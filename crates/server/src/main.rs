@@ -9,9 +9,11 @@
 //! * `moves`: every legal move of a position in canonical notation, one per line;
 //! * `admin create --name NAME`: an admin account (password from
 //!   `CHECKERHALL_ADMIN_PASSWORD` or the first line of standard input).
+//! * `match`: bots against bots with seats rotated, and a results table with Elo.
 //!
 //! Bad options, positions or moves exit with status 2 and a message naming the problem.
 
+mod matches;
 mod serve;
 mod tools;
 
@@ -61,6 +63,8 @@ enum Command {
     Perft(tools::PerftArgs),
     /// List the legal moves of a position, after playing the given moves.
     Moves(tools::MovesArgs),
+    /// Play bots against each other (seats rotated) and print a results table.
+    Match(matches::MatchArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -91,7 +95,13 @@ fn main() -> ExitCode {
         } => return exit(serve::admin_create(&database_url, &name)),
         Command::Perft(args) => tools::perft(&args),
         Command::Moves(args) => tools::moves(&args),
+        Command::Match(args) => return print_result(matches::run(&args)),
     };
+    print_result(result)
+}
+
+/// Prints a tool's output, or its error and exits with status 2.
+fn print_result<E: std::fmt::Display>(result: Result<String, E>) -> ExitCode {
     match result {
         Ok(out) => {
             print!("{out}");

@@ -81,7 +81,11 @@ pub enum ToolError {
     Depth(u32),
 }
 
-fn start(args: &PositionArgs) -> Result<AnyPosition, ToolError> {
+/// The position `args` describe.
+///
+/// # Errors
+/// A bad game, option or position string.
+pub fn start(args: &PositionArgs) -> Result<AnyPosition, ToolError> {
     let variant: Variant = args.game.parse()?;
     let options = AnyOptions::from_texts(variant, &args.options)?;
     Ok(match &args.position {

@@ -7,19 +7,18 @@ use std::time::Duration;
 use lobby::{
     Actor, Command, EventKind, Occupant, PlayerId, Room, RoomState, Since, Timestamp, Viewer,
 };
-use rand::seq::SliceRandom;
 use rules::Seat;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use super::{lock, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
+use super::{bot, lock, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
 use crate::identity::now_ms;
 use crate::metrics::Metrics;
 use crate::store::{RoomRow, Write};
 
-/// How long a bot "thinks" before it moves.
+/// How long a bot waits before it tries again after a refused action.
 const BOT_DELAY: Duration = Duration::from_millis(200);
 /// How long a finished room with no socket stays in memory.
 const IDLE_FINISHED: Duration = Duration::from_secs(600);
@@ -386,31 +385,58 @@ impl RoomTask {
         (room, row, log)
     }
 
-    fn schedule_bot(&mut self) {
-        let Some(turn) = self.room.turn() else {
-            self.bot_at = None;
-            return;
+    /// The bot that acts next: one a draw offer waits for, else the one to move.
+    fn next_bot(&self) -> Option<(Seat, lobby::Bot, bool)> {
+        let bot_at = |s: Seat| match self.room.occupant(s) {
+            Some(Occupant::Bot(b)) => Some(b.clone()),
+            _ => None,
         };
-        let is_bot = matches!(self.room.occupant(turn), Some(Occupant::Bot(_)));
-        self.bot_at = is_bot.then(|| Instant::now() + BOT_DELAY);
+        if let Some(offer) = self.room.draw_offer() {
+            if let Some((s, b)) = offer
+                .waiting_for
+                .iter()
+                .find_map(|s| bot_at(s).map(|b| (s, b)))
+            {
+                return Some((s, b, true));
+            }
+        }
+        let turn = self.room.turn()?;
+        bot_at(turn).map(|b| (turn, b, false))
     }
 
-    /// The simplest bot: a random legal move.
+    fn schedule_bot(&mut self) {
+        self.bot_at = self
+            .next_bot()
+            .map(|(_, b, _)| Instant::now() + bot::pause(&b));
+    }
+
+    /// A bot answers a draw offer or moves (see `rooms::bot`).
     async fn bot_move(&mut self) {
-        let Some(turn) = self.room.turn() else {
+        let Some((seat, b, draw)) = self.next_bot() else {
             return;
         };
-        let text = self
-            .room
-            .legal_moves()
-            .choose(&mut rand::thread_rng())
-            .map(|m| m.text.clone());
-        if let Some(text) = text {
-            if let Err(e) = self.apply(Actor::Bot(turn), Command::Move { text }).await {
-                tracing::warn!(room = %self.room.id(), error = %e, "bot move refused");
-                // Try again later rather than stall the game.
-                self.bot_at = Some(Instant::now() + BOT_DELAY * 5);
+        let Some(game) = self.room.game() else {
+            return;
+        };
+        let command = if draw {
+            if bot::accepts_draw(game, &b, seat).await {
+                Command::AcceptDraw
+            } else {
+                Command::DeclineDraw
             }
+        } else {
+            let clock = self.room.remaining_ms(seat);
+            let Some(mv) = bot::think(game, &b, clock, rand::random()).await else {
+                return;
+            };
+            Command::Move {
+                text: game.position().move_to_string(&mv),
+            }
+        };
+        if let Err(e) = self.apply(Actor::Bot(seat), command).await {
+            tracing::warn!(room = %self.room.id(), error = %e, "bot action refused");
+            // Try again later rather than stall the game.
+            self.bot_at = Some(Instant::now() + BOT_DELAY * 5);
         }
     }
 }

@@ -1,0 +1,175 @@
+//! The bots' moves for the room tasks.
+//!
+//! A search never runs on a room task or on the async runtime's workers: it runs on tokio's
+//! blocking pool, and at most [`max_searches`] run at once (a semaphore), so a thousand bot
+//! rooms queue for a permit instead of starving the tasks that serve human players. The room
+//! task awaits the answer, which keeps its one-writer order (the move is checked by the
+//! lobby and stored like a human's); every search is bounded by its level's node budget and
+//! by a time budget taken from the bot's clock, so the wait is short.
+//!
+//! Whatever happens to the search (no permit in time, a panic, a timeout) the room still
+//! gets a legal move: a random one.
+//!
+//! Draw offers and rematches: a bot accepts a draw offer when its search does not see
+//! itself (with its partner) at least a third of a man ahead, and declines it otherwise;
+//! it always agrees to a rematch (the lobby counts bots as agreeing).
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use bots::{Level, Style};
+use lobby::Bot;
+use rules::{AnyPosition, Game, Move};
+use tokio::sync::Semaphore;
+
+/// The longest a level-5 bot thinks, and the cap of every search's time.
+const MAX_THINK: Duration = Duration::from_secs(1);
+/// How long a bot waits for a search permit before falling back to a random move.
+const PERMIT_WAIT: Duration = Duration::from_secs(10);
+/// A bot never lets its search take more than this share of its remaining clock.
+const CLOCK_SHARE: u64 = 20;
+/// Score (hundredths of a man) from which a bot thinks it is ahead and declines a draw.
+const DRAW_MARGIN: i32 = 33;
+
+/// The pause before a bot's move starts (its search time comes on top), so that its
+/// answers do not land the instant a human lets go of a piece.
+pub(crate) fn pause(bot: &Bot) -> Duration {
+    Duration::from_millis(300 + 50 * u64::from(bot.level.min(5)))
+}
+
+/// Concurrent searches allowed: half the machine's cores, at least one.
+pub(crate) fn max_searches() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
+}
+
+fn permits() -> Arc<Semaphore> {
+    static PERMITS: OnceLock<Arc<Semaphore>> = OnceLock::new();
+    PERMITS
+        .get_or_init(|| Arc::new(Semaphore::new(max_searches())))
+        .clone()
+}
+
+/// Keys of every position of `game` so far, for the search's repetition checks.
+fn history(game: &Game) -> Vec<u64> {
+    let mut pos = game.start().clone();
+    let mut keys = vec![bots::any_position_key(&pos)];
+    for action in game.actions() {
+        match action {
+            rules::Action::Move(mv) => pos.play_unchecked(mv),
+            rules::Action::Depart(seat, how) => {
+                if pos.depart(*seat, *how).is_err() {
+                    break;
+                }
+            }
+        }
+        keys.push(bots::any_position_key(&pos));
+    }
+    keys
+}
+
+/// The search style of `bot` with `clock_ms` left, `None` for the random kind.
+fn style(bot: &Bot, clock_ms: Option<u64>) -> Option<Style> {
+    if bot.kind != "engine" {
+        return None;
+    }
+    let mut style = Level::new(bot.level).ok()?.style();
+    let mut think = style.limits.time.unwrap_or(MAX_THINK).min(MAX_THINK);
+    if let Some(ms) = clock_ms {
+        think = think.min(Duration::from_millis(ms / CLOCK_SHARE));
+    }
+    style.limits.time = Some(think.max(Duration::from_millis(20)));
+    Some(style)
+}
+
+/// Runs `f` on the blocking pool under a search permit, within `budget` plus a grace
+/// period; `None` if it could not run, failed or overran.
+async fn on_pool<T: Send + 'static>(
+    budget: Duration,
+    f: impl FnOnce() -> Option<T> + Send + 'static,
+) -> Option<T> {
+    let permit = tokio::time::timeout(PERMIT_WAIT, permits().acquire_owned())
+        .await
+        .ok()?
+        .ok()?;
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        f()
+    });
+    match tokio::time::timeout(budget + Duration::from_secs(2), task).await {
+        Ok(Ok(found)) => found,
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "bot search failed");
+            None
+        }
+        Err(_) => {
+            tracing::warn!("bot search overran its time");
+            None
+        }
+    }
+}
+
+/// The move `bot` plays in `game` with `clock_ms` left; `None` only if the game is over.
+pub(crate) async fn think(
+    game: &Game,
+    bot: &Bot,
+    clock_ms: Option<u64>,
+    seed: u64,
+) -> Option<Move> {
+    let pos: AnyPosition = game.position().clone();
+    let fallback = bots::random_move(&pos, seed);
+    let Some(style) = style(bot, clock_ms) else {
+        return fallback;
+    };
+    let budget = style.limits.time.unwrap_or(MAX_THINK);
+    let keys = history(game);
+    let found = on_pool(budget, move || {
+        bots::choose_with(&pos, &keys, style, seed).map(|c| c.mv)
+    })
+    .await;
+    found.or(fallback)
+}
+
+/// True if `bot`, to whom a draw is offered in `game`, accepts it (see the module notes).
+pub(crate) async fn accepts_draw(game: &Game, bot: &Bot, seat: rules::Seat) -> bool {
+    let Some(mut style) = style(bot, None) else {
+        return true;
+    };
+    style.noise = 0;
+    let pos = game.position().clone();
+    let team = bots::team_of(&pos, seat);
+    let Some(turn) = pos.turn() else {
+        return true;
+    };
+    let keys = history(game);
+    let budget = style.limits.time.unwrap_or(MAX_THINK);
+    let still = pos.clone();
+    let pos_sides = rules::record::playing(&pos).len();
+    let score = on_pool(budget, move || {
+        bots::search(&pos, &keys, style.limits).map(|r| r.score)
+    })
+    .await;
+    let sides = if team.len() == 2 || pos_sides <= 2 {
+        2
+    } else {
+        pos_sides
+    };
+    match score {
+        // The score is for the side to move: the bot's when it is on the move.
+        Some(s) if team.contains(turn) => s < DRAW_MARGIN,
+        // Two sides: the opponent's gain is the bot's loss.
+        Some(s) if sides == 2 => -s < DRAW_MARGIN,
+        // Several opponents: judge by the bot's assets against the strongest other seat.
+        _ => {
+            let scores = bots::evaluate(&still);
+            let own: i32 = team.iter().map(|s| scores[s.index()]).sum();
+            let best_other = still
+                .seats()
+                .minus(team)
+                .iter()
+                .map(|s| scores[s.index()])
+                .max()
+                .unwrap_or(0);
+            own - best_other * (team.len() as i32) < DRAW_MARGIN
+        }
+    }
+}
