@@ -67,7 +67,7 @@ function table() {
         }
         if (stop || state.ctx.gameover) return end();
         if (state.ctx.currentPlayer !== c.playerID) return;
-        if (pending && pending.plies === state.G.plies + 1) return;
+        if (pending && pending.mover === i) return;
         const options = legal(state.G, c.playerID);
         if (!options.length) return;
         const mv = options[Math.floor(Math.random() * options.length)];

@@ -443,6 +443,12 @@ impl ClientMessage {
             None | Some(Value::Null) => json!({}),
             Some(d) => d.clone(),
         };
+        // The catch-all is a unit variant: an unknown type is recognised without its data.
+        if let Ok(ClientMessage::Unknown) =
+            serde_json::from_value::<ClientMessage>(json!({ "type": env.kind }))
+        {
+            return Err(WsError::UnknownType(env.kind.clone()));
+        }
         let tagged = json!({ "type": env.kind, "data": data });
         match serde_json::from_value::<ClientMessage>(tagged) {
             Ok(ClientMessage::Unknown) => Err(WsError::UnknownType(env.kind.clone())),

@@ -58,7 +58,7 @@ fn long_line() -> Vec<String> {
                 .filter(|m| !gives_a_capture(&pos, m))
                 .collect();
             let pool = if safe.is_empty() {
-                moves.iter().copied().collect()
+                moves.to_vec()
             } else {
                 safe
             };
