@@ -48,7 +48,7 @@ pub use options::{Blocked, Departed, NevaOptions};
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
-use crate::zobrist::{self, Hashed, Planes};
+use crate::zobrist::{self, Hashed, Pieces};
 use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant, MAX_PATH};
 
 /// The 36 lattice squares: files 0-5, ranks 0-5 (spec §2.1).
@@ -987,17 +987,14 @@ impl Hashed for Neva {
         self.settle(next);
         Ok(())
     }
-    /// Planes 2s and 2s + 1: seat s's men and kings (inert pieces of eliminated seats too).
-    fn planes(&self) -> Planes {
-        let mut planes = [0; zobrist::PLANES];
-        for (s, &own) in self.pieces.iter().enumerate() {
-            planes[2 * s] = own & !self.kings;
-            planes[2 * s + 1] = own & self.kings;
-        }
-        planes
+    /// Each seat's pieces, inert pieces of eliminated seats included, and the kings.
+    #[inline(always)]
+    fn pieces(&self) -> Pieces {
+        (self.pieces, self.kings)
     }
 
     /// The seat to move (0 once the game is over) and the eliminated seats.
+    #[inline(always)]
     fn state(&self) -> u64 {
         let turn = self.turn.map_or(0, |s| s.index() as u64 + 1);
         turn | u64::from(self.out.bits()) << 8
