@@ -37,7 +37,7 @@ use crate::options::{
 };
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
-use crate::zobrist::{self, Hashed, Planes};
+use crate::zobrist::{self, Hashed, Pieces};
 use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 13 cells (spec §3.1).
@@ -1104,15 +1104,15 @@ impl Hashed for Queah {
         self.departed = Some((s, how));
         Ok(())
     }
-    /// Planes 0 and 1: White's and Black's pieces.
-    fn planes(&self) -> Planes {
-        let mut planes = [0; zobrist::PLANES];
-        planes[..2].copy_from_slice(&self.pieces);
-        planes
+    /// White's and Black's pieces (Queah has no kings).
+    #[inline(always)]
+    fn pieces(&self) -> Pieces {
+        ([self.pieces[0], self.pieces[1], 0, 0], 0)
     }
 
     /// Reserves, owed drops, each side's banned step back, the side to move and the side
     /// that departed, in disjoint bit fields.
+    #[inline(always)]
     fn state(&self) -> u64 {
         let ban = |r: Option<(Square, Square)>| {
             r.map_or(0, |(f, t)| 1 + (f.index() as u64) * 64 + t.index() as u64)

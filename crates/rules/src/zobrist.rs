@@ -15,8 +15,9 @@ use crate::{Move, Seat};
 /// Piece planes a game may use: four seats times man and king.
 pub(crate) const PLANES: usize = 8;
 
-/// Piece bitboards by plane, as a game lays them out (unused planes stay 0).
-pub(crate) type Planes = [u64; PLANES];
+/// The pieces as a game keeps them: each seat's pieces (unused seats 0) and all kings.
+/// Seat `i`'s men are plane `2i`, its kings plane `2i + 1`.
+pub(crate) type Pieces = ([u64; 4], u64);
 
 /// splitmix64's output function: a fixed bijection that spreads every input bit.
 const fn mix(x: u64) -> u64 {
@@ -41,11 +42,32 @@ static KEYS: [[u64; 64]; PLANES] = {
     keys
 };
 
+/// One key per byte position and value of a packed state word: the state's key is the XOR
+/// over its bytes, so a move that changes one field costs one or two lookups.
+static STATE_KEYS: [[u64; 256]; 8] = {
+    let mut keys = [[0; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut v = 0;
+        while v < 256 {
+            // Byte value 0 keys to 0, so an all-zero state adds nothing; other keys random.
+            keys[i][v] = if v == 0 {
+                0
+            } else {
+                mix(0x5354_4154_4553_4545 ^ ((i as u64) << 8 | v as u64))
+            };
+            v += 1;
+        }
+        i += 1;
+    }
+    keys
+};
+
 /// What a game exposes so its hash can be computed and kept up to date by [`play`] and
 /// [`depart`], which its [`Position`] methods of the same names call.
 pub(crate) trait Hashed {
-    /// The pieces by plane; each (piece kind, square) must be in exactly one plane.
-    fn planes(&self) -> Planes;
+    /// The pieces by seat (0 to 3, or colour 0 and 1) and the kings.
+    fn pieces(&self) -> Pieces;
     /// Every other piece of state that changes the legal moves, packed injectively.
     fn state(&self) -> u64;
     /// The stored hash.
@@ -70,29 +92,76 @@ fn plane_keys(p: usize, mut bits: u64) -> u64 {
     h
 }
 
-/// The mix of a packed state word (its own constant keeps it apart from piece keys).
-#[inline]
+/// The key of a packed state word.
+#[inline(always)]
 fn state_key(state: u64) -> u64 {
-    mix(state ^ 0x5354_4154_4553_4545)
-}
-
-/// The hash of `pos` computed from scratch.
-pub(crate) fn full<P: Hashed>(pos: &P) -> u64 {
-    let planes = pos.planes();
-    let mut h = state_key(pos.state());
-    for (p, &bits) in planes.iter().enumerate() {
-        h ^= plane_keys(p, bits);
+    let mut h = 0;
+    for (i, keys) in STATE_KEYS.iter().enumerate() {
+        h ^= keys[(state >> (8 * i)) as usize & 0xff];
     }
     h
 }
 
-/// What a position's hash changes by when it goes from (`planes`, `state`) to `after`.
-#[inline]
-pub(crate) fn delta<P: Hashed>(planes: &Planes, state: u64, after: &P) -> u64 {
-    let now = after.planes();
-    let mut h = state_key(state) ^ state_key(after.state());
-    for p in 0..PLANES {
-        h ^= plane_keys(p, planes[p] ^ now[p]);
+/// What the hash changes by when the state word goes from `before` to `after`: only the
+/// bytes that differ are looked up.
+#[inline(always)]
+pub(crate) fn state_delta(before: u64, after: u64) -> u64 {
+    let mut diff = before ^ after;
+    let mut h = 0;
+    while diff != 0 {
+        let i = diff.trailing_zeros() as usize / 8;
+        h ^= STATE_KEYS[i][(before >> (8 * i)) as usize & 0xff]
+            ^ STATE_KEYS[i][(after >> (8 * i)) as usize & 0xff];
+        diff &= !(0xff << (8 * i));
+    }
+    h
+}
+
+/// The key of a piece on plane `p` (seat `i`'s men `2i`, kings `2i + 1`) at square `sq`.
+#[inline(always)]
+pub(crate) fn piece(p: usize, sq: usize) -> u64 {
+    KEYS[p % PLANES][sq % 64]
+}
+
+/// The key of what stands on `sq` (a bit) in `pieces`; 0 for an empty square.
+#[inline(always)]
+fn square_key((seats, kings): &Pieces, sq: usize) -> u64 {
+    let bit = 1u64 << sq;
+    let king = usize::from(kings & bit != 0);
+    let mut h = 0;
+    for (i, &own) in seats.iter().enumerate() {
+        if own & bit != 0 {
+            h ^= KEYS[2 * i + king][sq];
+        }
+    }
+    h
+}
+
+/// The hash of `pos` computed from scratch.
+pub(crate) fn full<P: Hashed>(pos: &P) -> u64 {
+    let (seats, kings) = pos.pieces();
+    let mut h = state_key(pos.state());
+    for (i, &own) in seats.iter().enumerate() {
+        h ^= plane_keys(2 * i, own & !kings) ^ plane_keys(2 * i + 1, own & kings);
+    }
+    h
+}
+
+/// What a position's hash changes by when it goes from (`before`, `state`) to `after`:
+/// only the squares whose contents changed, and the state bytes that changed, are looked
+/// up.
+#[inline(always)]
+fn delta<P: Hashed>(before: &Pieces, state: u64, after: &P) -> u64 {
+    let now = after.pieces();
+    let mut h = state_delta(state, after.state());
+    let mut changed = before.1 ^ now.1;
+    for i in 0..4 {
+        changed |= before.0[i] ^ now.0[i];
+    }
+    while changed != 0 {
+        let sq = changed.trailing_zeros() as usize;
+        h ^= square_key(before, sq) ^ square_key(&now, sq);
+        changed &= changed - 1;
     }
     h
 }
@@ -101,9 +170,9 @@ pub(crate) fn delta<P: Hashed>(planes: &Planes, state: u64, after: &P) -> u64 {
 /// it touched.
 #[inline(always)]
 fn track<P: Hashed, R>(pos: &mut P, change: impl FnOnce(&mut P) -> R) -> R {
-    let (planes, state) = (pos.planes(), pos.state());
+    let (before, state) = (pos.pieces(), pos.state());
     let r = change(pos);
-    let d = delta(&planes, state, pos);
+    let d = delta(&before, state, pos);
     *pos.hash_mut() ^= d;
     r
 }
@@ -135,6 +204,19 @@ mod tests {
         Departure, GameOptions, GiveAndTake, GiveAndTakeOptions, MoveList, Neva, NevaOptions,
         Position, Queah, QueahOptions, Seat, Stockholm, StockholmOptions,
     };
+
+    #[test]
+    fn state_delta_is_the_change_of_state_key() {
+        for (a, b) in [
+            (0, 1),
+            (1, 0),
+            (0x1234, 0x1334),
+            (u64::MAX, 7),
+            (1 << 45, 1 << 44),
+        ] {
+            assert_eq!(state_delta(a, b), state_key(a) ^ state_key(b));
+        }
+    }
 
     #[test]
     fn keys_are_distinct() {

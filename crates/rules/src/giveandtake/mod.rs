@@ -39,7 +39,7 @@ use search::{free_ray, sq, Counter, Rules, Search, Sink};
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Status};
 use crate::setup::{PositionError, Problems, Setup};
-use crate::zobrist::{self, Hashed, Planes};
+use crate::zobrist::{self, Hashed, Pieces};
 use crate::{Move, MoveList, Piece, Position, Role, Seat, SeatSet, Square, Variant};
 
 /// Men per seat at the start, the most a seat may have (spec §4.1).
@@ -619,8 +619,29 @@ impl Position for GiveAndTake {
         }
     }
 
+    /// The hash update follows the move's squares (plus any lone man crowned where it
+    /// stands) rather than a diff of the boards, as this is perft's and search's hot path.
     fn play_unchecked(&mut self, mv: &Move) {
-        zobrist::play(self, mv);
+        let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
+            return;
+        };
+        let (us, them) = (self.side, self.side ^ 1);
+        let (kings, state) = (self.kings, self.state());
+        let king_at = |kings: u64, sq: usize| usize::from(kings >> sq & 1 != 0);
+        let mut d = zobrist::piece(2 * us + king_at(kings, from.index()), from.index());
+        for c in mv.captured() {
+            d ^= zobrist::piece(2 * them + king_at(kings, c.index()), c.index());
+        }
+        self.apply(mv);
+        d ^= zobrist::piece(2 * us + king_at(self.kings, to.index()), to.index());
+        let mut crowned = self.kings & !kings & !(1u64 << to.index());
+        while crowned != 0 {
+            let sq = crowned.trailing_zeros() as usize;
+            let c = usize::from(self.by_colour[0] >> sq & 1 == 0);
+            d ^= zobrist::piece(2 * c, sq) ^ zobrist::piece(2 * c + 1, sq);
+            crowned &= crowned - 1;
+        }
+        self.hash ^= d ^ zobrist::state_delta(state, self.state());
     }
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
@@ -700,17 +721,14 @@ impl Hashed for GiveAndTake {
         };
         Ok(())
     }
-    /// Planes 0-3: White men, White kings, Black men, Black kings.
-    fn planes(&self) -> Planes {
-        let mut planes = [0; zobrist::PLANES];
-        for (c, &own) in self.by_colour.iter().enumerate() {
-            planes[2 * c] = own & !self.kings;
-            planes[2 * c + 1] = own & self.kings;
-        }
-        planes
+    /// White's and Black's pieces, and the kings.
+    #[inline(always)]
+    fn pieces(&self) -> Pieces {
+        ([self.by_colour[0], self.by_colour[1], 0, 0], self.kings)
     }
 
     /// The seat to move (0 once the game is over), the hot piece and the loser.
+    #[inline(always)]
     fn state(&self) -> u64 {
         let turn = self.turn().map_or(0, |s| s.index() as u64 + 1);
         let hot = self.hot.map_or(0, |sq| sq.index() as u64 + 1);

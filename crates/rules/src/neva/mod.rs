@@ -48,7 +48,7 @@ pub use options::{Blocked, Departed, NevaOptions};
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
-use crate::zobrist::{self, Hashed, Planes};
+use crate::zobrist::{self, Hashed, Pieces};
 use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant, MAX_PATH};
 
 /// The 36 lattice squares: files 0-5, ranks 0-5 (spec §2.1).
@@ -874,8 +874,38 @@ impl Position for Neva {
         self.turn.map_or(0, |seat| self.count(seat))
     }
 
+    /// The hash update follows the move's squares, as this is perft's and search's hot
+    /// path; in the rare turn where a blocked seat's pieces leave with it, it is computed
+    /// afresh.
     fn play_unchecked(&mut self, mv: &Move) {
-        zobrist::play(self, mv);
+        let (Some(seat), Some(from), Some(to)) = (self.turn, mv.origin(), mv.destination()) else {
+            return;
+        };
+        let s = seat.index();
+        let (pieces, kings, state) = (self.pieces, self.kings, self.state());
+        let king_at = |kings: u64, sq: usize| usize::from(kings >> sq & 1 != 0);
+        let mut d = zobrist::piece(2 * s + king_at(kings, from.index()), from.index());
+        let mut captured = 0u64;
+        for c in mv.captured() {
+            let c = c.index();
+            captured |= 1 << c;
+            for (owner, &own) in pieces.iter().enumerate() {
+                if own >> c & 1 != 0 {
+                    d ^= zobrist::piece(2 * owner + king_at(kings, c), c);
+                }
+            }
+        }
+        self.apply(mv);
+        d ^= zobrist::piece(2 * s + king_at(self.kings, to.index()), to.index());
+        let (fb, tb) = (1u64 << from.index(), 1u64 << to.index());
+        let occupied = |p: &[u64; 4]| p[0] | p[1] | p[2] | p[3];
+        let moved_only = occupied(&self.pieces) == (occupied(&pieces) & !fb & !captured) | tb
+            && self.kings & !tb == kings & !fb & !captured & !tb;
+        self.hash = if moved_only {
+            self.hash ^ d ^ zobrist::state_delta(state, self.state())
+        } else {
+            zobrist::full(self)
+        };
     }
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
@@ -987,17 +1017,14 @@ impl Hashed for Neva {
         self.settle(next);
         Ok(())
     }
-    /// Planes 2s and 2s + 1: seat s's men and kings (inert pieces of eliminated seats too).
-    fn planes(&self) -> Planes {
-        let mut planes = [0; zobrist::PLANES];
-        for (s, &own) in self.pieces.iter().enumerate() {
-            planes[2 * s] = own & !self.kings;
-            planes[2 * s + 1] = own & self.kings;
-        }
-        planes
+    /// Each seat's pieces, inert pieces of eliminated seats included, and the kings.
+    #[inline(always)]
+    fn pieces(&self) -> Pieces {
+        (self.pieces, self.kings)
     }
 
     /// The seat to move (0 once the game is over) and the eliminated seats.
+    #[inline(always)]
     fn state(&self) -> u64 {
         let turn = self.turn.map_or(0, |s| s.index() as u64 + 1);
         turn | u64::from(self.out.bits()) << 8

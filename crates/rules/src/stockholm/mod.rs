@@ -36,7 +36,7 @@ use gen::{Board, Rules, BOARD, RANK_1, RANK_8};
 use crate::options::{parse_bool, parse_number, GameOptions, OptionError, OptionSpec};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
-use crate::zobrist::{self, Hashed, Planes};
+use crate::zobrist::{self, Hashed, Pieces};
 use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// Rule options of Stockholm checkers / Brazilian draughts (spec §5.6, §5.7, §6 S1-S5).
@@ -466,9 +466,26 @@ impl Position for Stockholm {
         self.board().captures_only(self.options.rules(), moves);
     }
 
+    /// The hash update is written out from the move here rather than diffed as in the
+    /// other games: this is perft's and search's hottest path, and the move names every
+    /// square it changes.
     #[inline]
     fn play_unchecked(&mut self, mv: &Move) {
-        zobrist::play(self, mv);
+        let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
+            return;
+        };
+        let side = self.side as usize;
+        let king = usize::from(mv.role() == Role::King);
+        let crowned = king | usize::from(mv.promotes());
+        let mut d = zobrist::piece(2 * side + king, from.index())
+            ^ zobrist::piece(2 * side + crowned, to.index())
+            ^ zobrist::state_delta(u64::from(self.side), u64::from(self.side ^ 1));
+        for c in mv.captured() {
+            let was_king = usize::from(self.kings >> c.index() & 1 != 0);
+            d ^= zobrist::piece(2 * (side ^ 1) + was_king, c.index());
+        }
+        self.apply(mv);
+        self.hash ^= d;
     }
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
@@ -577,17 +594,14 @@ impl Hashed for Stockholm {
         }
         self.side ^= 1;
     }
-    /// Planes 0-3: White men, White kings, Black men, Black kings.
-    fn planes(&self) -> Planes {
-        let mut planes = [0; zobrist::PLANES];
-        for (c, &own) in self.pieces.iter().enumerate() {
-            planes[2 * c] = own & !self.kings;
-            planes[2 * c + 1] = own & self.kings;
-        }
-        planes
+    /// White's and Black's pieces, and the kings.
+    #[inline(always)]
+    fn pieces(&self) -> Pieces {
+        ([self.pieces[0], self.pieces[1], 0, 0], self.kings)
     }
 
     /// The side to move and the seat that departed, if any.
+    #[inline(always)]
     fn state(&self) -> u64 {
         u64::from(self.side)
             | self
