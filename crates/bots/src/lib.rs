@@ -131,7 +131,7 @@ pub struct Choice {
 /// positions as `history` so that the search sees repetitions).
 #[inline]
 pub fn position_key<P: Position>(p: &P) -> u64 {
-    p.repetition_key()
+    p.hash()
 }
 
 /// [`position_key`] of a position of any game.

@@ -66,12 +66,11 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// The key of a position for the transposition table and repetition checks.
-///
-/// Kept in one place so that an incremental hash from the rules can replace it.
+/// The key of a position for the transposition table and repetition checks: the rules'
+/// incremental Zobrist hash, kept up to date by `play_unchecked`.
 #[inline]
 fn key<P: Position>(p: &P) -> u64 {
-    p.repetition_key()
+    p.hash()
 }
 
 /// Keeps only the captures of a list of legal moves.
