@@ -32,7 +32,8 @@ pub struct Weights {
     pub tempo: i32,
 }
 
-/// Weights of `variant`, tuned by self-play matches (see the crate's README section).
+/// Weights of `variant`: hand-set starting values, checked only by the level ladder of the
+/// README (not yet tuned by self-play; `checkerhall match --nodes` is the tool for it).
 pub const fn weights(variant: Variant) -> Weights {
     match variant {
         Variant::Stockholm => Weights {
