@@ -165,7 +165,7 @@ async function buildCreateForm(form) {
       const sel = h('select', { id: `seat-${s}`, name: `seat-${s}`, dataset: { seat: s } },
         h('option', { value: 'me', selected: i === 0 }, 'Me'),
         h('option', { value: 'open', selected: i !== 0 }, 'A person'),
-        h('option', { value: 'bot' }, 'Bot'));
+        ...[1, 2, 3, 4, 5].map((n) => h('option', { value: `bot:${n}` }, `Bot, level ${n}`)));
       sel.addEventListener('change', () => {
         // Only one seat can be mine.
         if (sel.value === 'me') for (const o of seatBox.querySelectorAll('select')) if (o !== sel && o.value === 'me') o.value = 'open';
@@ -227,7 +227,8 @@ async function buildCreateForm(form) {
     }
     const choice = [...seatBox.querySelectorAll('select')].map((s) => [s.dataset.seat, s.value]);
     const mine = choice.find(([, v]) => v === 'me')?.[0] || null;
-    const bots = choice.filter(([, v]) => v === 'bot').map(([s]) => s);
+    // Bots are seated by the host once the room exists: [seat, level] pairs.
+    const bots = choice.filter(([, v]) => v.startsWith('bot:')).map(([s, v]) => [s, Number(v.slice(4))]);
     try {
       await getMe();
       const body = { game: g.key, options, visibility: priv.checked ? 'private' : 'public', time_control };

@@ -222,7 +222,7 @@ export function roomView(main, roomId) {
     ui.seats.replaceChildren(...s.room.layout.map((k) => {
       const v = s.seats[k];
       const occ = v?.occupant;
-      const name = occ ? (occ.type === 'bot' ? `Bot (${occ.kind} ${occ.level})` : occ.name) : 'Free seat';
+      const name = occ ? (occ.type === 'bot' ? `Bot, level ${occ.level}` : occ.name) : 'Free seat';
       const out = s.state !== 'waiting' && s.board && !playing.has(k);
       const turn = s.state === 'playing' && s.board?.turn === k;
       const clock = clockOf(k);
@@ -238,7 +238,11 @@ export function roomView(main, roomId) {
       const buttons = [];
       if (s.state === 'waiting') {
         if (!occ && seat !== k) buttons.push(h('button', { type: 'button', dataset: { sit: k }, onclick: () => cmd(seat ? 'change_seat' : 'take_seat', { seat: k }) }, seat ? 'Move here' : 'Sit here'));
-        if (!occ && isHost()) buttons.push(h('button', { type: 'button', dataset: { bot: k }, onclick: () => cmd('set_bot', { seat: k }) }, 'Add bot'));
+        if (!occ && isHost()) {
+          const level = h('select', { 'aria-label': `Bot level for ${seatName(k)}`, dataset: { botLevel: k } },
+            ...[1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === 3 }, `Level ${n}`)));
+          buttons.push(level, h('button', { type: 'button', dataset: { bot: k }, onclick: () => cmd('set_bot', { seat: k, bot: { kind: 'engine', level: Number(level.value) } }) }, 'Add bot'));
+        }
         if (occ?.type === 'bot' && isHost()) buttons.push(h('button', { type: 'button', onclick: () => cmd('remove_bot', { seat: k }) }, 'Remove bot'));
       }
       return h(`li.seat.${k}${out ? '.out' : ''}${turn ? '.turn' : ''}`, { dataset: { seat: k } }, ...bits, ...buttons);
@@ -510,7 +514,7 @@ export function roomView(main, roomId) {
     const bots = JSON.parse(sessionStorage.getItem(`bots:${roomId}`) || '[]');
     if (bots.length && isHost()) {
       sessionStorage.removeItem(`bots:${roomId}`);
-      for (const k of bots) await cmd('set_bot', { seat: k });
+      for (const [k, level] of bots) await cmd('set_bot', { seat: k, bot: { kind: 'engine', level } });
     }
   }
 
