@@ -55,6 +55,8 @@ struct WsQuery {
     room: String,
     token: Option<String>,
     since: Option<u64>,
+    /// A private room's invite code (club hook, issue 11).
+    code: Option<String>,
 }
 
 fn origin_allowed(parts: &Parts, public_origin: Option<&str>) -> bool {
@@ -77,6 +79,7 @@ fn origin_allowed(parts: &Parts, public_origin: Option<&str>) -> bool {
 
 async fn upgrade(
     State(state): State<AppState>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     Query(q): Query<WsQuery>,
     parts: Parts,
     ws: WebSocketUpgrade,
@@ -110,6 +113,8 @@ async fn upgrade(
     };
     // Club hook (issue 11): on a `members` or `invite` server a guest's socket watches only.
     let identity = identity.filter(|i| state.config.access.may_play(i));
+    let identity =
+        crate::accounts::room_identity(&state, &handle, identity, q.code.as_deref(), addr).await?;
     let kicks = state.kicks.subscribe();
     let limit = state.config.limits.max_message_bytes;
     let rooms = state.rooms.clone();
@@ -209,7 +214,8 @@ async fn serve(
         me,
         since_msgs(initial),
     ));
-    let kick_tx = out_tx.clone();
+    // Weak: the writer must still see the queue close when the reader ends.
+    let kick_tx = out_tx.downgrade();
     let mut reader = tokio::spawn(read_loop(
         stream,
         out_tx,
@@ -220,8 +226,11 @@ async fn serve(
     tokio::select! {
         _ = &mut writer => reader.abort(),
         () = kicked(kicks, me) => {
+            let kick_tx = kick_tx.upgrade();
             reader.abort();
-            let _ = kick_tx.send(Out::Close(4003, "banned")).await;
+            if let Some(tx) = kick_tx {
+                let _ = tx.send(Out::Close(4003, "banned")).await;
+            }
             if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
                 writer.abort();
             }
