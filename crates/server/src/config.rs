@@ -4,6 +4,16 @@ use std::net::SocketAddr;
 
 use clap::{Args, ValueEnum};
 
+/// How the server writes its log.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Plain text lines (coloured only when written to a terminal).
+    #[default]
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
 /// Who may use the server.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum AccessMode {
@@ -57,6 +67,9 @@ pub struct ServeArgs {
     /// Largest WebSocket message accepted, in bytes (twice this closes the socket).
     #[arg(long, env = "CHECKERHALL_WS_MAX_MESSAGE_BYTES", default_value_t = 4096)]
     pub ws_max_message_bytes: usize,
+    /// Log lines as `text` (no colour codes unless on a terminal) or `json`.
+    #[arg(long, env = "CHECKERHALL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
     /// Who may play: `open` (guests too), `members` (accounts only; guests watch) or
     /// `invite` (accounts need an admin's invite; guests watch).
     #[arg(long, env = "CHECKERHALL_ACCESS", value_enum, default_value_t = AccessMode::Open)]
@@ -75,6 +88,13 @@ pub struct ServeArgs {
     /// Login attempts one address may make a minute (0: no limit).
     #[arg(long, env = "CHECKERHALL_LOGINS_PER_ADDRESS", default_value_t = 20)]
     pub logins_per_address: u32,
+    /// Private-room invite codes one address may try a minute (0: no limit).
+    #[arg(
+        long,
+        env = "CHECKERHALL_INVITE_TRIES_PER_ADDRESS",
+        default_value_t = 10
+    )]
+    pub invite_tries_per_address: u32,
 }
 
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
@@ -113,6 +133,8 @@ pub struct Limits {
     pub logins_per_account_per_minute: u32,
     /// Login attempts (and password changes) one address may make a minute (0: no limit).
     pub logins_per_address_per_minute: u32,
+    /// Private-room invite codes one address may try a minute (0: no limit).
+    pub invite_tries_per_address_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -126,6 +148,7 @@ impl Default for Limits {
             socket_queue: 64,
             logins_per_account_per_minute: 5,
             logins_per_address_per_minute: 20,
+            invite_tries_per_address_per_minute: 10,
         }
     }
 }
@@ -155,6 +178,7 @@ impl From<&ServeArgs> for ServerConfig {
         c.limits.max_message_bytes = a.ws_max_message_bytes.max(64);
         c.limits.logins_per_account_per_minute = a.logins_per_account;
         c.limits.logins_per_address_per_minute = a.logins_per_address;
+        c.limits.invite_tries_per_address_per_minute = a.invite_tries_per_address;
         c.access = a.access;
         c.first_admin = a
             .admin_name

@@ -94,6 +94,8 @@ pub struct Limiters {
     pub login_account: Limit,
     /// Login attempts per address.
     pub login_address: Limit,
+    /// Private-room invite codes tried per address.
+    pub invite_code: Limit,
     /// Refusals counted outside a [`Limit`] (e.g. the open-sockets cap), by code.
     others: Mutex<BTreeMap<&'static str, u64>>,
 }
@@ -111,6 +113,11 @@ impl Limiters {
                 "login_rate_limited",
                 "login attempts per address",
                 limits.logins_per_address_per_minute,
+            ),
+            invite_code: Limit::new(
+                "invite_rate_limited",
+                "invite codes tried per address",
+                limits.invite_tries_per_address_per_minute,
             ),
             others: Mutex::new(BTreeMap::new()),
         }
@@ -142,7 +149,7 @@ impl Limiters {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
-        for l in [&self.login_account, &self.login_address] {
+        for l in [&self.login_account, &self.login_address, &self.invite_code] {
             *out.entry(l.code()).or_default() += l.refused();
         }
         out

@@ -7,6 +7,7 @@
 //! * `perft`: node counts of the legal-move tree (both conventions of the rules spec,
 //!   Appendix A) and nodes per second;
 //! * `moves`: every legal move of a position in canonical notation, one per line;
+//! * `backup FILE`: a consistent copy of a running SQLite database;
 //! * `admin create --name NAME`: an admin account (password from
 //!   `CHECKERHALL_ADMIN_PASSWORD` or the first line of standard input).
 //! * `match`: bots against bots with seats rotated, and a results table with Elo.
@@ -54,6 +55,14 @@ enum Command {
         #[arg(long, env = "CHECKERHALL_LISTEN", default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
     },
+    /// Write a consistent copy of a (running) SQLite database to FILE.
+    Backup {
+        /// Where to write the copy; must not exist yet.
+        file: String,
+        /// Database: `sqlite://path`.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
+        database_url: String,
+    },
     /// Manage admin accounts.
     Admin {
         #[command(subcommand)]
@@ -90,6 +99,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => return exit(serve::serve(&args)),
         Command::Migrate { database_url } => return exit(serve::migrate(&database_url)),
         Command::Healthcheck { addr } => return exit(serve::healthcheck(addr)),
+        Command::Backup { file, database_url } => return exit(serve::backup(&database_url, &file)),
         Command::Admin {
             command: AdminCommand::Create { name, database_url },
         } => return exit(serve::admin_create(&database_url, &name)),

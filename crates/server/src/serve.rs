@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
-use server::config::{ServeArgs, ServerConfig};
+use server::config::{LogFormat, ServeArgs, ServerConfig};
 use server::store::Store;
 use server::AppState;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -19,9 +19,15 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 /// Runs the server until SIGTERM or ctrl-c.
 pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .init();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    match args.log_format {
+        LogFormat::Json => logs.json().init(),
+        // Colour codes only for a terminal: redirected logs stay plain text.
+        LogFormat::Text => logs
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .init(),
+    }
     runtime()?.block_on(async {
         let state = AppState::start(ServerConfig::from(args))
             .await
@@ -69,6 +75,25 @@ pub fn migrate(database_url: &str) -> anyhow::Result<()> {
             .with_context(|| format!("cannot open the database {database_url}"))?;
         store.migrate().await.context("migration failed")?;
         println!("migrations applied");
+        Ok(())
+    })
+}
+
+/// `backup FILE`: a consistent copy of a SQLite database, while the server runs.
+pub fn backup(database_url: &str, file: &str) -> anyhow::Result<()> {
+    if std::path::Path::new(file).exists() {
+        anyhow::bail!("{file} already exists: give a new file");
+    }
+    runtime()?.block_on(async {
+        let store = Store::open(database_url)
+            .await
+            .with_context(|| format!("cannot open the database {database_url}"))?;
+        store
+            .backup_into(file)
+            .await
+            .with_context(|| format!("cannot write the backup {file}"))?;
+        store.close().await;
+        println!("backup written to {file}");
         Ok(())
     })
 }

@@ -56,6 +56,8 @@ struct WsQuery {
     room: String,
     token: Option<String>,
     since: Option<u64>,
+    /// A private room's invite code (club hook, issue 11).
+    code: Option<String>,
 }
 
 fn origin_allowed(parts: &Parts, public_origin: Option<&str>) -> bool {
@@ -78,6 +80,7 @@ fn origin_allowed(parts: &Parts, public_origin: Option<&str>) -> bool {
 
 async fn upgrade(
     State(state): State<AppState>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     Query(q): Query<WsQuery>,
     parts: Parts,
     ws: WebSocketUpgrade,
@@ -111,6 +114,8 @@ async fn upgrade(
     };
     // Club hook (issue 11): on a `members` or `invite` server a guest's socket watches only.
     let identity = identity.filter(|i| state.config.access.may_play(i));
+    let identity =
+        crate::accounts::room_identity(&state, &handle, identity, q.code.as_deref(), addr).await?;
     let limit = state.config.limits.max_message_bytes;
     let rooms = state.rooms.clone();
     let since = q.since;
@@ -213,7 +218,8 @@ async fn serve(
         me,
         since_msgs(initial),
     ));
-    let close_tx = out_tx.clone();
+    // Weak: the writer must still see the queue close when the reader ends.
+    let close_tx = out_tx.downgrade();
     let mut reader = tokio::spawn(read_loop(
         stream,
         out_tx,
@@ -229,6 +235,8 @@ async fn serve(
     };
     tokio::select! {
         ending = ended => {
+            // Taken before the reader (which holds the queue open) is stopped.
+            let close_tx = close_tx.upgrade();
             reader.abort();
             match ending {
                 // Told to drop the socket (`Sockets::drop_player`): no close frame, like a
@@ -236,7 +244,9 @@ async fn serve(
                 Ending::Drop => writer.abort(),
                 // A ban (`Sockets::close_player`): the client is told why.
                 Ending::Close(code, reason) => {
-                    let _ = close_tx.send(Out::Close(code, reason)).await;
+                    if let Some(tx) = close_tx {
+                        let _ = tx.send(Out::Close(code, reason)).await;
+                    }
                     if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
                         writer.abort();
                     }

@@ -370,3 +370,92 @@ async fn admins_rename_ban_and_close() {
         s.stop().await;
     }
 }
+
+#[tokio::test]
+async fn private_rooms_need_their_code_to_sit() {
+    for mut s in servers(AccessMode::Open).await {
+        let (_, host) = s.player().await;
+        let (status, room) = s
+            .create_room(&host, json!({"game": "queah", "visibility": "private"}))
+            .await;
+        assert_eq!(status, 200, "{room}");
+        let id = room["id"].as_str().unwrap().to_string();
+        let invite = room["invite_code"].as_str().unwrap().to_string();
+        let (_, guest) = s.player().await;
+        // Knowing the id is not enough: the socket only watches.
+        let mut c = s.ws(&id, Some(&guest), None).await;
+        let n = c.send("take_seat", json!({})).await;
+        let reply = c
+            .until("reply", |v| v["id"] == json!(n) && v["type"] == "error")
+            .await;
+        assert_eq!(reply["data"]["code"], "not_a_participant", "{reply}");
+        // A wrong code is refused; after ten tries a minute even the right one waits.
+        let url = |code: &str| s.url(&format!("/ws?room={id}&token={guest}&code={code}"));
+        let upgrade = |u: String| async move {
+            send(
+                http()
+                    .get(u)
+                    .header("connection", "upgrade")
+                    .header("upgrade", "websocket")
+                    .header("sec-websocket-version", "13")
+                    .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
+            )
+            .await
+        };
+        let (status, body) = upgrade(url("WRONG123")).await;
+        assert_eq!((status, code(&body)), (403, "bad_invite_code"), "{body}");
+        // The right code (any case) seats the guest.
+        let right = format!(
+            "ws://{}/ws?room={id}&token={guest}&code={}",
+            s.addr,
+            invite.to_lowercase()
+        );
+        let (ws, _) = tokio_tungstenite::connect_async(right).await.unwrap();
+        drop(ws);
+        for _ in 0..8 {
+            let (status, _) = upgrade(url("WRONG123")).await;
+            assert_eq!(status, 403);
+        }
+        let (status, body) = upgrade(url(&invite)).await;
+        assert_eq!(
+            (status, code(&body)),
+            (429, "invite_rate_limited"),
+            "{body}"
+        );
+        let (status, body) = send(
+            http()
+                .post(s.url("/api/rooms/join"))
+                .bearer_auth(&guest)
+                .json(&json!({"code": invite})),
+        )
+        .await;
+        assert_eq!(
+            (status, code(&body)),
+            (429, "invite_rate_limited"),
+            "{body}"
+        );
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_private_room_seats_who_has_the_code() {
+    for mut s in servers(AccessMode::Open).await {
+        let (_, host) = s.player().await;
+        let (_, room) = s
+            .create_room(&host, json!({"game": "queah", "visibility": "private"}))
+            .await;
+        let id = room["id"].as_str().unwrap().to_string();
+        let invite = room["invite_code"].as_str().unwrap().to_string();
+        let (_, guest) = s.player().await;
+        let mut c = s
+            .ws(&format!("{id}&code={invite}"), Some(&guest), None)
+            .await;
+        c.act("take_seat", json!({})).await;
+        // Seated, the guest reconnects without the code and still acts.
+        drop(c);
+        let mut again = s.ws(&id, Some(&guest), None).await;
+        again.act("leave_seat", json!({})).await;
+        s.stop().await;
+    }
+}

@@ -76,6 +76,46 @@ pub fn check_username(name: &str) -> Result<(String, String), ApiError> {
     Ok((name.to_string(), name.to_ascii_lowercase()))
 }
 
+/// Who a socket acts as in a room (issue 11, private rooms): in a private room, a player
+/// who is neither its host nor seated acts only with the room's invite `code`; without one
+/// the socket watches. Every code tried counts against the address's invite limit.
+///
+/// # Errors
+/// 429 `invite_rate_limited` past the limit; 403 `bad_invite_code` for a wrong code.
+pub async fn room_identity(
+    state: &AppState,
+    room: &crate::rooms::RoomHandle,
+    identity: Option<Identity>,
+    code: Option<&str>,
+    addr: SocketAddr,
+) -> Result<Option<Identity>, ApiError> {
+    let summary = room.summary();
+    let Some(invite) = summary.invite_code else {
+        return Ok(identity);
+    };
+    let Some(who) = identity else {
+        return Ok(None);
+    };
+    if who.id == summary.host {
+        return Ok(Some(who));
+    }
+    if let Some(code) = code {
+        state.limiters.invite_code.check(&addr.ip().to_string())?;
+        if code.trim().eq_ignore_ascii_case(&invite) {
+            return Ok(Some(who));
+        }
+        return Err(ApiError::denied(
+            "bad_invite_code",
+            "this is not the room's invite code",
+        ));
+    }
+    let seated = matches!(
+        room.snapshot(Some(lobby::PlayerId(who.id))).await,
+        Some((lobby::Viewer::Seat(_), _))
+    );
+    Ok(seated.then_some(who))
+}
+
 /// The 403 of a guest on a server where only accounts play.
 pub fn members_only() -> ApiError {
     ApiError::denied(

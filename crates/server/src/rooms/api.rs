@@ -162,10 +162,13 @@ pub(crate) struct Join {
 
 pub(crate) async fn join(
     State(state): State<AppState>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     _who: Identity,
     body: Result<Json<Join>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(body) = body.map_err(ApiError::from)?;
+    // Every try counts, so that guessing codes is slow (issue 11).
+    state.limiters.invite_code.check(&addr.ip().to_string())?;
     let code = body.code.trim().to_ascii_uppercase();
     let found = state
         .rooms
