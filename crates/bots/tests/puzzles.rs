@@ -37,7 +37,10 @@ fn puzzle(variant: Variant, options: &[(&str, &str)], text: &str, plies: usize) 
     let outcome = play_game(&pos, &players, 1).unwrap();
     match outcome.status {
         Status::Won { winners, .. } => {
-            assert!(!winners.intersect(team).is_empty(), "{text}: {winners:?} won")
+            assert!(
+                !winners.intersect(team).is_empty(),
+                "{text}: {winners:?} won"
+            )
         }
         other => panic!("{text}: ended {other:?}"),
     }
