@@ -40,6 +40,10 @@ export class RoomSocket {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     let url = `${proto}://${location.host}/ws?room=${encodeURIComponent(this.roomId)}`;
     if (this.version !== null) url += `&since=${this.version}`;
+    // A private room seats only who shows its invite code (the host's tab and invite links
+    // keep it for the session).
+    const code = sessionStorage.getItem(`invite:${this.roomId}`);
+    if (code) url += `&code=${encodeURIComponent(code)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {

@@ -148,7 +148,8 @@ async fn every_error_body_is_json() {
     for mut s in servers().await {
         let (_, token) = s.player().await;
         let c = reqwest::Client::new();
-        let (status, body) = send(c.get(s.url("/no/such/page"))).await;
+        // Pages are the web client's routes; unknown paths under /api are JSON 404s.
+        let (status, body) = send(c.get(s.url("/api/no/such/thing"))).await;
         assert_eq!((status, code(&body)), (404, "not_found"), "{body}");
         let (status, body) = send(c.delete(s.url("/api/games"))).await;
         assert_eq!((status, code(&body)), (405, "method_not_allowed"), "{body}");

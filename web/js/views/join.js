@@ -11,6 +11,7 @@ export function joinView(main, code) {
       await getMe();
       const r = await api('/api/rooms/join', { method: 'POST', body: { code } });
       sessionStorage.setItem(`autojoin:${r.id}`, '1');
+      sessionStorage.setItem(`invite:${r.id}`, code);
       navigate(`/room/${r.id}`, true);
     } catch (e) {
       msg.textContent = e.status === 404 ? 'This invitation is not valid any more.' : e.message;
