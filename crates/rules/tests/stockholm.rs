@@ -360,6 +360,19 @@ fn no_progress_draw() {
     // Option 0 turns the rule off.
     let off = opts(&[("no_progress", "0")]);
     assert_eq!(pos("W:WKa1:BKh8:np=500", off).status(), Status::Ongoing);
+    // A drawn position reads back drawn even when White, first in the string, is blocked
+    // (found by the position-string property test).
+    let long = opts(&[("no_progress", "48")]);
+    let drawn = pos("-:Wa1:Bb2,c3,Kh8:np=96", long);
+    let text = drawn.position_string();
+    assert_eq!(pos(&text, long).position_string(), text);
+    assert_eq!(
+        drawn.status(),
+        Status::Drawn {
+            seats: SeatSet::TWO,
+            reason: EndReason::NoProgress
+        }
+    );
     // A shorter limit.
     let short = opts(&[("no_progress", "2")]);
     assert_eq!(

@@ -380,7 +380,14 @@ impl Position for Stockholm {
                         pos.departed = Some((seat, Departure::Resign));
                     }
                 }
-                None if pos.no_progress_reached() => {}
+                None if pos.no_progress_reached() => {
+                    // The string does not say whose turn it was when the count ran out.
+                    // Read it as a side that can move, so that the position is the draw it
+                    // was written for rather than a loss of a blocked side.
+                    if !pos.board().has_move(options.rules()) {
+                        pos.side ^= 1;
+                    }
+                }
                 None => problems |= Problems::TURN,
             },
         }
