@@ -34,7 +34,7 @@ export function layout(st) {
   const xs = [...corners.values()].flat().map((p) => p[0]);
   const ys = [...corners.values()].flat().map((p) => p[1]);
   // Neva's corner names sit beyond the diamond's left and right tips.
-  const mx = g.corners ? 2.0 : MARGIN;
+  const mx = g.corners ? 2.6 : MARGIN;
   const box = {
     x: Math.min(...xs) - mx,
     y: Math.min(...ys) - MARGIN,
@@ -131,9 +131,13 @@ export function render(st, svg) {
       const dx = x - cx;
       const dy = y - cy;
       const d = Math.hypot(dx, dy) || 1;
-      const tx = x + (dx / d) * 1.25;
+      // Names at the left and right tips start (or end) just past the tip, so that a long
+      // word never runs back over the pieces in the corner.
+      const side = Math.abs(dx) > Math.abs(dy) ? Math.sign(dx) : 0;
+      const tx = side ? x + side * 0.85 : x + (dx / d) * 1.25;
       const ty = y + (dy / d) * 0.95 + 0.1;
-      const label = el('text', { x: tx, y: ty, class: `corner ${seat}`, 'text-anchor': 'middle' }, marks);
+      const anchor = side > 0 ? 'start' : side < 0 ? 'end' : 'middle';
+      const label = el('text', { x: tx, y: ty, class: `corner ${seat}`, 'text-anchor': anchor }, marks);
       label.textContent = NEVA_CORNER[seat];
     }
   }
