@@ -29,12 +29,12 @@
 
 mod geometry;
 mod options;
-mod search;
+mod gen;
 
 pub use options::{GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 
 use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
-use search::{free_ray, sq, Counter, Rules, Search, Sink};
+use gen::{free_ray, sq, Counter, Rules, Search, Sink};
 
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Status};
