@@ -27,14 +27,14 @@
 //! assert_eq!(pos.status(), Status::Ongoing);
 //! ```
 
+mod gen;
 mod geometry;
 mod options;
-mod gen;
 
 pub use options::{GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 
-use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
 use gen::{free_ray, sq, Counter, Rules, Search, Sink};
+use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
 
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Status};

@@ -1,0 +1,394 @@
+//! Move generation for Neva: men's steps and short jumps, kings' flying steps and jumps
+//! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards.
+
+use super::{sq, Neva, BOARD, TARGET};
+use crate::{Move, MoveList, Role, Seat, Square, MAX_PATH};
+
+/// Line directions, as indices for [`shift`]: +x, −x, +y, −y.
+const PX: usize = 0;
+const MX: usize = 1;
+const PY: usize = 2;
+const MY: usize = 3;
+
+/// Every square of `bb` moved one step in direction `d`, dropping those that leave the
+/// lattice (the mask also removes file wrap-around, since files 6 and 7 are off the board).
+#[inline(always)]
+const fn shift(bb: u64, d: usize) -> u64 {
+    (match d {
+        PX => bb << 1,
+        MX => bb >> 1,
+        PY => bb << 8,
+        _ => bb >> 8,
+    }) & BOARD
+}
+
+/// The men of `men` that have a first short jump over `capt` onto `empty`. `capt` and
+/// `empty` lie on the lattice, so masking with them also drops the shifts that leave it.
+#[inline(always)]
+fn men_that_capture(men: u64, capt: u64, empty: u64) -> u64 {
+    let px = ((((men << 1) & capt) << 1) & empty) >> 2;
+    let mx = ((((men >> 1) & capt) >> 1) & empty) << 2;
+    let py = ((((men << 8) & capt) << 8) & empty) >> 16;
+    let my = ((((men >> 8) & capt) >> 8) & empty) << 16;
+    px | mx | py | my
+}
+
+/// The squares a man on `at` can land on with one short jump over `capt` onto `empty`
+/// (spec §2.3). The jumped square is midway: index `(at + land) / 2`.
+#[inline(always)]
+fn man_landings(at: u32, capt: u64, empty: u64) -> u64 {
+    let b = 1u64 << at;
+    ((((b << 1) & capt) << 1)
+        | (((b >> 1) & capt) >> 1)
+        | (((b << 8) & capt) << 8)
+        | (((b >> 8) & capt) >> 8))
+        & empty
+}
+
+/// Number of complete sequences of a man on `at` (see [`Search::man`]).
+fn man_count(at: u32, capt: u64, empty: u64) -> u64 {
+    let mut lands = man_landings(at, capt, empty);
+    if lands == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    while lands != 0 {
+        let l = lands.trailing_zeros();
+        lands &= lands - 1;
+        n += man_count(l, capt ^ 1 << ((at + l) / 2), empty);
+    }
+    n
+}
+
+/// forward directions (spec §2.1), spelt out so the hot paths avoid a table lookup.
+#[inline(always)]
+fn forward_pair(men: u64, s: usize) -> (u64, u64) {
+    let (a, b) = match s {
+        0 => (men << 1, men >> 8),
+        1 => (men >> 1, men >> 8),
+        2 => (men >> 1, men << 8),
+        _ => (men << 1, men << 8),
+    };
+    (a & BOARD, b & BOARD)
+}
+
+/// The index offsets of [`forward_pair`]'s two directions.
+const FORWARD_DELTA: [[u32; 2]; 4] = [
+    [1, 8u32.wrapping_neg()],
+    [1u32.wrapping_neg(), 8u32.wrapping_neg()],
+    [1u32.wrapping_neg(), 8],
+    [1, 8],
+];
+
+/// The squares the men of `men` of seat index `s` could step to, if empty.
+#[inline(always)]
+fn forward_steps(men: u64, s: usize) -> u64 {
+    let (a, b) = forward_pair(men, s);
+    a | b
+}
+
+/// The state of one capture search: the squares a capturing piece may land on or fly
+/// over (empty squares plus its own start square, spec §1.1) and the path so far.
+/// The path never exceeds [`MAX_PATH`]: every jump takes a distinct piece of another seat
+/// and a seat has at most six pieces.
+struct Search {
+    empty: u64,
+    path: [Square; MAX_PATH],
+    caps: [Square; MAX_PATH],
+}
+
+impl Search {
+    fn new(empty: u64) -> Search {
+        Search {
+            empty,
+            path: [Square::ALL[0]; MAX_PATH],
+            caps: [Square::ALL[0]; MAX_PATH],
+        }
+    }
+
+    /// Every complete sequence of the man that started on `origin` and now stands on `at`
+    /// after `depth` jumps; `capt` holds the pieces it may still jump (not yet dead).
+    /// Men are free to choose any complete sequence (spec §2.3, N8).
+    fn man(
+        &mut self,
+        moves: &mut MoveList,
+        origin: u32,
+        at: u32,
+        capt: u64,
+        depth: usize,
+        target: u32,
+    ) {
+        let mut lands = man_landings(at, capt, self.empty);
+        let leaf = lands == 0;
+        while lands != 0 {
+            let l = lands.trailing_zeros();
+            lands &= lands - 1;
+            let mid = (at + l) / 2;
+            self.path[depth] = sq(l);
+            self.caps[depth] = sq(mid);
+            self.man(moves, origin, l, capt ^ 1 << mid, depth + 1, target);
+        }
+        if leaf && depth > 0 {
+            moves.push(Move::capture(
+                sq(origin),
+                &self.path[..depth],
+                &self.caps[..depth],
+                Role::Man,
+                at == target,
+            ));
+        }
+    }
+
+    /// Every complete sequence of the king from `origin`, now on `at` (flying jumps, spec
+    /// §2.4). Dead pieces block the line, so a 180° turn is impossible.
+    fn king(&mut self, moves: &mut MoveList, origin: u32, at: u32, capt: u64, depth: usize) {
+        let b = 1u64 << at;
+        let mut leaf = true;
+        for d in 0..4 {
+            let mut t = shift(b, d);
+            while t & self.empty != 0 {
+                t = shift(t, d);
+            }
+            if t & capt == 0 {
+                continue;
+            }
+            let mut land = shift(t, d) & self.empty;
+            while land != 0 {
+                leaf = false;
+                let l = land.trailing_zeros();
+                self.path[depth] = sq(l);
+                self.caps[depth] = sq(t.trailing_zeros());
+                self.king(moves, origin, l, capt ^ t, depth + 1);
+                land = shift(land, d) & self.empty;
+            }
+        }
+        if leaf && depth > 0 {
+            moves.push(Move::capture(
+                sq(origin),
+                &self.path[..depth],
+                &self.caps[..depth],
+                Role::King,
+                false,
+            ));
+        }
+    }
+}
+
+/// A king's best capture count from `at` after `depth` jumps, and how many complete
+/// sequences reach it (the per-king maximum rule, spec §2.4, N3 (a)); `empty` as in
+/// [`Search`].
+fn king_count(at: u32, capt: u64, empty: u64, depth: u32) -> (u32, u64) {
+    let b = 1u64 << at;
+    let mut best = (depth, 1);
+    let mut found = false;
+    for d in 0..4 {
+        let mut t = shift(b, d);
+        while t & empty != 0 {
+            t = shift(t, d);
+        }
+        if t & capt == 0 {
+            continue;
+        }
+        let mut land = shift(t, d) & empty;
+        while land != 0 {
+            let (m, c) = king_count(land.trailing_zeros(), capt ^ t, empty, depth + 1);
+            if !found || m > best.0 {
+                best = (m, c);
+                found = true;
+            } else if m == best.0 {
+                best.1 += c;
+            }
+            land = shift(land, d) & empty;
+        }
+    }
+    best
+}
+
+/// True if any of `men` (short jumps) or `kings` (flying jumps) can capture one of `capt`
+/// (spec §2.3, §2.4).
+#[inline]
+fn any_capture(men: u64, kings: u64, capt: u64, empty: u64) -> bool {
+    for d in 0..4 {
+        let mut from = men | kings;
+        let mut fly = shift(kings, d) & empty;
+        while fly != 0 {
+            from |= fly;
+            fly = shift(fly, d) & empty;
+        }
+        if shift(shift(from, d) & capt, d) & empty != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The kings of `kings` that have a first flying jump over `capt` (spec §2.4).
+#[inline(always)]
+fn kings_that_capture(kings: u64, capt: u64, empty: u64) -> u64 {
+    let mut from = 0;
+    let mut k = kings;
+    while k != 0 {
+        let kb = k & k.wrapping_neg();
+        k &= k - 1;
+        for d in 0..4 {
+            let line = slide(kb, d, empty) | kb;
+            if shift(shift(line, d) & capt, d) & empty != 0 {
+                from |= kb;
+                break;
+            }
+        }
+    }
+    from
+}
+
+/// Squares a king on `k` can slide to in direction `d` over `empty`.
+#[inline(always)]
+fn slide(k: u64, d: usize, empty: u64) -> u64 {
+    let mut reach = 0;
+    let mut t = shift(k, d) & empty;
+    while t != 0 {
+        reach |= t;
+        t = shift(t, d) & empty;
+    }
+    reach
+}
+
+impl Neva {
+    /// True if `seat` has a legal move (a step, or else a capture).
+    #[inline]
+    pub(super) fn can_act(&self, seat: Seat) -> bool {
+        let s = seat.index();
+        let own = self.pieces[s];
+        let all = self.occupied();
+        let empty = BOARD & !all;
+        let men = own & !self.kings;
+        if forward_steps(men, s) & empty != 0 {
+            return true;
+        }
+        let kings = own & self.kings;
+        let king_steps = shift(kings, PX) | shift(kings, MX) | shift(kings, PY) | shift(kings, MY);
+        if king_steps & empty != 0 {
+            return true;
+        }
+        any_capture(men, kings, all & !own, empty)
+    }
+
+    /// Generates `seat`'s legal moves into `moves` (cleared first).
+    pub(super) fn generate(&self, seat: Seat, moves: &mut MoveList) {
+        moves.clear();
+        let s = seat.index();
+        let own = self.pieces[s];
+        let all = self.occupied();
+        let empty = BOARD & !all;
+        let capt = all & !own;
+        let men = own & !self.kings;
+        let kings = own & self.kings;
+        let capturing_men = men_that_capture(men, capt, empty);
+        let capturing_kings = kings_that_capture(kings, capt, empty);
+        if capturing_men | capturing_kings != 0 {
+            let target = u32::from(TARGET[s]);
+            let mut search = Search::new(empty);
+            let mut m = capturing_men;
+            while m != 0 {
+                let from = m.trailing_zeros();
+                m &= m - 1;
+                search.empty = empty | 1 << from;
+                search.man(moves, from, from, capt, 0, target);
+            }
+            let mut k = capturing_kings;
+            while k != 0 {
+                let from = k.trailing_zeros();
+                k &= k - 1;
+                search.empty = empty | 1 << from;
+                let start = moves.len();
+                search.king(moves, from, from, capt, 0);
+                // The per-king maximum rule (spec §2.4, N3 (a)).
+                let best = moves[start..]
+                    .iter()
+                    .map(|mv| mv.captured().len())
+                    .max()
+                    .unwrap_or(0);
+                let mut keep = start;
+                for i in start..moves.len() {
+                    if moves[i].captured().len() == best {
+                        moves.swap(keep, i);
+                        keep += 1;
+                    }
+                }
+                moves.truncate(keep);
+            }
+            return;
+        }
+        let target = u32::from(TARGET[s]);
+        let (a, b) = forward_pair(men, s);
+        for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
+            let mut tos = steps & empty;
+            while tos != 0 {
+                let to = tos.trailing_zeros();
+                tos &= tos - 1;
+                let from = to.wrapping_sub(delta);
+                moves.push(Move::step(sq(from), sq(to), Role::Man, to == target));
+            }
+        }
+        let mut k = kings;
+        while k != 0 {
+            let from = k.trailing_zeros();
+            let kb = k & k.wrapping_neg();
+            k &= k - 1;
+            for d in 0..4 {
+                let mut tos = slide(kb, d, empty);
+                while tos != 0 {
+                    let to = tos.trailing_zeros();
+                    tos &= tos - 1;
+                    moves.push(Move::step(sq(from), sq(to), Role::King, false));
+                }
+            }
+        }
+    }
+
+    /// Counts `seat`'s legal moves without building them (perft's bulk count).
+    pub(super) fn count(&self, seat: Seat) -> u64 {
+        let s = seat.index();
+        let own = self.pieces[s];
+        let all = self.occupied();
+        let empty = BOARD & !all;
+        let capt = all & !own;
+        let men = own & !self.kings;
+        let kings = own & self.kings;
+        let capturing_men = men_that_capture(men, capt, empty);
+        let capturing_kings = kings_that_capture(kings, capt, empty);
+        if capturing_men | capturing_kings != 0 {
+            let mut n = 0;
+            let mut m = capturing_men;
+            while m != 0 {
+                let from = m.trailing_zeros();
+                m &= m - 1;
+                n += man_count(from, capt, empty | 1 << from);
+            }
+            let mut k = capturing_kings;
+            while k != 0 {
+                let from = k.trailing_zeros();
+                k &= k - 1;
+                let (best, c) = king_count(from, capt, empty | 1 << from, 0);
+                if best > 0 {
+                    n += c;
+                }
+            }
+            return n;
+        }
+        let (a, b) = forward_pair(men, s);
+        let mut n = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
+        if kings == 0 {
+            return n;
+        }
+        let mut k = kings;
+        while k != 0 {
+            let kb = k & k.wrapping_neg();
+            k &= k - 1;
+            for d in 0..4 {
+                n += u64::from(slide(kb, d, empty).count_ones());
+            }
+        }
+        n
+    }
+}
