@@ -6,7 +6,9 @@
 //! * one type per game implementing [`Position`]: [`Neva`], [`Queah`], [`GiveAndTake`],
 //!   [`Stockholm`], each with its options struct, and [`AnyPosition`] / [`AnyOptions`] to
 //!   choose the game at run time;
-//! * legal move generation ([`Position::legal_moves`]), checked play ([`Position::play`],
+//! * legal move generation ([`Position::legal_moves`]; [`Position::generate`] into any
+//!   [`MoveSink`]: a [`MoveList`], a [`MoveCount`] for perft, an early-exit [`AnyMove`]),
+//!   checked play ([`Position::play`],
 //!   which returns the untouched position on an illegal move), status and departures;
 //! * notation ([`notation`]), position strings ([`setup`]), game records ([`record`]) and
 //!   [`perft`].
@@ -43,7 +45,7 @@ mod zobrist;
 
 pub use any::{AnyOptions, AnyPosition};
 pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
-pub use moves::{Move, MoveList, MAX_PATH};
+pub use moves::{AnyMove, Move, MoveCount, MoveList, MoveSink, MAX_PATH};
 pub use neva::{Blocked, Departed, Neva, NevaOptions};
 pub use notation::{MoveError, MoveText};
 pub use options::{GameOptions, OptionError, OptionSpec};

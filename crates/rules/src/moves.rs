@@ -1,4 +1,5 @@
-//! Moves: a whole turn, with the full landing path and the captured squares.
+//! Moves: a whole turn, with the full landing path and the captured squares; and the
+//! sinks move generators put them into.
 //!
 //! A [`Move`] is made only by a game's move generator (and so by parsing notation against a
 //! position, which picks one of the generated moves). It records everything a client or a
@@ -217,3 +218,139 @@ impl fmt::Debug for Move {
 /// can have more distinct capture paths than any small fixed bound; perft reuses one list
 /// per depth so the hot path does not allocate.
 pub type MoveList = Vec<Move>;
+
+/// Where a move generator puts the legal moves it finds.
+///
+/// Every game has one traversal of its legal moves, generic over the sink and
+/// monomorphised for each one (no `dyn`), so listing the moves ([`MoveList`]), counting
+/// them for bulk perft ([`MoveCount`]) and asking whether there is any ([`AnyMove`]) run the
+/// same code and pay only for what the sink uses: a counting sink never builds a [`Move`],
+/// and a full sink stops the traversal early. [`crate::Position::generate`] drives it.
+///
+/// A generator may start over with [`MoveSink::clear`] (a longer capture found under the
+/// maximum-capture rule), so a sink handed to a generator should hold nothing else.
+///
+/// ```
+/// use rules::{AnyMove, MoveCount, MoveList, Position, Stockholm, StockholmOptions};
+/// let pos = Stockholm::new(StockholmOptions::default()).unwrap();
+/// let mut moves = MoveList::new();
+/// pos.generate(&mut moves);
+/// let mut count = MoveCount::default();
+/// pos.generate(&mut count);
+/// assert_eq!(count.0, moves.len() as u64);
+/// let mut any = AnyMove::default();
+/// pos.generate(&mut any);
+/// assert!(any.0);
+/// ```
+pub trait MoveSink {
+    /// Receives one legal move; `build` makes it, and is called only by sinks that keep
+    /// moves.
+    fn push(&mut self, build: impl FnOnce() -> Move);
+
+    /// Forgets every move received so far.
+    fn clear(&mut self);
+
+    /// The count of a sink that only counts: generators then add the number of moves they
+    /// can count without enumerating them (steps found with one popcount) instead of
+    /// pushing each. `None` (the default) for sinks that want every move.
+    #[inline(always)]
+    fn counter(&mut self) -> Option<&mut u64> {
+        None
+    }
+
+    /// True once the sink wants no more moves: generators stop as soon as they can.
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        false
+    }
+
+    /// Receives the steps of the piece on `from`, of role `role`, to every square of
+    /// `targets`, none of them crowning it (a counting sink adds their number at once).
+    /// Returns [`MoveSink::is_full`] after them, so that a generator can stop.
+    #[inline(always)]
+    fn push_steps(&mut self, from: Square, targets: Bitboard, role: Role) -> bool {
+        if let Some(count) = self.counter() {
+            *count += u64::from(targets.count());
+            return self.is_full();
+        }
+        for to in targets {
+            self.push(|| Move::step(from, to, role, false));
+            if self.is_full() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Receives a capture sequence of the piece on `from`: its landings `path`, the
+    /// `captured` squares in jump order, its role, and whether it is crowned at the end.
+    ///
+    /// # Panics
+    /// As [`Move`]'s constructor, if the slices differ in length or exceed [`MAX_PATH`]
+    /// (generators bound them by the setup's piece counts).
+    #[inline(always)]
+    fn push_capture(
+        &mut self,
+        from: Square,
+        path: &[Square],
+        captured: &[Square],
+        role: Role,
+        promotes: bool,
+    ) {
+        self.push(|| Move::capture(from, path, captured, role, promotes));
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, build: impl FnOnce() -> Move) {
+        Vec::push(self, build());
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+}
+
+/// A sink that counts the moves without building them (perft's bulk count).
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub struct MoveCount(pub u64);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn push(&mut self, _: impl FnOnce() -> Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.0 = 0;
+    }
+
+    #[inline(always)]
+    fn counter(&mut self) -> Option<&mut u64> {
+        Some(&mut self.0)
+    }
+}
+
+/// A sink that only records whether there is a legal move, and is full after the first.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub struct AnyMove(pub bool);
+
+impl MoveSink for AnyMove {
+    #[inline(always)]
+    fn push(&mut self, _: impl FnOnce() -> Move) {
+        self.0 = true;
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.0 = false;
+    }
+
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        self.0
+    }
+}

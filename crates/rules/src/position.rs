@@ -5,7 +5,7 @@ use std::fmt;
 use crate::notation::{self, MoveError};
 use crate::options::{GameOptions, OptionError};
 use crate::setup::{ParsePositionError, PositionError, Problems, Setup};
-use crate::{Move, MoveList, Piece, Seat, SeatSet, Square, Variant};
+use crate::{Move, MoveCount, MoveList, MoveSink, Piece, Seat, SeatSet, Square, Variant};
 
 /// How a seat leaves a game before it is decided on the board (spec §2.7).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -182,8 +182,16 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
         0
     }
 
+    /// Puts the legal moves (none once the game is over) into `sink`, which should be
+    /// empty: the one traversal behind [`Position::legal_moves_into`],
+    /// [`Position::count_legal`] and early-exit questions ([`crate::AnyMove`]).
+    fn generate<S: MoveSink>(&self, sink: &mut S);
+
     /// Clears `moves` and fills it with the legal moves (none once the game is over).
-    fn legal_moves_into(&self, moves: &mut MoveList);
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate(moves);
+    }
 
     /// Plays `mv` without checking it.
     ///
@@ -238,9 +246,11 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
             .fold(SeatSet::EMPTY, |a, &g| a.union(g))
     }
 
-    /// Number of legal moves (perft's bulk count); games override it with a faster count.
+    /// Number of legal moves (perft's bulk count), counted without building them.
     fn count_legal(&self) -> u64 {
-        self.legal_moves().len() as u64
+        let mut count = MoveCount(0);
+        self.generate(&mut count);
+        count.0
     }
 
     /// Clears `moves` and fills it with the legal moves that capture, for quiescence

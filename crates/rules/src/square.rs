@@ -258,7 +258,16 @@ impl Not for Bitboard {
     }
 }
 
-/// Iterator over the squares of a [`Bitboard`].
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitboardIter;
+    #[inline]
+    fn into_iter(self) -> BitboardIter {
+        self.iter()
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`], from a1 upwards.
 #[derive(Clone, Debug)]
 pub struct BitboardIter(u64);
 
@@ -281,3 +290,5 @@ impl Iterator for BitboardIter {
 }
 
 impl ExactSizeIterator for BitboardIter {}
+
+impl std::iter::FusedIterator for BitboardIter {}

@@ -55,6 +55,9 @@ fn check_sane(p: &GiveAndTake, strict: bool) {
         }
     }
     assert_eq!(p.count_legal(), moves.len() as u64);
+    let mut any = rules::AnyMove::default();
+    p.generate(&mut any);
+    assert_eq!(any.0, !moves.is_empty());
     // At most 16 pieces a side; the lone-man invariant holds.
     for seat in [Seat::WHITE, Seat::BLACK] {
         let mine: Vec<Piece> = Square::ALL

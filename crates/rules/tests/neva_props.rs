@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use rules::{
-    Departure, GameOptions, Neva, NevaOptions, Piece, Position, Problems, Role, Seat, SeatSet,
-    Setup, Square, Status, Variant,
+    AnyMove, Departure, GameOptions, Neva, NevaOptions, Piece, Position, Problems, Role, Seat,
+    SeatSet, Setup, Square, Status, Variant,
 };
 
 fn option_sets() -> Vec<NevaOptions> {
@@ -43,6 +43,12 @@ fn playing(pos: &Neva) -> SeatSet {
 /// The status and turn agree with each other and with the seats still playing.
 fn assert_sane(pos: &Neva) {
     let live = playing(pos);
+    // The three sinks of the one traversal agree: list, count, early exit.
+    let moves = pos.legal_moves();
+    assert_eq!(pos.count_legal(), moves.len() as u64);
+    let mut any = AnyMove::default();
+    pos.generate(&mut any);
+    assert_eq!(any.0, !moves.is_empty());
     match pos.status() {
         Status::Ongoing => {
             let seat = pos.turn().expect("ongoing games have a seat to move");

@@ -40,6 +40,9 @@ fn option_set(i: usize) -> QueahOptions {
 fn check_position(p: &Queah) -> Result<(), TestCaseError> {
     let moves = p.legal_moves();
     prop_assert_eq!(p.count_legal(), moves.len() as u64);
+    let mut any = rules::AnyMove::default();
+    p.generate(&mut any);
+    prop_assert_eq!(any.0, !moves.is_empty());
     let status = p.status();
     match p.turn() {
         Some(seat) => {

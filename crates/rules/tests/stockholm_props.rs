@@ -27,6 +27,14 @@ fn check_position(pos: &Stockholm) -> Vec<rules::Move> {
         "{}",
         pos.position_string()
     );
+    let mut any = rules::AnyMove::default();
+    pos.generate(&mut any);
+    assert_eq!(
+        any.0,
+        !moves.is_empty(),
+        "early exit: {}",
+        pos.position_string()
+    );
     // Turn, status and moves agree.
     assert_eq!(pos.turn().is_some(), pos.status().is_ongoing());
     assert_eq!(pos.turn().is_some(), !moves.is_empty());

@@ -1,45 +1,9 @@
-//! Capture sequences (spec §4.2-§4.4): a depth-first search over jumps, generic over what
-//! is done with each complete sequence (build a [`Move`] or just count it).
+//! Capture sequences (spec §4.2-§4.4): a depth-first search over jumps, generic over the
+//! [`MoveSink`] that receives each complete sequence (a move list builds a [`crate::Move`],
+//! a counter just counts it).
 
 use super::geometry::{nearest, OFF, RAY, STEP};
-use crate::{Move, MoveList, Role, Square, MAX_PATH};
-
-/// Receives complete capture sequences.
-pub(super) trait Sink {
-    /// One complete sequence of the piece on `origin`.
-    fn emit(
-        &mut self,
-        origin: Square,
-        path: &[Square],
-        caps: &[Square],
-        role: Role,
-        promotes: bool,
-    );
-}
-
-/// Counts sequences (perft's bulk count).
-pub(super) struct Counter(pub u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn emit(&mut self, _: Square, _: &[Square], _: &[Square], _: Role, _: bool) {
-        self.0 += 1;
-    }
-}
-
-impl Sink for MoveList {
-    #[inline]
-    fn emit(
-        &mut self,
-        origin: Square,
-        path: &[Square],
-        caps: &[Square],
-        role: Role,
-        promotes: bool,
-    ) {
-        self.push(Move::capture(origin, path, caps, role, promotes));
-    }
-}
+use crate::{MoveSink, Role, Square, MAX_PATH};
 
 /// The square of a bit index (always below 64 here: it comes from a bitboard or a table).
 #[inline(always)]
@@ -59,7 +23,7 @@ pub(super) struct Rules {
 }
 
 /// State of one search: the board as the moving piece sees it, and the sequence so far.
-pub(super) struct Search<'s, S: Sink> {
+pub(super) struct Search<'s, S: MoveSink> {
     pub rules: Rules,
     /// Enemy pieces that can still be jumped.
     pub enemy: u64,
@@ -84,7 +48,7 @@ pub(super) struct Search<'s, S: Sink> {
     pub sink: &'s mut S,
 }
 
-impl<'s, S: Sink> Search<'s, S> {
+impl<'s, S: MoveSink> Search<'s, S> {
     /// A search over this board; `need`: the square a kept sequence must take (0: any);
     /// `first`: the squares a first jump may take.
     #[allow(clippy::too_many_arguments)] // one plain constructor beats a builder here
@@ -122,7 +86,7 @@ impl<'s, S: Sink> Search<'s, S> {
             return;
         }
         let promotes = self.role == Role::Man && self.last_rank & (1u64 << dest) != 0;
-        self.sink.emit(
+        self.sink.push_capture(
             sq(self.origin),
             &self.path[..self.n],
             &self.caps[..self.n],

@@ -33,14 +33,17 @@ mod options;
 
 pub use options::{GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 
-use gen::{free_ray, sq, Counter, Rules, Search, Sink};
+use gen::{free_ray, sq, Rules, Search};
 use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
 
 use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{Move, MoveList, Piece, Position, Role, Seat, SeatSet, Square, Variant};
+use crate::{
+    AnyMove, Bitboard, Move, MoveList, MoveSink, Piece, Position, Role, Seat, SeatSet, Square,
+    Variant,
+};
 
 /// Men per seat at the start, the most a seat may have (spec §4.1).
 const START_MEN: u32 = 16;
@@ -117,7 +120,7 @@ impl GiveAndTake {
 
     /// Runs a capture search for every piece of `colour`; `need` and `first` as in
     /// [`Search`].
-    fn captures<S: Sink>(&self, colour: usize, need: u64, first: u64, sink: &mut S) {
+    fn captures<S: MoveSink>(&self, colour: usize, need: u64, first: u64, sink: &mut S) {
         let own = self.by_colour[colour];
         let enemy = self.by_colour[colour ^ 1];
         let occ = own | enemy;
@@ -141,19 +144,19 @@ impl GiveAndTake {
             let back = d ^ 1;
             jumpers |= shift(back, shift(back, empty) & targets);
         }
-        let mut bits = men & jumpers;
-        while bits != 0 {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            search.occ = occ ^ (1u64 << s);
-            search.man_from(s);
+        for s in Bitboard(men & jumpers) {
+            if search.sink.is_full() {
+                return;
+            }
+            search.occ = occ ^ (1u64 << s.index());
+            search.man_from(s.index());
         }
-        let mut bits = own & self.kings;
-        while bits != 0 {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            search.occ = occ ^ (1u64 << s);
-            search.king_from(s);
+        for s in Bitboard(own & self.kings) {
+            if search.sink.is_full() {
+                return;
+            }
+            search.occ = occ ^ (1u64 << s.index());
+            search.king_from(s.index());
         }
     }
 
@@ -205,9 +208,9 @@ impl GiveAndTake {
             // combination `anywhere`/`first_jump` is refused by validation anyway).
             (HotJump::FirstJump, _) | (_, HotJump::FirstJump) => self.hot_takeable_first(h.index()),
             (HotJump::Anywhere, HotJump::Anywhere) => {
-                let mut c = Counter(0);
-                self.captures(self.side, hb, !0, &mut c);
-                c.0 > 0
+                let mut any = AnyMove::default();
+                self.captures(self.side, hb, !0, &mut any);
+                any.0
             }
         };
         trigger.then_some((hb, first))
@@ -225,47 +228,38 @@ impl GiveAndTake {
         ]
     }
 
-    fn count_steps(&self) -> u64 {
-        let [f, e, w] = self.man_steps(self.side);
-        let kings = self.by_colour[self.side] & self.kings;
-        let mut n = (f.count_ones() + e.count_ones() + w.count_ones()) as u64;
-        if kings != 0 {
-            let empty = !self.occupied();
-            for d in 0..4 {
-                n += slides(d, kings, empty).count_ones() as u64;
-            }
-        }
-        n
-    }
-
-    fn gen_steps(&self, moves: &mut MoveList) {
+    /// Puts the steps of the side to move into `sink`; a counting sink gets them by
+    /// popcount, the kings' slides for all kings at once.
+    fn steps<S: MoveSink>(&self, sink: &mut S) {
         let us = self.side;
         let fwd = forward(us);
         let promo = last_rank(us);
-        for (d, mut bits) in [fwd, EAST, WEST].into_iter().zip(self.man_steps(us)) {
-            while bits != 0 {
-                let to = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let from = STEP[d ^ 1][to] as usize;
-                moves.push(Move::step(
-                    sq(from),
-                    sq(to),
-                    Role::Man,
-                    promo & (1u64 << to) != 0,
-                ));
+        let kings = self.by_colour[us] & self.kings;
+        let occ = self.occupied();
+        if let Some(count) = sink.counter() {
+            let [f, e, w] = self.man_steps(us);
+            *count += u64::from(f.count_ones() + e.count_ones() + w.count_ones());
+            if kings != 0 {
+                for d in 0..4 {
+                    *count += u64::from(slides(d, kings, !occ).count_ones());
+                }
+            }
+            return;
+        }
+        for (d, tos) in [fwd, EAST, WEST].into_iter().zip(self.man_steps(us)) {
+            for to in Bitboard(tos) {
+                let from = sq(STEP[d ^ 1][to.index()] as usize);
+                let promotes = promo & (1u64 << to.index()) != 0;
+                sink.push(|| Move::step(from, to, Role::Man, promotes));
+                if sink.is_full() {
+                    return;
+                }
             }
         }
-        let occ = self.occupied();
-        let mut kings = self.by_colour[us] & self.kings;
-        while kings != 0 {
-            let from = kings.trailing_zeros() as usize;
-            kings &= kings - 1;
+        for from in Bitboard(kings) {
             for d in 0..4 {
-                let mut bits = free_ray(d, from, occ);
-                while bits != 0 {
-                    let to = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    moves.push(Move::step(sq(from), sq(to), Role::King, false));
+                if sink.push_steps(from, Bitboard(free_ray(d, from.index(), occ)), Role::King) {
+                    return;
                 }
             }
         }
@@ -579,33 +573,19 @@ impl Position for GiveAndTake {
         Some(Piece { seat, role })
     }
 
-    fn legal_moves_into(&self, moves: &mut MoveList) {
-        moves.clear();
+    fn generate<S: MoveSink>(&self, sink: &mut S) {
         if !self.status.is_ongoing() {
             return;
         }
         match self.compulsion() {
-            Some((need, first)) => self.captures(self.side, need, first, moves),
+            Some((need, first)) => self.captures(self.side, need, first, sink),
             None => {
-                self.gen_steps(moves);
-                self.captures(self.side, 0, !0, moves);
+                self.steps(sink);
+                if !sink.is_full() {
+                    self.captures(self.side, 0, !0, sink);
+                }
             }
         }
-    }
-
-    fn count_legal(&self) -> u64 {
-        if !self.status.is_ongoing() {
-            return 0;
-        }
-        let mut c = Counter(0);
-        match self.compulsion() {
-            Some((need, first)) => self.captures(self.side, need, first, &mut c),
-            None => {
-                c.0 = self.count_steps();
-                self.captures(self.side, 0, !0, &mut c);
-            }
-        }
-        c.0
     }
 
     fn captures_into(&self, moves: &mut MoveList) {

@@ -2,7 +2,7 @@
 //! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards.
 
 use super::{sq, Neva, BOARD, TARGET};
-use crate::{Move, MoveList, Role, Seat, Square, MAX_PATH};
+use crate::{Bitboard, Move, MoveSink, Role, Seat, Square, MAX_PATH};
 
 /// Line directions, as indices for [`shift`]: +x, −x, +y, −y.
 const PX: usize = 0;
@@ -45,21 +45,6 @@ fn man_landings(at: u32, capt: u64, empty: u64) -> u64 {
         & empty
 }
 
-/// Number of complete sequences of a man on `at` (see [`Search::man`]).
-fn man_count(at: u32, capt: u64, empty: u64) -> u64 {
-    let mut lands = man_landings(at, capt, empty);
-    if lands == 0 {
-        return 1;
-    }
-    let mut n = 0;
-    while lands != 0 {
-        let l = lands.trailing_zeros();
-        lands &= lands - 1;
-        n += man_count(l, capt ^ 1 << ((at + l) / 2), empty);
-    }
-    n
-}
-
 /// forward directions (spec §2.1), spelt out so the hot paths avoid a table lookup.
 #[inline(always)]
 fn forward_pair(men: u64, s: usize) -> (u64, u64) {
@@ -88,62 +73,62 @@ fn forward_steps(men: u64, s: usize) -> u64 {
 }
 
 /// The state of one capture search: the squares a capturing piece may land on or fly
-/// over (empty squares plus its own start square, spec §1.1) and the path so far.
-/// The path never exceeds [`MAX_PATH`]: every jump takes a distinct piece of another seat
-/// and a seat has at most six pieces.
-struct Search {
+/// over (empty squares plus its own start square, spec §1.1), the path so far and the sink
+/// that receives complete sequences. The path never exceeds [`MAX_PATH`]: every jump takes
+/// a distinct piece of another seat and a seat has at most six pieces.
+struct Search<'s, S: MoveSink> {
     empty: u64,
     path: [Square; MAX_PATH],
     caps: [Square; MAX_PATH],
+    sink: &'s mut S,
 }
 
-impl Search {
-    fn new(empty: u64) -> Search {
+impl<'s, S: MoveSink> Search<'s, S> {
+    fn new(empty: u64, sink: &'s mut S) -> Self {
         Search {
             empty,
             path: [Square::ALL[0]; MAX_PATH],
             caps: [Square::ALL[0]; MAX_PATH],
+            sink,
         }
     }
 
     /// Every complete sequence of the man that started on `origin` and now stands on `at`
     /// after `depth` jumps; `capt` holds the pieces it may still jump (not yet dead).
     /// Men are free to choose any complete sequence (spec §2.3, N8).
-    fn man(
-        &mut self,
-        moves: &mut MoveList,
-        origin: u32,
-        at: u32,
-        capt: u64,
-        depth: usize,
-        target: u32,
-    ) {
-        let mut lands = man_landings(at, capt, self.empty);
-        let leaf = lands == 0;
-        while lands != 0 {
-            let l = lands.trailing_zeros();
-            lands &= lands - 1;
+    fn man(&mut self, origin: u32, at: u32, capt: u64, depth: usize, target: u32) {
+        let lands = man_landings(at, capt, self.empty);
+        if lands == 0 {
+            if depth > 0 {
+                self.sink.push_capture(
+                    sq(origin),
+                    &self.path[..depth],
+                    &self.caps[..depth],
+                    Role::Man,
+                    at == target,
+                );
+            }
+            return;
+        }
+        for l in Bitboard(lands) {
+            let l = l.index() as u32;
             let mid = (at + l) / 2;
             self.path[depth] = sq(l);
             self.caps[depth] = sq(mid);
-            self.man(moves, origin, l, capt ^ 1 << mid, depth + 1, target);
-        }
-        if leaf && depth > 0 {
-            moves.push(Move::capture(
-                sq(origin),
-                &self.path[..depth],
-                &self.caps[..depth],
-                Role::Man,
-                at == target,
-            ));
+            self.man(origin, l, capt ^ 1 << mid, depth + 1, target);
         }
     }
 
-    /// Every complete sequence of the king from `origin`, now on `at` (flying jumps, spec
-    /// §2.4). Dead pieces block the line, so a 180° turn is impossible.
-    fn king(&mut self, moves: &mut MoveList, origin: u32, at: u32, capt: u64, depth: usize) {
+    /// The complete sequences of the king from `origin`, now on `at` after `depth` jumps
+    /// (flying jumps, spec §2.4; dead pieces block the line, so a 180° turn is impossible).
+    /// Returns the most jumps a sequence from here reaches and how many sequences reach
+    /// it, and pushes into the sink those of exactly `keep` jumps (none when `keep` is 0):
+    /// the per-king maximum rule (spec §2.4, N3 (a)) needs the best length before the
+    /// sequences that reach it are known, so a sink that keeps moves runs this twice.
+    fn king(&mut self, origin: u32, at: u32, capt: u64, depth: usize, keep: usize) -> (usize, u64) {
         let b = 1u64 << at;
-        let mut leaf = true;
+        let mut best = (depth, 1);
+        let mut found = false;
         for d in 0..4 {
             let mut t = shift(b, d);
             while t & self.empty != 0 {
@@ -154,54 +139,30 @@ impl Search {
             }
             let mut land = shift(t, d) & self.empty;
             while land != 0 {
-                leaf = false;
                 let l = land.trailing_zeros();
                 self.path[depth] = sq(l);
                 self.caps[depth] = sq(t.trailing_zeros());
-                self.king(moves, origin, l, capt ^ t, depth + 1);
+                let (m, c) = self.king(origin, l, capt ^ t, depth + 1, keep);
+                if !found || m > best.0 {
+                    best = (m, c);
+                    found = true;
+                } else if m == best.0 {
+                    best.1 += c;
+                }
                 land = shift(land, d) & self.empty;
             }
         }
-        if leaf && depth > 0 {
-            moves.push(Move::capture(
+        if !found && depth > 0 && depth == keep {
+            self.sink.push_capture(
                 sq(origin),
                 &self.path[..depth],
                 &self.caps[..depth],
                 Role::King,
                 false,
-            ));
+            );
         }
+        best
     }
-}
-
-/// A king's best capture count from `at` after `depth` jumps, and how many complete
-/// sequences reach it (the per-king maximum rule, spec §2.4, N3 (a)); `empty` as in
-/// [`Search`].
-fn king_count(at: u32, capt: u64, empty: u64, depth: u32) -> (u32, u64) {
-    let b = 1u64 << at;
-    let mut best = (depth, 1);
-    let mut found = false;
-    for d in 0..4 {
-        let mut t = shift(b, d);
-        while t & empty != 0 {
-            t = shift(t, d);
-        }
-        if t & capt == 0 {
-            continue;
-        }
-        let mut land = shift(t, d) & empty;
-        while land != 0 {
-            let (m, c) = king_count(land.trailing_zeros(), capt ^ t, empty, depth + 1);
-            if !found || m > best.0 {
-                best = (m, c);
-                found = true;
-            } else if m == best.0 {
-                best.1 += c;
-            }
-            land = shift(land, d) & empty;
-        }
-    }
-    best
 }
 
 /// True if any of `men` (short jumps) or `kings` (flying jumps) can capture one of `capt`
@@ -273,9 +234,9 @@ impl Neva {
         any_capture(men, kings, all & !own, empty)
     }
 
-    /// Generates `seat`'s legal moves into `moves` (cleared first).
-    pub(super) fn generate(&self, seat: Seat, moves: &mut MoveList) {
-        moves.clear();
+    /// Puts `seat`'s legal moves into `sink`: the captures if there are any (capture is
+    /// compulsory, spec §2.3), else the steps. A counting sink gets the steps by popcount.
+    pub(super) fn generate_for<S: MoveSink>(&self, seat: Seat, sink: &mut S) {
         let s = seat.index();
         let own = self.pieces[s];
         let all = self.occupied();
@@ -287,108 +248,55 @@ impl Neva {
         let capturing_kings = kings_that_capture(kings, capt, empty);
         if capturing_men | capturing_kings != 0 {
             let target = u32::from(TARGET[s]);
-            let mut search = Search::new(empty);
-            let mut m = capturing_men;
-            while m != 0 {
-                let from = m.trailing_zeros();
-                m &= m - 1;
+            let mut search = Search::new(empty, sink);
+            for from in Bitboard(capturing_men) {
+                if search.sink.is_full() {
+                    return;
+                }
+                let from = from.index() as u32;
                 search.empty = empty | 1 << from;
-                search.man(moves, from, from, capt, 0, target);
+                search.man(from, from, capt, 0, target);
             }
-            let mut k = capturing_kings;
-            while k != 0 {
-                let from = k.trailing_zeros();
-                k &= k - 1;
+            for from in Bitboard(capturing_kings) {
+                if search.sink.is_full() {
+                    return;
+                }
+                let from = from.index() as u32;
                 search.empty = empty | 1 << from;
-                let start = moves.len();
-                search.king(moves, from, from, capt, 0);
-                // The per-king maximum rule (spec §2.4, N3 (a)).
-                let best = moves[start..]
-                    .iter()
-                    .map(|mv| mv.captured().len())
-                    .max()
-                    .unwrap_or(0);
-                let mut keep = start;
-                for i in start..moves.len() {
-                    if moves[i].captured().len() == best {
-                        moves.swap(keep, i);
-                        keep += 1;
+                let (best, n) = search.king(from, from, capt, 0, 0);
+                match search.sink.counter() {
+                    Some(count) => *count += n,
+                    None => {
+                        search.king(from, from, capt, 0, best);
                     }
                 }
-                moves.truncate(keep);
             }
             return;
         }
         let target = u32::from(TARGET[s]);
         let (a, b) = forward_pair(men, s);
         for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
-            let mut tos = steps & empty;
-            while tos != 0 {
-                let to = tos.trailing_zeros();
-                tos &= tos - 1;
-                let from = to.wrapping_sub(delta);
-                moves.push(Move::step(sq(from), sq(to), Role::Man, to == target));
+            let tos = steps & empty;
+            if let Some(count) = sink.counter() {
+                *count += u64::from(tos.count_ones());
+                continue;
             }
-        }
-        let mut k = kings;
-        while k != 0 {
-            let from = k.trailing_zeros();
-            let kb = k & k.wrapping_neg();
-            k &= k - 1;
-            for d in 0..4 {
-                let mut tos = slide(kb, d, empty);
-                while tos != 0 {
-                    let to = tos.trailing_zeros();
-                    tos &= tos - 1;
-                    moves.push(Move::step(sq(from), sq(to), Role::King, false));
+            for to in Bitboard(tos) {
+                let from = (to.index() as u32).wrapping_sub(delta);
+                sink.push(|| Move::step(sq(from), to, Role::Man, to.index() as u32 == target));
+                if sink.is_full() {
+                    return;
                 }
             }
         }
-    }
-
-    /// Counts `seat`'s legal moves without building them (perft's bulk count).
-    pub(super) fn count(&self, seat: Seat) -> u64 {
-        let s = seat.index();
-        let own = self.pieces[s];
-        let all = self.occupied();
-        let empty = BOARD & !all;
-        let capt = all & !own;
-        let men = own & !self.kings;
-        let kings = own & self.kings;
-        let capturing_men = men_that_capture(men, capt, empty);
-        let capturing_kings = kings_that_capture(kings, capt, empty);
-        if capturing_men | capturing_kings != 0 {
-            let mut n = 0;
-            let mut m = capturing_men;
-            while m != 0 {
-                let from = m.trailing_zeros();
-                m &= m - 1;
-                n += man_count(from, capt, empty | 1 << from);
-            }
-            let mut k = capturing_kings;
-            while k != 0 {
-                let from = k.trailing_zeros();
-                k &= k - 1;
-                let (best, c) = king_count(from, capt, empty | 1 << from, 0);
-                if best > 0 {
-                    n += c;
+        for from in Bitboard(kings) {
+            let kb = 1u64 << from.index();
+            for d in 0..4 {
+                let tos = slide(kb, d, empty);
+                if sink.push_steps(from, Bitboard(tos), Role::King) {
+                    return;
                 }
             }
-            return n;
         }
-        let (a, b) = forward_pair(men, s);
-        let mut n = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
-        if kings == 0 {
-            return n;
-        }
-        let mut k = kings;
-        while k != 0 {
-            let kb = k & k.wrapping_neg();
-            k &= k - 1;
-            for d in 0..4 {
-                n += u64::from(slide(kb, d, empty).count_ones());
-            }
-        }
-        n
     }
 }

@@ -50,7 +50,7 @@ use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 36 lattice squares: files 0-5, ranks 0-5 (spec §2.1).
 const BOARD: u64 = Variant::Neva.board().0;
@@ -477,15 +477,10 @@ impl Position for Neva {
         Some(Piece { seat, role })
     }
 
-    fn legal_moves_into(&self, moves: &mut MoveList) {
-        match self.turn {
-            Some(seat) => self.generate(seat, moves),
-            None => moves.clear(),
+    fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if let Some(seat) = self.turn {
+            self.generate_for(seat, sink);
         }
-    }
-
-    fn count_legal(&self) -> u64 {
-        self.turn.map_or(0, |seat| self.count(seat))
     }
 
     /// The hash update follows the move's squares, as this is perft's and search's hot

@@ -1,11 +1,20 @@
 //! Move generation for Queah: steps and single captures along the scheme's links, and
-//! the reserve drops the drop timing allows (spec §3.3-§3.6).
+//! the reserve drops the drop timing allows (spec §3.3-§3.6), in one traversal generic over
+//! the [`MoveSink`].
 
 use super::{sq, DropTiming, Queah, BOARD, ON_BOARD};
-use crate::{Move, MoveList, Role};
+use crate::{Bitboard, Move, MoveSink, Role, Square};
 
-/// Moves of the side to move, as `(steps, captures)` counts.
-type Counts = (u32, u32);
+/// The reserve drop that goes with every move of a traversal (spec §3.4).
+#[derive(Copy, Clone)]
+enum Drop {
+    /// No drop.
+    None,
+    /// A drop on this cell before the move (`DropThenMove`).
+    First(Square),
+    /// A drop after the move on any cell empty then (`MoveThenDrop`).
+    After,
+}
 
 impl Queah {
     /// The banned step of the side to move as `(cell of the piece, bit of the cell it may
@@ -18,82 +27,129 @@ impl Queah {
         }
     }
 
-    /// True if a piece of `movable` can capture a piece of `opp` (landing on `empty`).
-    #[inline]
-    fn any_capture(&self, movable: u64, opp: u64, empty: u64) -> bool {
+    /// Puts into `sink` every capture, then every step, of the pieces `movable` (a subset
+    /// of `own`), with compulsory capture and the no-reverse ban applied (spec §3.3, §3.6),
+    /// each combined with `drop`. Returns true if there was at least one. Inlined so that
+    /// each call site's `drop` is a constant.
+    #[inline(always)]
+    fn basic<S: MoveSink>(
+        &self,
+        movable: u64,
+        own: u64,
+        opp: u64,
+        drop: Drop,
+        sink: &mut S,
+    ) -> bool {
         let t = self.tables;
-        let mut bb = movable;
-        while bb != 0 {
-            let p = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
+        let empty = BOARD & !(own | opp);
+        let counting = sink.counter().is_some();
+        let mut found = false;
+        // Captures counted (every one has at least one drop after it: its start is empty).
+        let mut counted = 0;
+        // Steps counted in the same pass, for a counting sink.
+        let mut steps = 0;
+        for from in Bitboard(movable) {
+            let p = from.index();
+            if counting {
+                steps += u64::from((t.links[p] & empty).count_ones());
+            }
             for &(over, to) in &t.jumps[p][..usize::from(t.njumps[p])] {
-                if (opp >> over) & (empty >> to) & 1 != 0 {
+                let hit = (opp >> over) & (empty >> to) & 1;
+                // A capture leaves the jumped cell and the start empty, the landing full.
+                let after = || (empty | 1 << over | 1 << p) & !(1 << to);
+                if counting {
+                    // Without a branch: whether a jump exists is unpredictable.
+                    let drops = match drop {
+                        Drop::After => u64::from(after().count_ones()),
+                        Drop::None | Drop::First(_) => 1,
+                    };
+                    counted += hit * drops;
+                } else if hit != 0 {
+                    found = true;
+                    let mv = || {
+                        let (over, to) = (sq(u32::from(over)), sq(u32::from(to)));
+                        Move::capture(from, &[to], &[over], Role::Man, false)
+                    };
+                    Self::emit(sink, drop, after, mv);
+                    if sink.is_full() {
+                        return true;
+                    }
+                }
+            }
+        }
+        if let Some(count) = sink.counter() {
+            *count += counted;
+            found = counted != 0;
+        }
+        if found && self.options.capture_mandatory {
+            return true;
+        }
+        // The step back the no-reverse rule bans: from cell `b` to the cells of `a`.
+        let (b, a) = self.ban();
+        let banned = if b < 64 && movable >> b & 1 == 1 {
+            t.links[b as usize] & empty & a
+        } else {
+            0
+        };
+        if let Some(count) = sink.counter() {
+            steps -= u64::from(banned.count_ones());
+            // A step leaves as many empty cells as before, so as many drops after it.
+            let drops = match drop {
+                Drop::After => u64::from(empty.count_ones()),
+                Drop::None | Drop::First(_) => 1,
+            };
+            *count += steps * drops;
+            return found || steps != 0;
+        }
+        for from in Bitboard(movable) {
+            let p = from.index();
+            let mut targets = t.links[p] & empty;
+            if p as u32 == b {
+                targets &= !banned;
+            }
+            found |= targets != 0;
+            for to in Bitboard(targets) {
+                let after = || (empty | 1 << p) & !(1 << to.index());
+                Self::emit(sink, drop, after, || Move::step(from, to, Role::Man, false));
+                if sink.is_full() {
                     return true;
                 }
             }
         }
-        false
+        found
     }
 
-    /// Counts the steps and captures of the pieces `movable` (a subset of `own`), with
-    /// compulsory capture and the no-reverse ban applied (spec §3.3, §3.6).
-    #[inline]
-    fn count_basic(&self, movable: u64, own: u64, opp: u64) -> Counts {
-        let t = self.tables;
-        let empty = BOARD & !(own | opp);
-        let (mut steps, mut caps) = (0, 0);
-        let mut bb = movable;
-        while bb != 0 {
-            let p = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            for &(over, to) in &t.jumps[p][..usize::from(t.njumps[p])] {
-                caps += ((opp >> over) & (empty >> to) & 1) as u32;
-            }
-            steps += (t.links[p] & empty).count_ones();
+    /// Puts the move `mv` makes, combined with `drop`, into `sink`; `after`: the empty
+    /// cells once the move is played.
+    #[inline(always)]
+    fn emit<S: MoveSink>(
+        sink: &mut S,
+        drop: Drop,
+        after: impl FnOnce() -> u64,
+        mv: impl Fn() -> Move,
+    ) {
+        match drop {
+            Drop::None => sink.push(mv),
+            Drop::First(d) => sink.push(|| mv().with_drop(d, true)),
+            Drop::After => match sink.counter() {
+                Some(count) => *count += u64::from(after().count_ones()),
+                None => {
+                    for d in Bitboard(after()) {
+                        sink.push(|| mv().with_drop(d, false));
+                    }
+                }
+            },
         }
-        let (b, a) = self.ban();
-        if b < 64 && movable >> b & 1 == 1 && t.links[b as usize] & empty & a != 0 {
-            steps -= 1;
-        }
-        if self.options.capture_mandatory && caps > 0 {
-            steps = 0;
-        }
-        (steps, caps)
     }
 
-    /// Calls `emit` with every step and capture of the pieces `movable` (see
-    /// [`Queah::count_basic`]).
+    /// Puts a drop-only turn on every cell of `cells` into `sink`.
     #[inline]
-    fn gen_basic(&self, movable: u64, own: u64, opp: u64, mut emit: impl FnMut(Move)) {
-        let t = self.tables;
-        let empty = BOARD & !(own | opp);
-        let caps_only = self.options.capture_mandatory && self.any_capture(movable, opp, empty);
-        let (b, a) = self.ban();
-        let mut bb = movable;
-        while bb != 0 {
-            let p = bb.trailing_zeros();
-            bb &= bb - 1;
-            let from = sq(p);
-            for &(over, to) in &t.jumps[p as usize][..usize::from(t.njumps[p as usize])] {
-                if (opp >> over) & (empty >> to) & 1 != 0 {
-                    emit(Move::capture(
-                        from,
-                        &[sq(u32::from(to))],
-                        &[sq(u32::from(over))],
-                        Role::Man,
-                        false,
-                    ));
-                }
-            }
-            if !caps_only {
-                let mut targets = t.links[p as usize] & empty;
-                if p == b {
-                    targets &= !a;
-                }
-                while targets != 0 {
-                    let q = targets.trailing_zeros();
-                    targets &= targets - 1;
-                    emit(Move::step(from, sq(q), Role::Man, false));
+    fn drops<S: MoveSink>(cells: u64, sink: &mut S) {
+        match sink.counter() {
+            Some(count) => *count += u64::from(cells.count_ones()),
+            None => {
+                for d in Bitboard(cells) {
+                    sink.push(|| Move::drop_only(d));
                 }
             }
         }
@@ -113,109 +169,46 @@ impl Queah {
             && self.pieces[self.side].count_ones() < ON_BOARD
     }
 
-    /// Number of legal turns, ignoring departures and the no-progress limit.
-    pub(super) fn raw_count(&self) -> u64 {
-        let s = self.side;
-        let (own, opp) = (self.pieces[s], self.pieces[1 - s]);
-        let mut empty = BOARD & !(own | opp);
-        let e = u64::from(empty.count_ones());
-        if self.owes() {
-            match self.options.drop_timing {
-                DropTiming::DropThenMove => {
-                    let mut n = 0;
-                    while empty != 0 {
-                        let d = empty & empty.wrapping_neg();
-                        empty ^= d;
-                        let movable = if self.options.dropped_piece_may_move {
-                            own | d
-                        } else {
-                            own
-                        };
-                        let (st, ca) = self.count_basic(movable, own | d, opp);
-                        // No move after the drop: the drop alone is the turn (spec §3.4).
-                        n += u64::from(st + ca).max(1);
-                    }
-                    return n;
-                }
-                DropTiming::MoveThenDrop => {
-                    let (st, ca) = self.count_basic(own, own, opp);
-                    if st + ca == 0 {
-                        return e; // spec §8.8
-                    }
-                    // A step leaves as many empty cells as before; a capture one more.
-                    return u64::from(st) * e + u64::from(ca) * (e + 1);
-                }
-                DropTiming::DropInsteadOfMove | DropTiming::DeferredDrop => return e,
-            }
-        }
-        let (st, ca) = self.count_basic(own, own, opp);
-        let drops = if self.may_defer_drop() { e } else { 0 };
-        u64::from(st + ca) + drops
-    }
-
-    /// Fills `moves` with the legal turns, ignoring departures and the no-progress limit.
-    pub(super) fn raw_generate(&self, moves: &mut MoveList) {
+    /// Puts the legal turns into `sink`, ignoring departures and the no-progress limit.
+    pub(super) fn raw_generate<S: MoveSink>(&self, sink: &mut S) {
         let s = self.side;
         let (own, opp) = (self.pieces[s], self.pieces[1 - s]);
         let empty = BOARD & !(own | opp);
-        let drops = |moves: &mut MoveList| {
-            let mut bb = empty;
-            while bb != 0 {
-                let d = bb.trailing_zeros();
-                bb &= bb - 1;
-                moves.push(Move::drop_only(sq(d)));
-            }
-        };
         if self.owes() {
             match self.options.drop_timing {
                 DropTiming::DropThenMove => {
                     // Compulsory capture and the ban are judged after the drop (spec §8.7).
-                    let mut bb = empty;
-                    while bb != 0 {
-                        let d = bb.trailing_zeros();
-                        bb &= bb - 1;
-                        let dsq = sq(d);
-                        let own2 = own | 1 << d;
+                    for d in Bitboard(empty) {
+                        if sink.is_full() {
+                            return;
+                        }
+                        let own2 = own | 1 << d.index();
                         let movable = if self.options.dropped_piece_may_move {
                             own2
                         } else {
                             own
                         };
-                        let before = moves.len();
-                        self.gen_basic(movable, own2, opp, |m| moves.push(m.with_drop(dsq, true)));
-                        if moves.len() == before {
-                            moves.push(Move::drop_only(dsq));
+                        if !self.basic(movable, own2, opp, Drop::First(d), sink) {
+                            // No move after the drop: the drop alone is the turn (spec §3.4).
+                            sink.push(|| Move::drop_only(d));
                         }
                     }
                 }
                 DropTiming::MoveThenDrop => {
-                    self.gen_basic(own, own, opp, |m| {
-                        let mut after = empty;
-                        if let (Some(o), Some(t)) = (m.origin(), m.destination()) {
-                            after |= 1 << o.index();
-                            after &= !(1 << t.index());
-                        }
-                        for c in m.captured() {
-                            after |= 1 << c.index();
-                        }
-                        while after != 0 {
-                            let d = after.trailing_zeros();
-                            after &= after - 1;
-                            moves.push(m.with_drop(sq(d), false));
-                        }
-                    });
-                    if moves.is_empty() {
-                        drops(moves); // spec §8.8
+                    if !self.basic(own, own, opp, Drop::After, sink) {
+                        Self::drops(empty, sink); // spec §8.8
                     }
                 }
-                DropTiming::DropInsteadOfMove | DropTiming::DeferredDrop => drops(moves),
+                DropTiming::DropInsteadOfMove | DropTiming::DeferredDrop => {
+                    Self::drops(empty, sink);
+                }
             }
             return;
         }
-        self.gen_basic(own, own, opp, |m| moves.push(m));
-        if self.may_defer_drop() {
+        self.basic(own, own, opp, Drop::None, sink);
+        if self.may_defer_drop() && !sink.is_full() {
             // Drops stay allowed beside compulsory captures (spec §8.9).
-            drops(moves);
+            Self::drops(empty, sink);
         }
     }
 }

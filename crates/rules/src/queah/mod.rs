@@ -43,7 +43,7 @@ use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{AnyMove, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 13 cells (spec §3.1).
 const BOARD: u64 = Variant::Queah.board().0;
@@ -207,7 +207,9 @@ impl Queah {
         if self.no_progress_reached() {
             return self.adjudicate(EndReason::NoProgress);
         }
-        if self.raw_count() == 0 {
+        let mut any = AnyMove::default();
+        self.raw_generate(&mut any);
+        if !any.0 {
             return Status::Won {
                 winners: other(self.side),
                 reason: EndReason::Blocked,
@@ -442,18 +444,9 @@ impl Position for Queah {
         side_of(seat).map_or(0, |s| self.reserve[s])
     }
 
-    fn legal_moves_into(&self, moves: &mut MoveList) {
-        moves.clear();
+    fn generate<S: MoveSink>(&self, sink: &mut S) {
         if !self.stopped() {
-            self.raw_generate(moves);
-        }
-    }
-
-    fn count_legal(&self) -> u64 {
-        if self.stopped() {
-            0
-        } else {
-            self.raw_count()
+            self.raw_generate(sink);
         }
     }
 

@@ -6,7 +6,7 @@
 //! sequences are then followed square by square, but only for the pieces that can capture,
 //! and only when some piece can (capture is compulsory, spec §5.4).
 
-use crate::{Move, MoveList, Role, Square};
+use crate::{Bitboard, Move, MoveList, MoveSink, Role, Square};
 
 /// The 32 dark squares (spec §5.1).
 pub(super) const BOARD: u64 = 0xaa55_aa55_aa55_aa55;
@@ -240,10 +240,12 @@ impl Board {
         self.man_capturers(rules) != 0 || self.king_capturers() != 0
     }
 
-    /// Number of legal moves (perft's bulk count): steps are counted with popcounts;
-    /// captures are followed only when one exists.
+    /// Puts the legal moves into `sink`: the captures if there are any (capture is
+    /// compulsory, spec §5.4), else the steps. A counting sink gets the steps by popcount
+    /// and the captures from [`Board::count_captures`], which counts them without
+    /// following each.
     #[inline]
-    pub(super) fn count_legal(&self, rules: Rules) -> u64 {
+    pub(super) fn generate<S: MoveSink>(&self, rules: Rules, sink: &mut S) {
         let occ = self.occ();
         let empty = !occ & BOARD;
         let men = self.own & !self.kings;
@@ -266,23 +268,37 @@ impl Board {
             0
         };
         if capturers & men | king_cap != 0 {
-            return self.count_captures(rules, sources, king_cap);
+            match sink.counter() {
+                Some(count) => *count += self.count_captures(rules, sources, king_cap),
+                None => self.captures(rules, king_cap, sink),
+            }
+            return;
         }
-        let mut n = 0;
-        for d in 0..4 {
-            if FORWARD[self.side] & (1 << d) != 0 {
-                n += (shift(men, d) & empty).count_ones() as u64;
+        let promo = self.promotion_rank();
+        for d in FORWARD_DIRS[self.side] {
+            let targets = shift(men, d) & empty;
+            if let Some(count) = sink.counter() {
+                *count += u64::from(targets.count_ones());
+                continue;
+            }
+            for to in Bitboard(targets) {
+                // The step's origin: `to` minus the direction's index offset.
+                let from = square((to.index() as i32 - DELTA[d]) as u32);
+                let promotes = promo & (1u64 << to.index()) != 0;
+                sink.push(|| Move::step(from, to, Role::Man, promotes));
+                if sink.is_full() {
+                    return;
+                }
             }
         }
-        let mut kings = self.own & self.kings;
-        while kings != 0 {
-            let sq = kings.trailing_zeros();
-            kings &= kings - 1;
+        for from in Bitboard(self.own & self.kings) {
             for d in 0..4 {
-                n += ray_until(sq, d, occ).0.count_ones() as u64;
+                let targets = ray_until(from.index() as u32, d, occ).0;
+                if sink.push_steps(from, Bitboard(targets), Role::King) {
+                    return;
+                }
             }
         }
-        n
     }
 
     /// Fills `moves` (cleared first) with the legal captures: all the legal moves when a
@@ -297,46 +313,6 @@ impl Board {
         };
         if men_cap | king_cap != 0 {
             self.captures(rules, king_cap, moves);
-        }
-    }
-
-    /// Fills `moves` (cleared first) with the legal moves.
-    pub(super) fn legal_moves(&self, rules: Rules, moves: &mut MoveList) {
-        self.captures_only(rules, moves);
-        if !moves.is_empty() {
-            return;
-        }
-        let occ = self.occ();
-        let empty = !occ & BOARD;
-        let men = self.own & !self.kings;
-        let promo = self.promotion_rank();
-        for d in FORWARD_DIRS[self.side] {
-            let mut targets = shift(men, d) & empty;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                // The step's origin: `to` minus the direction's index offset.
-                let from = (to as i32 - DELTA[d]) as u32;
-                moves.push(Move::step(
-                    square(from),
-                    square(to),
-                    Role::Man,
-                    promo & (1u64 << to) != 0,
-                ));
-            }
-        }
-        let mut kings = self.own & self.kings;
-        while kings != 0 {
-            let from = kings.trailing_zeros();
-            kings &= kings - 1;
-            for d in 0..4 {
-                let mut targets = ray_until(from, d, occ).0;
-                while targets != 0 {
-                    let to = targets.trailing_zeros();
-                    targets &= targets - 1;
-                    moves.push(Move::step(square(from), square(to), Role::King, false));
-                }
-            }
         }
     }
 
@@ -432,7 +408,7 @@ impl Board {
     /// dead, and the only jump over it from the landing square would land on the start
     /// square, which the static board still shows occupied. Only men with such a landing
     /// are followed jump by jump.
-    fn captures<S: Sink>(&self, rules: Rules, mut kings: u64, sink: &mut S) {
+    fn captures<S: MoveSink>(&self, rules: Rules, mut kings: u64, sink: &mut S) {
         let empty = !self.occ() & BOARD;
         let sources = [0, 1, 2, 3].map(|d| self.jump_sources(empty, d));
         let ManJumps {
@@ -453,7 +429,7 @@ impl Board {
                     j &= j - 1;
                     let mid = shift(from, d);
                     let land = shift(mid, d);
-                    sink.push(
+                    sink.push_capture(
                         square(from.trailing_zeros()),
                         &[square(land.trailing_zeros())],
                         &[square(mid.trailing_zeros())],
@@ -620,31 +596,12 @@ fn count_king(sq: u32, alive: u64, occ: u64, rules: Rules) -> (u32, u64) {
 /// at most 12 pieces a side (the start count, spec §5.1), so 12 suffice; 16 leaves room.
 const MAX_JUMPS: usize = 16;
 
-/// Where complete capture sequences go: a move list, or a counter for perft.
-pub(super) trait Sink {
-    /// Forgets everything received (a longer sequence was found under the maximum rule).
-    fn reset(&mut self);
-    /// Receives one complete sequence.
-    fn push(&mut self, from: Square, path: &[Square], caps: &[Square], role: Role, promotes: bool);
-}
-
-impl Sink for MoveList {
-    #[inline(always)]
-    fn reset(&mut self) {
-        self.clear();
-    }
-    #[inline(always)]
-    fn push(&mut self, from: Square, path: &[Square], caps: &[Square], role: Role, promotes: bool) {
-        self.push(Move::capture(from, path, caps, role, promotes));
-    }
-}
-
 /// The state of a depth-first walk through one piece's capture sequences.
 ///
 /// Removal is at the end of the move (spec §5.4): jumped pieces stay in `occ` as dead
 /// pieces, so they block and cannot be jumped again (which also rules out 180° turns);
 /// only the capturing piece's start square is emptied.
-struct Search<'a, S: Sink> {
+struct Search<'a, S: MoveSink> {
     /// Occupied squares at the start of the move.
     all: u64,
     /// Occupied squares, without the capturing piece, with the dead pieces.
@@ -667,7 +624,7 @@ struct Search<'a, S: Sink> {
     sink: &'a mut S,
 }
 
-impl<S: Sink> Search<'_, S> {
+impl<S: MoveSink> Search<'_, S> {
     #[inline(always)]
     fn start(&mut self, sq: u32, role: Role) {
         self.from = sq;
@@ -682,13 +639,13 @@ impl<S: Sink> Search<'_, S> {
         if self.rules.max_capture {
             if n > self.best {
                 self.best = n;
-                self.sink.reset();
+                self.sink.clear();
             } else if n < self.best {
                 return;
             }
         }
         let promotes = self.role == Role::Man && self.promo & (1u64 << to) != 0;
-        self.sink.push(
+        self.sink.push_capture(
             square(self.from),
             &self.path[..n],
             &self.caps[..n],

@@ -40,7 +40,7 @@ use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{Move, MoveList, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{Move, MoveList, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// Pieces a side starts with, the most a setup may hold (spec §5.1).
 const START_PIECES: u32 = 12;
@@ -320,20 +320,11 @@ impl Position for Stockholm {
         })
     }
 
-    fn legal_moves_into(&self, moves: &mut MoveList) {
-        if self.stopped() {
-            moves.clear();
-            return;
-        }
-        self.board().legal_moves(self.options.rules(), moves);
-    }
-
     #[inline]
-    fn count_legal(&self) -> u64 {
-        if self.stopped() {
-            return 0;
+    fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if !self.stopped() {
+            self.board().generate(self.options.rules(), sink);
         }
-        self.board().count_legal(self.options.rules())
     }
 
     fn captures_into(&self, moves: &mut MoveList) {
