@@ -187,10 +187,8 @@ fn any_capture(men: u64, kings: u64, capt: u64, empty: u64) -> bool {
 #[inline(always)]
 fn kings_that_capture(kings: u64, capt: u64, empty: u64) -> u64 {
     let mut from = 0;
-    let mut k = kings;
-    while k != 0 {
-        let kb = k & k.wrapping_neg();
-        k &= k - 1;
+    for k in Bitboard(kings) {
+        let kb = 1u64 << k.index();
         for d in 0..4 {
             let line = slide(kb, d, empty) | kb;
             if shift(shift(line, d) & capt, d) & empty != 0 {

@@ -43,7 +43,7 @@ use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{AnyMove, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{AnyMove, Bitboard, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 13 cells (spec §3.1).
 const BOARD: u64 = Variant::Queah.board().0;
@@ -391,11 +391,8 @@ impl Position for Queah {
         setup.turn = self.turn();
         setup.seats = SeatSet::TWO;
         for (side, &seat) in SEATS.iter().enumerate() {
-            let mut bb = self.pieces[side];
-            while bb != 0 {
-                let i = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
-                setup.board[i] = Some(Piece {
+            for sq in Bitboard(self.pieces[side]) {
+                setup.board[sq.index()] = Some(Piece {
                     seat,
                     role: Role::Man,
                 });

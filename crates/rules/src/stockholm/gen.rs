@@ -207,11 +207,9 @@ impl Board {
     #[inline(always)]
     fn king_capturers(&self) -> u64 {
         let occ = self.occ();
-        let mut kings = self.own & self.kings;
         let mut capturers = 0;
-        while kings != 0 {
-            let sq = kings.trailing_zeros();
-            kings &= kings - 1;
+        for sq in Bitboard(self.own & self.kings) {
+            let sq = sq.index() as u32;
             if self.king_can_capture(sq, occ & !(1u64 << sq)) {
                 capturers |= 1u64 << sq;
             }
@@ -229,11 +227,8 @@ impl Board {
                 return true;
             }
         }
-        let mut kings = self.own & self.kings;
-        while kings != 0 {
-            let sq = kings.trailing_zeros() as usize;
-            kings &= kings - 1;
-            if (0..4).any(|d| shift(1u64 << sq, d) & empty != 0) {
+        for sq in Bitboard(self.own & self.kings) {
+            if (0..4).any(|d| shift(1u64 << sq.index(), d) & empty != 0) {
                 return true;
             }
         }

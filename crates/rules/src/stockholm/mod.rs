@@ -40,7 +40,7 @@ use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{Move, MoveList, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{Bitboard, Move, MoveList, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// Pieces a side starts with, the most a setup may hold (spec §5.1).
 const START_PIECES: u32 = 12;
@@ -272,10 +272,8 @@ impl Position for Stockholm {
         setup.turn = self.turn();
         setup.seats = SeatSet::TWO;
         for colour in 0..2 {
-            let mut bb = self.pieces[colour];
-            while bb != 0 {
-                let i = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
+            for sq in Bitboard(self.pieces[colour]) {
+                let i = sq.index();
                 let role = if self.kings & (1u64 << i) != 0 {
                     Role::King
                 } else {
