@@ -48,7 +48,7 @@ pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, Lon
 pub use moves::{AnyMove, Move, MoveCount, MoveList, MoveSink, MAX_PATH};
 pub use neva::{Blocked, Departed, Neva, NevaOptions};
 pub use notation::{MoveError, MoveText};
-pub use options::{GameOptions, OptionError, OptionSpec};
+pub use options::{DrawLimits, GameOptions, OptionError, OptionSpec};
 pub use position::{DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status};
 pub use queah::{DropTiming, Queah, QueahOptions};
 pub use record::{Action, Game, GameError, GameRecord, RecordError};

@@ -137,25 +137,105 @@ pub trait GameOptions: Clone + Default + PartialEq + Eq + Debug + Send + Sync + 
     }
 }
 
-/// The draw limits every game shares: `repetition` 0 (off) or 2 to 100 (one occurrence is
-/// the position itself, so 1 would end every game at once), `no_progress` 0 (off) to 1000.
+/// The draw limits every game's options embed, under the same keys in every game.
 ///
-/// # Errors
-/// [`OptionError::Invalid`] naming the option out of range.
-pub(crate) fn check_draw_limits(repetition: u16, no_progress: u16) -> Result<(), OptionError> {
-    if repetition == 1 || repetition > 100 {
-        return Err(OptionError::Invalid {
-            key: "repetition",
-            reason: "must be 0 (off) or from 2 to 100",
-        });
+/// `repetition`: how many occurrences of one position draw the game, 0 (off) or 2 to 100
+/// (one occurrence is the position itself, so 1 would end every game at once).
+/// `no_progress`: the no-progress limit, 0 (off) to 1000, in the game's own unit (moves,
+/// or Neva's full rounds). One parser, one validation and one error wording for all.
+///
+/// ```
+/// use rules::{DrawLimits, GameOptions, QueahOptions};
+/// let o = QueahOptions::from_pairs([("repetition", "0"), ("no_progress", "12")]).unwrap();
+/// assert_eq!(o.draw, DrawLimits { repetition: 0, no_progress: 12 });
+/// assert!(QueahOptions::from_pairs([("repetition", "1")]).is_err());
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DrawLimits {
+    /// Occurrences of one position that draw the game; 0 = off.
+    pub repetition: u16,
+    /// The no-progress limit in the game's unit; 0 = off.
+    pub no_progress: u16,
+}
+
+impl DrawLimits {
+    const REPETITION_VALUES: &'static str = "0 or 2 to 100";
+    const NO_PROGRESS_VALUES: &'static str = "0 to 1000";
+
+    /// Sets `key` from `value` if it is one of the draw keys: `None` for any other key.
+    pub(crate) fn set(&mut self, key: &str, value: &str) -> Option<Result<(), OptionError>> {
+        let parsed = match key {
+            "repetition" => parse_number("repetition", value, 0, 100, Self::REPETITION_VALUES)
+                .and_then(|n| {
+                    if n == 1 {
+                        Err(OptionError::BadValue {
+                            key: "repetition",
+                            value: value.to_string(),
+                            expected: Self::REPETITION_VALUES,
+                        })
+                    } else {
+                        Ok(n)
+                    }
+                })
+                .map(|n| self.repetition = n),
+            "no_progress" => parse_number("no_progress", value, 0, 1000, Self::NO_PROGRESS_VALUES)
+                .map(|n| self.no_progress = n),
+            _ => return None,
+        };
+        Some(parsed)
     }
-    if no_progress > 1000 {
-        return Err(OptionError::Invalid {
-            key: "no_progress",
-            reason: "must be from 0 (off) to 1000",
-        });
+
+    /// The value of `key` as text if it is one of the draw keys.
+    pub(crate) fn get(&self, key: &str) -> Option<String> {
+        match key {
+            "repetition" => Some(self.repetition.to_string()),
+            "no_progress" => Some(self.no_progress.to_string()),
+            _ => None,
+        }
     }
-    Ok(())
+
+    /// Reads draw limits flattened into a game's options, taking `default`'s value for a
+    /// missing key (the games' defaults differ, so `DrawLimits` has no `Default`).
+    ///
+    /// # Errors
+    /// The deserializer's error for a value that is not a number.
+    #[cfg(feature = "serde")]
+    pub(crate) fn deserialize_or<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+        default: DrawLimits,
+    ) -> Result<DrawLimits, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Partial {
+            repetition: Option<u16>,
+            no_progress: Option<u16>,
+        }
+        let p = <Partial as serde::Deserialize>::deserialize(deserializer)?;
+        Ok(DrawLimits {
+            repetition: p.repetition.unwrap_or(default.repetition),
+            no_progress: p.no_progress.unwrap_or(default.no_progress),
+        })
+    }
+
+    /// Checks the ranges (fields set directly bypass [`DrawLimits::set`]).
+    ///
+    /// # Errors
+    /// [`OptionError::Invalid`] naming the option out of range.
+    pub(crate) fn validate(&self) -> Result<(), OptionError> {
+        if self.repetition == 1 || self.repetition > 100 {
+            return Err(OptionError::Invalid {
+                key: "repetition",
+                reason: "must be 0 (off) or from 2 to 100",
+            });
+        }
+        if self.no_progress > 1000 {
+            return Err(OptionError::Invalid {
+                key: "no_progress",
+                reason: "must be from 0 (off) to 1000",
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Splits `key=value`.

@@ -758,8 +758,8 @@ fn position_strings_round_trip_through_a_game() {
 #[test]
 fn options_defaults_keys_and_values() {
     let d = GiveAndTakeOptions::default();
-    assert_eq!(d.repetition, 3);
-    assert_eq!(d.no_progress, 50);
+    assert_eq!(d.draw.repetition, 3);
+    assert_eq!(d.draw.no_progress, 50);
     assert_eq!(d.hot_trigger, HotJump::FirstJump);
     assert_eq!(d.hot_capture, HotJump::Anywhere);
     assert_eq!(d.lone_man, LoneMan::OnlyPiece);
@@ -813,7 +813,10 @@ fn options_defaults_keys_and_values() {
     ])
     .is_err());
     assert!(GiveAndTake::new(GiveAndTakeOptions {
-        repetition: 1,
+        draw: rules::DrawLimits {
+            repetition: 1,
+            no_progress: 0,
+        },
         ..GiveAndTakeOptions::default()
     })
     .is_err());

@@ -883,7 +883,7 @@ fn options_keys_values_and_spellings() {
     assert!(!d.teams);
     assert_eq!(d.blocked, Blocked::Eliminate);
     assert_eq!(d.departed, rules::Departed::Remove);
-    assert_eq!((d.repetition, d.no_progress), (3, 15));
+    assert_eq!((d.draw.repetition, d.draw.no_progress), (3, 15));
     assert!(d.non_default_pairs().is_empty());
 
     for (value, expected) in [

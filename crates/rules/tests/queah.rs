@@ -836,7 +836,7 @@ fn options_defaults_keys_and_values() {
     assert_eq!(d.drop_timing, DropTiming::DropThenMove);
     assert!(d.dropped_piece_may_move);
     assert!(d.no_reverse_move);
-    assert_eq!((d.repetition, d.no_progress), (3, 40));
+    assert_eq!((d.draw.repetition, d.draw.no_progress), (3, 40));
     for spec in QueahOptions::SPECS {
         assert_eq!(
             d.get(spec.key).as_deref(),
@@ -878,7 +878,10 @@ fn options_defaults_keys_and_values() {
     assert!(QueahOptions::from_pairs([("no_progress", "-1")]).is_err());
     assert!(QueahOptions::from_pairs([("scheme", "r5")]).is_err());
     let bad = QueahOptions {
-        repetition: 1,
+        draw: rules::DrawLimits {
+            repetition: 1,
+            no_progress: 0,
+        },
         ..QueahOptions::default()
     };
     assert!(Queah::new(bad).is_err());
@@ -906,7 +909,7 @@ fn options_serde_uses_snake_case_and_defaults() {
         serde_json::from_str(r#"{"drop_timing":"deferred_drop","o_centre":true}"#).unwrap();
     assert_eq!(o.drop_timing, DropTiming::DeferredDrop);
     assert!(o.o_centre);
-    assert_eq!(o.no_progress, 40);
+    assert_eq!(o.draw.no_progress, 40);
     let text = serde_json::to_string(&o).unwrap();
     assert!(text.contains(r#""drop_timing":"deferred_drop""#));
     assert_eq!(serde_json::from_str::<QueahOptions>(&text).unwrap(), o);

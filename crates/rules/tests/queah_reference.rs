@@ -229,7 +229,7 @@ fn ref_moves(r: &Ref, o: &QueahOptions, g: &Geo) -> Vec<RMove> {
     let total = mine + r.reserve[r.side] as usize;
     let opp_total =
         r.cells.iter().filter(|&&c| c == 3 - me).count() + r.reserve[1 - r.side] as usize;
-    if total == 0 || opp_total == 0 || (o.no_progress > 0 && r.np >= o.no_progress) {
+    if total == 0 || opp_total == 0 || (o.draw.no_progress > 0 && r.np >= o.draw.no_progress) {
         return out;
     }
     let empties: Vec<usize> = (0..13).filter(|&i| r.cells[i] == 0).collect();

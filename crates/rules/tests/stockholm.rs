@@ -578,7 +578,7 @@ fn options_keys_values_and_errors() {
         );
     }
     assert!(d.deferred_backward_capture && d.max_capture && !d.king_halt);
-    assert_eq!((d.repetition, d.no_progress), (3, 25));
+    assert_eq!((d.draw.repetition, d.draw.no_progress), (3, 25));
     let b = opts(&[("deferred_backward_capture", "off"), ("king_halt", "yes")]);
     assert!(!b.deferred_backward_capture && b.king_halt);
     assert_eq!(
@@ -600,7 +600,10 @@ fn options_keys_values_and_errors() {
     assert!(StockholmOptions::from_pairs([("no_progress", "-1")]).is_err());
     assert_eq!(d.get("nope"), None);
     let bad = StockholmOptions {
-        repetition: 1,
+        draw: rules::DrawLimits {
+            repetition: 1,
+            no_progress: 0,
+        },
         ..StockholmOptions::default()
     };
     assert!(Stockholm::new(bad).is_err());

@@ -12,7 +12,10 @@ fn options(i: usize) -> StockholmOptions {
         deferred_backward_capture: i & 1 == 0,
         max_capture: i & 2 == 0,
         king_halt: i & 4 != 0,
-        no_progress: if i & 8 == 0 { 25 } else { 3 },
+        draw: rules::DrawLimits {
+            repetition: 3,
+            no_progress: if i & 8 == 0 { 25 } else { 3 },
+        },
         ..StockholmOptions::default()
     }
 }

@@ -319,7 +319,7 @@ impl GiveAndTake {
 
     /// Plies without progress that draw (0: off).
     fn np_limit(&self) -> u32 {
-        2 * u32::from(self.options.no_progress)
+        2 * u32::from(self.options.draw.no_progress)
     }
 
     /// Sets the status for the side to move, from the board alone.
@@ -439,7 +439,7 @@ impl Position for GiveAndTake {
         {
             p |= Problems::ELIMINATED;
         }
-        let limit = 2 * u32::from(options.no_progress);
+        let limit = 2 * u32::from(options.draw.no_progress);
         if limit > 0 && u32::from(setup.no_progress) > limit {
             p |= Problems::COUNTER;
         }

@@ -1,6 +1,6 @@
 //! Rule options of Give and Take (spec §4, ambiguity register §6 G1-G6).
 
-use crate::options::{parse_choice, parse_number, GameOptions, OptionError, OptionSpec};
+use crate::options::{parse_choice, DrawLimits, GameOptions, OptionError, OptionSpec};
 
 /// Where in a capture sequence the piece that just moved (the "hot piece") is taken
 /// (spec §4.5, ambiguity G1).
@@ -52,7 +52,7 @@ pub enum KingLanding {
 /// ```
 /// use rules::{GameOptions, GiveAndTakeOptions};
 /// let o = GiveAndTakeOptions::from_pairs([("no_progress", "25"), ("removal", "EndOfMove")]).unwrap();
-/// assert_eq!(o.no_progress, 25);
+/// assert_eq!(o.draw.no_progress, 25);
 /// assert_eq!(o.get("removal").as_deref(), Some("end_of_move"));
 /// assert!(GiveAndTakeOptions::from_pairs([("repetition", "1")]).is_err());
 /// ```
@@ -60,11 +60,17 @@ pub enum KingLanding {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default))]
 pub struct GiveAndTakeOptions {
-    /// Occurrences of one position (pieces, side to move, hot piece) that draw; 0 = off
+    /// The draw limits, under the keys `repetition` and `no_progress`.
+    ///
+    /// `repetition`: Occurrences of one position (pieces, side to move, hot piece) that draw; 0 = off
     /// (spec §4.8, G6).
-    pub repetition: u16,
-    /// Moves by each side without a capture or a man move that draw; 0 = off (spec §4.8, G6).
-    pub no_progress: u16,
+    ///
+    /// `no_progress`: Moves by each side without a capture or a man move that draw; 0 = off (spec §4.8, G6).
+    #[cfg_attr(
+        feature = "serde",
+        serde(flatten, deserialize_with = "draw_or_default")
+    )]
+    pub draw: DrawLimits,
     /// When capturing is compulsory: the hot piece can be taken by the first jump of a
     /// sequence (default), or anywhere in one (spec §4.5, G1).
     pub hot_trigger: HotJump,
@@ -84,8 +90,10 @@ pub struct GiveAndTakeOptions {
 impl Default for GiveAndTakeOptions {
     fn default() -> Self {
         GiveAndTakeOptions {
-            repetition: 3,
-            no_progress: 50,
+            draw: DrawLimits {
+                repetition: 3,
+                no_progress: 50,
+            },
             hot_trigger: HotJump::FirstJump,
             hot_capture: HotJump::Anywhere,
             lone_man: LoneMan::OnlyPiece,
@@ -208,10 +216,6 @@ impl GameOptions for GiveAndTakeOptions {
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
-            "repetition" => self.repetition = parse_number("repetition", value, 0, 100, "0|2-100")?,
-            "no_progress" => {
-                self.no_progress = parse_number("no_progress", value, 0, 1000, "0-1000")?
-            }
             "hot_trigger" => {
                 self.hot_trigger =
                     parse_choice("hot_trigger", value, HOT_CHOICES, "first_jump or anywhere")?
@@ -243,27 +247,28 @@ impl GameOptions for GiveAndTakeOptions {
                     "must_continue or free",
                 )?
             }
-            _ => return Err(Self::unknown(key)),
+            _ => match self.draw.set(key, value) {
+                Some(set) => set?,
+                None => return Err(Self::unknown(key)),
+            },
         }
         Ok(())
     }
 
     fn get(&self, key: &str) -> Option<String> {
         Some(match key {
-            "repetition" => self.repetition.to_string(),
-            "no_progress" => self.no_progress.to_string(),
             "hot_trigger" => self.hot_trigger.key().to_string(),
             "hot_capture" => self.hot_capture.key().to_string(),
             "lone_man" => self.lone_man.key().to_string(),
             "removal" => self.removal.key().to_string(),
             "king_reversal" => self.king_reversal.to_string(),
             "king_landing" => self.king_landing.key().to_string(),
-            _ => return None,
+            _ => return self.draw.get(key),
         })
     }
 
     fn validate(&self) -> Result<(), OptionError> {
-        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
+        self.draw.validate()?;
         if self.hot_trigger == HotJump::Anywhere && self.hot_capture == HotJump::FirstJump {
             return Err(OptionError::Invalid {
                 key: "hot_capture",
@@ -274,6 +279,12 @@ impl GameOptions for GiveAndTakeOptions {
     }
 
     fn repetition_limit(&self) -> u16 {
-        self.repetition
+        self.draw.repetition
     }
+}
+
+/// Draw limits read from serde, with this game's defaults for missing keys.
+#[cfg(feature = "serde")]
+fn draw_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DrawLimits, D::Error> {
+    DrawLimits::deserialize_or(d, GiveAndTakeOptions::default().draw)
 }

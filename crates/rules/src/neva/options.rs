@@ -1,8 +1,6 @@
 //! Neva's rule options (spec §2.7, §2.8, §6 N4/N5/N7/N10/N12, §8).
 
-use crate::options::{
-    parse_bool, parse_choice, parse_number, GameOptions, OptionError, OptionSpec,
-};
+use crate::options::{parse_bool, parse_choice, DrawLimits, GameOptions, OptionError, OptionSpec};
 use crate::{Seat, SeatSet};
 
 /// What happens to a seat that still has pieces but no legal move when its turn comes
@@ -85,12 +83,18 @@ pub struct NevaOptions {
     pub blocked: Blocked,
     /// What happens to a departed seat's pieces (spec §2.7, N5, §8.2).
     pub departed: Departed,
-    /// How many occurrences of one position end the game in a draw (spec §2.7 (b)); 0 = off.
-    pub repetition: u16,
-    /// Full rounds of king-only moves (no capture, no man move, no elimination) that end the
+    /// The draw limits, under the keys `repetition` and `no_progress`.
+    ///
+    /// `repetition`: How many occurrences of one position end the game in a draw (spec §2.7 (b)); 0 = off.
+    ///
+    /// `no_progress`: Full rounds of king-only moves (no capture, no man move, no elimination) that end the
     /// game in a draw (spec §2.7 (c)); 0 = off. The engine counts plies: the limit is this
     /// number times the number of seats still playing (see [`NevaOptions::no_progress_plies`]).
-    pub no_progress: u16,
+    #[cfg_attr(
+        feature = "serde",
+        serde(flatten, deserialize_with = "draw_or_default")
+    )]
+    pub draw: DrawLimits,
 }
 
 impl Default for NevaOptions {
@@ -100,8 +104,10 @@ impl Default for NevaOptions {
             teams: false,
             blocked: Blocked::Eliminate,
             departed: Departed::Remove,
-            repetition: 3,
-            no_progress: 15,
+            draw: DrawLimits {
+                repetition: 3,
+                no_progress: 15,
+            },
         }
     }
 }
@@ -112,7 +118,7 @@ impl NevaOptions {
     /// `no_progress × playing` plies (0 = off). A blocked seat that passes makes no ply
     /// (spec §8.1), so rounds with passes take a little longer to count.
     pub fn no_progress_plies(&self, playing: usize) -> u32 {
-        u32::from(self.no_progress) * playing as u32
+        u32::from(self.draw.no_progress) * playing as u32
     }
 }
 
@@ -232,20 +238,10 @@ impl GameOptions for NevaOptions {
                     "remove or inert",
                 )?
             }
-            "repetition" => {
-                self.repetition = parse_number("repetition", value, 0, 100, "0 or 2 to 100")?;
-                if self.repetition == 1 {
-                    return Err(OptionError::BadValue {
-                        key: "repetition",
-                        value: value.to_string(),
-                        expected: "0 or 2 to 100",
-                    });
-                }
-            }
-            "no_progress" => {
-                self.no_progress = parse_number("no_progress", value, 0, 1000, "0 to 1000")?
-            }
-            _ => return Err(Self::unknown(key)),
+            _ => match self.draw.set(key, value) {
+                Some(set) => set?,
+                None => return Err(Self::unknown(key)),
+            },
         }
         Ok(())
     }
@@ -256,9 +252,7 @@ impl GameOptions for NevaOptions {
             "teams" => self.teams.to_string(),
             "blocked" => self.blocked.key().to_string(),
             "departed" => self.departed.key().to_string(),
-            "repetition" => self.repetition.to_string(),
-            "no_progress" => self.no_progress.to_string(),
-            _ => return None,
+            _ => return self.draw.get(key),
         })
     }
 
@@ -286,11 +280,17 @@ impl GameOptions for NevaOptions {
                 reason: "team play needs all four seats (spec §8.4)",
             });
         }
-        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
+        self.draw.validate()?;
         Ok(())
     }
 
     fn repetition_limit(&self) -> u16 {
-        self.repetition
+        self.draw.repetition
     }
+}
+
+/// Draw limits read from serde, with this game's defaults for missing keys.
+#[cfg(feature = "serde")]
+fn draw_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DrawLimits, D::Error> {
+    DrawLimits::deserialize_or(d, NevaOptions::default().draw)
 }

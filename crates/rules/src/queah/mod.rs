@@ -175,7 +175,7 @@ impl Queah {
     /// True when the no-progress limit is reached (spec §3.7).
     #[inline]
     fn no_progress_reached(&self) -> bool {
-        self.options.no_progress > 0 && self.np >= self.options.no_progress
+        self.options.draw.no_progress > 0 && self.np >= self.options.draw.no_progress
     }
 
     /// True when the game was ended by something other than the side to move's moves:
@@ -348,7 +348,7 @@ impl Position for Queah {
             problems |= Problems::HOT;
         }
         pos.np = setup.no_progress;
-        let limit = options.no_progress;
+        let limit = options.draw.no_progress;
         if limit > 0 && (pos.np > limit || (pos.np == limit && setup.turn.is_some())) {
             problems |= Problems::COUNTER;
         }

@@ -3,9 +3,7 @@
 
 use std::fmt;
 
-use crate::options::{
-    parse_bool, parse_choice, parse_number, GameOptions, OptionError, OptionSpec,
-};
+use crate::options::{parse_bool, parse_choice, DrawLimits, GameOptions, OptionError, OptionSpec};
 
 /// When a player who lost a piece puts a reserve piece back (spec §3.4, seed 4.5.1.x, Q4).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -78,12 +76,18 @@ pub struct QueahOptions {
     /// A piece may not step straight back where it came from on its owner's previous turn
     /// (spec §3.6, §8.6, Q5).
     pub no_reverse_move: bool,
-    /// Occurrences of one position that end the game, adjudicated by piece count; 0 = off
+    /// The draw limits, under the keys `repetition` and `no_progress`.
+    ///
+    /// `repetition`: Occurrences of one position that end the game, adjudicated by piece count; 0 = off
     /// (spec §3.7, Q7).
-    pub repetition: u16,
-    /// Consecutive turns without a capture or a drop that end the game, adjudicated by
+    ///
+    /// `no_progress`: Consecutive turns without a capture or a drop that end the game, adjudicated by
     /// piece count; 0 = off (spec §3.7, Q7).
-    pub no_progress: u16,
+    #[cfg_attr(
+        feature = "serde",
+        serde(flatten, deserialize_with = "draw_or_default")
+    )]
+    pub draw: DrawLimits,
 }
 
 impl Default for QueahOptions {
@@ -96,8 +100,10 @@ impl Default for QueahOptions {
             drop_timing: DropTiming::DropThenMove,
             dropped_piece_may_move: true,
             no_reverse_move: true,
-            repetition: 3,
-            no_progress: 40,
+            draw: DrawLimits {
+                repetition: 3,
+                no_progress: 40,
+            },
         }
     }
 }
@@ -195,13 +201,10 @@ impl GameOptions for QueahOptions {
                 self.dropped_piece_may_move = parse_bool("dropped_piece_may_move", value)?;
             }
             "no_reverse_move" => self.no_reverse_move = parse_bool("no_reverse_move", value)?,
-            "repetition" => {
-                self.repetition = parse_number("repetition", value, 0, 100, "0 or 2 to 100")?;
-            }
-            "no_progress" => {
-                self.no_progress = parse_number("no_progress", value, 0, 1000, "0 to 1000")?;
-            }
-            _ => return Err(Self::unknown(key)),
+            _ => match self.draw.set(key, value) {
+                Some(set) => set?,
+                None => return Err(Self::unknown(key)),
+            },
         }
         Ok(())
     }
@@ -215,18 +218,22 @@ impl GameOptions for QueahOptions {
             "drop_timing" => self.drop_timing.key().to_string(),
             "dropped_piece_may_move" => self.dropped_piece_may_move.to_string(),
             "no_reverse_move" => self.no_reverse_move.to_string(),
-            "repetition" => self.repetition.to_string(),
-            "no_progress" => self.no_progress.to_string(),
-            _ => return None,
+            _ => return self.draw.get(key),
         })
     }
 
     fn validate(&self) -> Result<(), OptionError> {
-        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
+        self.draw.validate()?;
         Ok(())
     }
 
     fn repetition_limit(&self) -> u16 {
-        self.repetition
+        self.draw.repetition
     }
+}
+
+/// Draw limits read from serde, with this game's defaults for missing keys.
+#[cfg(feature = "serde")]
+fn draw_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DrawLimits, D::Error> {
+    DrawLimits::deserialize_or(d, QueahOptions::default().draw)
 }

@@ -2,7 +2,7 @@
 //! maximum-capture and king-halt rules, and the draw limits (spec §5.6, §5.7).
 
 use super::gen::Rules;
-use crate::options::{parse_bool, parse_number, GameOptions, OptionError, OptionSpec};
+use crate::options::{parse_bool, DrawLimits, GameOptions, OptionError, OptionSpec};
 
 /// Rule options of Stockholm checkers / Brazilian draughts (spec §5.6, §5.7, §6 S1-S5).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -18,11 +18,17 @@ pub struct StockholmOptions {
     /// Halt rule: a king's last jump lands just beyond the last captured piece
     /// (spec §5.6, S3, §8.11). Default `false`.
     pub king_halt: bool,
-    /// Occurrences of one position that draw the game; 0 = off (spec §5.7, S5). Default 3.
-    pub repetition: u16,
-    /// Moves per side with only king moves and no capture that draw the game; 0 = off
+    /// The draw limits, under the keys `repetition` and `no_progress`.
+    ///
+    /// `repetition`: Occurrences of one position that draw the game; 0 = off (spec §5.7, S5). Default 3.
+    ///
+    /// `no_progress`: Moves per side with only king moves and no capture that draw the game; 0 = off
     /// (spec §5.7, S5). Default 25.
-    pub no_progress: u16,
+    #[cfg_attr(
+        feature = "serde",
+        serde(flatten, deserialize_with = "draw_or_default")
+    )]
+    pub draw: DrawLimits,
 }
 
 impl Default for StockholmOptions {
@@ -31,8 +37,10 @@ impl Default for StockholmOptions {
             deferred_backward_capture: true,
             max_capture: true,
             king_halt: false,
-            repetition: 3,
-            no_progress: 25,
+            draw: DrawLimits {
+                repetition: 3,
+                no_progress: 25,
+            },
         }
     }
 }
@@ -48,7 +56,7 @@ impl StockholmOptions {
 
     /// The no-progress limit in plies (0 = off): two plies per move of each side.
     pub(super) fn no_progress_plies(&self) -> u32 {
-        2 * u32::from(self.no_progress)
+        2 * u32::from(self.draw.no_progress)
     }
 
     pub(super) fn rules(&self) -> Rules {
@@ -104,13 +112,10 @@ impl GameOptions for StockholmOptions {
             }
             "max_capture" => self.max_capture = parse_bool("max_capture", value)?,
             "king_halt" => self.king_halt = parse_bool("king_halt", value)?,
-            "repetition" => {
-                self.repetition = parse_number("repetition", value, 0, 100, "0 or 2 to 100")?
-            }
-            "no_progress" => {
-                self.no_progress = parse_number("no_progress", value, 0, 1000, "0 to 1000")?
-            }
-            _ => return Err(Self::unknown(key)),
+            _ => match self.draw.set(key, value) {
+                Some(set) => set?,
+                None => return Err(Self::unknown(key)),
+            },
         }
         Ok(())
     }
@@ -120,18 +125,22 @@ impl GameOptions for StockholmOptions {
             "deferred_backward_capture" => self.deferred_backward_capture.to_string(),
             "max_capture" => self.max_capture.to_string(),
             "king_halt" => self.king_halt.to_string(),
-            "repetition" => self.repetition.to_string(),
-            "no_progress" => self.no_progress.to_string(),
-            _ => return None,
+            _ => return self.draw.get(key),
         })
     }
 
     fn validate(&self) -> Result<(), OptionError> {
-        crate::options::check_draw_limits(self.repetition, self.no_progress)?;
+        self.draw.validate()?;
         Ok(())
     }
 
     fn repetition_limit(&self) -> u16 {
-        self.repetition
+        self.draw.repetition
     }
+}
+
+/// Draw limits read from serde, with this game's defaults for missing keys.
+#[cfg(feature = "serde")]
+fn draw_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DrawLimits, D::Error> {
+    DrawLimits::deserialize_or(d, StockholmOptions::default().draw)
 }
