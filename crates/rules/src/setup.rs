@@ -107,6 +107,23 @@ pub enum SetupParseError {
 }
 
 impl Setup {
+    /// The game-specific fields that are set although the game does not read them, as
+    /// the problems that name them: reserves ([`Problems::RESERVE`]), owed drops
+    /// ([`Problems::OWED_DROP`]), the hot square ([`Problems::HOT`]) and the last steps
+    /// ([`Problems::REVERSE`]). `used`: the fields the game reads, named the same way.
+    /// The one check every game's `from_setup` makes of the fields it ignores.
+    pub(crate) fn unused_fields(&self, used: Problems) -> Problems {
+        let mut set = Problems::empty();
+        set.set(Problems::RESERVE, self.reserves.iter().any(|(_, &n)| n > 0));
+        set.set(Problems::OWED_DROP, !self.owed_drop.is_empty());
+        set.set(Problems::HOT, self.hot.is_some());
+        set.set(
+            Problems::REVERSE,
+            self.last_step.iter().any(|(_, s)| s.is_some()),
+        );
+        set - used
+    }
+
     /// An empty board with no seats, White to move.
     pub fn empty(variant: Variant) -> Setup {
         Setup {

@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use rules::{
-    AnyOptions, AnyPosition, BySeat, Departure, Game, GameRecord, OptionError, Seat, Status,
-    Variant,
+    AnyOptions, AnyPosition, BySeat, Departure, Game, GameRecord, OptionError, Problems, Seat,
+    Square, Status, Variant,
 };
 
 /// A tiny deterministic generator, so playouts are reproducible.
@@ -33,6 +33,44 @@ fn every_game_has_a_start_whose_string_round_trips() {
         assert!(!pos.legal_moves().is_empty(), "{v}");
         assert_eq!(pos.status(), Status::Ongoing);
         assert_eq!(v.key().parse::<Variant>().unwrap(), v);
+    }
+}
+
+#[test]
+fn every_game_refuses_the_setup_fields_it_does_not_use() {
+    // (game, the fields it reads), the fields named by the problems they raise.
+    let games = [
+        (Variant::Neva, Problems::empty()),
+        (
+            Variant::Queah,
+            Problems::RESERVE | Problems::OWED_DROP | Problems::REVERSE,
+        ),
+        (Variant::GiveAndTake, Problems::HOT),
+        (Variant::Stockholm, Problems::empty()),
+    ];
+    let unused = |v: Variant, field: Problems| {
+        let mut setup = start(v).to_setup();
+        match field {
+            Problems::RESERVE => setup.reserves = BySeat([1; 4]),
+            Problems::OWED_DROP => setup.owed_drop = rules::SeatSet::TWO,
+            Problems::HOT => setup.hot = Some(Square::ALL[0]),
+            _ => setup.last_step = BySeat([Some((Square::ALL[0], Square::ALL[9])); 4]),
+        }
+        AnyPosition::from_setup(&setup, &AnyOptions::default_for(v), Problems::empty())
+    };
+    for (v, used) in games {
+        for field in [
+            Problems::RESERVE,
+            Problems::OWED_DROP,
+            Problems::HOT,
+            Problems::REVERSE,
+        ] {
+            if used.contains(field) {
+                continue;
+            }
+            let err = unused(v, field).unwrap_err();
+            assert!(err.problems.contains(field), "{v:?} {field:?}: {err:?}");
+        }
     }
 }
 

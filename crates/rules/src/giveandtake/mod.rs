@@ -423,15 +423,7 @@ impl Position for GiveAndTake {
                 p |= Problems::MAN_ON_PROMOTION;
             }
         }
-        if setup.reserves.iter().any(|(_, &n)| n > 0) {
-            p |= Problems::RESERVE;
-        }
-        if !setup.owed_drop.is_empty() {
-            p |= Problems::OWED_DROP;
-        }
-        if setup.last_step.iter().any(|(_, s)| s.is_some()) {
-            p |= Problems::REVERSE;
-        }
+        p |= setup.unused_fields(Problems::HOT);
         let out = setup.eliminated_set();
         if setup.eliminated.len() > 1
             || setup.eliminated.iter().any(|g| g.len() != 1)

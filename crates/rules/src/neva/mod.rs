@@ -343,18 +343,7 @@ impl Position for Neva {
                 problems |= Problems::MAN_ON_PROMOTION;
             }
         }
-        if setup.reserves.iter().any(|(_, &n)| n > 0) {
-            problems |= Problems::RESERVE;
-        }
-        if !setup.owed_drop.is_empty() {
-            problems |= Problems::OWED_DROP;
-        }
-        if setup.hot.is_some() {
-            problems |= Problems::HOT;
-        }
-        if setup.last_step.iter().any(|(_, s)| s.is_some()) {
-            problems |= Problems::REVERSE;
-        }
+        problems |= setup.unused_fields(Problems::empty());
         let mut pos = Neva {
             options,
             pieces,

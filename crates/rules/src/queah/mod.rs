@@ -344,9 +344,8 @@ impl Position for Queah {
                 None => problems |= Problems::REVERSE,
             }
         }
-        if setup.hot.is_some() {
-            problems |= Problems::HOT;
-        }
+        problems |=
+            setup.unused_fields(Problems::RESERVE | Problems::OWED_DROP | Problems::REVERSE);
         pos.np = setup.no_progress;
         let limit = options.draw.no_progress;
         if limit > 0 && (pos.np > limit || (pos.np == limit && setup.turn.is_some())) {

@@ -199,18 +199,7 @@ impl Position for Stockholm {
         if pieces.iter().any(|p| p.count_ones() > START_PIECES) {
             problems |= Problems::TOO_MANY_PIECES;
         }
-        if setup.reserves.0.iter().any(|&r| r > 0) {
-            problems |= Problems::RESERVE;
-        }
-        if !setup.owed_drop.is_empty() {
-            problems |= Problems::OWED_DROP;
-        }
-        if setup.hot.is_some() {
-            problems |= Problems::HOT;
-        }
-        if setup.last_step.0.iter().any(Option::is_some) {
-            problems |= Problems::REVERSE;
-        }
+        problems |= setup.unused_fields(Problems::empty());
         let out = setup.eliminated_set();
         let loser = match (setup.eliminated.as_slice(), out.first()) {
             ([], _) => None,
