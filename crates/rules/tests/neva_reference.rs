@@ -472,7 +472,7 @@ fn reference_agrees_on_random_playouts() {
     let mut captures = 0;
     let mut kings = 0;
     for options in option_sets() {
-        for _game in 0..40 {
+        for _game in 0..160 {
             let mut pos = Neva::new(options).unwrap();
             for _ply in 0..300 {
                 let n = check(&pos);
@@ -495,8 +495,8 @@ fn reference_agrees_on_random_playouts() {
         }
     }
     eprintln!("{positions} positions, {captures} captures, {kings} king moves");
-    assert!(positions > 10_000, "{positions}");
-    assert!(captures > 1_000 && kings > 500, "{captures} {kings}");
+    assert!(positions > 60_000, "{positions}");
+    assert!(captures > 12_000 && kings > 3_000, "{captures} {kings}");
 }
 
 /// Random placements: kings everywhere, pieces of every seat next to each other.
