@@ -3,6 +3,8 @@
 //! tests that the fast bitboard generator agrees with it on random positions and on perft.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod perft_data;
+
 use rules::perft::{self, Counting};
 use rules::{
     GameOptions, Neva, NevaOptions, Piece, Position, Problems, Role, Seat, SeatSet, Setup, Square,
@@ -542,26 +544,20 @@ fn reference_agrees_on_random_setups() {
 #[test]
 fn reference_agrees_with_the_perft_data_file() {
     let mut checked = 0;
-    for line in include_str!("data/neva-perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        let paths: u64 = f[4].parse().unwrap();
+    for line in perft_data::read::<Neva>(include_str!("data/neva_perft.txt")) {
         // The reference plays the defaults: free-for-all, blocked seats eliminated.
-        if paths > 60_000 || f[1].contains("teams") || f[1].contains("blocked") {
+        let Some(paths) = line.paths.filter(|&n| n <= 60_000) else {
+            continue;
+        };
+        if line.options_text.contains("teams") || line.options_text.contains("blocked") {
             continue;
         }
-        let pairs: Vec<(&str, &str)> = f[1]
-            .split_whitespace()
-            .map(|p| p.split_once('=').unwrap())
-            .collect();
-        let o = NevaOptions::from_pairs(pairs).unwrap();
-        let pos = match f[2] {
-            "start" => Neva::new(o).unwrap(),
-            text => Neva::from_position_string(text, o).unwrap(),
-        };
-        assert_eq!(ref_game(&pos).perft(f[3].parse().unwrap()), paths, "{line}");
+        assert_eq!(
+            ref_game(&line.position).perft(line.depth),
+            paths,
+            "{}",
+            line.text
+        );
         checked += 1;
     }
     assert!(checked > 40, "{checked}");

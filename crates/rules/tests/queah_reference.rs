@@ -5,6 +5,8 @@
 // The referee indexes its arrays by cell number on purpose: it should read like the spec.
 #![allow(clippy::needless_range_loop)]
 
+mod perft_data;
+
 use rules::perft::{count, Counting};
 use rules::{GameOptions, Position, Queah, QueahOptions, Seat, Setup, Variant};
 
@@ -537,32 +539,17 @@ fn reference_agrees_on_perft_from_random_positions() {
 #[test]
 fn reference_agrees_with_the_perft_data_file() {
     let mut checked = 0;
-    for line in include_str!("data/queah_perft.txt").lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+    for line in perft_data::read::<Queah>(include_str!("data/queah_perft.txt")) {
+        let (Some(paths), true) = (line.paths, line.depth <= 4) else {
             continue;
-        }
-        let f: Vec<&str> = line.split(';').map(str::trim).collect();
-        let depth: u32 = f[2].parse().unwrap();
-        if depth > 4 {
-            continue;
-        }
-        let pairs: Vec<(&str, &str)> = f[0]
-            .split_whitespace()
-            .filter(|p| *p != "default")
-            .map(|p| p.split_once('=').unwrap())
-            .collect();
-        let o = QueahOptions::from_pairs(pairs).unwrap();
-        let setup = if f[1] == "start" {
-            Queah::new(o).unwrap().to_setup()
-        } else {
-            Setup::parse(Variant::Queah, f[1]).unwrap()
         };
-        let r = Ref::from_setup(&setup).unwrap();
+        let o = line.options;
+        let r = Ref::from_setup(&line.position.to_setup()).unwrap();
         assert_eq!(
-            ref_perft(&r, &o, &geometry(&o), depth),
-            f[3].parse::<u64>().unwrap(),
-            "{line}"
+            ref_perft(&r, &o, &geometry(&o), line.depth),
+            paths,
+            "{}",
+            line.text
         );
         checked += 1;
     }

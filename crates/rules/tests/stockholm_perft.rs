@@ -5,68 +5,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rules::perft::{self, Counting};
-use rules::{GameOptions, Position, Stockholm, StockholmOptions};
+use rules::{Position, Stockholm, StockholmOptions};
 
-struct Line {
-    options: StockholmOptions,
-    name: String,
-    counting: Counting,
-    depth: u32,
-    nodes: u64,
+mod perft_data;
+
+fn lines() -> Vec<perft_data::Line<Stockholm>> {
+    perft_data::read(include_str!("data/stockholm_perft.txt"))
 }
 
-fn lines() -> Vec<Line> {
-    let text = include_str!("data/stockholm_perft.txt");
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            assert_eq!(f.len(), 4, "bad line {l}");
-            let options = if f[0] == "default" {
-                StockholmOptions::default()
-            } else {
-                StockholmOptions::from_pairs(f[0].split(',').map(|p| p.split_once('=').unwrap()))
-                    .unwrap()
-            };
-            let counting = match f[1] {
-                "paths" => Counting::Paths,
-                "dedup" => Counting::Dedup,
-                other => panic!("bad convention {other}"),
-            };
-            Line {
-                options,
-                name: f[0].to_string(),
-                counting,
-                depth: f[2].parse().unwrap(),
-                nodes: f[3].parse().unwrap(),
-            }
-        })
-        .collect()
-}
-
+/// Checks the figures up to `max_paths` (paths) and `max_dedup` (dedup) nodes.
 fn check(max_paths: u64, max_dedup: u64) -> usize {
-    let mut checked = 0;
-    for line in lines() {
-        let limit = match line.counting {
-            Counting::Paths => max_paths,
-            Counting::Dedup => max_dedup,
-        };
-        if line.nodes > limit {
-            continue;
-        }
-        let pos = Stockholm::new(line.options).unwrap();
-        assert_eq!(
-            perft::count(&pos, line.depth, line.counting),
-            line.nodes,
-            "{} {:?} depth {}",
-            line.name,
-            line.counting,
-            line.depth
-        );
-        checked += 1;
-    }
-    checked
+    perft_data::check(&lines(), max_paths, max_dedup)
 }
 
 #[test]

@@ -16,7 +16,6 @@ fn options(i: usize) -> StockholmOptions {
             repetition: 3,
             no_progress: if i & 8 == 0 { 25 } else { 3 },
         },
-        ..StockholmOptions::default()
     }
 }
 
