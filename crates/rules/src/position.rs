@@ -138,6 +138,15 @@ pub enum DepartError {
 /// takes at every node. Generate into a reused buffer with
 /// [`Position::legal_moves_into`] or [`Position::captures_into`]; neither allocates once the
 /// buffer has room. The repetition rule needs the game's history, kept by [`crate::Game`].
+///
+/// # What a game implements
+/// The board and its rules: [`Position::new`], [`Position::from_setup`],
+/// [`Position::to_setup`], [`Position::options`], [`Position::turn`],
+/// [`Position::piece_at`], [`Position::generate`] (one traversal into any
+/// [`crate::MoveSink`]), [`Position::play_unchecked`], [`Position::depart`],
+/// [`Position::status`] and [`Position::hash`]. Everything else is provided, and
+/// overridden only where a game differs (Neva's seats and eliminations, Queah's reserves
+/// and adjudication) or has a faster way (captures-only generation).
 pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// The game's options.
     type Options: GameOptions;
@@ -167,8 +176,11 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// The options this position is played under.
     fn options(&self) -> &Self::Options;
 
-    /// The seats in the game (whether or not still playing).
-    fn seats(&self) -> SeatSet;
+    /// The seats in the game (whether or not still playing): by default White and Black,
+    /// which is every game but Neva.
+    fn seats(&self) -> SeatSet {
+        SeatSet::TWO
+    }
 
     /// The seat to move; `None` once the game is over.
     fn turn(&self) -> Option<Seat>;
@@ -212,7 +224,14 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     fn status(&self) -> Status;
 
     /// Eliminated seats in elimination order; seats of one group went out with one move.
-    fn eliminated(&self) -> Vec<SeatSet>;
+    /// By default, as in every game where one win ends the game: the losers of a won game,
+    /// nobody otherwise.
+    fn eliminated(&self) -> Vec<SeatSet> {
+        match self.status() {
+            Status::Won { winners, .. } => vec![self.seats().minus(winners)],
+            _ => Vec::new(),
+        }
+    }
 
     /// The position's 64-bit Zobrist hash: the pieces, the seat to move, and every other
     /// piece of state that changes the legal moves (reserves and owed drops, the hot piece,

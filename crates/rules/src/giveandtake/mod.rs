@@ -540,10 +540,6 @@ impl Position for GiveAndTake {
         &self.options
     }
 
-    fn seats(&self) -> SeatSet {
-        SeatSet::TWO
-    }
-
     fn turn(&self) -> Option<Seat> {
         self.status.is_ongoing().then_some(seat_of(self.side))
     }
@@ -622,10 +618,6 @@ impl Position for GiveAndTake {
 
     fn status(&self) -> Status {
         self.status
-    }
-
-    fn eliminated(&self) -> Vec<SeatSet> {
-        self.loser().map(SeatSet::only).into_iter().collect()
     }
 
     fn hash(&self) -> u64 {

@@ -411,10 +411,6 @@ impl Position for Queah {
         &self.options
     }
 
-    fn seats(&self) -> SeatSet {
-        SeatSet::TWO
-    }
-
     fn turn(&self) -> Option<Seat> {
         self.compute_status()
             .is_ongoing()
@@ -460,14 +456,6 @@ impl Position for Queah {
 
     fn status(&self) -> Status {
         self.compute_status()
-    }
-
-    fn eliminated(&self) -> Vec<SeatSet> {
-        // Two seats: the loser of a decided game is out; nobody is out of a drawn one.
-        match self.compute_status() {
-            Status::Won { winners, .. } => vec![SeatSet::TWO.minus(winners)],
-            _ => Vec::new(),
-        }
     }
 
     /// Queah adjudicates by piece count, board and reserve (spec §3.7): more pieces wins,

@@ -283,10 +283,6 @@ impl Position for Stockholm {
         &self.options
     }
 
-    fn seats(&self) -> SeatSet {
-        SeatSet::TWO
-    }
-
     fn turn(&self) -> Option<Seat> {
         self.status()
             .is_ongoing()
@@ -392,13 +388,6 @@ impl Position for Stockholm {
             };
         }
         Status::Ongoing
-    }
-
-    fn eliminated(&self) -> Vec<SeatSet> {
-        match self.status() {
-            Status::Won { winners, .. } => vec![SeatSet::TWO.minus(winners)],
-            _ => Vec::new(),
-        }
     }
 }
 
