@@ -619,8 +619,6 @@ impl Position for GiveAndTake {
         }
     }
 
-    /// The hash update follows the move's squares (plus any lone man crowned where it
-    /// stands) rather than a diff of the boards, as this is perft's and search's hot path.
     /// The hash update is written out from the move (the hot path of perft and search);
     /// only a move that ends the game looks at the whole state.
     fn play_unchecked(&mut self, mv: &Move) {

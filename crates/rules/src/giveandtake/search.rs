@@ -300,3 +300,34 @@ pub(super) fn free_ray(d: usize, s: usize, occ: u64) -> u64 {
         ray & !(RAY[d][b] | (1u64 << b))
     }
 }
+
+/// Perft's last two plies: play without the hash, and count dedup leaves with one capture
+/// search (the generic way searches twice: once for the captures, once for the count).
+impl crate::perft::Ops<super::GiveAndTake> for crate::perft::Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut super::GiveAndTake, mv: &Move) {
+        crate::zobrist::Hashed::apply(pos, mv);
+    }
+
+    fn count_dedup(
+        pos: &super::GiveAndTake,
+        moves: &mut MoveList,
+        seen: &mut crate::perft::KeySet,
+    ) -> u64 {
+        moves.clear();
+        if !pos.status.is_ongoing() {
+            return 0;
+        }
+        match pos.compulsion() {
+            Some((need, first)) => {
+                pos.captures(pos.side, need, first, moves);
+                seen.distinct(moves)
+            }
+            // Steps never share a key (distinct origin and destination, nothing taken).
+            None => {
+                pos.captures(pos.side, 0, !0, moves);
+                pos.count_steps() + seen.distinct(moves)
+            }
+        }
+    }
+}
