@@ -270,6 +270,36 @@ impl Board {
         }
     }
 
+    /// The board after a quiet move of the side to move that leaves its pieces on `own`
+    /// and the kings on `kings`.
+    #[inline(always)]
+    fn child(&self, own: u64, kings: u64) -> Board {
+        Board {
+            own: self.enemy,
+            enemy: own,
+            kings,
+            side: self.side ^ 1,
+        }
+    }
+
+    /// Number of legal moves under the perft convention `counting`.
+    #[inline(always)]
+    fn count_as(
+        &self,
+        rules: Rules,
+        counting: Counting,
+        moves: &mut MoveList,
+        seen: &mut crate::perft::KeySet,
+    ) -> u64 {
+        match counting {
+            Counting::Paths => match self.capture_sources(rules) {
+                Some((sources, king_cap)) => self.count_captures(rules, sources, king_cap),
+                None => self.count_steps(),
+            },
+            Counting::Dedup => self.count_dedup(rules, moves, seen),
+        }
+    }
+
     /// If the side to move can capture: the men's first-jump sources by direction (see
     /// [`Board::jump_sources`]) and the kings that can capture.
     #[inline(always)]
@@ -846,18 +876,10 @@ impl crate::perft::Ops<super::Stockholm> for crate::perft::Fast {
         if pos.stopped() || b.capture_sources(rules).is_some() {
             return crate::perft::two_plies::<Self, _>(pos, counting, moves, leaf, seen);
         }
+        // The child: the opponent to move, nothing departed, both sides with pieces.
         let mut count = |own: u64, kings: u64| {
-            // The child: the opponent to move, nothing departed, both sides with pieces.
-            let child = Board {
-                own: b.enemy,
-                enemy: own,
-                kings,
-                side: b.side ^ 1,
-            };
-            match counting {
-                Counting::Paths => child.count_legal(rules),
-                Counting::Dedup => child.count_dedup(rules, leaf, seen),
-            }
+            b.child(own, kings)
+                .count_as(rules, counting, &mut *leaf, &mut *seen)
         };
         let empty = !b.occ() & BOARD;
         let men = b.own & !b.kings;
