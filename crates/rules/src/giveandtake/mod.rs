@@ -630,7 +630,7 @@ impl Position for GiveAndTake {
         let king_at = |kings: u64, sq: usize| usize::from(kings >> sq & 1 != 0);
         // While play goes on the state is the seat to move and the hot piece (no loser).
         let ongoing = |side: usize, hot: Option<Square>| {
-            seat_of(side).index() as u64 + 1 | hot.map_or(0, |h| h.index() as u64 + 1) << 8
+            (seat_of(side).index() as u64 + 1) | (hot.map_or(0, |h| h.index() as u64 + 1) << 8)
         };
         let before = if self.status.is_ongoing() {
             ongoing(us, self.hot)
