@@ -272,13 +272,16 @@ impl KeySet {
 
     /// The number of distinct keys among `moves`.
     pub(crate) fn distinct(&mut self, moves: &[Move]) -> u64 {
+        if moves.len() < 2 {
+            return moves.len() as u64;
+        }
         self.reset(moves.len());
         moves.iter().filter(|m| self.insert(key(m))).count() as u64
     }
 
     /// Keeps the first move of each key, if any move captures (spec Appendix A).
     fn dedup(&mut self, moves: &mut MoveList) {
-        if moves.iter().any(Move::is_capture) {
+        if moves.len() > 1 && moves.iter().any(Move::is_capture) {
             self.reset(moves.len());
             moves.retain(|m| self.insert(key(m)));
         }
