@@ -1,7 +1,8 @@
 //! Bulk-perft speed of every game from its start, in nodes per second, for side-by-side
-//! runs (`peers/kish.sh`) and quick checks: `cargo run --release -p checkerhall-rules
-//! --example perft_nps [scale [filter]]`, where `scale` (default 0) adds plies to every
-//! depth (negative: fewer) and `filter` keeps the lines whose name contains it.
+//! runs (`tools/kish-side-by-side.sh`) and instruction counts (cachegrind):
+//! `cargo run --release -p checkerhall-rules --example perft_nps [SCALE [FILTER...]]`, where
+//! `SCALE` (default 0) adds plies to every depth (negative: fewer) and the lines run are
+//! those whose name contains one of the `FILTER`s (all lines without one).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
 use std::time::Instant;
@@ -15,7 +16,8 @@ use rules::{
 fn run<P: Position>(name: &str, pos: &P, depth: i32, counting: Counting) {
     let mut args = std::env::args().skip(1);
     let scale: i32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-    if args.next().is_some_and(|f| !name.contains(&f)) {
+    let filters: Vec<String> = args.collect();
+    if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
         return;
     }
     let depth = (depth + scale).max(1) as u32;

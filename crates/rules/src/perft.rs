@@ -12,9 +12,11 @@
 //! assert_eq!(perft::perft(&pos, 3), 302);
 //! ```
 
-use std::collections::HashSet;
+use std::any::Any;
+use std::marker::PhantomData;
 
-use crate::{Move, MoveList, Position};
+use crate::zobrist::Hashed;
+use crate::{GiveAndTake, Move, MoveList, Neva, Position, Queah, Stockholm};
 
 /// Which perft convention to count with.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -35,45 +37,262 @@ pub fn count<P: Position>(pos: &P, depth: u32, counting: Counting) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut stack: Vec<MoveList> = (0..depth).map(|_| MoveList::with_capacity(64)).collect();
-    recurse(pos, depth, counting, &mut stack)
+    // The four games have faster ways (`Fast`) through the last two plies, which need
+    // their internals; the trait is the crate's own, so they are recognised by type. Any
+    // other position walks the plain way.
+    let any: &dyn Any = pos;
+    if let Some(p) = any.downcast_ref::<Stockholm>() {
+        return Walk::<Fast>::new(depth, counting).run(p, depth);
+    }
+    if let Some(p) = any.downcast_ref::<GiveAndTake>() {
+        return Walk::<Fast>::new(depth, counting).run(p, depth);
+    }
+    if let Some(p) = any.downcast_ref::<Neva>() {
+        return Walk::<Fast>::new(depth, counting).run(p, depth);
+    }
+    if let Some(p) = any.downcast_ref::<Queah>() {
+        return Walk::<Fast>::new(depth, counting).run(p, depth);
+    }
+    Walk::<Plain>::new(depth, counting).run(pos, depth)
 }
 
-fn dedup(moves: &mut MoveList) {
-    if moves.iter().any(Move::is_capture) {
-        let mut seen = HashSet::new();
-        moves.retain(|m| seen.insert(m.dedup_key()));
+/// How perft plays and counts the last two plies of one kind of position.
+pub(crate) trait Ops<P: Position> {
+    /// Plays `mv`, whose resulting position is only counted from: its hash is never read.
+    fn play_counted(pos: &mut P, mv: &Move);
+
+    /// Perft of depth 2 from `pos`: its legal moves (deduplicated under
+    /// [`Counting::Dedup`]), each played and the resulting position's moves counted.
+    /// `moves` and `leaf` are scratch.
+    #[inline(always)]
+    fn count_two(
+        pos: &P,
+        counting: Counting,
+        moves: &mut MoveList,
+        leaf: &mut MoveList,
+        seen: &mut KeySet,
+    ) -> u64
+    where
+        Self: Sized,
+    {
+        two_plies::<Self, P>(pos, counting, moves, leaf, seen)
+    }
+
+    /// The number of legal moves of `pos` under the dedup convention, using `moves` as
+    /// scratch.
+    #[inline(always)]
+    fn count_dedup(pos: &P, moves: &mut MoveList, seen: &mut KeySet) -> u64 {
+        // Without a capture every move has its own key: the bulk count is the answer.
+        pos.captures_into(moves);
+        if moves.is_empty() {
+            return pos.count_legal();
+        }
+        let captures = moves.len() as u64;
+        if pos.count_legal() != captures {
+            // Capture is optional here: the other moves take part in the dedup too.
+            pos.legal_moves_into(moves);
+        }
+        seen.distinct(moves)
     }
 }
 
-fn recurse<P: Position>(pos: &P, depth: u32, counting: Counting, stack: &mut [MoveList]) -> u64 {
-    if depth == 1 && counting == Counting::Paths {
-        return pos.count_legal();
-    }
-    let Some((moves, rest)) = stack.split_first_mut() else {
-        return 1;
-    };
+/// [`Ops::count_two`] the plain way: generate, play, count.
+#[inline(always)]
+pub(crate) fn two_plies<O: Ops<P>, P: Position>(
+    pos: &P,
+    counting: Counting,
+    moves: &mut MoveList,
+    leaf: &mut MoveList,
+    seen: &mut KeySet,
+) -> u64 {
     pos.legal_moves_into(moves);
     if counting == Counting::Dedup {
-        dedup(moves);
-    }
-    if depth == 1 {
-        return moves.len() as u64;
+        seen.dedup(moves);
     }
     let mut nodes = 0;
     for mv in moves.iter() {
         let mut child = pos.clone();
-        child.play_unchecked(mv);
-        nodes += recurse(&child, depth - 1, counting, rest);
+        O::play_counted(&mut child, mv);
+        nodes += leaves::<O, P>(&child, counting, leaf, seen);
     }
     nodes
+}
+
+/// The number of legal moves of `pos` under the convention, using `moves` as scratch.
+#[inline(always)]
+fn leaves<O: Ops<P>, P: Position>(
+    pos: &P,
+    counting: Counting,
+    moves: &mut MoveList,
+    seen: &mut KeySet,
+) -> u64 {
+    match counting {
+        Counting::Paths => pos.count_legal(),
+        Counting::Dedup => O::count_dedup(pos, moves, seen),
+    }
+}
+
+/// Any position: played with its hash, counted through [`Position`] alone.
+struct Plain;
+
+impl<P: Position> Ops<P> for Plain {
+    #[inline(always)]
+    fn play_counted(pos: &mut P, mv: &Move) {
+        pos.play_unchecked(mv);
+    }
+}
+
+/// The crate's games: played without the hash upkeep ([`Hashed::apply`]), and Stockholm
+/// and Give and Take count dedup leaves from their generators (in their own modules).
+pub(crate) struct Fast;
+
+impl Ops<Neva> for Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut Neva, mv: &Move) {
+        pos.apply(mv);
+    }
+}
+
+impl Ops<Queah> for Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut Queah, mv: &Move) {
+        pos.apply(mv);
+    }
+}
+
+/// The move lists of one perft run (one per ply, reused, so the walk does not allocate
+/// once they have grown) and the dedup key set.
+struct Walk<O> {
+    counting: Counting,
+    stack: Vec<MoveList>,
+    seen: KeySet,
+    ops: PhantomData<O>,
+}
+
+impl<O> Walk<O> {
+    fn new(depth: u32, counting: Counting) -> Walk<O> {
+        Walk {
+            counting,
+            stack: (0..depth).map(|_| MoveList::with_capacity(64)).collect(),
+            seen: KeySet::default(),
+            ops: PhantomData,
+        }
+    }
+
+    fn run<P: Position>(&mut self, pos: &P, depth: u32) -> u64
+    where
+        O: Ops<P>,
+    {
+        let mut stack = std::mem::take(&mut self.stack);
+        let n = self.recurse(pos, depth, &mut stack);
+        self.stack = stack;
+        n
+    }
+
+    fn recurse<P: Position>(&mut self, pos: &P, depth: u32, stack: &mut [MoveList]) -> u64
+    where
+        O: Ops<P>,
+    {
+        let Some((moves, rest)) = stack.split_first_mut() else {
+            return 1;
+        };
+        if depth == 1 {
+            return leaves::<O, P>(pos, self.counting, moves, &mut self.seen);
+        }
+        if depth == 2 {
+            let Some((leaf, _)) = rest.split_first_mut() else {
+                return 0;
+            };
+            return O::count_two(pos, self.counting, moves, leaf, &mut self.seen);
+        }
+        pos.legal_moves_into(moves);
+        if self.counting == Counting::Dedup {
+            self.seen.dedup(moves);
+        }
+        let mut nodes = 0;
+        for mv in moves.iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            nodes += self.recurse(&child, depth - 1, rest);
+        }
+        nodes
+    }
+}
+
+/// The dedup key of a move, packed: the captured set, and the origin, destination and
+/// drop (7 bits each, 127 for none).
+#[inline(always)]
+fn key(mv: &Move) -> (u64, u32) {
+    let ((o, d, caps, drop), none) = (mv.dedup_key(), 127u32);
+    let sq = |s: Option<crate::Square>| s.map_or(none, |s| s.index() as u32);
+    (caps.0, sq(o) | sq(d) << 7 | sq(drop) << 14)
+}
+
+/// A set of dedup keys cleared in O(1) by a generation stamp: open addressing in a table
+/// kept between nodes, so deduplicating allocates nothing once the table has grown.
+#[derive(Default)]
+pub(crate) struct KeySet {
+    slots: Vec<((u64, u32), u32)>,
+    stamp: u32,
+}
+
+impl KeySet {
+    /// Empties the set and makes room for `n` keys.
+    fn reset(&mut self, n: usize) {
+        let want = (4 * n).next_power_of_two().max(64);
+        if self.slots.len() < want {
+            self.slots = vec![((0, 0), 0); want];
+            self.stamp = 0;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill(((0, 0), 0));
+            self.stamp = 1;
+        }
+    }
+
+    /// Adds `key`; true if it was not in the set.
+    #[inline]
+    fn insert(&mut self, key: (u64, u32)) -> bool {
+        let mask = self.slots.len() - 1;
+        let h = (key.0 ^ u64::from(key.1).rotate_left(40)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut i = (h >> 40) as usize & mask;
+        loop {
+            let (k, stamp) = self.slots[i];
+            if stamp != self.stamp {
+                self.slots[i] = (key, self.stamp);
+                return true;
+            }
+            if k == key {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The number of distinct keys among `moves`.
+    pub(crate) fn distinct(&mut self, moves: &[Move]) -> u64 {
+        if moves.len() < 2 {
+            return moves.len() as u64;
+        }
+        self.reset(moves.len());
+        moves.iter().filter(|m| self.insert(key(m))).count() as u64
+    }
+
+    /// Keeps the first move of each key, if any move captures (spec Appendix A).
+    fn dedup(&mut self, moves: &mut MoveList) {
+        if moves.len() > 1 && moves.iter().any(Move::is_capture) {
+            self.reset(moves.len());
+            moves.retain(|m| self.insert(key(m)));
+        }
+    }
 }
 
 /// Perft split by first move: each legal move with the node count below it.
 pub fn divide<P: Position>(pos: &P, depth: u32, counting: Counting) -> Vec<(Move, u64)> {
     let mut moves = pos.legal_moves();
     if counting == Counting::Dedup {
-        dedup(&mut moves);
+        KeySet::default().dedup(&mut moves);
     }
     moves
         .into_iter()
@@ -88,4 +307,81 @@ pub fn divide<P: Position>(pos: &P, depth: u32, counting: Counting) -> Vec<(Move
             (mv, n)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::{GameOptions, GiveAndTakeOptions, NevaOptions, QueahOptions, StockholmOptions};
+
+    /// Positions along random games from `start` (kings, captures pending, counters near
+    /// their limits, finished games).
+    fn positions<P: Position>(start: &P, games: u64) -> Vec<P> {
+        let mut out = Vec::new();
+        let mut moves = MoveList::new();
+        for game in 0..games {
+            let mut rng = 0x2545_f491_4f6c_dd1d ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let mut pos = start.clone();
+            for ply in 0..120 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                if ply % 7 == 0 {
+                    out.push(pos.clone());
+                }
+                pos.legal_moves_into(&mut moves);
+                if moves.is_empty() {
+                    out.push(pos.clone());
+                    break;
+                }
+                let mv = moves[(rng >> 8) as usize % moves.len()];
+                pos.play_unchecked(&mv);
+            }
+        }
+        out
+    }
+
+    /// The games' fast walk counts what the plain walk (generate, play, count through
+    /// `Position` alone) counts, under both conventions.
+    fn agrees<P: Position>(start: &P)
+    where
+        Fast: Ops<P>,
+    {
+        for pos in positions(start, 12) {
+            for depth in 1..=3 {
+                for counting in [Counting::Paths, Counting::Dedup] {
+                    let plain = Walk::<Plain>::new(depth, counting).run(&pos, depth);
+                    let fast = Walk::<Fast>::new(depth, counting).run(&pos, depth);
+                    assert_eq!(fast, plain, "{pos:?} depth {depth} {counting:?}");
+                    assert_eq!(count(&pos, depth, counting), plain);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_walk_agrees_with_the_plain_one() {
+        for pairs in [
+            vec![],
+            vec![("deferred_backward_capture", "false"), ("no_progress", "1")],
+            vec![
+                ("max_capture", "false"),
+                ("king_halt", "true"),
+                ("no_progress", "2"),
+            ],
+        ] {
+            agrees(&Stockholm::new(StockholmOptions::from_pairs(pairs).unwrap()).unwrap());
+        }
+        for pairs in [
+            vec![],
+            vec![("removal", "end_of_move"), ("lone_man", "only_man")],
+            vec![("hot_trigger", "anywhere"), ("king_landing", "free")],
+        ] {
+            agrees(&GiveAndTake::new(GiveAndTakeOptions::from_pairs(pairs).unwrap()).unwrap());
+        }
+        agrees(&Neva::new(NevaOptions::default()).unwrap());
+        agrees(&Queah::new(QueahOptions::default()).unwrap());
+    }
 }

@@ -2,10 +2,12 @@
 //!
 //! A position's hash is the XOR of one fixed random key per (piece plane, square) occupied,
 //! XORed with a mix of the game's small state (seat to move, reserves, hot piece, ...)
-//! packed into one word. `play_unchecked` keeps it up to date by XORing the keys of the
-//! squares whose pieces changed and swapping the old state mix for the new one, so the
-//! cost follows what a move changes, not the board. Keys are constants, so a hash means the
-//! same thing in every process (stored games, tests, bots).
+//! packed into one word. Each game's `play_unchecked` keeps it up to date from the move
+//! itself: the keys of the squares the move names (origin, destination, captures, drop)
+//! and of the state bytes that changed, so the cost follows what a move changes, not the
+//! board; [`full`] is the reference it must agree with (property test below). Perft plays
+//! the last ply with [`Hashed::apply`] alone, as leaves are counted, never hashed. Keys are
+//! constants, so a hash means the same thing in every process (stored games, tests, bots).
 
 use crate::position::{DepartError, Departure};
 #[cfg(doc)]
@@ -63,8 +65,8 @@ static STATE_KEYS: [[u64; 256]; 8] = {
     keys
 };
 
-/// What a game exposes so its hash can be computed and kept up to date by [`play`] and
-/// [`depart`], which its [`Position`] methods of the same names call.
+/// What a game exposes so its hash can be computed from scratch ([`full`]) and kept up to
+/// date by [`depart`], which its [`Position::depart`] calls.
 pub(crate) trait Hashed {
     /// The pieces by seat (0 to 3, or colour 0 and 1) and the kings.
     fn pieces(&self) -> Pieces;
@@ -115,6 +117,20 @@ pub(crate) fn state_delta(before: u64, after: u64) -> u64 {
         diff &= !(0xff << (8 * i));
     }
     h
+}
+
+/// The key of value `v` in byte `i` of a packed state word: a move that changes one byte
+/// of the state changes the hash by `state_byte(i, old) ^ state_byte(i, new)`.
+#[inline(always)]
+pub(crate) fn state_byte(i: usize, v: u64) -> u64 {
+    STATE_KEYS[i % 8][v as usize & 0xff]
+}
+
+/// What the hash changes by when the side to move flips between colour 0 and 1 in byte 0
+/// of the state (the two-seat games): one fixed key, as byte value 0 keys to 0.
+#[inline(always)]
+pub(crate) fn side_flip() -> u64 {
+    STATE_KEYS[0][1]
 }
 
 /// The key of a piece on plane `p` (seat `i`'s men `2i`, kings `2i + 1`) at square `sq`.
@@ -175,12 +191,6 @@ fn track<P: Hashed, R>(pos: &mut P, change: impl FnOnce(&mut P) -> R) -> R {
     let d = delta(&before, state, pos);
     *pos.hash_mut() ^= d;
     r
-}
-
-/// [`Position::play_unchecked`] for every game: [`Hashed::apply`], then the hash update.
-#[inline(always)]
-pub(crate) fn play<P: Hashed>(pos: &mut P, mv: &Move) {
-    track(pos, |p| p.apply(mv));
 }
 
 /// [`Position::depart`] for every game: [`Hashed::leave`], then the hash update.

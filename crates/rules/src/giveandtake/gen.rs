@@ -3,7 +3,7 @@
 //! a counter just counts it).
 
 use super::geometry::{nearest, OFF, RAY, STEP};
-use crate::{MoveSink, Role, Square, MAX_PATH};
+use crate::{Move, MoveList, MoveSink, Role, Square, MAX_PATH};
 
 /// The square of a bit index (always below 64 here: it comes from a bitboard or a table).
 #[inline(always)]
@@ -262,5 +262,38 @@ pub(super) fn free_ray(d: usize, s: usize, occ: u64) -> u64 {
     } else {
         let b = nearest(d, blockers);
         ray & !(RAY[d][b] | (1u64 << b))
+    }
+}
+
+/// Perft's last two plies: play without the hash, and count dedup leaves with one capture
+/// search (the generic way searches twice: once for the captures, once for the count).
+impl crate::perft::Ops<super::GiveAndTake> for crate::perft::Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut super::GiveAndTake, mv: &Move) {
+        crate::zobrist::Hashed::apply(pos, mv);
+    }
+
+    fn count_dedup(
+        pos: &super::GiveAndTake,
+        moves: &mut MoveList,
+        seen: &mut crate::perft::KeySet,
+    ) -> u64 {
+        moves.clear();
+        if !pos.status.is_ongoing() {
+            return 0;
+        }
+        match pos.compulsion() {
+            Some((need, first)) => {
+                pos.captures(pos.side, need, first, moves);
+                seen.distinct(moves)
+            }
+            // Steps never share a key (distinct origin and destination, nothing taken).
+            None => {
+                pos.captures(pos.side, 0, !0, moves);
+                let mut steps = crate::MoveCount(0);
+                pos.steps(&mut steps);
+                steps.0 + seen.distinct(moves)
+            }
+        }
     }
 }

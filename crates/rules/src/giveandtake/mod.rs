@@ -587,21 +587,31 @@ impl Position for GiveAndTake {
         }
     }
 
-    /// The hash update follows the move's squares (plus any lone man crowned where it
-    /// stands) rather than a diff of the boards, as this is perft's and search's hot path.
+    /// The hash update is written out from the move (the hot path of perft and search);
+    /// only a move that ends the game looks at the whole state.
     fn play_unchecked(&mut self, mv: &Move) {
         let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
             return;
         };
         let (us, them) = (self.side, self.side ^ 1);
-        let (kings, state) = (self.kings, self.state());
+        let kings = self.kings;
         let king_at = |kings: u64, sq: usize| usize::from(kings >> sq & 1 != 0);
+        // While play goes on the state is the seat to move and the hot piece (no loser).
+        let ongoing = |side: usize, hot: Option<Square>| {
+            (seat_of(side).index() as u64 + 1) | (hot.map_or(0, |h| h.index() as u64 + 1) << 8)
+        };
+        let before = if self.status.is_ongoing() {
+            ongoing(us, self.hot)
+        } else {
+            self.state()
+        };
         let mut d = zobrist::piece(2 * us + king_at(kings, from.index()), from.index());
         for c in mv.captured() {
             d ^= zobrist::piece(2 * them + king_at(kings, c.index()), c.index());
         }
         self.apply(mv);
         d ^= zobrist::piece(2 * us + king_at(self.kings, to.index()), to.index());
+        // Lone men crowned by the move (rare).
         let mut crowned = self.kings & !kings & !(1u64 << to.index());
         while crowned != 0 {
             let sq = crowned.trailing_zeros() as usize;
@@ -609,7 +619,16 @@ impl Position for GiveAndTake {
             d ^= zobrist::piece(2 * c, sq) ^ zobrist::piece(2 * c + 1, sq);
             crowned &= crowned - 1;
         }
-        self.hash ^= d ^ zobrist::state_delta(state, self.state());
+        d ^= if self.status.is_ongoing() && before >> 16 == 0 {
+            let after = ongoing(them, Some(to));
+            zobrist::state_byte(0, before)
+                ^ zobrist::state_byte(0, after)
+                ^ zobrist::state_byte(1, before >> 8)
+                ^ zobrist::state_byte(1, after >> 8)
+        } else {
+            zobrist::state_delta(before, self.state())
+        };
+        self.hash ^= d;
     }
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {

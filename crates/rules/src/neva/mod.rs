@@ -473,37 +473,32 @@ impl Position for Neva {
     }
 
     /// The hash update follows the move's squares, as this is perft's and search's hot
-    /// path; in the rare turn where a blocked seat's pieces leave with it, it is computed
-    /// afresh.
+    /// path. Pieces other than the move's change only when a seat goes out (its pieces
+    /// may leave with it): that rare turn is hashed afresh.
     fn play_unchecked(&mut self, mv: &Move) {
         let (Some(seat), Some(from), Some(to)) = (self.turn, mv.origin(), mv.destination()) else {
             return;
         };
-        let s = seat.index();
-        let (pieces, kings, state) = (self.pieces, self.kings, self.state());
-        let king_at = |kings: u64, sq: usize| usize::from(kings >> sq & 1 != 0);
-        let mut d = zobrist::piece(2 * s + king_at(kings, from.index()), from.index());
-        let mut captured = 0u64;
+        let (s, out) = (seat.index(), self.out);
+        let bit = |b: u64, sq: usize| (b >> sq & 1) as usize;
+        let mut d = zobrist::piece(2 * s + bit(self.kings, from.index()), from.index())
+            ^ zobrist::state_byte(0, s as u64 + 1);
         for c in mv.captured() {
-            let c = c.index();
-            captured |= 1 << c;
-            for (owner, &own) in pieces.iter().enumerate() {
-                if own >> c & 1 != 0 {
-                    d ^= zobrist::piece(2 * owner + king_at(kings, c), c);
-                }
-            }
+            let (c, p) = (c.index(), &self.pieces);
+            // Exactly one seat owns a captured square.
+            let owner = bit(p[1], c) + 2 * bit(p[2], c) + 3 * bit(p[3], c);
+            d ^= zobrist::piece(2 * owner + bit(self.kings, c), c);
         }
         self.apply(mv);
-        d ^= zobrist::piece(2 * s + king_at(self.kings, to.index()), to.index());
-        let (fb, tb) = (1u64 << from.index(), 1u64 << to.index());
-        let occupied = |p: &[u64; 4]| p[0] | p[1] | p[2] | p[3];
-        let moved_only = occupied(&self.pieces) == (occupied(&pieces) & !fb & !captured) | tb
-            && self.kings & !tb == kings & !fb & !captured & !tb;
-        self.hash = if moved_only {
-            self.hash ^ d ^ zobrist::state_delta(state, self.state())
-        } else {
-            zobrist::full(self)
-        };
+        if self.out != out {
+            self.hash = zobrist::full(self);
+            return;
+        }
+        // Only the seat to move changed in the state (byte 0: seat index + 1, 0 at the end).
+        let turn = self.turn.map_or(0, |t| t.index() as u64 + 1);
+        d ^= zobrist::piece(2 * s + bit(self.kings, to.index()), to.index())
+            ^ zobrist::state_byte(0, turn);
+        self.hash ^= d;
     }
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
@@ -532,6 +527,7 @@ impl Hashed for Neva {
         &mut self.hash
     }
 
+    #[inline(always)]
     fn apply(&mut self, mv: &Move) {
         let (Some(seat), Some(from), Some(to)) = (self.turn, mv.origin(), mv.destination()) else {
             return;

@@ -442,8 +442,22 @@ impl Position for Queah {
         }
     }
 
+    /// The hash update is written out from the move's cells (perft's and search's hot
+    /// path); the small state is diffed byte by byte.
     fn play_unchecked(&mut self, mv: &Move) {
-        zobrist::play(self, mv);
+        let (s, before) = (self.side, self.state());
+        let mut d = 0;
+        if let (Some(from), Some(to)) = (mv.origin(), mv.destination()) {
+            d ^= zobrist::piece(2 * s, from.index()) ^ zobrist::piece(2 * s, to.index());
+            if let Some(&over) = mv.captured().first() {
+                d ^= zobrist::piece(2 * (1 - s), over.index());
+            }
+        }
+        if let Some(drop) = mv.drop() {
+            d ^= zobrist::piece(2 * s, drop.index());
+        }
+        self.apply(mv);
+        self.hash ^= d ^ zobrist::state_delta(before, self.state());
     }
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
@@ -481,6 +495,7 @@ impl Hashed for Queah {
         &mut self.hash
     }
 
+    #[inline(always)]
     fn apply(&mut self, mv: &Move) {
         let s = self.side;
         let o = 1 - s;

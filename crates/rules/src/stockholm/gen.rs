@@ -6,6 +6,7 @@
 //! sequences are then followed square by square, but only for the pieces that can capture,
 //! and only when some piece can (capture is compulsory, spec §5.4).
 
+use crate::perft::Counting;
 use crate::{Bitboard, Move, MoveList, MoveSink, Role, Square};
 
 /// The 32 dark squares (spec §5.1).
@@ -241,34 +242,16 @@ impl Board {
     /// following each.
     #[inline]
     pub(super) fn generate<S: MoveSink>(&self, rules: Rules, sink: &mut S) {
-        let occ = self.occ();
-        let empty = !occ & BOARD;
-        let men = self.own & !self.kings;
-        let first = if rules.deferred {
-            FORWARD[self.side]
-        } else {
-            ALL_DIRS
-        };
-        let mut sources = [0u64; 4];
-        let mut capturers = 0;
-        for (d, src) in sources.iter_mut().enumerate() {
-            if first & (1 << d) != 0 {
-                *src = self.jump_sources(empty, d);
-                capturers |= *src;
-            }
-        }
-        let king_cap = if self.own & self.kings != 0 {
-            self.king_capturers()
-        } else {
-            0
-        };
-        if capturers & men | king_cap != 0 {
+        if let Some((sources, king_cap)) = self.capture_sources(rules) {
             match sink.counter() {
                 Some(count) => *count += self.count_captures(rules, sources, king_cap),
                 None => self.captures(rules, king_cap, sink),
             }
             return;
         }
+        let occ = self.occ();
+        let empty = !occ & BOARD;
+        let men = self.own & !self.kings;
         let promo = self.promotion_rank();
         for d in FORWARD_DIRS[self.side] {
             let targets = shift(men, d) & empty;
@@ -294,6 +277,105 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// Number of legal moves under perft's dedup convention: as [`Board::generate`] counts them,
+    /// but capture sequences with the same origin, destination and captured set count
+    /// once (`moves` is scratch).
+    pub(super) fn count_dedup(
+        &self,
+        rules: Rules,
+        moves: &mut MoveList,
+        seen: &mut crate::perft::KeySet,
+    ) -> u64 {
+        moves.clear();
+        match self.capture_sources(rules) {
+            Some((_, king_cap)) => {
+                self.captures(rules, king_cap, moves);
+                seen.distinct(moves)
+            }
+            None => self.count_steps(),
+        }
+    }
+
+    /// The board after a quiet move of the side to move that leaves its pieces on `own`
+    /// and the kings on `kings`.
+    #[inline(always)]
+    fn child(&self, own: u64, kings: u64) -> Board {
+        Board {
+            own: self.enemy,
+            enemy: own,
+            kings,
+            side: self.side ^ 1,
+        }
+    }
+
+    /// Number of legal moves under the perft convention `counting`.
+    #[inline(always)]
+    fn count_as(
+        &self,
+        rules: Rules,
+        counting: Counting,
+        moves: &mut MoveList,
+        seen: &mut crate::perft::KeySet,
+    ) -> u64 {
+        match counting {
+            Counting::Paths => match self.capture_sources(rules) {
+                Some((sources, king_cap)) => self.count_captures(rules, sources, king_cap),
+                None => self.count_steps(),
+            },
+            Counting::Dedup => self.count_dedup(rules, moves, seen),
+        }
+    }
+
+    /// If the side to move can capture: the men's first-jump sources by direction (see
+    /// [`Board::jump_sources`]) and the kings that can capture.
+    #[inline(always)]
+    fn capture_sources(&self, rules: Rules) -> Option<([u64; 4], u64)> {
+        let empty = !self.occ() & BOARD;
+        let men = self.own & !self.kings;
+        let first = if rules.deferred {
+            FORWARD[self.side]
+        } else {
+            ALL_DIRS
+        };
+        let mut sources = [0u64; 4];
+        let mut capturers = 0;
+        for (d, src) in sources.iter_mut().enumerate() {
+            if first & (1 << d) != 0 {
+                *src = self.jump_sources(empty, d);
+                capturers |= *src;
+            }
+        }
+        let king_cap = if self.own & self.kings != 0 {
+            self.king_capturers()
+        } else {
+            0
+        };
+        (capturers & men | king_cap != 0).then_some((sources, king_cap))
+    }
+
+    /// Number of steps, when no capture exists: men's steps by popcount, kings' by ray.
+    #[inline(always)]
+    fn count_steps(&self) -> u64 {
+        let occ = self.occ();
+        let empty = !occ & BOARD;
+        let men = self.own & !self.kings;
+        let mut n = 0;
+        for d in 0..4 {
+            if FORWARD[self.side] & (1 << d) != 0 {
+                n += (shift(men, d) & empty).count_ones() as u64;
+            }
+        }
+        let mut kings = self.own & self.kings;
+        while kings != 0 {
+            let sq = kings.trailing_zeros();
+            kings &= kings - 1;
+            for d in 0..4 {
+                n += ray_until(sq, d, occ).0.count_ones() as u64;
+            }
+        }
+        n
     }
 
     /// Fills `moves` (cleared first) with the legal captures: all the legal moves when a
@@ -727,5 +809,80 @@ impl<S: MoveSink> Search<'_, S> {
             }
         }
         extended
+    }
+}
+
+/// Perft's last two plies: play without the hash, and count dedup leaves with one
+/// generator pass (steps by popcount, captures built only where one exists).
+impl crate::perft::Ops<super::Stockholm> for crate::perft::Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut super::Stockholm, mv: &Move) {
+        crate::zobrist::Hashed::apply(pos, mv);
+    }
+
+    fn count_dedup(
+        pos: &super::Stockholm,
+        moves: &mut MoveList,
+        seen: &mut crate::perft::KeySet,
+    ) -> u64 {
+        if pos.stopped() {
+            return 0;
+        }
+        pos.board().count_dedup(pos.options.rules(), moves, seen)
+    }
+
+    /// Without a capture, the steps are walked on the bitboards and each child's moves
+    /// counted there: no [`Move`] is built and no position copied.
+    fn count_two(
+        pos: &super::Stockholm,
+        counting: Counting,
+        moves: &mut MoveList,
+        leaf: &mut MoveList,
+        seen: &mut crate::perft::KeySet,
+    ) -> u64 {
+        let rules = pos.options.rules();
+        let b = pos.board();
+        if pos.stopped() || b.capture_sources(rules).is_some() {
+            return crate::perft::two_plies::<Self, _>(pos, counting, moves, leaf, seen);
+        }
+        // The child: the opponent to move, nothing departed, both sides with pieces.
+        let mut count = |own: u64, kings: u64| {
+            b.child(own, kings)
+                .count_as(rules, counting, &mut *leaf, &mut *seen)
+        };
+        let empty = !b.occ() & BOARD;
+        let men = b.own & !b.kings;
+        let promo = b.promotion_rank();
+        let mut n = 0;
+        for d in FORWARD_DIRS[b.side] {
+            let mut targets = shift(men, d) & empty;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets &= targets - 1;
+                let from = shift(to, reverse(d));
+                n += count(b.own ^ from ^ to, b.kings | to & promo);
+            }
+        }
+        // A king's step without capture brings the no-progress draw one ply nearer: the
+        // child may be stopped by it (spec §5.7).
+        let limit = pos.options.no_progress_plies();
+        if limit > 0 && u32::from(pos.no_progress) + 1 >= limit {
+            return n;
+        }
+        let occ = b.occ();
+        let mut kings = b.own & b.kings;
+        while kings != 0 {
+            let from = kings & kings.wrapping_neg();
+            kings &= kings - 1;
+            for d in 0..4 {
+                let mut targets = ray_until(from.trailing_zeros(), d, occ).0;
+                while targets != 0 {
+                    let to = targets & targets.wrapping_neg();
+                    targets &= targets - 1;
+                    n += count(b.own ^ from ^ to, b.kings ^ from ^ to);
+                }
+            }
+        }
+        n
     }
 }

@@ -331,7 +331,7 @@ impl Position for Stockholm {
         let crowned = king | usize::from(mv.promotes());
         let mut d = zobrist::piece(2 * side + king, from.index())
             ^ zobrist::piece(2 * side + crowned, to.index())
-            ^ zobrist::state_delta(u64::from(self.side), u64::from(self.side ^ 1));
+            ^ zobrist::side_flip();
         for c in mv.captured() {
             let was_king = usize::from(self.kings >> c.index() & 1 != 0);
             d ^= zobrist::piece(2 * (side ^ 1) + was_king, c.index());
