@@ -71,6 +71,21 @@ impl Reply {
     }
 }
 
+/// Where the analysis of game `id` stands, without starting it: `ready`, `pending` or
+/// `none` (the `analysis` field of `GET /api/history/{id}`).
+///
+/// # Errors
+/// The store failed.
+pub async fn state_of(state: &AppState, id: Uuid) -> Result<&'static str, ApiError> {
+    if state.store.has_analysis(id).await? {
+        Ok("ready")
+    } else if state.analyses.running.lock().await.contains_key(&id) {
+        Ok("pending")
+    } else {
+        Ok("none")
+    }
+}
+
 fn corrupt(game: Uuid, e: impl std::fmt::Display) -> ApiError {
     tracing::error!(%game, error = %e, "stored game does not replay for analysis");
     ApiError::Conflict {

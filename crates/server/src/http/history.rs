@@ -287,6 +287,10 @@ pub(super) async fn one(
                     .unwrap_or(Value::Null),
             );
             o.insert("moves".into(), Value::Array(moves));
+            o.insert(
+                "analysis".into(),
+                json!(crate::analysis::state_of(&state, game.id).await?),
+            );
         }
         Ok(Json(body))
     };

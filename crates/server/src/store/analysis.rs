@@ -20,6 +20,21 @@ impl Store {
         Ok(row.map(|(body,)| body))
     }
 
+    /// Whether game `id` has a stored analysis (without reading it).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn has_analysis(&self, id: Uuid) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> = on_pool!(self, p => {
+            sqlx::query_as("SELECT nodes FROM analyses WHERE game_id = $1")
+                .bind(id.to_string())
+                .fetch_optional(p)
+                .await
+                .map_err(db_err)?
+        });
+        Ok(row.is_some())
+    }
+
     /// Stores the analysis of game `id` computed with `nodes` per search. A second store of
     /// the same game keeps the first (both were computed from the same moves).
     ///
