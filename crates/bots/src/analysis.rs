@@ -21,8 +21,14 @@
 //! **Strength.** Each search gets [`ANALYSIS_NODES`] nodes, no time limit and no noise: the
 //! same game always gets the same analysis, on any machine and under any load.
 //!
-//! **Marks.** A move's loss is its mover's score before the move minus its score after it
-//! (a seat knocked out by the move counts as `-CLIP`); the search's own choice never loses.
+//! **Marks.** A move's loss is its mover's value before the move minus its value after it
+//! (a seat knocked out by the move counts as `-CLIP`); the search's own choice, and a move
+//! that wins the game, never lose. The value is the score, except in Neva free-for-all:
+//! there it is the seat's own paranoid value `V_P` (clipped to ±3 [`CLIP`]), because the
+//! average of the other seats' values mixes seats at different points of the turn order
+//! (each seat's value is most pessimistic just after it moved, with every opponent still to
+//! move), while the root of the mover's search and the position after its move are valued
+//! at the same point of the turn order.
 //! Like lidraughts' inaccuracy, mistake and blunder, a loss of at least [`INACCURACY`],
 //! [`MISTAKE`] or [`BLUNDER`] is marked `?!`, `?` or `??`, with the search's best move.
 //!
@@ -103,6 +109,9 @@ pub struct PositionEval {
     /// Each seat's score (see the module notes), indexed by [`Seat::index`]; `None` for
     /// seats not in the game or out of it.
     pub scores: [Option<i32>; 4],
+    /// Each seat's value for judging its moves (see the module notes): the score, or in
+    /// Neva free-for-all its paranoid value.
+    pub values: [Option<i32>; 4],
     /// The search's move for the seat on move; `None` once the game is over.
     pub best: Option<Move>,
     /// Nodes the searches visited.
@@ -165,6 +174,7 @@ fn analyse_with_status(
 ) -> PositionEval {
     let mut eval = PositionEval {
         scores: [None; 4],
+        values: [None; 4],
         best: None,
         nodes: 0,
     };
@@ -177,6 +187,7 @@ fn analyse_with_status(
         for seat in pos.seats().iter() {
             eval.scores[seat.index()] = Some(if shared.contains(seat) { value } else { -CLIP });
         }
+        eval.values = eval.scores;
         return eval;
     }
     let Some(turn) = pos.turn() else {
@@ -198,6 +209,7 @@ fn analyse_with_status(
             eval.best = Some(r.best);
             eval.nodes = r.nodes;
         }
+        eval.values = eval.scores;
         return eval;
     }
     // Free-for-all: each seat's paranoid value, wins capped so one found win does not
@@ -208,7 +220,9 @@ fn analyse_with_status(
             continue;
         };
         let v = if seat == turn { r.score } else { -r.score };
-        values[seat.index()] = i64::from(v.clamp(-3 * CLIP, 3 * CLIP));
+        let v = v.clamp(-3 * CLIP, 3 * CLIP);
+        values[seat.index()] = i64::from(v);
+        eval.values[seat.index()] = Some(v);
         eval.nodes += r.nodes;
         if seat == turn {
             eval.best = Some(r.best);
@@ -225,9 +239,10 @@ fn analyse_with_status(
 
 /// Judges `played`, made by `mover` between the positions evaluated `before` and `after`.
 pub fn judge(before: &PositionEval, after: &PositionEval, mover: Seat, played: &Move) -> MoveNote {
-    let was = before.score(mover).unwrap_or(0);
-    let now = after.score(mover).unwrap_or(-CLIP);
-    let loss = if before.best == Some(*played) {
+    let was = before.values[mover.index()].unwrap_or(0);
+    let now = after.values[mover.index()].unwrap_or(-CLIP);
+    let won = after.best.is_none() && after.score(mover) == Some(CLIP);
+    let loss = if won || before.best == Some(*played) {
         0
     } else {
         (was - now).max(0)

@@ -310,7 +310,7 @@ pub fn analyse(args: &AnalyseArgs) -> Result<String, ToolError> {
                     .map(|m| format!("{} {} (-{})", m.symbol(), m.key(), n.loss))
             })
             .unwrap_or_default();
-        let _ = writeln!(out, "  {best:<14} {mark}").map(|_| ());
+        let _ = writeln!(out, "  {best:<14} {mark}");
     }
     let trimmed: String = out.lines().map(|l| format!("{}\n", l.trim_end())).collect();
     Ok(trimmed)

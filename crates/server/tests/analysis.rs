@@ -131,6 +131,9 @@ async fn analysis_over_http(url: String) {
     white.event("finished").await;
     until_finished(&s, id).await;
     assert_eq!(s.state.store.analysis(id).await.unwrap(), None);
+    let (_, game, _) = get(&s, &format!("/api/history/{room}")).await;
+    assert_eq!(game["analysis"], "none", "looking does not start it");
+    assert_eq!(s.state.analyses.started(), 0);
 
     // Many requests at once start one computation.
     let answers = futures_util::future::join_all((0..4).map(|_| get(&s, &path))).await;
@@ -185,6 +188,8 @@ async fn analysis_over_http(url: String) {
     let (status, _, again) = get(&s, &path).await;
     assert_eq!(status, 200);
     assert_eq!(again, text);
+    let (_, game, _) = get(&s, &format!("/api/history/{room}")).await;
+    assert_eq!(game["analysis"], "ready");
     assert_eq!(s.state.analyses.started(), 1);
 }
 
