@@ -499,6 +499,40 @@ async fn replay_requests_computer_analysis_and_draws_the_graph() {
     ann.wait_for(".evalgraph").await;
     assert_eq!(ann.count("#request-analysis").await, 0);
     assert_eq!(h.state.analyses.started(), 1);
+
+    // Neva draws one line per seat in the seat colours (the graph module fed an answer of
+    // the documented shape; a seat knocked out stops its line).
+    let lines: Vec<String> = ann
+        .eval(
+            "(async () => { \
+               const app = document.querySelector('script[type=module]').src; \
+               const { evalGraph } = await import(new URL('./views/evalgraph.js', app)); \
+               const seats = ['white', 'red', 'green', 'black']; \
+               const positions = [0, 1, 2, 3].map((i) => ({ index: i, scores: \
+                 Object.fromEntries(seats.filter((s) => i < 3 || s !== 'red') \
+                   .map((s, k) => [s, (k - 1.5) * 80 * i])) })); \
+               const moves = [0, 1, 2].map((i) => ({ index: i, seat: seats[i], notation: 'x', \
+                 mark: i === 1 ? 'mistake' : null, symbol: i === 1 ? '?' : null, best: 'y' })); \
+               const g = evalGraph({ game: 'neva', seats, positions, moves, nodes: 1, clip: 1000 }, () => {}); \
+               g.el.id = 'neva-graph'; \
+               document.querySelector('#analysis').append(g.el); \
+               return [...g.el.querySelectorAll('polyline')].map((l) => \
+                 `${l.getAttribute('class')}:${l.getAttribute('points').split(' ').length}`); \
+             })()",
+        )
+        .await;
+    assert_eq!(
+        lines,
+        ["line white:4", "line red:3", "line green:4", "line black:4"]
+    );
+    assert_eq!(ann.count("#neva-graph .mark.mistake").await, 1);
+    let red: String = ann
+        .eval("getComputedStyle(document.querySelector('#neva-graph .line.red')).stroke")
+        .await;
+    assert_eq!(red, "rgb(192, 57, 43)");
+    ann.eval::<serde_json::Value>("document.querySelector('#neva-graph').scrollIntoView()")
+        .await;
+    ann.screenshot("analysis-neva-graph").await;
     ann.assert_no_errors();
     bob.assert_no_errors();
     h.finish().await;
