@@ -8,6 +8,8 @@
 //! * [`choose`] is a player of a [`Level`] from 1 (a beginner can beat it) to 5 (the
 //!   strongest its time allows); the same seed gives the same moves.
 //! * [`evaluate`] gives each seat's static score, for analysis graphs.
+//! * [`analysis`] evaluates every position of a game per seat and marks the moves that
+//!   lost a clear amount, with the search's move instead.
 //!
 //! ```
 //! use bots::{choose, Level};
@@ -21,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod arena;
 mod eval;
 mod search;

@@ -58,7 +58,8 @@ pub struct SearchResult {
     /// The move to play.
     pub best: Move,
     /// Its score for the searching seat (with its partner), in hundredths of a man;
-    /// beyond [`WIN_BOUND`] a forced win, below `-WIN_BOUND` a forced loss.
+    /// beyond [`WIN_BOUND`] a forced win, below `-WIN_BOUND` a forced loss. When the
+    /// searching team is not on move at the root, it is the score of the side on move.
     pub score: i32,
     /// Deepest completed iteration.
     pub depth: u8,
@@ -178,9 +179,12 @@ impl<P: Evaluate> Searcher<P> {
             depth: 0,
             nodes: 0,
         };
+        // The team is normally on move at the root; analysis also asks for the team's value
+        // of a position where an opponent moves (then scores are the opponents' side's).
+        let side = root.turn().map_or(true, |s| self.team.contains(s));
         for depth in 1..=self.limits.depth.max(1) {
             self.root_best = None;
-            let score = self.search(root, i32::from(depth), 0, -INF, INF, true);
+            let score = self.search(root, i32::from(depth), 0, -INF, INF, side);
             if let Some((mv, s)) = self.root_best {
                 result.best = mv;
                 result.score = if self.stopped { s } else { score };

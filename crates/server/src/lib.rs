@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod analysis;
 pub mod config;
 pub mod error;
 pub mod export;

@@ -11,6 +11,7 @@
 //! * `admin create --name NAME`: an admin account (password from
 //!   `CHECKERHALL_ADMIN_PASSWORD` or the first line of standard input).
 //! * `match`: bots against bots with seats rotated, and a results table with Elo.
+//! * `analyse`: the computer analysis of a game record, as a table.
 //!
 //! Bad options, positions or moves exit with status 2 and a message naming the problem.
 
@@ -74,6 +75,8 @@ enum Command {
     Moves(tools::MovesArgs),
     /// Play bots against each other (seats rotated) and print a results table.
     Match(matches::MatchArgs),
+    /// Analyse a game record: each position's score per seat, and the moves that lost.
+    Analyse(tools::AnalyseArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -105,6 +108,7 @@ fn main() -> ExitCode {
         } => return exit(serve::admin_create(&database_url, &name)),
         Command::Perft(args) => tools::perft(&args),
         Command::Moves(args) => tools::moves(&args),
+        Command::Analyse(args) => tools::analyse(&args),
         Command::Match(args) => return print_result(matches::run(&args)),
     };
     print_result(result)

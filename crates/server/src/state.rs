@@ -27,6 +27,8 @@ pub struct AppState {
     pub sockets: Sockets,
     /// Per-client limits.
     pub limiters: Arc<Limiters>,
+    /// Game analyses being computed.
+    pub analyses: crate::analysis::Analyses,
 }
 
 impl AppState {
@@ -55,6 +57,7 @@ impl AppState {
             rooms,
             metrics,
             sockets: Sockets::default(),
+            analyses: Default::default(),
         };
         if let Some((name, password)) = &state.config.first_admin {
             if !state.store.has_admin().await? {

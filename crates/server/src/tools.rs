@@ -1,4 +1,4 @@
-//! The rules tools of the binary: `perft` and `moves`.
+//! The rules tools of the binary: `perft`, `moves` and `analyse`.
 //!
 //! Each returns its whole output as a string, or a [`ToolError`] that names what was wrong;
 //! `main` prints the one and turns the other into exit status 2.
@@ -6,11 +6,12 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use bots::analysis::{GameSteps, PositionEval};
 use clap::Args;
 use rules::perft::Counting;
 use rules::{
-    AnyOptions, AnyPosition, Game, GameError, OptionError, ParsePositionError, SeatSet, Status,
-    Variant,
+    Action, AnyOptions, AnyPosition, Game, GameError, GameRecord, OptionError, ParsePositionError,
+    Seat, SeatSet, Status, Variant,
 };
 
 /// The position to start from: game, options, position string.
@@ -54,6 +55,24 @@ pub struct MovesArgs {
     pub play: Option<String>,
 }
 
+/// Arguments of `checkerhall analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// Game: neva, queah, giveandtake or stockholm.
+    #[arg(long)]
+    pub game: String,
+    /// A rule option as key=value, on top of the record's own; repeat for several.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The game, in the record format (`/api/history/{id}/export?format=record`); its
+    /// `[Game]` tag may be left out.
+    #[arg(long)]
+    pub record: std::path::PathBuf,
+    /// Nodes per search; the default is the server's analysis strength.
+    #[arg(long, default_value_t = bots::analysis::ANALYSIS_NODES)]
+    pub nodes: u64,
+}
+
 /// What went wrong, named for the user.
 #[derive(Debug, thiserror::Error)]
 pub enum ToolError {
@@ -79,6 +98,25 @@ pub enum ToolError {
     /// Depth out of range.
     #[error("bad depth {0}: give 1 to 30")]
     Depth(u32),
+    /// The record file cannot be read.
+    #[error("cannot read {path}: {error}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        error: String,
+    },
+    /// The record is of another game than `--game`.
+    #[error("the record is a game of {found}, not {wanted}")]
+    WrongGame {
+        /// The record's game key.
+        found: &'static str,
+        /// The game asked for.
+        wanted: &'static str,
+    },
+    /// The record does not read or replay.
+    #[error("bad record: {0}")]
+    Record(#[from] rules::RecordError),
 }
 
 /// The position `args` describe.
@@ -177,4 +215,103 @@ fn names(seats: SeatSet) -> String {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => names.concat(),
     }
+}
+
+/// Runs `analyse`: every position's score per seat and every move's judgement, as a table
+/// (the same analysis as `GET /api/history/{id}/analysis`).
+///
+/// # Errors
+/// A bad game or option, a record that cannot be read, is of another game, or does not
+/// replay.
+pub fn analyse(args: &AnalyseArgs) -> Result<String, ToolError> {
+    let variant: Variant = args.game.parse()?;
+    AnyOptions::from_texts(variant, &args.options)?;
+    let text = std::fs::read_to_string(&args.record).map_err(|e| ToolError::Read {
+        path: args.record.display().to_string(),
+        error: e.to_string(),
+    })?;
+    let tagged = text.lines().any(|l| l.trim_start().starts_with("[Game "));
+    let mut record: GameRecord = if tagged {
+        text.parse()?
+    } else {
+        format!("[Game \"{}\"]\n{text}", variant.key()).parse()?
+    };
+    if record.variant != variant {
+        return Err(ToolError::WrongGame {
+            found: record.variant.key(),
+            wanted: variant.key(),
+        });
+    }
+    for o in &args.options {
+        if let Some((k, v)) = o.split_once('=') {
+            record
+                .options
+                .push((k.trim().to_string(), v.trim().to_string()));
+        }
+    }
+    let steps = GameSteps::from_record(&record)?;
+    let evals: Vec<PositionEval> = (0..steps.len())
+        .filter_map(|i| steps.analyse(i, args.nodes))
+        .collect();
+    let notes = steps.notes(&evals);
+    let seats: Vec<Seat> = steps
+        .position(0)
+        .map(|p| p.seats().iter().collect())
+        .unwrap_or_default();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} nodes per search; scores in hundredths of a man, each seat's own view",
+        variant.key(),
+        args.nodes
+    );
+    let _ = write!(out, "{:>4}  {:<14}", "ply", "move");
+    for seat in &seats {
+        let _ = write!(out, " {:>6}", seat.colour());
+    }
+    let _ = writeln!(out, "  {:<14} mark", "best");
+    for (i, eval) in evals.iter().enumerate() {
+        let (text, note) = match i
+            .checked_sub(1)
+            .and_then(|a| steps.actions().get(a).map(|x| (a, x)))
+        {
+            None => ("(start)".to_string(), None),
+            Some((a, Action::Move(mv))) => (
+                steps
+                    .position(a)
+                    .map(|p| p.move_to_string(mv))
+                    .unwrap_or_default(),
+                notes.get(a).and_then(Option::as_ref),
+            ),
+            Some((_, Action::Depart(seat, how))) => (format!("{} {}", how.key(), seat.key()), None),
+        };
+        let _ = write!(out, "{i:>4}  {text:<14}");
+        for seat in &seats {
+            match eval.score(*seat) {
+                Some(s) => {
+                    let _ = write!(out, " {s:>6}");
+                }
+                None => {
+                    let _ = write!(out, " {:>6}", "-");
+                }
+            }
+        }
+        let best = note
+            .and_then(|n| n.best)
+            .and_then(|b| {
+                i.checked_sub(1)
+                    .and_then(|a| steps.position(a))
+                    .map(|p| p.move_to_string(&b))
+            })
+            .unwrap_or_default();
+        let mark = note
+            .and_then(|n| {
+                n.mark
+                    .map(|m| format!("{} {} (-{})", m.symbol(), m.key(), n.loss))
+            })
+            .unwrap_or_default();
+        let _ = writeln!(out, "  {best:<14} {mark}");
+    }
+    let trimmed: String = out.lines().map(|l| format!("{}\n", l.trim_end())).collect();
+    Ok(trimmed)
 }

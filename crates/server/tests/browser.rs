@@ -431,3 +431,109 @@ async fn private_room_invite_link_and_every_page_on_a_phone() {
     q.assert_no_errors();
     h.finish().await;
 }
+
+#[tokio::test]
+async fn replay_requests_computer_analysis_and_draws_the_graph() {
+    let Some(h) = Harness::start("analysis").await else {
+        return;
+    };
+    let ann = h.page("ann").await;
+    let bob = h.page("bob").await;
+    let room = create_room(&ann, "stockholm", "").await;
+    wait_seated(&ann, "white").await;
+    sit(&bob, &room, "black").await;
+    start(&ann).await;
+    // White's fifth move f4-g5 hands Black a double capture; then White resigns.
+    let moves: [(&Page, &[&str]); 6] = [
+        (&ann, &["g3", "f4"]),
+        (&bob, &["f6", "g5"]),
+        (&ann, &["h2", "g3"]),
+        (&bob, &["g5", "h4"]),
+        (&ann, &["f4", "g5"]),
+        (&bob, &["h6", "f4", "h2"]),
+    ];
+    for (n, (page, squares)) in moves.iter().enumerate() {
+        wait_my_turn(page).await;
+        click_squares(page, squares).await;
+        wait_moves(&ann, n + 1).await;
+    }
+    wait_my_turn(&ann).await;
+    ann.click("#resign").await;
+    ann.click("#resign").await;
+    ann.wait_text("#result-line", "Black").await;
+
+    // The replay offers the analysis; asking shows progress, then the graph and the marks.
+    ann.goto(&format!("/history/{room}")).await;
+    ann.wait_for("#request-analysis").await;
+    ann.click("#request-analysis").await;
+    ann.wait_for(".evalgraph").await;
+    ann.wait_for(".moves button.move[data-mark=\"blunder\"]")
+        .await;
+    let marked: String = ann
+        .eval("document.querySelector('.moves button.move[data-mark=\"blunder\"]').textContent")
+        .await;
+    assert_eq!(marked, "f4-g5??");
+    // Seven moves (the resignation included) and the start: eight points on White's line.
+    let points: usize = ann
+        .eval("document.querySelector('.evalgraph .line.white').getAttribute('points').trim().split(' ').length")
+        .await;
+    assert_eq!(points, 8);
+    assert_eq!(ann.count(".evalgraph .mark.blunder").await, 1);
+
+    // Clicking the blunder's dot jumps to the position after it, with the better move named.
+    ann.click(".evalgraph .mark.blunder").await;
+    ann.wait_until("document.querySelector('#ply').dataset.ply === '5'")
+        .await;
+    ann.wait_text("#analysis-note", "Best was").await;
+    ann.wait_text("#analysis-note", "Blunder").await;
+    // Clicking the graph's middle jumps there too (eight points: between the fourth and
+    // the fifth position after the start).
+    ann.click(".evalgraph").await;
+    ann.wait_until("['3', '4'].includes(document.querySelector('#ply').dataset.ply)")
+        .await;
+    ann.press("End").await;
+    ann.screenshot("analysis").await;
+
+    // A reload shows the stored analysis at once, without asking again.
+    ann.reload().await;
+    ann.wait_for(".evalgraph").await;
+    assert_eq!(ann.count("#request-analysis").await, 0);
+    assert_eq!(h.state.analyses.started(), 1);
+
+    // Neva draws one line per seat in the seat colours (the graph module fed an answer of
+    // the documented shape; a seat knocked out stops its line).
+    let lines: Vec<String> = ann
+        .eval(
+            "(async () => { \
+               const app = document.querySelector('script[type=module]').src; \
+               const { evalGraph } = await import(new URL('./views/evalgraph.js', app)); \
+               const seats = ['white', 'red', 'green', 'black']; \
+               const positions = [0, 1, 2, 3].map((i) => ({ index: i, scores: \
+                 Object.fromEntries(seats.filter((s) => i < 3 || s !== 'red') \
+                   .map((s, k) => [s, (k - 1.5) * 80 * i])) })); \
+               const moves = [0, 1, 2].map((i) => ({ index: i, seat: seats[i], notation: 'x', \
+                 mark: i === 1 ? 'mistake' : null, symbol: i === 1 ? '?' : null, best: 'y' })); \
+               const g = evalGraph({ game: 'neva', seats, positions, moves, nodes: 1, clip: 1000 }, () => {}); \
+               g.el.id = 'neva-graph'; \
+               document.querySelector('#analysis').append(g.el); \
+               return [...g.el.querySelectorAll('polyline')].map((l) => \
+                 `${l.getAttribute('class')}:${l.getAttribute('points').split(' ').length}`); \
+             })()",
+        )
+        .await;
+    assert_eq!(
+        lines,
+        ["line white:4", "line red:3", "line green:4", "line black:4"]
+    );
+    assert_eq!(ann.count("#neva-graph .mark.mistake").await, 1);
+    let red: String = ann
+        .eval("getComputedStyle(document.querySelector('#neva-graph .line.red')).stroke")
+        .await;
+    assert_eq!(red, "rgb(192, 57, 43)");
+    ann.eval::<serde_json::Value>("document.querySelector('#neva-graph').scrollIntoView()")
+        .await;
+    ann.screenshot("analysis-neva-graph").await;
+    ann.assert_no_errors();
+    bob.assert_no_errors();
+    h.finish().await;
+}

@@ -1,11 +1,16 @@
 // /history/{id}: step through a stored game (buttons, move list, arrow keys), turn the
-// board, copy the position string, download the exports.
+// board, copy the position string, download the exports, and request the computer's
+// analysis: a graph under the board, marks in the move list, the better move shown.
 
 import { api, h } from '../http.js';
 import { createBoard } from '../board/api.js';
 import { parsePosition } from '../position.js';
 import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
 import { moveTable } from './movelist.js';
+import { evalGraph, pawns } from './evalgraph.js';
+
+const MARK_NAME = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const POLL_MS = 1000;
 
 export function replayView(main, id) {
   const title = h('h1', {}, 'Replay');
@@ -14,8 +19,9 @@ export function replayView(main, id) {
   const posField = h('input', { id: 'position', readonly: true, 'aria-label': 'Position string' });
   const counter = h('span', { id: 'ply', 'aria-live': 'polite' });
   const info = h('div.result');
+  const analysisBox = h('section.analysis', { id: 'analysis', 'aria-label': 'Computer analysis' });
   main.append(h('div.room', {}, title, h('div.room-grid', {},
-    h('section.play', { 'aria-label': 'Board' }, boardBox, h('div.board-tools', { id: 'replay-controls' }), h('div.position', {}, h('label', { for: 'position' }, 'Position '), posField, h('button', { type: 'button', id: 'copy-position', onclick: copyPos }, 'Copy'))),
+    h('section.play', { 'aria-label': 'Board' }, boardBox, h('div.board-tools', { id: 'replay-controls' }), analysisBox, h('div.position', {}, h('label', { for: 'position' }, 'Position '), posField, h('button', { type: 'button', id: 'copy-position', onclick: copyPos }, 'Copy'))),
     h('section.side', {}, info, counter, moves, h('div.exports', { id: 'exports' })))));
 
   let states = [];
@@ -23,6 +29,11 @@ export function replayView(main, id) {
   let cur = 0;
   let board = null;
   let game = null;
+  let analysis = null;
+  let graph = null;
+  let note = null;
+  let poll = null;
+  let gone = false;
 
   async function copyPos() {
     try {
@@ -40,6 +51,85 @@ export function replayView(main, id) {
     counter.textContent = cur === 0 ? 'Start position' : `After move ${cur} of ${states.length - 1}`;
     counter.dataset.ply = String(cur);
     moves.replaceChildren(h('h2', {}, 'Moves'), moveTable(plies, game.layout, cur - 1, (p) => show(p + 1)));
+    if (analysis) markMoves();
+    graph?.setCurrent(cur);
+    if (note) note.replaceChildren(...noteFor(cur));
+  }
+
+  // The flagged moves get their symbol and a class; the table itself knows nothing of it.
+  function markMoves() {
+    analysis.moves.forEach((m, p) => {
+      if (!m.mark) return;
+      const b = moves.querySelector(`button.move[data-ply="${p}"]`);
+      if (!b) return;
+      b.dataset.mark = m.mark;
+      b.textContent = `${plies[p].text}${m.symbol}`;
+      b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${MARK_NAME[m.mark]}`);
+    });
+  }
+
+  // What the analysis says about the move that led to position `i`.
+  function noteFor(i) {
+    const pos = analysis?.positions[i];
+    if (!pos) return [];
+    const scores = analysis.seats.filter((seat) => typeof pos.scores?.[seat] === 'number')
+      .map((seat) => `${seatName(seat)} ${pawns(pos.scores[seat])}`).join(', ');
+    const out = [h('span.scores', {}, scores)];
+    const m = i > 0 ? analysis.moves[i - 1] : null;
+    if (m?.mark) {
+      out.push(' ', h(`strong.mark-${m.mark}`, {}, `${m.notation}${m.symbol} ${MARK_NAME[m.mark]} (${pawns(-m.loss)}).`),
+        ` Best was ${m.best}.`);
+    }
+    return out;
+  }
+
+  function summary() {
+    return analysis.seats.map((seat) => {
+      const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
+      analysis.moves.forEach((m) => { if (m.seat === seat && m.mark) counts[m.mark] += 1; });
+      const n = (k, one, many) => `${counts[k]} ${counts[k] === 1 ? one : many}`;
+      return h('li', {}, `${seatName(seat)}: ${n('inaccuracy', 'inaccuracy', 'inaccuracies')}, ${n('mistake', 'mistake', 'mistakes')}, ${n('blunder', 'blunder', 'blunders')}`);
+    });
+  }
+
+  function showAnalysis(a) {
+    analysis = a;
+    graph = evalGraph(a, (i) => show(i));
+    note = h('p.analysis-note', { id: 'analysis-note', 'aria-live': 'polite' });
+    analysisBox.replaceChildren(h('h2', {}, 'Computer analysis'), graph.el, note,
+      h('ul.analysis-summary', {}, summary()),
+      h('p.hint', {}, `Scores in men, each from that seat's side; the engine searched ${a.nodes.toLocaleString('en')} positions for every position of the game. ?! inaccuracy, ? mistake, ?? blunder.`));
+    show(cur);
+  }
+
+  function pending(p) {
+    const done = Number(p?.done) || 0;
+    const total = Number(p?.total) || 1;
+    analysisBox.replaceChildren(h('h2', {}, 'Computer analysis'),
+      h('p', { id: 'analysis-progress', 'aria-live': 'polite' }, `Analysing: ${done} of ${total} positions `,
+        h('progress', { max: total, value: done })));
+  }
+
+  async function requestAnalysis() {
+    if (gone) return;
+    let a;
+    try {
+      a = await api(`/api/history/${id}/analysis`);
+    } catch (e) {
+      analysisBox.replaceChildren(h('p.error', {}, `The analysis failed: ${e.message}`), offerButton());
+      return;
+    }
+    if (gone) return;
+    if (a?.status === 'ready') {
+      showAnalysis(a);
+    } else {
+      pending(a);
+      poll = setTimeout(requestAnalysis, POLL_MS);
+    }
+  }
+
+  function offerButton() {
+    return h('button', { type: 'button', id: 'request-analysis', onclick: () => { pending(null); requestAnalysis(); } }, 'Request computer analysis');
   }
 
   function onKey(e) {
@@ -91,7 +181,16 @@ export function replayView(main, id) {
       ' ',
       h('a.button', { href: `/api/history/${id}/export?format=record`, download: `${id}.txt` }, 'Game record'));
     show(0);
+    // Stored analyses show at once; a running one is followed; otherwise the player asks.
+    if (g.analysis === 'ready' || g.analysis === 'pending') requestAnalysis();
+    else if (g.result !== 'unfinished') analysisBox.replaceChildren(offerButton());
   })();
 
-  return { destroy: () => document.removeEventListener('keydown', onKey) };
+  return {
+    destroy: () => {
+      gone = true;
+      clearTimeout(poll);
+      document.removeEventListener('keydown', onKey);
+    },
+  };
 }

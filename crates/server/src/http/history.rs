@@ -1,9 +1,11 @@
 //! Stored games: `GET /api/history` (filtered, paged), `GET /api/history/{id}` (every move),
-//! `GET /api/history/{id}/export` (PDN, PGN4-like, or `rules`' record text).
+//! `GET /api/history/{id}/export` (PDN, PGN4-like, or `rules`' record text),
+//! `GET /api/history/{id}/analysis` (computer analysis, see [`crate::analysis`]).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rules::Variant;
@@ -285,6 +287,10 @@ pub(super) async fn one(
                     .unwrap_or(Value::Null),
             );
             o.insert("moves".into(), Value::Array(moves));
+            o.insert(
+                "analysis".into(),
+                json!(crate::analysis::state_of(&state, game.id).await?),
+            );
         }
         Ok(Json(body))
     };
@@ -364,6 +370,29 @@ pub(super) async fn export(
             text,
         )
             .into_response())
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `GET /api/history/{id}/analysis`: 200 with the stored analysis, or 202 `pending` with
+/// its progress while it is computed (the client polls).
+pub(super) async fn analysis(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let run = async {
+        let id = game_id(&id)?;
+        Ok(match crate::analysis::request(&state, id).await? {
+            crate::analysis::Reply::Ready(body) => {
+                ([(CONTENT_TYPE, "application/json")], body).into_response()
+            }
+            crate::analysis::Reply::Pending { done, total } => (
+                StatusCode::ACCEPTED,
+                [(CACHE_CONTROL, "no-store")],
+                Json(json!({"status": "pending", "done": done, "total": total})),
+            )
+                .into_response(),
+        })
     };
     run.await.map_err(|e| counted(&state, e))
 }

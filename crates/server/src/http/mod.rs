@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/history", get(history::list))
         .route("/api/history/{id}", get(history::one))
         .route("/api/history/{id}/export", get(history::export))
+        .route("/api/history/{id}/analysis", get(history::analysis))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(health::metrics))

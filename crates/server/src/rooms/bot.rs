@@ -42,7 +42,7 @@ pub(crate) fn max_searches() -> usize {
     std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
-fn permits() -> Arc<Semaphore> {
+pub(crate) fn permits() -> Arc<Semaphore> {
     static PERMITS: OnceLock<Arc<Semaphore>> = OnceLock::new();
     PERMITS
         .get_or_init(|| Arc::new(Semaphore::new(max_searches())))

@@ -7,7 +7,7 @@
 //! read and join rooms; the WebSocket layer (`crate::ws`) attaches sockets to handles.
 
 mod api;
-mod bot;
+pub(crate) mod bot;
 mod live;
 mod persist;
 mod task;

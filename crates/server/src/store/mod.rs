@@ -270,6 +270,7 @@ macro_rules! on_pool {
 
 // After `on_pool!`, which it uses.
 mod accounts;
+mod analysis;
 mod ops;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
