@@ -72,6 +72,19 @@ impl Clocks {
         self.since = at;
     }
 
+    /// The server was down from `down_at` to `now`: the running clock starts again where it
+    /// stood at `down_at` (or at its last switch, if later). Returns the time given back.
+    pub(crate) fn resume(&mut self, down_at: Timestamp, now: Timestamp) -> u64 {
+        if self.running.is_none() {
+            return 0;
+        }
+        let given = now.since(self.since.max(down_at));
+        // Moving the start forward keeps one representation for both controls: a Fischer
+        // bank and a per-move limit both count from `since`.
+        self.since = self.since.plus(given);
+        given
+    }
+
     /// The seat whose clock runs.
     pub(crate) fn running(&self) -> Option<Seat> {
         self.running

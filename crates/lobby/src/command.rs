@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use rules::Seat;
 
-use crate::types::Bot;
+use crate::types::{Bot, Timestamp};
 
 /// How the first seat to move is chosen at the start.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -95,6 +95,13 @@ pub enum Command {
     ClaimDraw,
     /// Server: time has passed; flags that fell by now are applied.
     Tick,
+    /// Server, after a restart: the server stopped at `down_at`. Flags that fell before then
+    /// are applied; the time from then to now is not charged to anyone (the running clock
+    /// and the grace of seats that were away resume where they were).
+    Resume {
+        /// When the server was last seen running (its last heartbeat on disk).
+        down_at: Timestamp,
+    },
 }
 
 impl Command {
@@ -120,6 +127,7 @@ impl Command {
             Command::ClaimVictory => "claim_victory",
             Command::ClaimDraw => "claim_draw",
             Command::Tick => "tick",
+            Command::Resume { .. } => "resume",
         }
     }
 }

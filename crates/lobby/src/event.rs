@@ -177,6 +177,15 @@ pub enum EventKind {
         /// The seat that aborted, if it was a seated player.
         by: Option<Seat>,
     },
+    /// The server restarted mid-game: the time it was down was given back.
+    Resumed {
+        /// How long the server was down, as far as its last heartbeat tells.
+        down_ms: u64,
+        /// The time given back to the running clock (at most `down_ms`; 0 without clocks).
+        given_back_ms: u64,
+        /// The clocks now, if the room has a time control.
+        clocks: Option<ClockView>,
+    },
     /// The rematch requests changed, or the rematch room was created.
     Rematch {
         /// The seats that asked.

@@ -449,7 +449,12 @@ impl Room {
         command: Command,
         out: &mut Staged,
     ) -> Result<Option<Box<Room>>, LobbyError> {
-        let flagged = self.run_clocks(now, out);
+        // A resumption catches up with the flags only to the moment the server stopped.
+        let clock_now = match &command {
+            Command::Resume { down_at } => now.min(*down_at),
+            _ => now,
+        };
+        let flagged = self.run_clocks(clock_now, out);
         let name = command.name();
         match command {
             Command::TakeSeat { seat } => {
@@ -618,8 +623,43 @@ impl Room {
                     return Err(LobbyError::ServerOnly);
                 }
             }
+            Command::Resume { down_at } => {
+                if !matches!(actor, Actor::Server) {
+                    return Err(LobbyError::ServerOnly);
+                }
+                self.resume(down_at, now, out);
+            }
         }
         Ok(None)
+    }
+
+    /// Gives back the time from `down_at` to `now`: the running clock starts again where it
+    /// stood, and seats away since before `down_at` are away from `now` minus what they had
+    /// been away, so nobody can be claimed against for the outage.
+    fn resume(&mut self, down_at: Timestamp, now: Timestamp, out: &mut Staged) {
+        if self.state != RoomState::Playing || now <= down_at {
+            return;
+        }
+        for s in self.layout.iter() {
+            if let Some(slot) = self.seats[s].as_mut() {
+                if !slot.connected {
+                    slot.since = slot.since.plus(now.since(slot.since.max(down_at)));
+                }
+            }
+        }
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        let given_back_ms = play.clocks.as_mut().map_or(0, |c| c.resume(down_at, now));
+        let clocks = play.clocks.as_ref().map(Clocks::view);
+        out.push((
+            Audience::Everyone,
+            EventKind::Resumed {
+                down_ms: now.since(down_at),
+                given_back_ms,
+                clocks,
+            },
+        ));
     }
 
     fn expect(&self, state: RoomState, command: &'static str) -> Result<(), LobbyError> {

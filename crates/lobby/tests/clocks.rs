@@ -355,3 +355,106 @@ fn neva_claims_need_every_opponent_away() {
         Some(SeatSet::of(&[W, G]))
     );
 }
+
+/// The server comes back at `now` after stopping at `down_at`.
+fn resume(
+    room: &mut lobby::Room,
+    now: lobby::Timestamp,
+    down_at: lobby::Timestamp,
+) -> Vec<lobby::Event> {
+    ok(room, &Actor::Server, now, Command::Resume { down_at })
+}
+
+fn resumed(events: &[lobby::Event]) -> (u64, u64) {
+    events
+        .iter()
+        .find_map(|e| match e.kind {
+            EventKind::Resumed {
+                down_ms,
+                given_back_ms,
+                ..
+            } => Some((down_ms, given_back_ms)),
+            _ => None,
+        })
+        .expect("a resumed event")
+}
+
+#[test]
+fn a_restart_gives_the_outage_back_to_the_running_clock() {
+    let mut room = started(
+        config_timed(options(Variant::Stockholm, &[]), fischer(10_000, 0)),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    ok(&mut room, &player(HOST), t(3_000), mv("c3-d4"));
+    // Black's clock ran 3 s while the server was up, then the server was down 54 s.
+    let events = resume(&mut room, t(60_000), t(6_000));
+    assert_eq!(resumed(&events), (54_000, 54_000));
+    assert_eq!(room.state(), RoomState::Playing);
+    // Black's 10 s now count from 57 s: at 60 s it has the 7 s it had at 6 s.
+    assert_eq!(room.remaining_ms(B), Some(10_000));
+    assert_eq!(room.next_deadline(), Some(t(67_000)));
+    ok(&mut room, &Actor::Server, t(60_000), Command::Tick);
+    assert_eq!(room.state(), RoomState::Playing);
+    ok(&mut room, &player(4), t(62_000), mv("f6-e5"));
+    assert_eq!(remaining(&room, B), 5_000);
+    assert_eq!(remaining(&room, W), 7_000);
+}
+
+#[test]
+fn a_restart_keeps_flags_that_fell_before_it_and_gives_per_move_time_back() {
+    let mut room = started(
+        config_timed(options(Variant::Stockholm, &[]), fischer(10_000, 0)),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    // White's 10 s ran out at 10 s; the server went down at 20 s without ticking.
+    let events = resume(&mut room, t(60_000), t(20_000));
+    assert!(has(&events, |k| matches!(
+        k,
+        EventKind::Departed {
+            seat: W,
+            reason: Reason::Time,
+            ..
+        }
+    )));
+    assert_eq!(room.state(), RoomState::Finished);
+
+    let mut room = started(
+        config_timed(
+            options(Variant::Stockholm, &[]),
+            TimeControl::PerMove { limit_ms: 10_000 },
+        ),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    let events = resume(&mut room, t(100_000), t(4_000));
+    assert_eq!(resumed(&events), (96_000, 96_000));
+    assert_eq!(room.next_deadline(), Some(t(106_000)));
+    // Only the server resumes.
+    assert_eq!(
+        refused(
+            &mut room,
+            &player(HOST),
+            t(100_000),
+            Command::Resume { down_at: t(0) }
+        ),
+        LobbyError::ServerOnly
+    );
+}
+
+#[test]
+fn a_restart_does_not_count_towards_a_claim() {
+    let mut cfg = config(options(Variant::Stockholm, &[]));
+    cfg.grace_ms = 60_000;
+    let mut room = started(cfg, &[(HOST, W), (4, B)], FirstSeat::Lot(0));
+    ok(&mut room, &player(4), t(1_000), Command::Disconnect);
+    // Away 9 s before the server went down at 10 s, back up at 500 s: no clocks, but the
+    // grace resumes too.
+    let events = resume(&mut room, t(500_000), t(10_000));
+    assert_eq!(resumed(&events), (490_000, 0));
+    assert_eq!(
+        room.snapshot(Viewer::Seat(W)).claim_opens_at,
+        Some(t(551_000))
+    );
+}

@@ -95,6 +95,15 @@ pub struct ServeArgs {
         default_value_t = 10
     )]
     pub invite_tries_per_address: u32,
+    /// WebSockets one address may have open at once (0: no limit).
+    #[arg(long, env = "CHECKERHALL_SOCKETS_PER_ADDRESS", default_value_t = 100)]
+    pub sockets_per_address: usize,
+    /// New guest identities one address may get a minute (0: no limit).
+    #[arg(long, env = "CHECKERHALL_IDENTITIES_PER_ADDRESS", default_value_t = 30)]
+    pub identities_per_address: u32,
+    /// New rooms one address may create a minute (0: no limit).
+    #[arg(long, env = "CHECKERHALL_ROOMS_PER_ADDRESS", default_value_t = 20)]
+    pub rooms_per_address: u32,
 }
 
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
@@ -135,6 +144,12 @@ pub struct Limits {
     pub logins_per_address_per_minute: u32,
     /// Private-room invite codes one address may try a minute (0: no limit).
     pub invite_tries_per_address_per_minute: u32,
+    /// WebSockets one address may have open at once (0: no limit).
+    pub sockets_per_address: usize,
+    /// New guest identities one address may get a minute (0: no limit).
+    pub identities_per_address_per_minute: u32,
+    /// New rooms one address may create a minute (0: no limit).
+    pub rooms_per_address_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -149,6 +164,9 @@ impl Default for Limits {
             logins_per_account_per_minute: 5,
             logins_per_address_per_minute: 20,
             invite_tries_per_address_per_minute: 10,
+            sockets_per_address: 100,
+            identities_per_address_per_minute: 30,
+            rooms_per_address_per_minute: 20,
         }
     }
 }
@@ -179,6 +197,9 @@ impl From<&ServeArgs> for ServerConfig {
         c.limits.logins_per_account_per_minute = a.logins_per_account;
         c.limits.logins_per_address_per_minute = a.logins_per_address;
         c.limits.invite_tries_per_address_per_minute = a.invite_tries_per_address;
+        c.limits.sockets_per_address = a.sockets_per_address;
+        c.limits.identities_per_address_per_minute = a.identities_per_address;
+        c.limits.rooms_per_address_per_minute = a.rooms_per_address;
         c.access = a.access;
         c.first_admin = a
             .admin_name

@@ -96,6 +96,10 @@ pub struct Limiters {
     pub login_address: Limit,
     /// Private-room invite codes tried per address.
     pub invite_code: Limit,
+    /// New guest identities per address.
+    pub new_identity: Limit,
+    /// New rooms per address.
+    pub new_room: Limit,
     /// Refusals counted outside a [`Limit`] (e.g. the open-sockets cap), by code.
     others: Mutex<BTreeMap<&'static str, u64>>,
 }
@@ -118,6 +122,16 @@ impl Limiters {
                 "invite_rate_limited",
                 "invite codes tried per address",
                 limits.invite_tries_per_address_per_minute,
+            ),
+            new_identity: Limit::new(
+                "identity_rate_limited",
+                "new identities per address",
+                limits.identities_per_address_per_minute,
+            ),
+            new_room: Limit::new(
+                "room_rate_limited",
+                "new rooms per address",
+                limits.rooms_per_address_per_minute,
             ),
             others: Mutex::new(BTreeMap::new()),
         }
@@ -149,9 +163,36 @@ impl Limiters {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
-        for l in [&self.login_account, &self.login_address, &self.invite_code] {
+        for l in [
+            &self.login_account,
+            &self.login_address,
+            &self.invite_code,
+            &self.new_identity,
+            &self.new_room,
+        ] {
             *out.entry(l.code()).or_default() += l.refused();
         }
         out
     }
+}
+
+/// A place for one more WebSocket from `ip` under `--sockets-per-address`.
+///
+/// # Errors
+/// [`ApiError::Limited`] `too_many_sockets` (counted in `/metrics`) when the address has
+/// that many open.
+pub fn socket_slot(
+    state: &crate::AppState,
+    ip: std::net::IpAddr,
+) -> Result<crate::sockets::AddressSlot, ApiError> {
+    let max = state.config.limits.sockets_per_address;
+    state.sockets.admit(ip, max).map_err(|open| {
+        state.limiters.count("too_many_sockets");
+        ApiError::Limited {
+            code: "too_many_sockets",
+            message: format!(
+                "this address already has {open} sockets open (at most {max}); close some first"
+            ),
+        }
+    })
 }

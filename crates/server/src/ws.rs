@@ -102,6 +102,7 @@ async fn upgrade(
             "too many open connections ({open}); try again later"
         )));
     }
+    let slot = crate::limits::socket_slot(&state, addr.ip())?;
     let id = Uuid::parse_str(&q.room).map_err(|_| ApiError::NotFound("room"))?;
     let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
     let identity = match q.token.or_else(|| token_from_parts(&parts)) {
@@ -119,7 +120,9 @@ async fn upgrade(
     let limit = state.config.limits.max_message_bytes;
     let rooms = state.rooms.clone();
     let since = q.since;
-    let registration = identity.as_ref().map(|i| state.sockets.register(i.id));
+    let registration = identity
+        .as_ref()
+        .map(|i| state.sockets.register(i.id, i.session));
     Ok(ws
         .read_buffer_size(BUFFER)
         .write_buffer_size(BUFFER)
@@ -129,6 +132,8 @@ async fn upgrade(
         .max_message_size(limit.saturating_mul(2))
         .max_frame_size(limit.saturating_mul(2))
         .on_upgrade(move |socket| async move {
+            // Held while the socket is open: its place under the address's cap.
+            let _slot = slot;
             Metrics::inc(&rooms.metrics().sockets);
             serve(socket, rooms.clone(), handle, identity, since, registration).await;
             Metrics::dec(&rooms.metrics().sockets);

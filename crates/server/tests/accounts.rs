@@ -42,6 +42,51 @@ fn http() -> reqwest::Client {
     reqwest::Client::new()
 }
 
+/// The id of the session `token` belongs to.
+async fn current_session(s: &Server, token: &str) -> String {
+    let (_, list) = s.get("/api/account/sessions", Some(token)).await;
+    list["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["current"] == true)
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `DELETE /api/account/sessions/{id}` as `token`.
+async fn revoke(s: &Server, token: &str, id: &str) -> (u16, Value) {
+    send(
+        http()
+            .delete(s.url(&format!("/api/account/sessions/{id}")))
+            .bearer_auth(token),
+    )
+    .await
+}
+
+/// Reads until the server closes the socket; the code of its Close frame.
+async fn close_code(c: &mut common::Client) -> u16 {
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(10), c.ws.next())
+            .await
+            .expect("closed in time")
+        {
+            Some(Ok(Message::Close(f))) => return u16::from(f.expect("a close frame").code),
+            Some(Ok(_)) => continue,
+            other => panic!("socket ended without a close frame: {other:?}"),
+        }
+    }
+}
+
+/// The socket is still served: a ping gets its pong.
+async fn still_open(c: &mut common::Client) {
+    let id = c.send("ping", json!({})).await;
+    c.until("pong", |v| v["type"] == "pong" && v["id"] == json!(id))
+        .await;
+}
+
 async fn claim(s: &Server, token: &str, username: &str, password: &str) -> (u16, Value) {
     send(
         http()
@@ -134,23 +179,8 @@ async fn a_guest_claims_and_logs_in_elsewhere() {
         // A third device, revoked by the second; then the second logs out.
         let (_, body) = login(&s, "Ann", "second password").await;
         let third = body["token"].as_str().unwrap().to_string();
-        let (_, list) = s.get("/api/account/sessions", Some(&third)).await;
-        let third_id = list["sessions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|x| x["current"] == true)
-            .unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let (status, _) = send(
-            http()
-                .delete(s.url(&format!("/api/account/sessions/{third_id}")))
-                .bearer_auth(&second),
-        )
-        .await;
-        assert_eq!(status, 200);
+        let third_id = current_session(&s, &third).await;
+        assert_eq!(revoke(&s, &second, &third_id).await.0, 200);
         let (status, _) = s.get("/api/account", Some(&third)).await;
         assert_eq!(status, 401);
         let r = http()
@@ -319,17 +349,7 @@ async fn admins_rename_ban_and_close() {
         )
         .await;
         assert_eq!(status, 200, "{body}");
-        let close = loop {
-            match tokio::time::timeout(std::time::Duration::from_secs(10), c.ws.next())
-                .await
-                .expect("closed in time")
-            {
-                Some(Ok(Message::Close(f))) => break f,
-                Some(Ok(_)) => continue,
-                other => panic!("socket ended without a close frame: {other:?}"),
-            }
-        };
-        assert_eq!(u16::from(close.unwrap().code), 4003);
+        assert_eq!(close_code(&mut c).await, 4003);
         // The account's sessions are gone: its old token now identifies nobody.
         let (status, _) = s.get("/api/account", Some(&token)).await;
         assert_eq!(status, 401);
@@ -456,6 +476,59 @@ async fn a_private_room_seats_who_has_the_code() {
         drop(c);
         let mut again = s.ws(&id, Some(&guest), None).await;
         again.act("leave_seat", json!({})).await;
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn ending_a_session_closes_its_sockets() {
+    for mut s in servers(AccessMode::Open).await {
+        let (_, first) = s.player().await;
+        assert_eq!(claim(&s, &first, "cleo", "cleos password").await.0, 200);
+        let mut tokens = Vec::new();
+        for _ in 0..3 {
+            let (status, body) = login(&s, "cleo", "cleos password").await;
+            assert_eq!(status, 200, "{body}");
+            tokens.push(body["token"].as_str().unwrap().to_string());
+        }
+        let (_, room) = s.create_room(&first, json!({"game": "queah"})).await;
+        let room = room["id"].as_str().unwrap().to_string();
+        let mut sockets = Vec::new();
+        for t in std::iter::once(&first).chain(&tokens) {
+            let mut c = s.ws(&room, Some(t), None).await;
+            c.until("snapshot", |v| v["type"] == "snapshot").await;
+            sockets.push(c);
+        }
+        let current = current_session(&s, &tokens[0]).await;
+
+        // Revoked from the first device: only that session's socket closes.
+        let (status, body) = revoke(&s, &first, &current).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(close_code(&mut sockets[1]).await, 4001);
+        still_open(&mut sockets[0]).await;
+        still_open(&mut sockets[2]).await;
+
+        // Logging out closes that device's socket.
+        let (status, body) = send(
+            http()
+                .post(s.url("/api/account/logout"))
+                .bearer_auth(&tokens[1]),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(close_code(&mut sockets[2]).await, 4001);
+
+        // A password change ends every other session, and their sockets.
+        let (status, body) = send(
+            http()
+                .post(s.url("/api/account/password"))
+                .bearer_auth(&first)
+                .json(&json!({"current": "cleos password", "new": "a new password"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(close_code(&mut sockets[3]).await, 4001);
+        still_open(&mut sockets[0]).await;
         s.stop().await;
     }
 }

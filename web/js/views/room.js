@@ -73,6 +73,12 @@ export function roomView(main, roomId) {
   const isHost = () => m.snap && m.me && m.snap.room.host.id === m.me.id;
   const options = () => m.snap?.room.options || {};
 
+  function seconds(ms) {
+    const s = Math.round(ms / 1000);
+    if (s < 120) return `${s} s`;
+    return `${Math.floor(s / 60)} min ${s % 60} s`;
+  }
+
   function say(text, kind = '') {
     ui.msg.textContent = text || '';
     ui.msg.className = `msg ${kind}`;
@@ -494,6 +500,12 @@ export function roomView(main, roomId) {
           break;
         case 'rematch':
           s.rematch = { asked: ev.asked, waiting_for: ev.waiting_for, room: ev.room };
+          break;
+        case 'resumed':
+          if (s.board) s.board.clocks = ev.clocks;
+          say(ev.given_back_ms > 0
+            ? `The server was down for ${seconds(ev.down_ms)}. The clock of the player to move was given back ${seconds(ev.given_back_ms)}: nobody loses time for it.`
+            : `The server was down for ${seconds(ev.down_ms)}. Nobody loses time for it.`, 'notice');
           break;
         default:
           break;

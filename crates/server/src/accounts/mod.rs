@@ -335,6 +335,9 @@ async fn login(
     run.await.map_err(|e| counted(&state, e))
 }
 
+/// The Close code of a socket whose session ended (logout, revocation, password change).
+pub const SESSION_ENDED: u16 = 4001;
+
 /// `POST /api/account/logout`: ends the caller's session and clears the cookie.
 async fn logout(State(state): State<AppState>, who: Identity) -> Result<Response, ApiError> {
     let run = async {
@@ -343,6 +346,9 @@ async fn logout(State(state): State<AppState>, who: Identity) -> Result<Response
             message: "a guest has no session to end".into(),
         })?;
         state.store.delete_session(who.id, session).await?;
+        state
+            .sockets
+            .close_session(session, SESSION_ENDED, "session ended");
         let mut response = Json(json!({})).into_response();
         let cookie = identity::cookie_header(&state.config, "", 0)
             .unwrap_or_else(|| HeaderValue::from_static(""));
@@ -382,10 +388,23 @@ async fn change_password(
         }
         let hash = password::hash(body.new).await?;
         state.store.set_password(who.id, &hash).await?;
+        let others: Vec<Uuid> = state
+            .store
+            .sessions(who.id)
+            .await?
+            .into_iter()
+            .map(|s| s.id)
+            .filter(|id| Some(*id) != who.session)
+            .collect();
         let ended = state
             .store
             .delete_sessions_except(who.id, who.session)
             .await?;
+        for id in others {
+            state
+                .sockets
+                .close_session(id, SESSION_ENDED, "session ended");
+        }
         Ok(Json(json!({ "sessions_ended": ended })))
     };
     run.await.map_err(|e| counted(&state, e))
@@ -430,6 +449,9 @@ async fn revoke_session(
         if !state.store.delete_session(who.id, id).await? {
             return Err(ApiError::NotFound("session"));
         }
+        state
+            .sockets
+            .close_session(id, SESSION_ENDED, "session ended");
         Ok(Json(json!({})))
     };
     run.await.map_err(|e| counted(&state, e))

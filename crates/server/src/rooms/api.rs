@@ -51,6 +51,7 @@ fn lobby_error(e: lobby::LobbyError) -> ApiError {
 
 pub(crate) async fn create(
     State(state): State<AppState>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     who: Identity,
     body: Result<Json<CreateRoom>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -58,6 +59,7 @@ pub(crate) async fn create(
     if !state.config.access.may_play(&who) {
         return Err(crate::accounts::members_only());
     }
+    state.limiters.new_room.check(&addr.ip().to_string())?;
     if state.rooms.is_shutting_down() {
         return Err(ApiError::Unavailable("the server is restarting"));
     }
@@ -135,8 +137,46 @@ pub(crate) async fn create(
     Ok(Json(json!({ "id": id, "invite_code": invite })))
 }
 
-pub(crate) async fn list(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({ "rooms": super::live::listing(&state.rooms) }))
+/// Rooms a page of `GET /api/rooms` holds by default, and at most (as the other lists).
+const PAGE: u32 = 50;
+const MAX_PAGE: u32 = 100;
+
+/// Query of `GET /api/rooms`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Page {
+    #[serde(default)]
+    limit: Option<u32>,
+    #[serde(default)]
+    offset: Option<usize>,
+}
+
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    page: Result<axum::extract::Query<Page>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let axum::extract::Query(page) =
+        page.map_err(|e| ApiError::bad("bad_parameter", e.body_text()))?;
+    let limit = page.limit.unwrap_or(PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad(
+            "bad_parameter",
+            format!("parameter `limit`: a whole number from 1 to {MAX_PAGE}"),
+        ));
+    }
+    let limit = limit as usize;
+    let offset = page.offset.unwrap_or(0);
+    let rooms = super::live::listing(&state.rooms);
+    let total = rooms.len();
+    let rooms: Vec<_> = rooms.into_iter().skip(offset).take(limit).collect();
+    let next = (offset.saturating_add(limit) < total).then(|| offset + limit);
+    Ok(Json(json!({
+        "rooms": rooms,
+        "total": total,
+        "limit": limit,
+        "offset": offset,
+        "next_offset": next,
+    })))
 }
 
 pub(crate) async fn get_room(

@@ -97,7 +97,8 @@ impl Feed {
 /// The listed rooms, newest first: the body of `GET /api/rooms` and of the `snapshot` event.
 pub(crate) fn listing(rooms: &Rooms) -> Vec<RoomSummary> {
     let mut list: Vec<RoomSummary> = rooms.summaries().into_iter().filter(listed).collect();
-    list.sort_by_key(|s| std::cmp::Reverse(s.created_at));
+    // Newest first; the id breaks ties so that pages do not overlap.
+    list.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
     list
 }
 

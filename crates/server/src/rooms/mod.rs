@@ -14,6 +14,7 @@ mod task;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -26,6 +27,7 @@ use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use crate::config::ServerConfig;
+use crate::identity::now_ms;
 use crate::metrics::Metrics;
 use crate::store::{LiveRoom, RoomRow, Store, StoreError, Writer};
 use crate::AppState;
@@ -301,6 +303,18 @@ impl Rooms {
 
     /// Starts the task of `room` (already stored) whose log continues at `seq`.
     pub(crate) fn spawn(&self, room: Room, row: RoomRow, seq: i64) -> RoomHandle {
+        self.spawn_resumed(room, row, seq, None)
+    }
+
+    /// [`Rooms::spawn`] for a room restored after a restart; with `resume`, when the server
+    /// stopped: the task first gives that outage back to the clocks ([`Command::Resume`]).
+    fn spawn_resumed(
+        &self,
+        room: Room,
+        row: RoomRow,
+        seq: i64,
+        resume: Option<Timestamp>,
+    ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let summary = Arc::new(Mutex::new(RoomSummary::of(&room, &row)));
         let handle = RoomHandle {
@@ -310,7 +324,7 @@ impl Rooms {
         };
         lock(&self.inner.rooms).insert(room.id(), handle.clone());
         self.inner.feed.created(&handle.summary());
-        let t = task::RoomTask::new(self.clone(), room, row, seq, summary, rx);
+        let t = task::RoomTask::new(self.clone(), room, row, seq, summary, rx, resume);
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
         let mut tasks = lock(&self.inner.tasks);
         tasks.retain(|j| !j.is_finished());
@@ -338,22 +352,38 @@ impl Rooms {
         &self.inner.metrics
     }
 
-    /// Rebuilds every unfinished room from its stored log.
+    /// Rebuilds every unfinished room from its stored log, and the finished rooms that were
+    /// still in memory when the server stopped (for their rematch); then keeps a heartbeat
+    /// on disk so that the next start knows when this one stopped.
+    ///
+    /// A game under way resumes with the clocks as they stood when the server was last seen
+    /// running: the outage is charged to nobody.
     ///
     /// # Errors
     /// The store could not be read.
     pub async fn restore(&self) -> Result<(), StoreError> {
-        let live = self.inner.store.live_rooms().await?;
+        let store = &self.inner.store;
+        let down_at = store.last_heartbeat().await?;
+        let since = down_at.unwrap_or_else(now_ms) - task::IDLE_FINISHED_MS;
+        let live = store.rooms_to_restore(Some(since)).await?;
         for LiveRoom { room: row, log } in live {
             match rebuild(&row, &log) {
                 Ok(room) => {
                     let seq = log.last().map_or(0, |l| l.seq + 1);
+                    // Without a heartbeat (a database from before them), the last command
+                    // is the last moment the room is known to have been served.
+                    let stopped = down_at.or_else(|| log.last().map(|l| l.at));
+                    let resume = (room.state() == lobby::RoomState::Playing)
+                        .then(|| stopped.map(|at| Timestamp(u64::try_from(at).unwrap_or(0))))
+                        .flatten();
                     tracing::info!(room = %row.id, commands = log.len(), "room restored");
-                    self.spawn(room, row, seq);
+                    self.spawn_resumed(room, row, seq, resume);
                 }
                 Err(e) => tracing::error!(room = %row.id, error = %e, "room cannot be restored"),
             }
         }
+        let beat = tokio::spawn(heartbeat(store.clone(), self.inner.shutdown.subscribe()));
+        lock(&self.inner.tasks).push(beat);
         Ok(())
     }
 
@@ -365,6 +395,36 @@ impl Rooms {
         for t in tasks {
             let _ = t.await;
         }
+        // The last moment the clocks ran: the next start gives back the time from here.
+        if let Err(e) = self.inner.store.heartbeat(now_ms()).await {
+            tracing::warn!(error = %e, "the last heartbeat could not be stored");
+        }
+    }
+}
+
+/// How often the server records that it is running. A kill charges nobody for the outage,
+/// and gives back at most this much of the thinking time before it.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// Records that the server runs, every [`HEARTBEAT`], until shutdown.
+async fn heartbeat(store: Store, mut shutdown: watch::Receiver<bool>) {
+    let mut every = tokio::time::interval(HEARTBEAT);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            () = until_shutdown(&mut shutdown) => break,
+            _ = every.tick() => {
+                if let Err(e) = store.heartbeat(now_ms()).await {
+                    tracing::warn!(error = %e, "heartbeat not stored");
+                }
+            }
+        }
+    }
+}
+
+async fn until_shutdown(rx: &mut watch::Receiver<bool>) {
+    if rx.wait_for(|s| *s).await.is_err() {
+        std::future::pending::<()>().await;
     }
 }
 

@@ -20,8 +20,10 @@ use crate::store::{RoomRow, Write};
 
 /// How long a bot waits before it tries again after a refused action.
 const BOT_DELAY: Duration = Duration::from_millis(200);
-/// How long a finished room with no socket stays in memory.
-const IDLE_FINISHED: Duration = Duration::from_secs(600);
+/// How long a finished room with no socket stays in memory (ms; a restart restores the
+/// rooms that finished within this before the server stopped).
+pub(crate) const IDLE_FINISHED_MS: i64 = 600_000;
+const IDLE_FINISHED: Duration = Duration::from_millis(IDLE_FINISHED_MS.unsigned_abs());
 
 /// A room as the lobby list shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -124,6 +126,8 @@ pub(crate) struct RoomTask {
     /// Who sits where, updated when the seats change (sent with every batch).
     seats: Vec<(PlayerId, Seat)>,
     bot_at: Option<Instant>,
+    /// Restored after a restart: when the server stopped (see `Command::Resume`).
+    resume: Option<Timestamp>,
 }
 
 fn deadline_instant(at: Timestamp) -> Instant {
@@ -140,6 +144,7 @@ impl RoomTask {
         seq: i64,
         summary: Arc<Mutex<RoomSummary>>,
         rx: mpsc::Receiver<Request>,
+        resume: Option<Timestamp>,
     ) -> RoomTask {
         let capacity = rooms.config().limits.socket_queue.max(1);
         let seats = seat_map(&room);
@@ -154,11 +159,18 @@ impl RoomTask {
             events: broadcast::channel(capacity).0,
             sockets: HashMap::new(),
             bot_at: None,
+            resume,
         }
     }
 
     pub(crate) async fn run(mut self, mut shutdown: watch::Receiver<bool>) {
         Metrics::inc(&self.rooms.metrics().rooms);
+        // First give the outage back, before anything else runs the clocks.
+        if let Some(down_at) = self.resume.take() {
+            if let Err(e) = self.apply(Actor::Server, Command::Resume { down_at }).await {
+                tracing::error!(room = %self.room.id(), error = %e, "clocks not resumed");
+            }
+        }
         // After a restart nobody is connected: mark the seats that the log left connected.
         self.disconnect_all().await;
         self.schedule_bot();
@@ -283,7 +295,8 @@ impl RoomTask {
             command.clone(),
         )?;
         let presence_only = matches!(command, Command::Connect | Command::Disconnect);
-        if handled.events.is_empty() && (presence_only || matches!(command, Command::Tick)) {
+        let quiet = matches!(command, Command::Tick | Command::Resume { .. });
+        if handled.events.is_empty() && (presence_only || quiet) {
             // Nothing changed: nothing to store or tell.
             self.room.revert(undo);
             return Ok(self.room.version());

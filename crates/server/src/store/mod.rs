@@ -271,6 +271,7 @@ macro_rules! on_pool {
 // After `on_pool!`, which it uses.
 mod accounts;
 mod analysis;
+mod heartbeat;
 mod ops;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
@@ -770,21 +771,37 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn live_rooms(&self) -> Result<Vec<LiveRoom>, StoreError> {
-        let rooms_sql = format!(
-            "SELECT {ROOM_COLUMNS} FROM rooms WHERE state IN ('waiting', 'playing') \
-             ORDER BY created_at, id"
+        self.rooms_to_restore(None).await
+    }
+
+    /// [`Store::live_rooms`], and with `finished_since` also the finished rooms whose game
+    /// ended at or after it (a restarted server keeps offering their rematch).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn rooms_to_restore(
+        &self,
+        finished_since: Option<i64>,
+    ) -> Result<Vec<LiveRoom>, StoreError> {
+        const WHERE: &str = "r.state IN ('waiting', 'playing') OR (r.state = 'finished' \
+             AND r.id IN (SELECT g.id FROM games g WHERE g.finished_at >= $1))";
+        let rooms_sql =
+            format!("SELECT {ROOM_COLUMNS} FROM rooms r WHERE {WHERE} ORDER BY created_at, id");
+        let log_sql = format!(
+            "SELECT l.room_id, l.seq, l.at, l.actor, l.command FROM room_log l \
+             JOIN rooms r ON r.id = l.room_id WHERE {WHERE} ORDER BY l.room_id, l.seq"
         );
-        let log_sql = "SELECT l.room_id, l.seq, l.at, l.actor, l.command FROM room_log l \
-             JOIN rooms r ON r.id = l.room_id WHERE r.state IN ('waiting', 'playing') \
-             ORDER BY l.room_id, l.seq";
+        let since = finished_since.unwrap_or(i64::MAX);
         // One transaction so that the rooms and the logs are the same snapshot.
         let (rooms, logs): (Vec<RawRoom>, Vec<RawLog>) = on_pool!(self, p => {
             let mut tx = p.begin().await.map_err(db_err)?;
             let rooms = sqlx::query_as(&rooms_sql)
+                .bind(since)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(db_err)?;
-            let logs = sqlx::query_as(log_sql)
+            let logs = sqlx::query_as(&log_sql)
+                .bind(since)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(db_err)?;

@@ -107,7 +107,19 @@ impl Server {
     }
 
     pub async fn ws(&self, room: &str, token: Option<&str>, since: Option<u64>) -> Client {
-        let mut url = format!("ws://{}/ws?room={room}", self.addr);
+        Client::connect(self.addr, room, token, since).await
+    }
+}
+
+impl Client {
+    /// A socket to `room` on the server at `addr` (in this process or not).
+    pub async fn connect(
+        addr: SocketAddr,
+        room: &str,
+        token: Option<&str>,
+        since: Option<u64>,
+    ) -> Client {
+        let mut url = format!("ws://{addr}/ws?room={room}");
         if let Some(t) = token {
             url.push_str(&format!("&token={t}"));
         }

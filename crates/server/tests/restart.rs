@@ -1,0 +1,154 @@
+//! Restarts of the real server binary in the middle of things (issue 11, items 6 and 8):
+//! the time the server is down is charged to nobody, and a finished room still offers its
+//! rematch afterwards. SQLite and Postgres.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod clubdb;
+mod common;
+
+use std::net::SocketAddr;
+use std::process::Stdio;
+use std::time::Duration;
+
+use common::Client;
+use serde_json::{json, Value};
+use tokio::process::{Child, Command};
+
+/// Starts `checkerhall serve` on `addr` and `url`, and waits until it is ready.
+async fn start(addr: SocketAddr, url: &str) -> Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkerhall"))
+        .arg("serve")
+        .arg("--listen")
+        .arg(addr.to_string())
+        .arg("--database-url")
+        .arg(url)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let http = reqwest::Client::new();
+    loop {
+        if let Ok(r) = http.get(format!("http://{addr}/readyz")).send().await {
+            if r.status().is_success() {
+                return child;
+            }
+        }
+        assert!(child.try_wait().unwrap().is_none(), "the server exited");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// SIGKILL: no shutdown, no last heartbeat.
+async fn kill(child: &mut Child) {
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+}
+
+/// The JSON answer to `req`.
+async fn answer(req: reqwest::RequestBuilder) -> Value {
+    req.send().await.unwrap().json().await.unwrap()
+}
+
+/// A new guest identity's token.
+async fn token(addr: SocketAddr) -> String {
+    let me = answer(reqwest::Client::new().get(format!("http://{addr}/api/me"))).await;
+    me["token"].as_str().unwrap().to_string()
+}
+
+async fn room_state(addr: SocketAddr, id: &str) -> Value {
+    answer(reqwest::Client::new().get(format!("http://{addr}/api/rooms/{id}"))).await
+}
+
+async fn restarts(url: String) {
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let mut server = start(addr, &url).await;
+    let (white_token, black_token) = (token(addr).await, token(addr).await);
+    let created = answer(
+        reqwest::Client::new()
+            .post(format!("http://{addr}/api/rooms"))
+            .bearer_auth(&white_token)
+            .json(&json!({"game": "stockholm", "seat": "white",
+                "time_control": {"kind": "fischer", "base_ms": 10_000, "increment_ms": 0}})),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut white = Client::connect(addr, &id, Some(&white_token), None).await;
+    let mut black = Client::connect(addr, &id, Some(&black_token), None).await;
+    black.until("snapshot", |v| v["type"] == "snapshot").await;
+    black.act("take_seat", json!({"seat": "black"})).await;
+    white.act("start", json!({})).await;
+    let turn = white.event("your_turn").await;
+    let first = turn["data"]["legal_moves"][0]["text"].clone();
+    white.act("move", json!({"move": first})).await;
+    let turn = black.event("your_turn").await;
+    let reply = turn["data"]["legal_moves"][0]["text"].clone();
+    let seen = black.version;
+
+    // Black's 10 s run; the server dies and stays down longer than that.
+    kill(&mut server).await;
+    tokio::time::sleep(Duration::from_secs(12)).await;
+    let mut server = start(addr, &url).await;
+
+    assert_eq!(room_state(addr, &id).await["state"], "playing");
+    let mut black = Client::connect(addr, &id, Some(&black_token), Some(seen)).await;
+    let resumed = black.event("resumed").await["data"].clone();
+    assert!(resumed["down_ms"].as_u64().unwrap() >= 12_000, "{resumed}");
+    assert!(
+        resumed["given_back_ms"].as_u64().unwrap() >= 12_000,
+        "at least the 12 s it was down: {resumed}"
+    );
+    assert_eq!(resumed["clocks"]["running"], "black", "{resumed}");
+    assert!(!black
+        .seen
+        .iter()
+        .any(|m| m["data"]["type"] == "departed" || m["data"]["type"] == "finished"));
+    black.act("move", json!({"move": reply})).await;
+    let moved = black.event("moved").await;
+    assert_eq!(moved["data"]["seat"], "black");
+    assert!(
+        moved["data"]["board"]["clocks"]["remaining_ms"]["black"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+
+    // Item 8: the game ends, the server dies again, and the finished room still rematches.
+    black.act("resign", json!({})).await;
+    black.event("finished").await;
+    kill(&mut server).await;
+    let mut server = start(addr, &url).await;
+    assert_eq!(room_state(addr, &id).await["state"], "finished");
+    let mut white = Client::connect(addr, &id, Some(&white_token), None).await;
+    let mut black = Client::connect(addr, &id, Some(&black_token), None).await;
+    white.until("snapshot", |v| v["type"] == "snapshot").await;
+    black.until("snapshot", |v| v["type"] == "snapshot").await;
+    white.act("rematch", json!({})).await;
+    black.act("rematch", json!({})).await;
+    let rematch = white
+        .until("the new room", |v| {
+            v["data"]["type"] == "rematch" && !v["data"]["room"].is_null()
+        })
+        .await;
+    let new_room = rematch["data"]["room"].as_str().unwrap();
+    assert_eq!(room_state(addr, new_room).await["state"], "playing");
+    kill(&mut server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outage_is_given_back_and_finished_rooms_rematch_sqlite() {
+    restarts(clubdb::fresh(clubdb::Backend::Sqlite).await.unwrap()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outage_is_given_back_and_finished_rooms_rematch_postgres() {
+    if let Some(url) = clubdb::fresh(clubdb::Backend::Postgres).await {
+        restarts(url).await;
+    }
+}
