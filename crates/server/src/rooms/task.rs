@@ -479,7 +479,9 @@ impl RoomTask {
             self.bot.set(BotTurn::Idle);
             return;
         };
-        // A copy, so the room task keeps its game (its cost is a copy of the move list).
+        // A copy, so the room task keeps its game: a copy of the move list and of the
+        // repetition counts, once per bot turn (the replay for the search happens off the
+        // room task).
         let game = game.clone();
         let clock = self.room.remaining_ms(ask.seat);
         let job = tokio::spawn(bot::answer(
