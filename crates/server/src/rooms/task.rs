@@ -458,7 +458,8 @@ impl RoomTask {
     }
 
     /// After every change: a bot that is to act (again) starts its pause; one already
-    /// pausing or thinking about the same ask carries on, so chat does not delay it.
+    /// pausing or thinking about the same ask carries on, so commands that change nothing
+    /// for it (presence, a draw offer it is not asked about) do not delay it.
     fn schedule_bot(&mut self) {
         let want = self.bot_ask();
         if want.as_ref().map(|(ask, _)| *ask) == self.bot.ask() {
