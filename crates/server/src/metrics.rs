@@ -30,6 +30,8 @@ pub struct Metrics {
     pub ws_message_burst: AtomicU64,
     /// The per-socket message size limit in force, bytes (gauge).
     pub ws_max_message_bytes: AtomicU64,
+    /// Bot searches running on the blocking pool now (gauge).
+    pub bot_searches: AtomicU64,
 }
 
 impl Metrics {
@@ -47,7 +49,7 @@ impl Metrics {
 
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
-        let rows: [(&str, &str, &str, &AtomicU64); 11] = [
+        let rows: [(&str, &str, &str, &AtomicU64); 12] = [
             ("checkerhall_rooms", "gauge", "Live rooms.", &self.rooms),
             (
                 "checkerhall_sockets",
@@ -108,6 +110,12 @@ impl Metrics {
                 "gauge",
                 "Per-socket message size limit in force, bytes.",
                 &self.ws_max_message_bytes,
+            ),
+            (
+                "checkerhall_bot_searches",
+                "gauge",
+                "Bot searches running now.",
+                &self.bot_searches,
             ),
         ];
         let mut out = String::new();

@@ -3,9 +3,12 @@
 //! A search never runs on a room task or on the async runtime's workers: it runs on tokio's
 //! blocking pool, and at most [`max_searches`] run at once (a semaphore), so a thousand bot
 //! rooms queue for a permit instead of starving the tasks that serve human players. The room
-//! task awaits the answer, which keeps its one-writer order (the move is checked by the
-//! lobby and stored like a human's); every search is bounded by its level's node budget and
-//! by a time budget taken from the bot's clock, so the wait is short.
+//! task does not wait for it either: it spawns [`answer`] for an [`Ask`] and keeps serving
+//! its commands (chat, presence, draw offers, a resignation) until the answer comes back,
+//! then applies it like a human's command, which keeps its one-writer order, but only if
+//! the room still asks the same thing (same seat, same position); a stale answer is dropped
+//! and the bot asked again. Every search is bounded by its level's node budget and by a time
+//! budget taken from the bot's clock.
 //!
 //! Whatever happens to the search (no permit in time, a panic, a timeout) the room still
 //! gets a legal move: a random one.
@@ -18,9 +21,12 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use bots::{Level, Style};
-use lobby::Bot;
-use rules::{AnyPosition, Game, Move};
+use lobby::{Bot, Command};
+use rules::{AnyPosition, Game, Move, Seat};
 use tokio::sync::Semaphore;
+
+use super::Rooms;
+use crate::metrics::Metrics;
 
 /// The longest a level-5 bot thinks, and the cap of every search's time.
 const MAX_THINK: Duration = Duration::from_secs(1);
@@ -81,9 +87,53 @@ fn style(bot: &Bot, clock_ms: Option<u64>) -> Option<Style> {
     Some(style)
 }
 
+/// What a room asks of its bot, and the position it asks in: an answer is applied only
+/// while the room still asks exactly this.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ask {
+    /// The bot's seat.
+    pub(crate) seat: Seat,
+    /// Answer the draw offer waiting for the seat, rather than move.
+    pub(crate) draw: bool,
+    /// Actions of the game so far (moves and departures).
+    pub(crate) plies: usize,
+    /// The position's key, so that a position reached again by other actions is not taken
+    /// for the one searched.
+    pub(crate) key: u64,
+}
+
+impl Ask {
+    /// What the room asks of the bot in `seat` in `game`.
+    pub(crate) fn of(game: &Game, seat: Seat, draw: bool) -> Ask {
+        Ask {
+            seat,
+            draw,
+            plies: game.actions().len(),
+            key: bots::any_position_key(game.position()),
+        }
+    }
+}
+
+/// Counts a search in `checkerhall_bot_searches` while it runs.
+struct Running(Rooms);
+
+impl Running {
+    fn new(rooms: Rooms) -> Running {
+        Metrics::inc(&rooms.metrics().bot_searches);
+        Running(rooms)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        Metrics::dec(&self.0.metrics().bot_searches);
+    }
+}
+
 /// Runs `f` on the blocking pool under a search permit, within `budget` plus a grace
 /// period; `None` if it could not run, failed or overran.
 async fn on_pool<T: Send + 'static>(
+    rooms: Rooms,
     budget: Duration,
     f: impl FnOnce() -> Option<T> + Send + 'static,
 ) -> Option<T> {
@@ -93,6 +143,7 @@ async fn on_pool<T: Send + 'static>(
         .ok()?;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
+        let _running = Running::new(rooms);
         f()
     });
     match tokio::time::timeout(budget + Duration::from_secs(2), task).await {
@@ -108,9 +159,49 @@ async fn on_pool<T: Send + 'static>(
     }
 }
 
+/// The command with which `bot` answers `ask` in `game` (a move, or its answer to a draw
+/// offer), with `clock_ms` left on its clock; `None` only if the game is over.
+///
+/// Meant to be spawned: the room task owns the game, so it hands over a copy.
+pub(crate) async fn answer(
+    rooms: Rooms,
+    game: Game,
+    bot: Bot,
+    ask: Ask,
+    clock_ms: Option<u64>,
+    seed: u64,
+) -> Option<Command> {
+    if ask.draw {
+        return Some(if accepts_draw(rooms, game, &bot, ask.seat).await {
+            Command::AcceptDraw
+        } else {
+            Command::DeclineDraw
+        });
+    }
+    let pos = game.position().clone();
+    let mv = think(rooms, game, &bot, clock_ms, seed).await?;
+    Some(Command::Move {
+        text: pos.move_to_string(&mv),
+    })
+}
+
+/// What `ask` gets when [`answer`] itself failed (its task panicked): a random legal move,
+/// or a declined draw; `None` if the game is over.
+pub(crate) fn fallback(game: &Game, ask: Ask, seed: u64) -> Option<Command> {
+    if ask.draw {
+        return Some(Command::DeclineDraw);
+    }
+    let pos = game.position();
+    let mv = bots::random_move(pos, seed)?;
+    Some(Command::Move {
+        text: pos.move_to_string(&mv),
+    })
+}
+
 /// The move `bot` plays in `game` with `clock_ms` left; `None` only if the game is over.
-pub(crate) async fn think(
-    game: &Game,
+async fn think(
+    rooms: Rooms,
+    game: Game,
     bot: &Bot,
     clock_ms: Option<u64>,
     seed: u64,
@@ -121,8 +212,10 @@ pub(crate) async fn think(
         return fallback;
     };
     let budget = style.limits.time.unwrap_or(MAX_THINK);
-    let keys = history(game);
-    let found = on_pool(budget, move || {
+    let found = on_pool(rooms, budget, move || {
+        // Replaying the game for its repetition keys costs its length: done here, off
+        // the room task.
+        let keys = history(&game);
         bots::choose_with(&pos, &keys, style, seed).map(|c| c.mv)
     })
     .await;
@@ -130,7 +223,7 @@ pub(crate) async fn think(
 }
 
 /// True if `bot`, to whom a draw is offered in `game`, accepts it (see the module notes).
-pub(crate) async fn accepts_draw(game: &Game, bot: &Bot, seat: rules::Seat) -> bool {
+async fn accepts_draw(rooms: Rooms, game: Game, bot: &Bot, seat: Seat) -> bool {
     let Some(mut style) = style(bot, None) else {
         return true;
     };
@@ -140,11 +233,11 @@ pub(crate) async fn accepts_draw(game: &Game, bot: &Bot, seat: rules::Seat) -> b
     let Some(turn) = pos.turn() else {
         return true;
     };
-    let keys = history(game);
     let budget = style.limits.time.unwrap_or(MAX_THINK);
     let still = pos.clone();
     let pos_sides = rules::record::playing(&pos).len();
-    let score = on_pool(budget, move || {
+    let score = on_pool(rooms, budget, move || {
+        let keys = history(&game);
         bots::search(&pos, &keys, style.limits).map(|r| r.score)
     })
     .await;

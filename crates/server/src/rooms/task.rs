@@ -10,6 +10,7 @@ use lobby::{
 use rules::Seat;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, watch};
+use tokio::task::{JoinError, JoinHandle};
 use tokio::time::Instant;
 use uuid::Uuid;
 
@@ -125,9 +126,55 @@ pub(crate) struct RoomTask {
     sockets: HashMap<PlayerId, usize>,
     /// Who sits where, updated when the seats change (sent with every batch).
     seats: Vec<(PlayerId, Seat)>,
-    bot_at: Option<Instant>,
+    bot: BotTurn,
     /// Restored after a restart: when the server stopped (see `Command::Resume`).
     resume: Option<Timestamp>,
+}
+
+/// Where the room's next bot action stands. The search runs in a spawned task (on the
+/// blocking pool, see `rooms::bot`), so the room task keeps serving commands meanwhile.
+enum BotTurn {
+    /// No bot is to act.
+    Idle,
+    /// The bot acts at `at` (its human-looking pause, or a retry).
+    Pausing { ask: bot::Ask, at: Instant },
+    /// The bot's answer is being computed.
+    Thinking {
+        ask: bot::Ask,
+        job: JoinHandle<Option<Command>>,
+    },
+}
+
+impl BotTurn {
+    fn ask(&self) -> Option<bot::Ask> {
+        match self {
+            BotTurn::Idle => None,
+            BotTurn::Pausing { ask, .. } | BotTurn::Thinking { ask, .. } => Some(*ask),
+        }
+    }
+
+    fn pause_until(&self) -> Option<Instant> {
+        match self {
+            BotTurn::Pausing { at, .. } => Some(*at),
+            _ => None,
+        }
+    }
+
+    /// Replaces the state, stopping an answer being computed (its search, already on the
+    /// pool, still ends at its budget, but its result is dropped).
+    fn set(&mut self, next: BotTurn) {
+        if let BotTurn::Thinking { job, .. } = std::mem::replace(self, next) {
+            job.abort();
+        }
+    }
+}
+
+/// The answer of a thinking bot; pending forever otherwise.
+async fn bot_answer(turn: &mut BotTurn) -> Result<Option<Command>, JoinError> {
+    match turn {
+        BotTurn::Thinking { job, .. } => job.await,
+        _ => std::future::pending().await,
+    }
 }
 
 fn deadline_instant(at: Timestamp) -> Instant {
@@ -158,7 +205,7 @@ impl RoomTask {
             rx,
             events: broadcast::channel(capacity).0,
             sockets: HashMap::new(),
-            bot_at: None,
+            bot: BotTurn::Idle,
             resume,
         }
     }
@@ -190,13 +237,12 @@ impl RoomTask {
                 () = sleep_opt(deadline) => {
                     let _ = self.apply(Actor::Server, Command::Tick).await;
                 }
-                () = sleep_opt(self.bot_at) => {
-                    self.bot_at = None;
-                    self.bot_move().await;
-                }
+                () = sleep_opt(self.bot.pause_until()) => self.bot_start(),
+                answer = bot_answer(&mut self.bot) => self.bot_answered(answer).await,
                 () = sleep_opt(idle) => break,
             }
         }
+        self.bot.set(BotTurn::Idle);
         let _ = self.events.send(Outbound::Restarting);
         self.rooms.deregister(self.room.id());
         Metrics::dec(&self.rooms.metrics().rooms);
@@ -417,39 +463,82 @@ impl RoomTask {
         bot_at(turn).map(|b| (turn, b, false))
     }
 
-    fn schedule_bot(&mut self) {
-        self.bot_at = self
-            .next_bot()
-            .map(|(_, b, _)| Instant::now() + bot::pause(&b));
+    /// What the room asks of its bots now, and of which bot.
+    fn bot_ask(&self) -> Option<(bot::Ask, lobby::Bot)> {
+        let (seat, b, draw) = self.next_bot()?;
+        let game = self.room.game()?;
+        Some((bot::Ask::of(game, seat, draw), b))
     }
 
-    /// A bot answers a draw offer or moves (see `rooms::bot`).
-    async fn bot_move(&mut self) {
-        let Some((seat, b, draw)) = self.next_bot() else {
+    /// After every change: a bot that is to act (again) starts its pause; one already
+    /// pausing or thinking about the same ask carries on, so commands that change nothing
+    /// for it (presence, a draw offer it is not asked about) do not delay it.
+    fn schedule_bot(&mut self) {
+        let want = self.bot_ask();
+        if want.as_ref().map(|(ask, _)| *ask) == self.bot.ask() {
+            return;
+        }
+        self.bot.set(match want {
+            Some((ask, b)) => BotTurn::Pausing {
+                ask,
+                at: Instant::now() + bot::pause(&b),
+            },
+            None => BotTurn::Idle,
+        });
+    }
+
+    /// The pause is over: the bot's answer is computed in a task of its own.
+    fn bot_start(&mut self) {
+        let (Some((ask, b)), Some(game)) = (self.bot_ask(), self.room.game()) else {
+            self.bot.set(BotTurn::Idle);
             return;
         };
-        let Some(game) = self.room.game() else {
+        // A copy, so the room task keeps its game: a copy of the move list and of the
+        // repetition counts, once per bot turn (the replay for the search happens off the
+        // room task).
+        let game = game.clone();
+        let clock = self.room.remaining_ms(ask.seat);
+        let job = tokio::spawn(bot::answer(
+            self.rooms.clone(),
+            game,
+            b,
+            ask,
+            clock,
+            rand::random(),
+        ));
+        self.bot.set(BotTurn::Thinking { ask, job });
+    }
+
+    /// A bot's answer came back: applied if the room still asks the same (see `rooms::bot`),
+    /// otherwise dropped and the bot asked again.
+    async fn bot_answered(&mut self, answer: Result<Option<Command>, JoinError>) {
+        let Some(ask) = self.bot.ask() else {
             return;
         };
-        let command = if draw {
-            if bot::accepts_draw(game, &b, seat).await {
-                Command::AcceptDraw
-            } else {
-                Command::DeclineDraw
-            }
-        } else {
-            let clock = self.room.remaining_ms(seat);
-            let Some(mv) = bot::think(game, &b, clock, rand::random()).await else {
-                return;
-            };
-            Command::Move {
-                text: game.position().move_to_string(&mv),
+        self.bot = BotTurn::Idle;
+        let current = self.bot_ask().map(|(a, _)| a);
+        let Some(game) = self.room.game().filter(|_| current == Some(ask)) else {
+            self.schedule_bot();
+            return;
+        };
+        let command = match answer {
+            Ok(Some(command)) => command,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(room = %self.room.id(), error = %e, "bot answer failed");
+                match bot::fallback(game, ask, rand::random()) {
+                    Some(command) => command,
+                    None => return,
+                }
             }
         };
-        if let Err(e) = self.apply(Actor::Bot(seat), command).await {
+        if let Err(e) = self.apply(Actor::Bot(ask.seat), command).await {
             tracing::warn!(room = %self.room.id(), error = %e, "bot action refused");
             // Try again later rather than stall the game.
-            self.bot_at = Some(Instant::now() + BOT_DELAY * 5);
+            self.bot.set(BotTurn::Pausing {
+                ask,
+                at: Instant::now() + BOT_DELAY * 5,
+            });
         }
     }
 }
