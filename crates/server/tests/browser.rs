@@ -489,6 +489,22 @@ async fn account_claim_logout_login_then_an_admin_bans_from_the_admin_page() {
     log_in(&ann, "ann", "short and now long enough").await;
     ann.wait_text("#account-link", "@ann").await;
     let ann_id = ann.player_id().await;
+
+    // Logged in on a second device, which Ann then revokes from her devices list.
+    let other = h.page("ann-other-device").await;
+    log_in(&other, "ann", "short and now long enough").await;
+    ann.goto("/account").await;
+    ann.wait_until("document.querySelectorAll('#sessions tbody tr').length === 2")
+        .await;
+    ann.click("#sessions button.revoke").await;
+    ann.wait_until("document.querySelectorAll('#sessions tbody tr').length === 1")
+        .await;
+    ann.wait_text("#sessions", "(this device)").await;
+    assert_ne!(
+        other.player_id().await,
+        ann_id,
+        "the revoked device is a guest again"
+    );
     assert_eq!(
         ann.count("#admin-link:not([hidden])").await,
         0,
@@ -526,6 +542,8 @@ async fn account_claim_logout_login_then_an_admin_bans_from_the_admin_page() {
 
     // Ann's socket is closed for good, her tab says why, and the ban ended her session.
     ann.wait_text("#banner", "banned").await;
+    ann.wait_until("document.querySelector('.room-grid').inert")
+        .await;
     ann.wait_text("#account-link", "Sign in").await;
     assert_ne!(ann.player_id().await, ann_id, "the banned session is over");
     ann.screenshot("banned").await;

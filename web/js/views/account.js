@@ -53,7 +53,7 @@ export function device(agent) {
 
 /** A date and time in the reader's own words. */
 export function when(ms) {
-  return new Date(ms).toLocaleString();
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function accountView(main) {

@@ -125,12 +125,13 @@ export function adminView(main) {
           type: 'button',
           onclick: (e) => act(e, () => api(`/api/admin/rooms/${room.id}/close`, { method: 'POST' })),
         }, 'Close'))));
-      roomsBox.replaceChildren(rows.length
+      const shown = rows.length
         ? h('table.admin-table', {},
           h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'State'), h('th', {}, 'Visibility'), h('th', {}, ''))),
           h('tbody', {}, rows))
-        : h('p', {}, 'No live room.'),
-      r.total > r.rooms.length ? h('p.help', {}, `Showing ${r.rooms.length} of ${r.total} rooms.`) : null);
+        : h('p', {}, 'No live room.');
+      roomsBox.replaceChildren(shown);
+      if (r.total > r.rooms.length) roomsBox.append(h('p.help', {}, `Showing ${r.rooms.length} of ${r.total} rooms.`));
     } catch (err) {
       roomsMsg.textContent = err.message;
     }

@@ -404,6 +404,9 @@ export function roomView(main, roomId) {
       else if (state === 'open') banner(null);
       else if (state === 'banned') {
         banner('You have been banned from this server.', 'warn');
+        // Nothing here can be sent any more: the room stays in view, out of reach.
+        main.querySelector('.room-grid')?.setAttribute('inert', '');
+        main.querySelector('.room-grid')?.classList.add('closed');
         // The ban ended the account's sessions: the header learns who this tab is now.
         forgetMe();
         window.dispatchEvent(new Event('checkerhall:me'));
