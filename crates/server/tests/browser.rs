@@ -540,6 +540,45 @@ async fn account_claim_logout_login_then_an_admin_bans_from_the_admin_page() {
     assert_no_horizontal_scroll(&boss).await;
     boss.screenshot("admin").await;
 
+    // The other tools: rename, unban, close the room, and the invite link opens the account
+    // page with its code filled in.
+    boss.click(&format!("{row} button.rename")).await;
+    boss.eval::<serde_json::Value>(&format!(
+        "document.querySelector({}).value = ''",
+        js(&format!("{row} .rename-form input"))
+    ))
+    .await;
+    boss.type_text(&format!("{row} .rename-form input"), "Annie")
+        .await;
+    boss.click(&format!("{row} .rename-form button.primary"))
+        .await;
+    boss.wait_text("#audit li[data-action=rename]", "Annie")
+        .await;
+    boss.click(&format!("{row} button.unban")).await;
+    boss.wait_for("#audit li[data-action=unban]").await;
+    boss.wait_for(&format!("{row} button.ban")).await;
+    boss.click("#rooms button.close-room").await;
+    boss.wait_for("#audit li[data-action=close_room]").await;
+    let invite: String = boss
+        .eval("new URL(document.querySelector('#invite-url').value).search")
+        .await;
+    let newbie = h.page("newbie").await;
+    // Not `goto`: the page replaces its address with /account at once.
+    newbie
+        .eval::<serde_json::Value>(&format!(
+            "location.assign({})",
+            js(&h.url(&format!("/{invite}")))
+        ))
+        .await;
+    newbie
+        .wait_until(&format!(
+            "location.pathname === '/account' && document.querySelector('#claim-invite')              && {}.endsWith(document.querySelector('#claim-invite').value)",
+            js(&invite)
+        ))
+        .await;
+    newbie.screenshot("invited").await;
+    newbie.assert_no_errors();
+
     // Ann's socket is closed for good, her tab says why, and the ban ended her session.
     ann.wait_text("#banner", "banned").await;
     ann.wait_until("document.querySelector('.room-grid').inert")

@@ -40,11 +40,11 @@ export function adminView(main) {
   function playerRow(p) {
     const state = p.banned_at ? h('span.banned-tag', {}, `banned ${when(p.banned_at)}`) : null;
     const tools = h('div.row-tools');
-    const rename = h('button', {
+    const rename = h('button.rename', {
       type: 'button',
       onclick: () => {
         const input = h('input', { value: p.name, name: 'name', maxlength: 32, 'aria-label': `New name for ${p.name}` });
-        tools.replaceChildren(h('form.inline-form', {
+        tools.replaceChildren(h('form.inline-form.rename-form', {
           onsubmit: (e) => act(e, () => api(`/api/admin/players/${p.id}`, { method: 'PATCH', body: { name: input.value.trim() } })),
         }, input, h('button.primary', { type: 'submit' }, 'Rename'), cancel()));
         input.focus();
