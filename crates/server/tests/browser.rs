@@ -481,18 +481,26 @@ async fn account_claim_logout_login_then_an_admin_bans_from_the_admin_page() {
         .await;
     ann.click("#password-submit").await;
     ann.wait_text("#password [role=alert]", "password").await;
+    ann.eval::<serde_json::Value>("document.querySelector('#current-password').value = ''")
+        .await;
+    ann.type_text("#current-password", "short and now long enough")
+        .await;
+    ann.click("#password-submit").await;
+    ann.wait_text("#password [role=alert]", "Password changed")
+        .await;
 
     // Log out (a new guest in the header), then back in.
     ann.click("#logout").await;
     ann.wait_for("#login").await;
     ann.wait_text("#account-link", "Sign in").await;
-    log_in(&ann, "ann", "short and now long enough").await;
+    log_in(&ann, "ann", "another long password").await;
     ann.wait_text("#account-link", "@ann").await;
     let ann_id = ann.player_id().await;
 
     // Logged in on a second device, which Ann then revokes from her devices list.
     let other = h.page("ann-other-device").await;
-    log_in(&other, "ann", "short and now long enough").await;
+    log_in(&other, "ann", "another long password").await;
+    create_room(&other, "queah", "").await;
     ann.goto("/account").await;
     ann.wait_until("document.querySelectorAll('#sessions tbody tr').length === 2")
         .await;
