@@ -523,12 +523,24 @@ async fn account_claim_logout_login_then_an_admin_bans_from_the_admin_page() {
     create_room(&ann, "queah", "").await;
     wait_seated(&ann, "white").await;
 
+    // More players than one page of the admin's list holds.
+    for _ in 0..50 {
+        server::identity::issue(&h.state.store, server::identity::now_ms())
+            .await
+            .unwrap();
+    }
+
     // The admin logs in, finds the Admin link in the header, and bans Ann with a reason.
     let boss = h.page("boss").await;
     log_in(&boss, "boss", "the boss password").await;
     boss.click("#admin-link").await;
     let row = format!("#players tr[data-player=\"{ann_id}\"]");
+    // Ann is older than the 50 newest players: she shows after "Show more".
+    boss.wait_for("#players tbody tr").await;
+    assert_eq!(boss.count(&row).await, 0);
+    boss.click("#more-players").await;
     boss.wait_for(&row).await;
+    boss.wait_gone("#more-players").await;
     boss.wait_for("#rooms tr[data-room]").await;
     boss.click("#make-invite").await;
     boss.wait_until("document.querySelector('#invite-url').value.includes('/?invite=')")
@@ -546,6 +558,8 @@ async fn account_claim_logout_login_then_an_admin_bans_from_the_admin_page() {
         "the newest audit entry comes first"
     );
     assert_no_horizontal_scroll(&boss).await;
+    boss.eval::<serde_json::Value>("window.scrollTo(0, 0)")
+        .await;
     boss.screenshot("admin").await;
 
     // The other tools: rename, unban, close the room, and the invite link opens the account

@@ -12,6 +12,33 @@ const AUDIT_WORDS = {
   invite: 'made invite',
 };
 
+// The API's default page size for admin lists.
+const PAGE = 50;
+
+/**
+ * A "Show more" button under a list of `PAGE` items: fetches the next page of `path` (the
+ * items under `key`) and gives them to `add`; hidden once a page comes back short.
+ */
+function moreButton(id, path, key, first, add, msg) {
+  let offset = first.length;
+  const button = h(`button#${id}`, {
+    type: 'button',
+    hidden: first.length < PAGE,
+    onclick: async () => {
+      msg.textContent = '';
+      try {
+        const r = await api(`${path}${path.includes('?') ? '&' : '?'}limit=${PAGE}&offset=${offset}`);
+        offset += r[key].length;
+        add(r[key]);
+        button.hidden = r[key].length < PAGE;
+      } catch (err) {
+        msg.textContent = err.message;
+      }
+    },
+  }, 'Show more');
+  return button;
+}
+
 export function adminView(main) {
   let alive = true;
   // Names of the players seen so far, so that the audit log reads as names, not ids.
@@ -45,7 +72,10 @@ export function adminView(main) {
       onclick: () => {
         const input = h('input', { value: p.name, name: 'name', maxlength: 32, 'aria-label': `New name for ${p.name}` });
         tools.replaceChildren(h('form.inline-form.rename-form', {
-          onsubmit: (e) => act(e, () => api(`/api/admin/players/${p.id}`, { method: 'PATCH', body: { name: input.value.trim() } })),
+          onsubmit: (e) => act(e, async () => {
+            const r = await api(`/api/admin/players/${p.id}`, { method: 'PATCH', body: { name: input.value.trim() } });
+            update({ name: r.name });
+          }),
         }, input, h('button.primary', { type: 'submit' }, 'Rename'), cancel()));
         input.focus();
       },
@@ -53,14 +83,20 @@ export function adminView(main) {
     const ban = p.banned_at
       ? h('button.unban', {
         type: 'button',
-        onclick: (e) => act(e, () => api(`/api/admin/players/${p.id}/ban`, { method: 'DELETE' })),
+        onclick: (e) => act(e, async () => {
+          await api(`/api/admin/players/${p.id}/ban`, { method: 'DELETE' });
+          update({ banned_at: null });
+        }),
       }, 'Unban')
       : h('button.ban', {
         type: 'button',
         onclick: () => {
           const reason = h('input.ban-reason', { name: 'reason', maxlength: 500, placeholder: 'Reason', 'aria-label': `Why ${p.name} is banned` });
           tools.replaceChildren(h('form.inline-form', {
-            onsubmit: (e) => act(e, () => api(`/api/admin/players/${p.id}/ban`, { method: 'POST', body: { reason: reason.value.trim() } })),
+            onsubmit: (e) => act(e, async () => {
+              await api(`/api/admin/players/${p.id}/ban`, { method: 'POST', body: { reason: reason.value.trim() } });
+              update({ banned_at: Date.now() });
+            }),
           }, reason, h('button.primary.confirm-ban', { type: 'submit' }, 'Ban'), cancel()));
           reason.focus();
         },
@@ -68,15 +104,22 @@ export function adminView(main) {
     function cancel() {
       return h('button', { type: 'button', onclick: () => tools.replaceChildren(rename, ban) }, 'Cancel');
     }
+    // The row changes in place: the list does not jump, and later pages stay shown.
+    function update(changes) {
+      const next = { ...p, ...changes };
+      names.set(p.id, next.username ? `${next.name} (@${next.username})` : next.name);
+      row.replaceWith(playerRow(next));
+    }
     tools.append(rename, ban);
-    return h('tr', { dataset: { player: p.id } },
+    const row = h('tr', { dataset: { player: p.id } },
       h('td', {}, h('span.player-name', {}, p.name), h('small', {}, p.username ? `@${p.username}` : 'guest')),
       h('td', {}, p.role, state ? h('br') : null, state),
-      h('td', {}, when(p.created_at)),
+      h('td', {}, new Date(p.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })),
       h('td', {}, tools));
+    return row;
   }
 
-  /** Runs an admin action, then reloads everything it may have changed. */
+  /** Runs an admin action, then reloads the rooms and the audit log it may have changed. */
   async function act(e, call) {
     e.preventDefault();
     playersMsg.textContent = '';
@@ -87,21 +130,28 @@ export function adminView(main) {
       (e.target.closest('#rooms') ? roomsMsg : playersMsg).textContent = err.message;
       return;
     }
-    await Promise.all([loadPlayers(), loadRooms(), loadAudit()]);
+    await Promise.all([loadRooms(), loadAudit()]);
   }
 
   /** Lists the players matching the search; the first load lets its refusal through. */
   async function loadPlayers(first = false) {
     try {
       const query = q.value.trim() ? `?q=${encodeURIComponent(q.value.trim())}` : '';
-      const r = await api(`/api/admin/players${query}`);
+      const path = `/api/admin/players${query}`;
+      const r = await api(path);
       if (!alive) return;
-      for (const p of r.players) names.set(p.id, p.username ? `${p.name} (@${p.username})` : p.name);
+      const tbody = h('tbody');
+      const add = (players) => {
+        for (const p of players) names.set(p.id, p.username ? `${p.name} (@${p.username})` : p.name);
+        tbody.append(...players.map(playerRow));
+      };
+      add(r.players);
       playersBox.replaceChildren(r.players.length
         ? h('table.admin-table', {},
           h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Role'), h('th', {}, 'Joined'), h('th', {}, ''))),
-          h('tbody', {}, r.players.map(playerRow)))
-        : h('p', {}, 'No player matches.'));
+          tbody)
+        : h('p', {}, 'No player matches.'),
+      moreButton('more-players', path, 'players', r.players, add, playersMsg));
     } catch (err) {
       if (first) throw err;
       playersMsg.textContent = err.message;
@@ -173,17 +223,24 @@ export function adminView(main) {
   // ---- audit ---------------------------------------------------------------------------
   const auditMsg = h('p.error', { role: 'alert' });
   const auditBox = h('ol#audit.audit');
-  const auditPanel = h('section.panel', {}, h('h2', {}, 'Audit log'), auditBox, auditMsg);
+  const auditMore = h('div');
+  const auditPanel = h('section.panel', {}, h('h2', {}, 'Audit log'), auditBox, auditMore, auditMsg);
+
+  function auditItem(a) {
+    return h('li', { dataset: { action: a.action } },
+      h('small', {}, when(a.at)), ' ',
+      `${label(a.admin_id)} ${AUDIT_WORDS[a.action] || a.action} ${a.action === 'invite' ? a.target : label(a.target)}`,
+      a.detail ? h('span.detail', {}, `: ${a.detail}`) : null);
+  }
 
   async function loadAudit() {
     try {
       const r = await api('/api/admin/audit');
       if (!alive) return;
-      auditBox.replaceChildren(...r.entries.map((a) => h('li', { dataset: { action: a.action } },
-        h('small', {}, when(a.at)), ' ',
-        `${label(a.admin_id)} ${AUDIT_WORDS[a.action] || a.action} ${a.action === 'invite' ? a.target : label(a.target)}`,
-        a.detail ? h('span.detail', {}, `: ${a.detail}`) : null)));
+      auditBox.replaceChildren(...r.entries.map(auditItem));
       if (!r.entries.length) auditBox.replaceChildren(h('li', {}, 'Nothing yet.'));
+      auditMore.replaceChildren(moreButton('more-audit', '/api/admin/audit', 'entries', r.entries,
+        (entries) => auditBox.append(...entries.map(auditItem)), auditMsg));
     } catch (err) {
       auditMsg.textContent = err.message;
     }
