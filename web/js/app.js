@@ -1,11 +1,13 @@
 // The router: one page, views swapped by path with history.pushState.
 
-import { getMe, setName, h } from './http.js';
+import { getMe, forgetMe, setName, h } from './http.js';
 import { lobbyView } from './views/lobby.js';
 import { roomView } from './views/room.js';
 import { historyView } from './views/history.js';
 import { replayView } from './views/replay.js';
 import { joinView } from './views/join.js';
+import { accountView } from './views/account.js';
+import { adminView } from './views/admin.js';
 
 const routes = [
   [/^\/$/, lobbyView],
@@ -13,6 +15,8 @@ const routes = [
   [/^\/history$/, historyView],
   [/^\/history\/([\w-]+)$/, replayView],
   [/^\/join\/(\w+)$/, joinView],
+  [/^\/account$/, accountView],
+  [/^\/admin$/, adminView],
 ];
 
 let current = null;
@@ -54,8 +58,13 @@ export function banner(text, kind = 'info') {
   b.hidden = false;
 }
 
+/**
+ * The header's right side: the name (a button to change it), then a link to the account
+ * page, which reads "Sign in" for a guest; admins also get the Admin link.
+ */
 async function showMe() {
   const span = document.getElementById('me');
+  const adminLink = document.getElementById('admin-link');
   try {
     const me = await getMe();
     const name = h('button.link', {
@@ -64,9 +73,14 @@ async function showMe() {
       'aria-label': `Your name: ${me.name}. Change it`,
       onclick: () => editName(span, me.name),
     }, me.name);
-    span.replaceChildren(name);
-  } catch {
-    span.textContent = '';
+    const link = me.username
+      ? h('a#account-link', { href: '/account', dataset: { link: '' }, title: 'Your account' }, `@${me.username}`)
+      : h('a#account-link', { href: '/account', dataset: { link: '' } }, 'Sign in');
+    span.replaceChildren(name, link);
+    adminLink.hidden = me.role !== 'admin';
+  } catch (e) {
+    adminLink.hidden = true;
+    span.replaceChildren(e.code === 'banned' ? h('span#banned', {}, 'Banned') : '');
   }
 }
 
@@ -97,6 +111,18 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 window.addEventListener('checkerhall:me', showMe);
+window.addEventListener('checkerhall:session-ended', () => {
+  forgetMe();
+  banner('You were logged out on this device.', 'warn');
+  showMe();
+});
+
+// An admin's invite link (`/?invite=CODE`) leads to the account page to claim with it.
+const invite = new URLSearchParams(location.search).get('invite');
+if (invite) {
+  sessionStorage.setItem('claim-invite', invite);
+  history.replaceState(null, '', '/account');
+}
 
 showMe();
 route();

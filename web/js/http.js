@@ -34,9 +34,15 @@ export async function getMe(refresh = false) {
   return me;
 }
 
+/** Forgets who I am (after a login, a logout or a claim): the next `getMe` asks again. */
+export function forgetMe() {
+  me = null;
+}
+
 export async function setName(name) {
   const r = await api('/api/me', { method: 'PATCH', body: { name } });
-  me = Promise.resolve(r);
+  const known = me ? await me.catch(() => null) : null;
+  me = Promise.resolve({ ...known, ...r });
   return r;
 }
 
@@ -48,10 +54,14 @@ export function getGames() {
   return games;
 }
 
-/** A tiny element builder: h('button.primary', {onclick}, 'Text', child...). */
+/** A tiny element builder: h('button#go.primary', {onclick}, 'Text', child...). */
 export function h(tag, attrs = {}, ...children) {
-  const [name, ...classes] = tag.split('.');
-  const e = document.createElement(name || 'div');
+  const parts = tag.match(/[.#]?[^.#]+/g) || [];
+  const name = parts[0] && !/^[.#]/.test(parts[0]) ? parts.shift() : 'div';
+  const classes = parts.filter((p) => p[0] === '.').map((p) => p.slice(1));
+  const id = parts.find((p) => p[0] === '#');
+  const e = document.createElement(name);
+  if (id) e.id = id.slice(1);
   if (classes.length) e.className = classes.join(' ');
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;

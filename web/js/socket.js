@@ -4,6 +4,10 @@
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_MS = 10000;
+// Close codes of protocol.md: the session was ended (logout, revoke, password change), or the
+// player was banned.
+const CLOSE_SESSION_ENDED = 4001;
+const CLOSE_BANNED = 4003;
 
 export class RoomSocket {
   constructor(roomId) {
@@ -60,12 +64,21 @@ export class RoomSocket {
       }
       this.receive(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       clearTimeout(this.pingTimer);
       for (const [, p] of this.pending) p.reject(new Error('connection lost'));
       this.pending.clear();
       if (this.closed) return;
+      // A ban (4003) is final: reconnecting would only be refused again.
+      if (e.code === CLOSE_BANNED) {
+        this.closed = true;
+        this.setState('banned');
+        return;
+      }
+      // The session ended elsewhere (4001): the header learns who we are now, and the
+      // reconnect below goes out under that identity.
+      if (e.code === CLOSE_SESSION_ENDED) window.dispatchEvent(new Event('checkerhall:session-ended'));
       this.setState('reconnecting');
       const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
       this.attempt += 1;

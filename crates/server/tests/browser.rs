@@ -537,3 +537,195 @@ async fn replay_requests_computer_analysis_and_draws_the_graph() {
     bob.assert_no_errors();
     h.finish().await;
 }
+
+/// Fills the account page's log-in form and waits for the account it opens.
+async fn log_in(page: &Page, username: &str, password: &str) {
+    page.goto("/account").await;
+    page.type_text("#login-username", username).await;
+    page.type_text("#login-password", password).await;
+    page.click("#login-submit").await;
+    page.wait_text("#account-who", username).await;
+}
+
+#[tokio::test]
+async fn account_claim_logout_login_then_an_admin_bans_from_the_admin_page() {
+    let Some(h) = Harness::start_with("accounts", |c| {
+        c.first_admin = Some(("boss".into(), "the boss password".into()));
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = h.page("ann").await;
+
+    // A guest keeps its identity: the header's "Sign in" leads to the claim form.
+    ann.goto("/").await;
+    ann.wait_text("#account-link", "Sign in").await;
+    ann.click("#account-link").await;
+    ann.wait_for("#claim").await;
+    ann.screenshot("guest").await;
+    // The API's refusal shows by the form.
+    ann.type_text("#claim-username", "ann").await;
+    ann.type_text("#claim-password", "short").await;
+    ann.eval::<serde_json::Value>("document.querySelector('#claim-password').minLength = 0")
+        .await;
+    ann.click("#claim-submit").await;
+    ann.wait_text("#claim [role=alert]", "password").await;
+    ann.type_text("#claim-password", " and now long enough")
+        .await;
+    ann.click("#claim-submit").await;
+    ann.wait_text("#account-who", "ann").await;
+    ann.wait_text("#account-link", "@ann").await;
+    ann.wait_text("#sessions", "(this device)").await;
+    ann.screenshot("member").await;
+
+    // A wrong current password is refused inline.
+    ann.type_text("#current-password", "not my password").await;
+    ann.type_text("#new-password", "another long password")
+        .await;
+    ann.type_text("#new-password-again", "another long password")
+        .await;
+    ann.click("#password-submit").await;
+    ann.wait_text("#password [role=alert]", "password").await;
+    ann.eval::<serde_json::Value>("document.querySelector('#current-password').value = ''")
+        .await;
+    ann.type_text("#current-password", "short and now long enough")
+        .await;
+    ann.click("#password-submit").await;
+    ann.wait_text("#password [role=alert]", "Password changed")
+        .await;
+
+    // Log out (a new guest in the header), then back in.
+    ann.click("#logout").await;
+    ann.wait_for("#login").await;
+    ann.wait_text("#account-link", "Sign in").await;
+    log_in(&ann, "ann", "another long password").await;
+    ann.wait_text("#account-link", "@ann").await;
+    let ann_id = ann.player_id().await;
+
+    // Logged in on a second device, which Ann then revokes from her devices list.
+    let other = h.page("ann-other-device").await;
+    log_in(&other, "ann", "another long password").await;
+    create_room(&other, "queah", "").await;
+    ann.goto("/account").await;
+    ann.wait_until("document.querySelectorAll('#sessions tbody tr').length === 2")
+        .await;
+    ann.click("#sessions button.revoke").await;
+    ann.wait_until("document.querySelectorAll('#sessions tbody tr').length === 1")
+        .await;
+    ann.wait_text("#sessions", "(this device)").await;
+    assert_ne!(
+        other.player_id().await,
+        ann_id,
+        "the revoked device is a guest again"
+    );
+    assert_eq!(
+        ann.count("#admin-link:not([hidden])").await,
+        0,
+        "a member sees no Admin link"
+    );
+
+    // Ann sits in a room: her tab has a socket open.
+    create_room(&ann, "queah", "").await;
+    wait_seated(&ann, "white").await;
+
+    // More players than one page of the admin's list holds.
+    for _ in 0..50 {
+        server::identity::issue(&h.state.store, server::identity::now_ms())
+            .await
+            .unwrap();
+    }
+
+    // The admin logs in, finds the Admin link in the header, and bans Ann with a reason.
+    let boss = h.page("boss").await;
+    log_in(&boss, "boss", "the boss password").await;
+    boss.click("#admin-link").await;
+    let row = format!("#players tr[data-player=\"{ann_id}\"]");
+    // Ann is older than the 50 newest players: she shows after "Show more".
+    boss.wait_for("#players tbody tr").await;
+    assert_eq!(boss.count(&row).await, 0);
+    boss.click("#more-players").await;
+    boss.wait_for(&row).await;
+    boss.wait_gone("#more-players").await;
+    boss.wait_for("#rooms tr[data-room]").await;
+    boss.click("#make-invite").await;
+    boss.wait_until("document.querySelector('#invite-url').value.includes('/?invite=')")
+        .await;
+    boss.click(&format!("{row} button.ban")).await;
+    boss.type_text(&format!("{row} .ban-reason"), "cheating")
+        .await;
+    boss.click(&format!("{row} .confirm-ban")).await;
+    boss.wait_text(&row, "banned").await;
+    boss.wait_text("#audit li[data-action=ban]", "cheating")
+        .await;
+    boss.wait_text("#audit li[data-action=ban]", "@ann").await;
+    assert!(
+        boss.text("#audit li").await.contains("cheating"),
+        "the newest audit entry comes first"
+    );
+    assert_no_horizontal_scroll(&boss).await;
+    boss.eval::<serde_json::Value>("window.scrollTo(0, 0)")
+        .await;
+    boss.screenshot("admin").await;
+
+    // The other tools: rename, unban, close the room, and the invite link opens the account
+    // page with its code filled in.
+    boss.click(&format!("{row} button.rename")).await;
+    boss.eval::<serde_json::Value>(&format!(
+        "document.querySelector({}).value = ''",
+        js(&format!("{row} .rename-form input"))
+    ))
+    .await;
+    boss.type_text(&format!("{row} .rename-form input"), "Annie")
+        .await;
+    boss.click(&format!("{row} .rename-form button.primary"))
+        .await;
+    boss.wait_text("#audit li[data-action=rename]", "Annie")
+        .await;
+    boss.click(&format!("{row} button.unban")).await;
+    boss.wait_for("#audit li[data-action=unban]").await;
+    boss.wait_for(&format!("{row} button.ban")).await;
+    boss.click("#rooms button.close-room").await;
+    boss.wait_for("#audit li[data-action=close_room]").await;
+    let invite: String = boss
+        .eval("new URL(document.querySelector('#invite-url').value).search")
+        .await;
+    let newbie = h.page("newbie").await;
+    // Not `goto`: the page replaces its address with /account at once.
+    newbie
+        .eval::<serde_json::Value>(&format!(
+            "location.assign({})",
+            js(&h.url(&format!("/{invite}")))
+        ))
+        .await;
+    newbie
+        .wait_until(&format!(
+            "location.pathname === '/account' && document.querySelector('#claim-invite')              && {}.endsWith(document.querySelector('#claim-invite').value)",
+            js(&invite)
+        ))
+        .await;
+    newbie.screenshot("invited").await;
+    newbie.assert_no_errors();
+
+    // Ann's socket is closed for good, her tab says why, and the ban ended her session.
+    ann.wait_text("#banner", "banned").await;
+    ann.wait_until("document.querySelector('.room-grid').inert")
+        .await;
+    ann.wait_text("#account-link", "Sign in").await;
+    assert_ne!(ann.player_id().await, ann_id, "the banned session is over");
+    ann.screenshot("banned").await;
+
+    // The pages at phone width.
+    boss.set_viewport(375, 812, true).await;
+    for (path, ready, name) in [
+        ("/admin", "#audit li", "admin-phone"),
+        ("/account", "#sessions tr", "account-phone"),
+    ] {
+        boss.goto(path).await;
+        boss.wait_for(ready).await;
+        assert_no_horizontal_scroll(&boss).await;
+        boss.screenshot(name).await;
+    }
+    boss.assert_no_errors();
+    h.finish().await;
+}

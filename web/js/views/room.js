@@ -1,6 +1,6 @@
 // /room/{id}: play or watch one room over its socket.
 
-import { api, getMe, h } from '../http.js';
+import { api, getMe, forgetMe, h } from '../http.js';
 import { banner } from '../app.js';
 import { RoomSocket } from '../socket.js';
 import { createBoard } from '../board/api.js';
@@ -402,6 +402,15 @@ export function roomView(main, roomId) {
     sock.on('state', (state) => {
       if (state === 'reconnecting') banner('Connection lost. Reconnecting…', 'warn');
       else if (state === 'open') banner(null);
+      else if (state === 'banned') {
+        banner('You have been banned from this server.', 'warn');
+        // Nothing here can be sent any more: the room stays in view, out of reach.
+        main.querySelector('.room-grid')?.setAttribute('inert', '');
+        main.querySelector('.room-grid')?.classList.add('closed');
+        // The ban ended the account's sessions: the header learns who this tab is now.
+        forgetMe();
+        window.dispatchEvent(new Event('checkerhall:me'));
+      }
     });
 
     sock.on('latency', (ms) => {

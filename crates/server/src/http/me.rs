@@ -50,7 +50,14 @@ pub(super) async fn get_me(
     MaybeIdentity(who): MaybeIdentity,
 ) -> Result<Response, ApiError> {
     if let Some(who) = who {
-        let mut body = json!({ "id": who.id, "name": who.name });
+        // The page header tells a guest from an account (and shows admins their link)
+        // from this one answer.
+        let (username, role) = match &who.account {
+            Some(a) => (Some(a.username.as_str()), a.role.as_str()),
+            None => (None, "guest"),
+        };
+        let mut body =
+            json!({ "id": who.id, "name": who.name, "username": username, "role": role });
         if let Some(token) = identity::bearer_token(&parts) {
             body["token"] = json!(token);
         }
@@ -64,7 +71,7 @@ pub(super) async fn get_me(
     let (who, token) = identity::issue(&state.store, identity::now_ms())
         .await
         .map_err(|e| counted(&state, e))?;
-    let mut body = json!({ "id": who.id, "name": who.name });
+    let mut body = json!({ "id": who.id, "name": who.name, "username": null, "role": "guest" });
     if !from_browser(&parts) {
         body["token"] = json!(token);
     }

@@ -1,0 +1,264 @@
+// /admin: a club's moderation page (lichess's mod tools, scaled down): players (search,
+// rename, ban and unban with a reason), live rooms (close), invites and the audit log.
+
+import { api, h } from '../http.js';
+import { when } from './account.js';
+
+const AUDIT_WORDS = {
+  rename: 'renamed',
+  ban: 'banned',
+  unban: 'lifted the ban of',
+  close_room: 'closed room',
+  invite: 'made invite',
+};
+
+// The API's default page size for admin lists.
+const PAGE = 50;
+
+/**
+ * A "Show more" button under a list of `PAGE` items: fetches the next page of `path` (the
+ * items under `key`) and gives them to `add`; hidden once a page comes back short.
+ */
+function moreButton(id, path, key, first, add, msg) {
+  let offset = first.length;
+  const button = h(`button#${id}`, {
+    type: 'button',
+    hidden: first.length < PAGE,
+    onclick: async () => {
+      msg.textContent = '';
+      try {
+        const r = await api(`${path}${path.includes('?') ? '&' : '?'}limit=${PAGE}&offset=${offset}`);
+        offset += r[key].length;
+        add(r[key]);
+        button.hidden = r[key].length < PAGE;
+      } catch (err) {
+        msg.textContent = err.message;
+      }
+    },
+  }, 'Show more');
+  return button;
+}
+
+export function adminView(main) {
+  let alive = true;
+  // Names of the players seen so far, so that the audit log reads as names, not ids.
+  const names = new Map();
+  const label = (id) => names.get(id) || id;
+
+  main.append(h('h1', {}, 'Admin'));
+  const gate = h('p.error', { role: 'alert' });
+  main.append(gate);
+
+  // ---- players -------------------------------------------------------------------------
+  const q = h('input#player-q', { type: 'search', name: 'q', placeholder: 'Name or username', 'aria-label': 'Search players' });
+  const playersMsg = h('p.error', { role: 'alert' });
+  const playersBox = h('div#players.table-wrap');
+  const playersPanel = h('section.panel', { 'aria-labelledby': 'players-h' },
+    h('h2#players-h', {}, 'Players'),
+    h('form.filters', {
+      onsubmit: (e) => {
+        e.preventDefault();
+        loadPlayers();
+      },
+      role: 'search',
+    }, q, h('button', { type: 'submit' }, 'Search')),
+    playersBox, playersMsg);
+
+  function playerRow(p) {
+    const state = p.banned_at ? h('span.banned-tag', {}, `banned ${when(p.banned_at)}`) : null;
+    const tools = h('div.row-tools');
+    const rename = h('button.rename', {
+      type: 'button',
+      onclick: () => {
+        const input = h('input', { value: p.name, name: 'name', maxlength: 32, 'aria-label': `New name for ${p.name}` });
+        tools.replaceChildren(h('form.inline-form.rename-form', {
+          onsubmit: (e) => act(e, async () => {
+            const r = await api(`/api/admin/players/${p.id}`, { method: 'PATCH', body: { name: input.value.trim() } });
+            update({ name: r.name });
+          }),
+        }, input, h('button.primary', { type: 'submit' }, 'Rename'), cancel()));
+        input.focus();
+      },
+    }, 'Rename');
+    const ban = p.banned_at
+      ? h('button.unban', {
+        type: 'button',
+        onclick: (e) => act(e, async () => {
+          await api(`/api/admin/players/${p.id}/ban`, { method: 'DELETE' });
+          update({ banned_at: null });
+        }),
+      }, 'Unban')
+      : h('button.ban', {
+        type: 'button',
+        onclick: () => {
+          const reason = h('input.ban-reason', { name: 'reason', maxlength: 500, placeholder: 'Reason', 'aria-label': `Why ${p.name} is banned` });
+          tools.replaceChildren(h('form.inline-form', {
+            onsubmit: (e) => act(e, async () => {
+              await api(`/api/admin/players/${p.id}/ban`, { method: 'POST', body: { reason: reason.value.trim() } });
+              update({ banned_at: Date.now() });
+            }),
+          }, reason, h('button.primary.confirm-ban', { type: 'submit' }, 'Ban'), cancel()));
+          reason.focus();
+        },
+      }, 'Ban');
+    function cancel() {
+      return h('button', { type: 'button', onclick: () => tools.replaceChildren(rename, ban) }, 'Cancel');
+    }
+    // The row changes in place: the list does not jump, and later pages stay shown.
+    function update(changes) {
+      const next = { ...p, ...changes };
+      names.set(p.id, next.username ? `${next.name} (@${next.username})` : next.name);
+      row.replaceWith(playerRow(next));
+    }
+    tools.append(rename, ban);
+    const row = h('tr', { dataset: { player: p.id } },
+      h('td', {}, h('span.player-name', {}, p.name), h('small', {}, p.username ? `@${p.username}` : 'guest')),
+      h('td', {}, p.role, state ? h('br') : null, state),
+      h('td', {}, new Date(p.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })),
+      h('td', {}, tools));
+    return row;
+  }
+
+  /** Runs an admin action, then reloads the rooms and the audit log it may have changed. */
+  async function act(e, call) {
+    e.preventDefault();
+    playersMsg.textContent = '';
+    roomsMsg.textContent = '';
+    try {
+      await call();
+    } catch (err) {
+      (e.target.closest('#rooms') ? roomsMsg : playersMsg).textContent = err.message;
+      return;
+    }
+    await Promise.all([loadRooms(), loadAudit()]);
+  }
+
+  /** Lists the players matching the search; the first load lets its refusal through. */
+  async function loadPlayers(first = false) {
+    try {
+      const query = q.value.trim() ? `?q=${encodeURIComponent(q.value.trim())}` : '';
+      const path = `/api/admin/players${query}`;
+      const r = await api(path);
+      if (!alive) return;
+      const tbody = h('tbody');
+      const add = (players) => {
+        for (const p of players) names.set(p.id, p.username ? `${p.name} (@${p.username})` : p.name);
+        tbody.append(...players.map(playerRow));
+      };
+      add(r.players);
+      playersBox.replaceChildren(r.players.length
+        ? h('table.admin-table', {},
+          h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Role'), h('th', {}, 'Joined'), h('th', {}, ''))),
+          tbody)
+        : h('p', {}, 'No player matches.'),
+      moreButton('more-players', path, 'players', r.players, add, playersMsg));
+    } catch (err) {
+      if (first) throw err;
+      playersMsg.textContent = err.message;
+    }
+  }
+
+  // ---- rooms ---------------------------------------------------------------------------
+  const roomsMsg = h('p.error', { role: 'alert' });
+  const roomsBox = h('div#rooms.table-wrap');
+  const roomsPanel = h('section.panel', {}, h('h2', {}, 'Rooms'), roomsBox, roomsMsg);
+
+  async function loadRooms() {
+    try {
+      const r = await api('/api/admin/rooms');
+      if (!alive) return;
+      const rows = r.rooms.map((room) => h('tr', { dataset: { room: room.id } },
+        h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, room.game), h('small', {}, `host ${room.host_name}`)),
+        h('td', {}, room.state),
+        h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
+        h('td', {}, h('button.close-room', {
+          type: 'button',
+          onclick: (e) => act(e, () => api(`/api/admin/rooms/${room.id}/close`, { method: 'POST' })),
+        }, 'Close'))));
+      const shown = rows.length
+        ? h('table.admin-table', {},
+          h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'State'), h('th', {}, 'Visibility'), h('th', {}, ''))),
+          h('tbody', {}, rows))
+        : h('p', {}, 'No live room.');
+      roomsBox.replaceChildren(shown);
+      if (r.total > r.rooms.length) roomsBox.append(h('p.help', {}, `Showing ${r.rooms.length} of ${r.total} rooms.`));
+    } catch (err) {
+      roomsMsg.textContent = err.message;
+    }
+  }
+
+  // ---- invites -------------------------------------------------------------------------
+  const invitesMsg = h('p.error', { role: 'alert' });
+  const inviteBox = h('div.invite');
+  const invitesPanel = h('section.panel', {}, h('h2', {}, 'Invites'),
+    h('p.help', {}, 'A link lets one person create an account (needed when the server takes members by invitation).'),
+    h('button#make-invite', {
+      type: 'button',
+      onclick: async () => {
+        invitesMsg.textContent = '';
+        try {
+          const r = await api('/api/admin/invites', { method: 'POST' });
+          const link = h('input#invite-url', { readonly: true, value: `${location.origin}${r.path}`, 'aria-label': 'Invite link' });
+          const copy = h('button', {
+            type: 'button',
+            onclick: async () => {
+              link.select();
+              try {
+                await navigator.clipboard.writeText(link.value);
+                copy.textContent = 'Copied';
+              } catch {
+                copy.textContent = 'Select and copy';
+              }
+            },
+          }, 'Copy link');
+          inviteBox.replaceChildren(link, copy);
+          await loadAudit();
+        } catch (err) {
+          invitesMsg.textContent = err.message;
+        }
+      },
+    }, 'Make an invite'),
+    inviteBox, invitesMsg);
+
+  // ---- audit ---------------------------------------------------------------------------
+  const auditMsg = h('p.error', { role: 'alert' });
+  const auditBox = h('ol#audit.audit');
+  const auditMore = h('div');
+  const auditPanel = h('section.panel', {}, h('h2', {}, 'Audit log'), auditBox, auditMore, auditMsg);
+
+  function auditItem(a) {
+    return h('li', { dataset: { action: a.action } },
+      h('small', {}, when(a.at)), ' ',
+      `${label(a.admin_id)} ${AUDIT_WORDS[a.action] || a.action} ${a.action === 'invite' ? a.target : label(a.target)}`,
+      a.detail ? h('span.detail', {}, `: ${a.detail}`) : null);
+  }
+
+  async function loadAudit() {
+    try {
+      const r = await api('/api/admin/audit');
+      if (!alive) return;
+      auditBox.replaceChildren(...r.entries.map(auditItem));
+      if (!r.entries.length) auditBox.replaceChildren(h('li', {}, 'Nothing yet.'));
+      auditMore.replaceChildren(moreButton('more-audit', '/api/admin/audit', 'entries', r.entries,
+        (entries) => auditBox.append(...entries.map(auditItem)), auditMsg));
+    } catch (err) {
+      auditMsg.textContent = err.message;
+    }
+  }
+
+  // The player list answers first: a non-admin sees one refusal instead of four panels.
+  loadPlayers(true).then(() => {
+    if (!alive) return;
+    main.append(h('div.admin-grid', {}, playersPanel, h('div.admin-side', {}, roomsPanel, invitesPanel, auditPanel)));
+    loadRooms();
+    loadAudit();
+  }, (err) => {
+    gate.textContent = err.code === 'not_admin' ? 'This page is for the server\'s admins.' : err.message;
+  });
+
+  return {
+    destroy() {
+      alive = false;
+    },
+  };
+}
