@@ -400,8 +400,7 @@ async fn private_room_invite_link_and_every_page_on_a_phone() {
         .map(|(_, code)| format!("/join/{code}"))
         .expect("a private room's invite link is /join/<code>");
     let q = h.page("friend").await;
-    q.goto(&path).await;
-    q.wait_until(&format!("location.pathname === '/room/{room}'"))
+    q.goto_until(&path, &format!("location.pathname === '/room/{room}'"))
         .await;
     wait_seated(&q, "black").await;
     p.wait_text(".seat.black", "Guest").await;

@@ -459,6 +459,16 @@ impl Page {
         .await;
     }
 
+    /// Opens `path`, a page that moves on by itself (an invite link that seats the player and
+    /// goes to the room), and waits for `until` on the loaded page: waiting for `path` itself
+    /// would race with the page leaving it.
+    pub async fn goto_until(&self, path: &str, until: &str) {
+        let url = format!("{}{path}", self.base);
+        self.cdp("Page.navigate", json!({ "url": url })).await;
+        self.wait_until(&format!("({until}) && document.readyState === 'complete'"))
+            .await;
+    }
+
     /// Reloads and waits until the new document has loaded.
     pub async fn reload(&self) {
         self.eval::<Value>("window.__harnessOld = true").await;
