@@ -5,6 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod clubdb;
+
 use std::future::Future;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -50,32 +52,11 @@ impl TestDb {
                 })
             }
             Kind::Postgres => {
-                let Ok(admin) = std::env::var("TEST_DATABASE_URL") else {
-                    if std::env::var_os("CI").is_some() {
-                        panic!("CI is set but TEST_DATABASE_URL is not: the Postgres store tests must run");
-                    }
-                    eprintln!("skipping the Postgres store test: TEST_DATABASE_URL is not set");
-                    return None;
-                };
-                let name = format!("t_{}", Uuid::new_v4().simple());
-                let pool = sqlx::PgPool::connect(&admin).await.unwrap();
-                pool.execute(format!("CREATE DATABASE {name}").as_str())
-                    .await
-                    .unwrap();
-                pool.close().await;
-                let (base, query) = match admin.split_once('?') {
-                    Some((b, q)) => (b, format!("?{q}")),
-                    None => (admin.as_str(), String::new()),
-                };
-                let authority_end = base.find("://").map_or(0, |i| i + 3);
-                let host_part = match base[authority_end..].find('/') {
-                    Some(i) => &base[..authority_end + i],
-                    None => base,
-                };
+                let pg = clubdb::fresh_postgres().await?;
                 Some(TestDb {
-                    url: format!("{host_part}/{name}{query}"),
+                    url: pg.url,
                     file: None,
-                    pg: Some((admin.clone(), name)),
+                    pg: Some((pg.admin, pg.name)),
                 })
             }
         }

@@ -112,7 +112,7 @@ export function adminView(main) {
     }
     tools.append(rename, ban);
     const row = h('tr', { dataset: { player: p.id } },
-      h('td', {}, h('span.player-name', {}, p.name), h('small', {}, p.username ? `@${p.username}` : 'guest')),
+      h('td', {}, h('span.player-name', {}, p.name), p.username ? h('small', {}, `@${p.username}`) : null),
       h('td', {}, p.role, state ? h('br') : null, state),
       h('td', {}, new Date(p.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })),
       h('td', {}, tools));

@@ -324,17 +324,14 @@ async fn close_room(
         let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
         let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
         audit(&state, &who, "close_room", id.to_string(), String::new()).await?;
-        match handle.command(Actor::Server, Command::Abort).await {
-            Ok(v) => Ok(Json(json!({ "id": id, "closed": true, "version": v }))),
-            Err(crate::rooms::CommandError::Lobby(e)) => Err(ApiError::Conflict {
+        let v = handle
+            .command(Actor::Server, Command::Abort)
+            .await
+            .map_err(|e| ApiError::Conflict {
                 code: e.code(),
                 message: e.to_string(),
-            }),
-            Err(e) => Err(ApiError::Conflict {
-                code: e.code(),
-                message: e.to_string(),
-            }),
-        }
+            })?;
+        Ok(Json(json!({ "id": id, "closed": true, "version": v })))
     };
     run.await.map_err(|e| counted(&state, e))
 }
