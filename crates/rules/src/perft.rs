@@ -42,7 +42,7 @@ pub fn count<P: Position>(pos: &P, depth: u32, counting: Counting) -> u64 {
     // other position walks the plain way.
     let any: &dyn Any = pos;
     if let Some(p) = any.downcast_ref::<Stockholm>() {
-        return Walk::<Fast>::new(depth, counting).run(p, depth);
+        return <Fast as Ops<Stockholm>>::perft(p, depth, counting);
     }
     if let Some(p) = any.downcast_ref::<GiveAndTake>() {
         return Walk::<Fast>::new(depth, counting).run(p, depth);
@@ -60,6 +60,15 @@ pub fn count<P: Position>(pos: &P, depth: u32, counting: Counting) -> u64 {
 pub(crate) trait Ops<P: Position> {
     /// Plays `mv`, whose resulting position is only counted from: its hash is never read.
     fn play_counted(pos: &mut P, mv: &Move);
+
+    /// Perft of `depth` (at least 1) from `pos`: the generic walk, built on
+    /// [`Ops::count_two`] and [`Ops::count_dedup`], unless the game has a faster one.
+    fn perft(pos: &P, depth: u32, counting: Counting) -> u64
+    where
+        Self: Sized,
+    {
+        Walk::<Self>::new(depth, counting).run(pos, depth)
+    }
 
     /// Perft of depth 2 from `pos`: its legal moves (deduplicated under
     /// [`Counting::Dedup`]), each played and the resulting position's moves counted.
@@ -238,7 +247,7 @@ pub(crate) struct KeySet {
 
 impl KeySet {
     /// Empties the set and makes room for `n` keys.
-    fn reset(&mut self, n: usize) {
+    pub(crate) fn reset(&mut self, n: usize) {
         let want = (4 * n).next_power_of_two().max(64);
         if self.slots.len() < want {
             self.slots = vec![((0, 0), 0); want];
@@ -253,7 +262,7 @@ impl KeySet {
 
     /// Adds `key`; true if it was not in the set.
     #[inline]
-    fn insert(&mut self, key: (u64, u32)) -> bool {
+    pub(crate) fn insert(&mut self, key: (u64, u32)) -> bool {
         let mask = self.slots.len() - 1;
         let h = (key.0 ^ u64::from(key.1).rotate_left(40)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut i = (h >> 40) as usize & mask;
@@ -353,9 +362,32 @@ mod tests {
             for depth in 1..=3 {
                 for counting in [Counting::Paths, Counting::Dedup] {
                     let plain = Walk::<Plain>::new(depth, counting).run(&pos, depth);
-                    let fast = Walk::<Fast>::new(depth, counting).run(&pos, depth);
+                    let fast = <Fast as Ops<P>>::perft(&pos, depth, counting);
                     assert_eq!(fast, plain, "{pos:?} depth {depth} {counting:?}");
                     assert_eq!(count(&pos, depth, counting), plain);
+                }
+            }
+        }
+    }
+
+    /// Stockholm's own walk on bare boards (`stockholm::gen`) one ply deeper than
+    /// [`agrees`] goes, where kings, long sequences and the no-progress limit meet.
+    #[test]
+    fn stockholm_walk_agrees_with_the_plain_one_at_depth_four() {
+        for pairs in [
+            vec![],
+            vec![("deferred_backward_capture", "false")],
+            vec![
+                ("max_capture", "false"),
+                ("king_halt", "true"),
+                ("no_progress", "2"),
+            ],
+        ] {
+            let start = Stockholm::new(StockholmOptions::from_pairs(pairs).unwrap()).unwrap();
+            for pos in positions(&start, 48) {
+                for counting in [Counting::Paths, Counting::Dedup] {
+                    let plain = Walk::<Plain>::new(4, counting).run(&pos, 4);
+                    assert_eq!(count(&pos, 4, counting), plain, "{pos:?} {counting:?}");
                 }
             }
         }

@@ -5,6 +5,9 @@
 //! rotation, see [`shift`]). Men's steps and first jumps are found for all men at once with shifts; capture
 //! sequences are then followed square by square, but only for the pieces that can capture,
 //! and only when some piece can (capture is compulsory, spec §5.4).
+//!
+//! Perft has its own walk here ([`Walk`]): it plays on bare boards, builds no [`Move`],
+//! and counts the last ply's moves without enumerating them.
 
 use crate::perft::Counting;
 use crate::{Bitboard, Move, MoveList, MoveSink, Role, Square};
@@ -279,25 +282,6 @@ impl Board {
         }
     }
 
-    /// Number of legal moves under perft's dedup convention: as [`Board::generate`] counts them,
-    /// but capture sequences with the same origin, destination and captured set count
-    /// once (`moves` is scratch).
-    pub(super) fn count_dedup(
-        &self,
-        rules: Rules,
-        moves: &mut MoveList,
-        seen: &mut crate::perft::KeySet,
-    ) -> u64 {
-        moves.clear();
-        match self.capture_sources(rules) {
-            Some((_, king_cap)) => {
-                self.captures(rules, king_cap, moves);
-                seen.distinct(moves)
-            }
-            None => self.count_steps(),
-        }
-    }
-
     /// The board after a quiet move of the side to move that leaves its pieces on `own`
     /// and the kings on `kings`.
     #[inline(always)]
@@ -307,24 +291,6 @@ impl Board {
             enemy: own,
             kings,
             side: self.side ^ 1,
-        }
-    }
-
-    /// Number of legal moves under the perft convention `counting`.
-    #[inline(always)]
-    fn count_as(
-        &self,
-        rules: Rules,
-        counting: Counting,
-        moves: &mut MoveList,
-        seen: &mut crate::perft::KeySet,
-    ) -> u64 {
-        match counting {
-            Counting::Paths => match self.capture_sources(rules) {
-                Some((sources, king_cap)) => self.count_captures(rules, sources, king_cap),
-                None => self.count_steps(),
-            },
-            Counting::Dedup => self.count_dedup(rules, moves, seen),
         }
     }
 
@@ -443,6 +409,7 @@ impl Board {
 
     /// Number of legal capture sequences (the maximum ones under the maximum rule), counted
     /// without building them: perft's bulk count in capture positions.
+    #[inline(always)]
     fn count_captures(&self, rules: Rules, sources: [u64; 4], mut kings: u64) -> u64 {
         let ManJumps {
             jumpers,
@@ -595,34 +562,56 @@ impl Tally {
 /// Counts the capture sequences of a man on `bit` whose next jump goes in one of `dirs`,
 /// with `alive` the enemy pieces not yet jumped. Returns the most jumps (0: none) and how
 /// many complete sequences reach it (all complete sequences without the maximum rule).
+///
+/// Each direction is its own instantiation of [`man_jump`], so that its shifts are
+/// constants; `dirs` is a constant too where the caller's first-jump rule is.
+#[inline(always)]
 fn count_man(bit: u64, dirs: u8, alive: u64, empty: u64, max_rule: bool) -> (u32, u64) {
-    // All four directions at once, then one loop turn per jump: fewer unpredictable
-    // branches than testing each direction in turn.
-    let mut lands = [0u64; 4];
-    let mut found = 0u32;
-    for (d, land) in lands.iter_mut().enumerate() {
-        *land = shift(shift(bit, d) & alive, d) & empty;
-        found |= u32::from(*land != 0 && dirs & (1 << d) != 0) << d;
-    }
     let mut tally = Tally {
         max_rule,
         best: 0,
         count: 0,
     };
-    while found != 0 {
-        let d = found.trailing_zeros() as usize;
-        found &= found - 1;
-        let land = lands[d];
-        let alive = alive & !shift(bit, d);
-        let (b, c) = if NEIGHBOURS[land.trailing_zeros() as usize] & alive == 0 {
-            (0, 1)
-        } else {
-            count_man(land, ALL_DIRS, alive, empty, max_rule)
-        };
-        // b == 0: the jump ends the sequence (c is then 1).
-        tally.add(b + 1, c.max(1));
+    if dirs & 1 << NE != 0 {
+        man_jump::<NE>(bit, alive, empty, &mut tally);
+    }
+    if dirs & 1 << NW != 0 {
+        man_jump::<NW>(bit, alive, empty, &mut tally);
+    }
+    if dirs & 1 << SE != 0 {
+        man_jump::<SE>(bit, alive, empty, &mut tally);
+    }
+    if dirs & 1 << SW != 0 {
+        man_jump::<SW>(bit, alive, empty, &mut tally);
     }
     (tally.best, tally.count)
+}
+
+/// [`count_man`] after a jump, when any direction may follow (later jumps may go
+/// backwards, also in Stockholm, spec §5.2).
+fn count_man_on(bit: u64, alive: u64, empty: u64, max_rule: bool) -> (u32, u64) {
+    count_man(bit, ALL_DIRS, alive, empty, max_rule)
+}
+
+/// Adds to `tally` the sequences of the man on `bit` that start with a jump in direction
+/// `D`, if there is one.
+#[inline(always)]
+fn man_jump<const D: usize>(bit: u64, alive: u64, empty: u64, tally: &mut Tally) {
+    let mid = shift(bit, D) & alive;
+    let land = shift(mid, D) & empty;
+    if land == 0 {
+        return;
+    }
+    let alive = alive & !mid;
+    // No enemy piece next to the landing square: the sequence ends there, the common case.
+    if NEIGHBOURS[land.trailing_zeros() as usize] & alive == 0 {
+        tally.add(1, 1);
+        return;
+    }
+    match count_man_on(land, alive, empty, tally.max_rule) {
+        (0, _) => tally.add(1, 1),
+        (b, c) => tally.add(b + 1, c),
+    }
 }
 
 /// As [`count_man`] for a flying king on `sq`; `occ` holds every piece but the king,
@@ -812,61 +801,169 @@ impl<S: MoveSink> Search<'_, S> {
     }
 }
 
-/// Perft's last two plies: play without the hash, and count dedup leaves with one
-/// generator pass (steps by popcount, captures built only where one exists).
-impl crate::perft::Ops<super::Stockholm> for crate::perft::Fast {
+/// A legal move as perft plays it: the squares it changes, as bitboards.
+#[derive(Copy, Clone, Debug)]
+struct Child {
+    /// The moving piece's start square.
+    from: u64,
+    /// Its last square (`from` itself after a loop).
+    to: u64,
+    /// The pieces it takes.
+    captured: u64,
+}
+
+impl Child {
+    /// The dedup key (spec Appendix A): origin, destination and captured set.
     #[inline(always)]
-    fn play_counted(pos: &mut super::Stockholm, mv: &Move) {
-        crate::zobrist::Hashed::apply(pos, mv);
+    fn key(&self) -> (u64, u32) {
+        (
+            self.captured,
+            self.from.trailing_zeros() | self.to.trailing_zeros() << 7,
+        )
+    }
+}
+
+/// Capture sequences as [`Child`]ren, filled by [`Board::captures`] (reused per ply).
+#[derive(Default)]
+struct Children(Vec<Child>);
+
+impl MoveSink for Children {
+    /// Not reached from [`Board::captures`], which hands over captures whole; kept correct
+    /// for any other caller.
+    fn push(&mut self, build: impl FnOnce() -> Move) {
+        let mv = build();
+        if let (Some(from), Some(to)) = (mv.origin(), mv.destination()) {
+            self.push_capture(from, &[to], mv.captured(), mv.role(), mv.promotes());
+        }
     }
 
-    fn count_dedup(
-        pos: &super::Stockholm,
-        moves: &mut MoveList,
-        seen: &mut crate::perft::KeySet,
-    ) -> u64 {
-        if pos.stopped() {
-            return 0;
-        }
-        pos.board().count_dedup(pos.options.rules(), moves, seen)
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.0.clear();
     }
 
-    /// Without a capture, the steps are walked on the bitboards and each child's moves
-    /// counted there: no [`Move`] is built and no position copied.
-    fn count_two(
-        pos: &super::Stockholm,
-        counting: Counting,
-        moves: &mut MoveList,
-        leaf: &mut MoveList,
-        seen: &mut crate::perft::KeySet,
+    #[inline(always)]
+    fn push_capture(
+        &mut self,
+        from: Square,
+        path: &[Square],
+        captured: &[Square],
+        _role: Role,
+        _promotes: bool,
+    ) {
+        let to = path.last().map_or(from, |&s| s);
+        self.0.push(Child {
+            from: 1u64 << from.index(),
+            to: 1u64 << to.index(),
+            captured: captured.iter().fold(0, |acc, s| acc | 1u64 << s.index()),
+        });
+    }
+}
+
+/// One perft run on bare boards: no [`Move`] is built for a quiet move, no position
+/// copied and no hash kept, and the side to move and the first-jump rule are constants in
+/// each instantiation, so that the direction tables fold away.
+struct Walk {
+    rules: Rules,
+    /// The no-progress limit in plies (0: off, spec §5.7).
+    limit: u32,
+    counting: Counting,
+    /// Captures of each ply.
+    stack: Vec<Children>,
+    /// Captures of a dedup leaf.
+    leaves: Children,
+    seen: crate::perft::KeySet,
+}
+
+impl Walk {
+    /// Leaves below `b` (`depth` plies, `np` plies without progress), `S` to move.
+    fn node<const S: usize, const DEF: bool>(
+        &mut self,
+        b: Board,
+        np: u16,
+        depth: u32,
+        level: usize,
     ) -> u64 {
-        let rules = pos.options.rules();
-        let b = pos.board();
-        if pos.stopped() || b.capture_sources(rules).is_some() {
-            return crate::perft::two_plies::<Self, _>(pos, counting, moves, leaf, seen);
-        }
-        // The child: the opponent to move, nothing departed, both sides with pieces.
-        let mut count = |own: u64, kings: u64| {
-            b.child(own, kings)
-                .count_as(rules, counting, &mut *leaf, &mut *seen)
+        let rules = Rules {
+            deferred: DEF,
+            ..self.rules
         };
+        let b = Board { side: S, ..b };
+        if depth == 1 {
+            return self.leaf::<S, DEF>(b);
+        }
+        let mut n = 0;
+        if let Some((sources, king_cap)) = b.capture_sources(rules) {
+            let jumps = b.man_jumps(rules, sources);
+            if king_cap == 0 && jumps.long_men == 0 {
+                // Single jumps only, the common case: no sequence to follow, and every
+                // capture has its own key.
+                let promo = b.promotion_rank();
+                for (d, &j) in jumps.jumpers.iter().enumerate() {
+                    let mut j = j;
+                    while j != 0 {
+                        let from = j & j.wrapping_neg();
+                        j &= j - 1;
+                        let mid = shift(from, d);
+                        let to = shift(mid, d);
+                        let child = Board {
+                            own: b.enemy & !mid,
+                            enemy: b.own ^ from ^ to,
+                            kings: (b.kings | to & promo) & !mid,
+                            side: S ^ 1,
+                        };
+                        n += self.next::<S, DEF>(child, 0, depth, level);
+                    }
+                }
+                return n;
+            }
+            let Some(list) = self.stack.get_mut(level) else {
+                return 0;
+            };
+            list.clear();
+            b.children(rules, king_cap, list);
+            if self.counting == Counting::Dedup && list.0.len() > 1 {
+                let seen = &mut self.seen;
+                seen.reset(list.0.len());
+                list.0.retain(|c| seen.insert(c.key()));
+            }
+            for i in 0..self.stack[level].0.len() {
+                let c = self.stack[level].0[i];
+                let moved = if b.kings & c.from != 0 {
+                    b.kings ^ c.from ^ c.to
+                } else {
+                    b.kings | c.to & b.promotion_rank()
+                };
+                let child = Board {
+                    own: b.enemy & !c.captured,
+                    enemy: b.own ^ c.from ^ c.to,
+                    kings: moved & !c.captured,
+                    side: S ^ 1,
+                };
+                n += self.next::<S, DEF>(child, 0, depth, level);
+            }
+            return n;
+        }
         let empty = !b.occ() & BOARD;
         let men = b.own & !b.kings;
         let promo = b.promotion_rank();
-        let mut n = 0;
-        for d in FORWARD_DIRS[b.side] {
+        for d in FORWARD_DIRS[S] {
             let mut targets = shift(men, d) & empty;
             while targets != 0 {
                 let to = targets & targets.wrapping_neg();
                 targets &= targets - 1;
                 let from = shift(to, reverse(d));
-                n += count(b.own ^ from ^ to, b.kings | to & promo);
+                n += self.next::<S, DEF>(
+                    b.child(b.own ^ from ^ to, b.kings | to & promo),
+                    0,
+                    depth,
+                    level,
+                );
             }
         }
         // A king's step without capture brings the no-progress draw one ply nearer: the
-        // child may be stopped by it (spec §5.7).
-        let limit = pos.options.no_progress_plies();
-        if limit > 0 && u32::from(pos.no_progress) + 1 >= limit {
+        // child may be stopped by it, and then has no moves (spec §5.7).
+        if self.limit > 0 && u32::from(np) + 1 >= self.limit {
             return n;
         }
         let occ = b.occ();
@@ -879,10 +976,213 @@ impl crate::perft::Ops<super::Stockholm> for crate::perft::Fast {
                 while targets != 0 {
                     let to = targets & targets.wrapping_neg();
                     targets &= targets - 1;
-                    n += count(b.own ^ from ^ to, b.kings ^ from ^ to);
+                    n += self.next::<S, DEF>(
+                        b.child(b.own ^ from ^ to, b.kings ^ from ^ to),
+                        np + 1,
+                        depth,
+                        level,
+                    );
                 }
             }
         }
         n
+    }
+
+    /// Leaves below the child `b` of a node at `depth` and `level` (the other side to move).
+    #[inline(always)]
+    fn next<const S: usize, const DEF: bool>(
+        &mut self,
+        b: Board,
+        np: u16,
+        depth: u32,
+        level: usize,
+    ) -> u64 {
+        match (S, depth) {
+            (0, 2) => self.leaf::<1, DEF>(Board { side: 1, ..b }),
+            (_, 2) => self.leaf::<0, DEF>(Board { side: 0, ..b }),
+            (0, _) => self.node::<1, DEF>(b, np, depth - 1, level + 1),
+            _ => self.node::<0, DEF>(b, np, depth - 1, level + 1),
+        }
+    }
+
+    /// The number of legal moves of `b` under the walk's convention.
+    #[inline(always)]
+    fn leaf<const S: usize, const DEF: bool>(&mut self, b: Board) -> u64 {
+        let rules = Rules {
+            deferred: DEF,
+            ..self.rules
+        };
+        match self.counting {
+            Counting::Paths => match b.capture_sources(rules) {
+                Some((sources, king_cap)) => b.count_captures(rules, sources, king_cap),
+                None => b.count_steps(),
+            },
+            Counting::Dedup => match b.capture_sources(rules) {
+                None => b.count_steps(),
+                Some((sources, 0)) if b.man_jumps(rules, sources).long_men == 0 => {
+                    // Single jumps only: every capture has its own key.
+                    let jumpers = b.man_jumps(rules, sources).jumpers;
+                    jumpers.iter().map(|j| u64::from(j.count_ones())).sum()
+                }
+                Some((_, king_cap)) => {
+                    let list = &mut self.leaves;
+                    list.clear();
+                    b.children(rules, king_cap, list);
+                    if list.0.len() < 2 {
+                        return list.0.len() as u64;
+                    }
+                    self.seen.reset(list.0.len());
+                    let seen = &mut self.seen;
+                    list.0.iter().filter(|c| seen.insert(c.key())).count() as u64
+                }
+            },
+        }
+    }
+}
+
+impl Board {
+    /// The legal captures as [`Child`]ren, into `list` (cleared first). Men's sequences are
+    /// followed on bitboards ([`man_children`]); kings' through [`Board::captures`].
+    #[inline(always)]
+    fn children(&self, rules: Rules, king_cap: u64, list: &mut Children) {
+        list.clear();
+        if king_cap != 0 {
+            self.captures(rules, king_cap, list);
+            return;
+        }
+        let empty = !self.occ() & BOARD;
+        let sources = [0, 1, 2, 3].map(|d| self.jump_sources(empty, d));
+        let jumps = self.man_jumps(rules, sources);
+        let mut best = 0;
+        if !(rules.max_capture && jumps.long_men != 0) {
+            for (d, &j) in jumps.jumpers.iter().enumerate() {
+                let mut j = j & !jumps.long_men;
+                while j != 0 {
+                    let from = j & j.wrapping_neg();
+                    j &= j - 1;
+                    let mid = shift(from, d);
+                    list.0.push(Child {
+                        from,
+                        to: shift(mid, d),
+                        captured: mid,
+                    });
+                    best = 1;
+                }
+            }
+        }
+        let mut men = jumps.long_men;
+        while men != 0 {
+            let bit = men & men.wrapping_neg();
+            men &= men - 1;
+            let mut seq = Sequence {
+                list: &mut *list,
+                best: &mut best,
+                from: bit,
+                empty: jumps.empty | bit,
+                max_rule: rules.max_capture,
+            };
+            seq.man(bit, jumps.first, self.enemy, 0, 0);
+        }
+    }
+}
+
+/// One man's capture sequences, followed into a [`Children`] list (see
+/// [`Board::children`]); as [`Search::man`], on bitboards.
+struct Sequence<'a> {
+    list: &'a mut Children,
+    /// Longest sequence so far (maximum rule).
+    best: &'a mut u32,
+    /// The man's start square.
+    from: u64,
+    /// Empty squares, the man's start square included.
+    empty: u64,
+    max_rule: bool,
+}
+
+impl Sequence<'_> {
+    /// The sequences of the man on `bit` after `n` jumps taking `captured`, whose next jump
+    /// goes in one of `dirs`; false if it cannot jump.
+    fn man(&mut self, bit: u64, dirs: u8, alive: u64, captured: u64, n: u32) -> bool {
+        let mut extended = false;
+        if dirs & 1 << NE != 0 {
+            extended |= self.jump::<NE>(bit, alive, captured, n);
+        }
+        if dirs & 1 << NW != 0 {
+            extended |= self.jump::<NW>(bit, alive, captured, n);
+        }
+        if dirs & 1 << SE != 0 {
+            extended |= self.jump::<SE>(bit, alive, captured, n);
+        }
+        if dirs & 1 << SW != 0 {
+            extended |= self.jump::<SW>(bit, alive, captured, n);
+        }
+        extended
+    }
+
+    /// The sequences that go on with a jump in direction `D`; false if there is none.
+    #[inline(always)]
+    fn jump<const D: usize>(&mut self, bit: u64, alive: u64, captured: u64, n: u32) -> bool {
+        let mid = shift(bit, D) & alive;
+        let land = shift(mid, D) & self.empty;
+        if land == 0 {
+            return false;
+        }
+        let alive = alive & !mid;
+        let captured = captured | mid;
+        if NEIGHBOURS[land.trailing_zeros() as usize] & alive == 0
+            || !self.man(land, ALL_DIRS, alive, captured, n + 1)
+        {
+            self.complete(land, captured, n + 1);
+        }
+        true
+    }
+
+    /// A complete sequence of `n` jumps ending on `to`.
+    #[inline(always)]
+    fn complete(&mut self, to: u64, captured: u64, n: u32) {
+        if self.max_rule {
+            if n > *self.best {
+                *self.best = n;
+                self.list.0.clear();
+            } else if n < *self.best {
+                return;
+            }
+        }
+        self.list.0.push(Child {
+            from: self.from,
+            to,
+            captured,
+        });
+    }
+}
+
+/// Perft plays without the hash, and walks its own way (see [`Walk`]).
+impl crate::perft::Ops<super::Stockholm> for crate::perft::Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut super::Stockholm, mv: &Move) {
+        crate::zobrist::Hashed::apply(pos, mv);
+    }
+
+    fn perft(pos: &super::Stockholm, depth: u32, counting: Counting) -> u64 {
+        if pos.stopped() || depth == 0 {
+            return u64::from(depth == 0);
+        }
+        let rules = pos.options.rules();
+        let mut walk = Walk {
+            rules,
+            limit: pos.options.no_progress_plies(),
+            counting,
+            stack: (0..depth).map(|_| Children::default()).collect(),
+            leaves: Children::default(),
+            seen: crate::perft::KeySet::default(),
+        };
+        let b = pos.board();
+        let np = pos.no_progress;
+        match (b.side, rules.deferred) {
+            (0, true) => walk.node::<0, true>(b, np, depth, 0),
+            (0, false) => walk.node::<0, false>(b, np, depth, 0),
+            (_, true) => walk.node::<1, true>(b, np, depth, 0),
+            (_, false) => walk.node::<1, false>(b, np, depth, 0),
+        }
     }
 }
