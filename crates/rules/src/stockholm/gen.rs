@@ -862,12 +862,12 @@ impl MoveSink for Children {
 
 /// One perft run on bare boards: no [`Move`] is built for a quiet move, no position
 /// copied and no hash kept, and the side to move and the first-jump rule are constants in
-/// each instantiation, so that the direction tables fold away.
-struct Walk {
+/// each instantiation, so that the direction tables fold away. `DEDUP`: the dedup
+/// convention, else paths.
+struct Walk<const DEDUP: bool> {
     rules: Rules,
     /// The no-progress limit in plies (0: off, spec §5.7).
     limit: u32,
-    counting: Counting,
     /// Captures of each ply.
     stack: Vec<Children>,
     /// Captures of a dedup leaf.
@@ -875,7 +875,7 @@ struct Walk {
     seen: crate::perft::KeySet,
 }
 
-impl Walk {
+impl<const DEDUP: bool> Walk<DEDUP> {
     /// Leaves below `b` (`depth` plies, `np` plies without progress), `S` to move.
     fn node<const S: usize, const DEF: bool>(
         &mut self,
@@ -922,7 +922,7 @@ impl Walk {
             };
             list.clear();
             b.children(rules, king_cap, list);
-            if self.counting == Counting::Dedup && list.0.len() > 1 {
+            if DEDUP && list.0.len() > 1 {
                 let seen = &mut self.seen;
                 seen.reset(list.0.len());
                 list.0.retain(|c| seen.insert(c.key()));
@@ -1012,30 +1012,30 @@ impl Walk {
             deferred: DEF,
             ..self.rules
         };
-        match self.counting {
-            Counting::Paths => match b.capture_sources(rules) {
+        if !DEDUP {
+            return match b.capture_sources(rules) {
                 Some((sources, king_cap)) => b.count_captures(rules, sources, king_cap),
                 None => b.count_steps(),
-            },
-            Counting::Dedup => match b.capture_sources(rules) {
-                None => b.count_steps(),
-                Some((sources, 0)) if b.man_jumps(rules, sources).long_men == 0 => {
-                    // Single jumps only: every capture has its own key.
-                    let jumpers = b.man_jumps(rules, sources).jumpers;
-                    jumpers.iter().map(|j| u64::from(j.count_ones())).sum()
+            };
+        }
+        match b.capture_sources(rules) {
+            None => b.count_steps(),
+            Some((sources, 0)) if b.man_jumps(rules, sources).long_men == 0 => {
+                // Single jumps only: every capture has its own key.
+                let jumpers = b.man_jumps(rules, sources).jumpers;
+                jumpers.iter().map(|j| u64::from(j.count_ones())).sum()
+            }
+            Some((_, king_cap)) => {
+                let list = &mut self.leaves;
+                list.clear();
+                b.children(rules, king_cap, list);
+                if list.0.len() < 2 {
+                    return list.0.len() as u64;
                 }
-                Some((_, king_cap)) => {
-                    let list = &mut self.leaves;
-                    list.clear();
-                    b.children(rules, king_cap, list);
-                    if list.0.len() < 2 {
-                        return list.0.len() as u64;
-                    }
-                    self.seen.reset(list.0.len());
-                    let seen = &mut self.seen;
-                    list.0.iter().filter(|c| seen.insert(c.key())).count() as u64
-                }
-            },
+                self.seen.reset(list.0.len());
+                let seen = &mut self.seen;
+                list.0.iter().filter(|c| seen.insert(c.key())).count() as u64
+            }
         }
     }
 }
@@ -1167,22 +1167,33 @@ impl crate::perft::Ops<super::Stockholm> for crate::perft::Fast {
         if pos.stopped() || depth == 0 {
             return u64::from(depth == 0);
         }
-        let rules = pos.options.rules();
-        let mut walk = Walk {
-            rules,
+        match counting {
+            Counting::Paths => Walk::<false>::new(pos, depth).run(pos, depth),
+            Counting::Dedup => Walk::<true>::new(pos, depth).run(pos, depth),
+        }
+    }
+}
+
+impl<const DEDUP: bool> Walk<DEDUP> {
+    fn new(pos: &super::Stockholm, depth: u32) -> Self {
+        Walk {
+            rules: pos.options.rules(),
             limit: pos.options.no_progress_plies(),
-            counting,
             stack: (0..depth).map(|_| Children::default()).collect(),
             leaves: Children::default(),
             seen: crate::perft::KeySet::default(),
-        };
+        }
+    }
+
+    /// Perft of `depth` from `pos`, which is not stopped.
+    fn run(&mut self, pos: &super::Stockholm, depth: u32) -> u64 {
         let b = pos.board();
         let np = pos.no_progress;
-        match (b.side, rules.deferred) {
-            (0, true) => walk.node::<0, true>(b, np, depth, 0),
-            (0, false) => walk.node::<0, false>(b, np, depth, 0),
-            (_, true) => walk.node::<1, true>(b, np, depth, 0),
-            (_, false) => walk.node::<1, false>(b, np, depth, 0),
+        match (b.side, self.rules.deferred) {
+            (0, true) => self.node::<0, true>(b, np, depth, 0),
+            (0, false) => self.node::<0, false>(b, np, depth, 0),
+            (_, true) => self.node::<1, true>(b, np, depth, 0),
+            (_, false) => self.node::<1, false>(b, np, depth, 0),
         }
     }
 }
