@@ -37,9 +37,9 @@ pub fn count<P: Position>(pos: &P, depth: u32, counting: Counting) -> u64 {
     if depth == 0 {
         return 1;
     }
-    // The four games have faster ways (`Fast`) through the last two plies, which need
-    // their internals; the trait is the crate's own, so they are recognised by type. Any
-    // other position walks the plain way.
+    // The four games have faster ways (`Fast`) through the last two plies, and Stockholm
+    // through the whole tree, which need their internals; the trait is the crate's own,
+    // so they are recognised by type. Any other position walks the plain way.
     let any: &dyn Any = pos;
     if let Some(p) = any.downcast_ref::<Stockholm>() {
         return <Fast as Ops<Stockholm>>::perft(p, depth, counting);
@@ -151,8 +151,9 @@ impl<P: Position> Ops<P> for Plain {
     }
 }
 
-/// The crate's games: played without the hash upkeep ([`Hashed::apply`]), and Stockholm
-/// and Give and Take count dedup leaves from their generators (in their own modules).
+/// The crate's games: played without the hash upkeep ([`Hashed::apply`]); Give and Take
+/// counts dedup leaves from its generator, and Stockholm walks on its own bitboards
+/// ([`Ops::perft`], in their own modules).
 pub(crate) struct Fast;
 
 impl Ops<Neva> for Fast {

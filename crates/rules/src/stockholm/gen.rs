@@ -823,7 +823,7 @@ impl Child {
     }
 }
 
-/// Capture sequences as [`Child`]ren, filled by [`Board::captures`] (reused per ply).
+/// Capture sequences as [`Child`]ren, filled by [`Board::children`] (reused per ply).
 #[derive(Default)]
 struct Children(Vec<Child>);
 
