@@ -29,6 +29,13 @@ fn perft_benches(c: &mut Criterion) {
         group.bench_function(format!("{name}_paths_depth_{PERFT_DEPTH}"), |b| {
             b.iter(|| perft::count(black_box(&pos), PERFT_DEPTH, Counting::Paths))
         });
+        // The dedup convention walks the same tree; its target is at most 1.5 times the
+        // paths count's time.
+        let nodes = perft::count(&pos, PERFT_DEPTH, Counting::Dedup);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}_dedup_depth_{PERFT_DEPTH}"), |b| {
+            b.iter(|| perft::count(black_box(&pos), PERFT_DEPTH, Counting::Dedup))
+        });
     }
     group.finish();
 }
