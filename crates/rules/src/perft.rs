@@ -394,6 +394,19 @@ mod tests {
         }
     }
 
+    /// With the draw rule off a setup may carry any counter, even the largest: king steps
+    /// saturate it in Stockholm's walk as they do in play.
+    #[test]
+    fn stockholm_walk_saturates_a_full_no_progress_counter() {
+        let off = StockholmOptions::from_pairs([("no_progress", "0")]).unwrap();
+        let pos = Stockholm::from_position_string("W:WKa1,c3:BKh8,f6:np=65535", off).unwrap();
+        for counting in [Counting::Paths, Counting::Dedup] {
+            let plain = Walk::<Plain>::new(3, counting).run(&pos, 3);
+            assert!(plain > 0);
+            assert_eq!(count(&pos, 3, counting), plain);
+        }
+    }
+
     #[test]
     fn fast_walk_agrees_with_the_plain_one() {
         for pairs in [

@@ -978,7 +978,7 @@ impl<const DEDUP: bool> Walk<DEDUP> {
                     targets &= targets - 1;
                     n += self.next::<S, DEF>(
                         b.child(b.own ^ from ^ to, b.kings ^ from ^ to),
-                        np + 1,
+                        np.saturating_add(1),
                         depth,
                         level,
                     );
