@@ -395,9 +395,9 @@ mod tests {
     }
 
     /// With the draw rule off a setup may carry any counter, even the largest: king steps
-    /// saturate it in Stockholm's walk as they do in play.
+    /// past it neither overflow nor change the count in Stockholm's walk.
     #[test]
-    fn stockholm_walk_saturates_a_full_no_progress_counter() {
+    fn stockholm_walk_takes_a_full_no_progress_counter() {
         let off = StockholmOptions::from_pairs([("no_progress", "0")]).unwrap();
         let pos = Stockholm::from_position_string("W:WKa1,c3:BKh8,f6:np=65535", off).unwrap();
         for counting in [Counting::Paths, Counting::Dedup] {

@@ -976,9 +976,11 @@ impl<const DEDUP: bool> Walk<DEDUP> {
                 while targets != 0 {
                     let to = targets & targets.wrapping_neg();
                     targets &= targets - 1;
+                    // The counter is read only under a limit, which keeps it far from
+                    // wrapping; without one, a setup's 65535 may wrap harmlessly.
                     n += self.next::<S, DEF>(
                         b.child(b.own ^ from ^ to, b.kings ^ from ^ to),
-                        np.saturating_add(1),
+                        np.wrapping_add(1),
                         depth,
                         level,
                     );
