@@ -5,7 +5,9 @@
 
 use bots::analysis::{analyse_game, Mark, CLIP};
 use proptest::prelude::*;
-use rules::{AnyOptions, AnyPosition, BySeat, Departure, Game, GameRecord, Seat, Variant};
+use rules::{
+    AnyOptions, AnyPosition, BySeat, Departure, Game, GameRecord, Position, Seat, Variant,
+};
 
 /// White's fifth move `f4-g5` hands Black a double capture; `g1-h2` was sound.
 const BLUNDER: &str = "[Game \"stockholm\"]\ng3-f4 f6-g5 h2-g3 g5-h4 f4-g5 h6xf4xh2";
@@ -69,6 +71,24 @@ fn random_record(variant: Variant, seats: u8, teams: bool, seed: u64, plies: usi
     game.record(BySeat::default())
 }
 
+/// In Neva team play, the pairs of playing seats on opposite teams (by seat index).
+fn teams_of(pos: &AnyPosition) -> Option<Vec<(usize, usize)>> {
+    let AnyPosition::Neva(n) = pos else {
+        return None;
+    };
+    if !n.options().teams {
+        return None;
+    }
+    let playing: Vec<Seat> = rules::record::playing(pos).iter().collect();
+    let pairs = playing
+        .iter()
+        .flat_map(|&s| playing.iter().map(move |&t| (s, t)))
+        .filter(|&(s, t)| t != s && t != s.opposite())
+        .map(|(s, t)| (s.index(), t.index()))
+        .collect();
+    Some(pairs)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -92,10 +112,18 @@ proptest! {
             prop_assert!(scored.iter().all(|s| s.abs() <= CLIP));
             if pos.status().is_ongoing() {
                 prop_assert_eq!(scored.len(), rules::record::playing(&pos).len());
-                // Every point of view is relative: the scores of a position balance out
-                // (up to the rounding of the free-for-all average).
-                let sum: i32 = scored.iter().sum();
-                prop_assert!(sum.abs() <= 4 || scored.iter().any(|s| s.abs() == CLIP), "{:?}", e);
+                if let Some(team_play) = teams_of(&pos) {
+                    // A team shares one score and the other team has its mirror, even when
+                    // one partner is out (so the seats' sum need not be zero).
+                    for (s, t) in team_play {
+                        prop_assert_eq!(e.scores[s], e.scores[t].map(|x| -x), "{:?}", e);
+                    }
+                } else {
+                    // Every point of view is relative: the scores of a position balance out
+                    // (up to the rounding of the free-for-all average).
+                    let sum: i32 = scored.iter().sum();
+                    prop_assert!(sum.abs() <= 4 || scored.iter().any(|s| s.abs() == CLIP), "{:?}", e);
+                }
             }
             if let Some(Some(note)) = a.notes.get(i) {
                 prop_assert_eq!(note.mark.is_some(), note.best.is_some());
