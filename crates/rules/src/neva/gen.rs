@@ -2,7 +2,11 @@
 //! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards.
 
 use super::{sq, Neva, BOARD, TARGET};
-use crate::{Bitboard, Move, MoveSink, Role, Seat, Square, MAX_PATH};
+use crate::perft::{two_plies, Counting, Fast, KeySet, Ops};
+use crate::zobrist::Hashed;
+use crate::{
+    Bitboard, Move, MoveCount, MoveList, MoveSink, Position, Role, Seat, Square, MAX_PATH,
+};
 
 /// Line directions, as indices for [`shift`]: +x, −x, +y, −y.
 const PX: usize = 0;
@@ -212,6 +216,122 @@ fn slide(k: u64, d: usize, empty: u64) -> u64 {
     reach
 }
 
+/// The number of complete capture sequences of a man on `at` that may still jump the
+/// pieces of `capt` onto `empty`, once it has made at least one jump: the count of
+/// [`Search::man`]'s sequences, without recording them.
+fn count_man(at: u32, capt: u64, empty: u64) -> u64 {
+    let lands = man_landings(at, capt, empty);
+    if lands == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for l in Bitboard(lands) {
+        let l = l.index() as u32;
+        n += count_man(l, capt ^ 1 << ((at + l) / 2), empty);
+    }
+    n
+}
+
+/// The number of capture sequences of all of `men` over `capt` onto `empty` (spec §2.3),
+/// found for all men at once: a first jump's landing from which no second jump leads is a
+/// whole sequence, counted by popcount; only landings with a way on are searched.
+#[inline(always)]
+fn count_men_captures(men: u64, capt: u64, empty: u64) -> u64 {
+    // The first landings in each direction. Files 6 and 7 are never in `capt` or
+    // `empty`, so nothing wraps round.
+    let px = (men << 2) & (capt << 1) & empty;
+    let mx = (men >> 2) & (capt >> 1) & empty;
+    let py = (men << 16) & (capt << 8) & empty;
+    let my = (men >> 16) & (capt >> 8) & empty;
+    if px | mx | py | my == 0 {
+        return 0;
+    }
+    // The squares a next jump can start from: the next square in its direction holds a
+    // piece to take and the one after is empty. Back over the piece just taken is not
+    // among them, as the man's start square is still occupied here (it is empty for the
+    // rest of the sequence, see `count_onward`). Bits off the board never meet a landing.
+    let onward = (capt >> 1) & (empty >> 2)
+        | (capt << 1) & (empty << 2)
+        | (capt >> 8) & (empty >> 16)
+        | (capt << 8) & (empty << 16);
+    let ends = (px & !onward).count_ones()
+        + (mx & !onward).count_ones()
+        + (py & !onward).count_ones()
+        + (my & !onward).count_ones();
+    if (px | mx | py | my) & onward == 0 {
+        return u64::from(ends);
+    }
+    u64::from(ends) + count_onward([px, mx, py, my].map(|l| l & onward), capt, empty)
+}
+
+/// The number of complete sequences through the first landings `onward` (by direction,
+/// as [`count_men_captures`]), kept out of line as most first jumps end a sequence.
+#[inline(never)]
+fn count_onward(onward: [u64; 4], capt: u64, empty: u64) -> u64 {
+    let mut n = 0;
+    for (lands, back) in
+        onward
+            .into_iter()
+            .zip([2u32, 2u32.wrapping_neg(), 16, 16u32.wrapping_neg()])
+    {
+        for l in Bitboard(lands) {
+            let l = l.index() as u32;
+            let origin = l.wrapping_sub(back);
+            n += count_man(l, capt ^ 1 << ((origin + l) / 2), empty | 1 << origin);
+        }
+    }
+    n
+}
+
+/// The number of legal moves of seat index `s`, whose pieces are `own`, with `all` the
+/// occupied squares and `kings` every seat's kings: the capture sequences if there are
+/// any, else the steps, counted on the bitboards (perft's bulk count).
+#[inline]
+fn count_moves(own: u64, all: u64, kings: u64, s: usize) -> u64 {
+    let empty = BOARD & !all;
+    let capt = all & !own;
+    let men = own & !kings;
+    let kings = own & kings;
+    let captures = count_men_captures(men, capt, empty);
+    if kings != 0 {
+        return count_with_kings(captures, men, kings, capt, empty, s);
+    }
+    if captures > 0 {
+        return captures;
+    }
+    // Two men may step onto one square, one from each forward direction.
+    let (a, b) = forward_pair(men, s);
+    u64::from((a & empty).count_ones() + (b & empty).count_ones())
+}
+
+/// [`count_moves`] for a seat with kings, given the men's `captures`.
+#[inline(never)]
+fn count_with_kings(captures: u64, men: u64, kings: u64, capt: u64, empty: u64, s: usize) -> u64 {
+    // Two kings on one line never share a square of their slides in one direction (the
+    // nearer one blocks the other), so sliding all at once counts every step.
+    let mut steps = 0;
+    let mut any = false;
+    for d in 0..4 {
+        let reach = slide(kings, d, empty);
+        steps += u64::from(reach.count_ones());
+        any |= shift(shift(reach | kings, d) & capt, d) & empty != 0;
+    }
+    let mut captures = captures;
+    if any {
+        let mut none = MoveCount::default();
+        for from in Bitboard(kings_that_capture(kings, capt, empty)) {
+            let from = from.index() as u32;
+            let mut search = Search::new(empty | 1 << from, &mut none);
+            captures += search.king(from, from, capt, 0, 0).1;
+        }
+    }
+    if captures > 0 {
+        return captures;
+    }
+    let (a, b) = forward_pair(men, s);
+    steps + u64::from((a & empty).count_ones() + (b & empty).count_ones())
+}
+
 impl Neva {
     /// True if `seat` has a legal move (a step, or else a capture).
     #[inline]
@@ -233,68 +353,328 @@ impl Neva {
     }
 
     /// Puts `seat`'s legal moves into `sink`: the captures if there are any (capture is
-    /// compulsory, spec §2.3), else the steps. A counting sink gets the steps by popcount.
+    /// compulsory, spec §2.3), else the steps. A counting sink gets them by
+    /// [`count_moves`].
     pub(super) fn generate_for<S: MoveSink>(&self, seat: Seat, sink: &mut S) {
         let s = seat.index();
+        if let Some(count) = sink.counter() {
+            *count += count_moves(self.pieces[s], self.occupied(), self.kings, s);
+            return;
+        }
+        if self.captures_for(s, sink) {
+            return;
+        }
+        let target = u32::from(TARGET[s]);
+        self.for_each_step(s, |from, to, role| {
+            let promotes = role == Role::Man && to == target;
+            sink.push(|| Move::step(sq(from), sq(to), role, promotes));
+            sink.is_full()
+        });
+    }
+
+    /// Calls `f(from, to, role)` for every step of seat index `s`, in the generators'
+    /// order, until it returns true.
+    #[inline(always)]
+    fn for_each_step(&self, s: usize, mut f: impl FnMut(u32, u32, Role) -> bool) {
+        let own = self.pieces[s];
+        let empty = BOARD & !self.occupied();
+        let (a, b) = forward_pair(own & !self.kings, s);
+        for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
+            for to in Bitboard(steps & empty) {
+                let to = to.index() as u32;
+                if f(to.wrapping_sub(delta), to, Role::Man) {
+                    return;
+                }
+            }
+        }
+        for from in Bitboard(own & self.kings) {
+            let from = from.index() as u32;
+            for d in 0..4 {
+                for to in Bitboard(slide(1 << from, d, empty)) {
+                    if f(from, to.index() as u32, Role::King) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The capture sources of seat index `s`, if it has any (capture is then compulsory).
+    #[inline(always)]
+    fn capturers(&self, s: usize) -> Option<Capturers> {
         let own = self.pieces[s];
         let all = self.occupied();
         let empty = BOARD & !all;
         let capt = all & !own;
-        let men = own & !self.kings;
-        let kings = own & self.kings;
-        let capturing_men = men_that_capture(men, capt, empty);
-        let capturing_kings = kings_that_capture(kings, capt, empty);
-        if capturing_men | capturing_kings != 0 {
-            let target = u32::from(TARGET[s]);
-            let mut search = Search::new(empty, sink);
-            for from in Bitboard(capturing_men) {
-                if search.sink.is_full() {
-                    return;
-                }
-                let from = from.index() as u32;
-                search.empty = empty | 1 << from;
-                search.man(from, from, capt, 0, target);
+        let men = men_that_capture(own & !self.kings, capt, empty);
+        let kings = kings_that_capture(own & self.kings, capt, empty);
+        (men | kings != 0).then_some(Capturers {
+            men,
+            kings,
+            capt,
+            empty,
+        })
+    }
+
+    /// Puts the capture sequences of seat index `s` into `sink`; false if it has none.
+    fn captures_for<S: MoveSink>(&self, s: usize, sink: &mut S) -> bool {
+        let Some(c) = self.capturers(s) else {
+            return false;
+        };
+        let target = u32::from(TARGET[s]);
+        let mut search = Search::new(c.empty, sink);
+        for from in Bitboard(c.men) {
+            if search.sink.is_full() {
+                return true;
             }
-            for from in Bitboard(capturing_kings) {
-                if search.sink.is_full() {
-                    return;
-                }
-                let from = from.index() as u32;
-                search.empty = empty | 1 << from;
-                let (best, n) = search.king(from, from, capt, 0, 0);
-                match search.sink.counter() {
-                    Some(count) => *count += n,
-                    None => {
-                        search.king(from, from, capt, 0, best);
-                    }
-                }
+            let from = from.index() as u32;
+            search.empty = c.empty | 1 << from;
+            search.man(from, from, c.capt, 0, target);
+        }
+        c.kings(search.sink);
+        true
+    }
+}
+
+/// The pieces of the seat to move that can capture, and what they may take and land on.
+struct Capturers {
+    /// Men with a first short jump.
+    men: u64,
+    /// Kings with a first flying jump.
+    kings: u64,
+    /// The pieces of every other seat.
+    capt: u64,
+    empty: u64,
+}
+
+impl Capturers {
+    /// Puts the kings' capture sequences into `sink`: for each king, those that take the
+    /// most pieces it can take (spec §2.4, N3 (a)).
+    fn kings<S: MoveSink>(&self, sink: &mut S) {
+        let mut search = Search::new(self.empty, sink);
+        for from in Bitboard(self.kings) {
+            if search.sink.is_full() {
+                return;
             }
+            let from = from.index() as u32;
+            search.empty = self.empty | 1 << from;
+            let (best, _) = search.king(from, from, self.capt, 0, 0);
+            search.king(from, from, self.capt, 0, best);
+        }
+    }
+}
+
+/// Perft's ply above the leaves: each move's child is made on the bitboards and its moves
+/// counted there, without building the [`Move`] or copying the position. A child that
+/// needs more than that (a seat goes out, or the next seat is blocked) is played in full.
+struct Children<'p> {
+    pos: &'p Neva,
+    /// The index of the seat to move.
+    s: usize,
+    /// The index of the seat that moves next, if it can.
+    next: usize,
+    /// The seats still playing, as bits by index.
+    playing: u8,
+    /// A king's step without capture reaches the no-progress limit: the child is drawn.
+    king_step_draws: bool,
+    leaves: u64,
+}
+
+impl Children<'_> {
+    /// Counts the moves after the move from square index `from` to `to` that takes
+    /// `captured`, of a king or a man.
+    #[inline(always)]
+    fn visit(&mut self, from: u32, to: u32, captured: u64, king: bool) {
+        let (fb, tb) = (1u64 << from, 1u64 << to);
+        let mut pieces = self.pos.pieces;
+        let mut kings = self.pos.kings;
+        // Clear then set, as `apply_parts`: a sequence may end where it started.
+        pieces[self.s] = (pieces[self.s] & !fb) | tb;
+        if king {
+            kings = (kings & !fb) | tb;
+        } else if to == u32::from(TARGET[self.s]) {
+            kings |= tb;
+        }
+        if captured != 0 {
+            kings &= !captured;
+            let mut gone = false;
+            for (i, p) in pieces.iter_mut().enumerate() {
+                *p &= !captured;
+                gone |= *p == 0 && self.playing >> i & 1 != 0;
+            }
+            if gone {
+                return self.play(from, to, captured);
+            }
+        } else if king && self.king_step_draws {
             return;
         }
-        let target = u32::from(TARGET[s]);
-        let (a, b) = forward_pair(men, s);
-        for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
-            let tos = steps & empty;
-            if let Some(count) = sink.counter() {
-                *count += u64::from(tos.count_ones());
-                continue;
+        let all = pieces[0] | pieces[1] | pieces[2] | pieces[3];
+        match count_moves(pieces[self.next], all, kings, self.next) {
+            0 => self.play(from, to, captured),
+            n => self.leaves += n,
+        }
+    }
+
+    /// Plays the move on a copy of the position and counts the child's moves.
+    #[cold]
+    fn play(&mut self, from: u32, to: u32, captured: u64) {
+        let mut child = *self.pos;
+        child.apply_parts(from, to, captured);
+        self.leaves += child.count_legal();
+    }
+
+    /// Visits every complete sequence of the man that started on `from` and now stands on
+    /// `at` having taken `taken`, with `capt` the pieces it may still take and `empty`
+    /// where it may land: [`Search::man`] on bitboards.
+    fn man(&mut self, from: u32, at: u32, capt: u64, taken: u64, empty: u64) {
+        let lands = man_landings(at, capt, empty);
+        if lands == 0 {
+            return self.visit(from, at, taken, false);
+        }
+        for l in Bitboard(lands) {
+            let l = l.index() as u32;
+            let mid = 1u64 << ((at + l) / 2);
+            self.man(from, l, capt ^ mid, taken | mid, empty);
+        }
+    }
+}
+
+/// Receives the kings' capture sequences, which are rare enough to be built as moves
+/// (any other move would be taken too).
+impl MoveSink for Children<'_> {
+    fn push(&mut self, build: impl FnOnce() -> Move) {
+        let mv = build();
+        if let (Some(from), Some(to)) = (mv.origin(), mv.destination()) {
+            let (from, to) = (from.index() as u32, to.index() as u32);
+            self.visit(from, to, mv.captured_set().0, mv.role() == Role::King);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.leaves = 0;
+    }
+}
+
+/// Perft's last two plies: play without the hash upkeep, and count the paths two plies
+/// deep through [`Children`].
+impl Ops<Neva> for Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut Neva, mv: &Move) {
+        pos.apply(mv);
+    }
+
+    fn count_two(
+        pos: &Neva,
+        counting: Counting,
+        moves: &mut MoveList,
+        leaf: &mut MoveList,
+        seen: &mut KeySet,
+    ) -> u64 {
+        let playing = pos.playing();
+        let (Some(seat), Counting::Paths) = (pos.turn, counting) else {
+            return two_plies::<Self, _>(pos, counting, moves, leaf, seen);
+        };
+        let Some(next) = playing.next_after(seat) else {
+            return 0;
+        };
+        let limit = pos.options.no_progress_plies(playing.len());
+        let s = seat.index();
+        let mut kids = Children {
+            pos,
+            s,
+            next: next.index(),
+            playing: playing.bits(),
+            king_step_draws: limit > 0 && u32::from(pos.no_progress.saturating_add(1)) >= limit,
+            leaves: 0,
+        };
+        if let Some(c) = pos.capturers(s) {
+            for from in Bitboard(c.men) {
+                let from = from.index() as u32;
+                kids.man(from, from, c.capt, 0, c.empty | 1 << from);
             }
-            for to in Bitboard(tos) {
-                let from = (to.index() as u32).wrapping_sub(delta);
-                sink.push(|| Move::step(sq(from), to, Role::Man, to.index() as u32 == target));
-                if sink.is_full() {
-                    return;
+            c.kings(&mut kids);
+        } else {
+            pos.for_each_step(s, |from, to, role| {
+                kids.visit(from, to, 0, role == Role::King);
+                false
+            });
+        }
+        kids.leaves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::position::Departure;
+    use crate::{GameOptions, NevaOptions};
+
+    /// Positions along pseudo-random games under `pairs`, with a seat departing now and
+    /// then: kings, long capture sequences, eliminations, blocked seats, the no-progress
+    /// limit and finished games all come up.
+    fn positions(pairs: &[(&str, &str)], games: u64) -> Vec<Neva> {
+        let start = Neva::new(NevaOptions::from_pairs(pairs.iter().copied()).unwrap()).unwrap();
+        let mut out = Vec::new();
+        for game in 0..games {
+            let mut rng = 0x9e37_79b9_7f4a_7c15 ^ game.wrapping_mul(0x2545_f491_4f6c_dd1d);
+            let mut pos = start;
+            for ply in 0..160 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                out.push(pos);
+                if ply == 40 + game % 50 && game % 3 == 0 {
+                    if let Some(seat) = pos.turn() {
+                        let _ = pos.depart(seat.next(), Departure::Resign);
+                        continue;
+                    }
                 }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(&moves[(rng >> 8) as usize % moves.len()]);
             }
         }
-        for from in Bitboard(kings) {
-            let kb = 1u64 << from.index();
-            for d in 0..4 {
-                let tos = slide(kb, d, empty);
-                if sink.push_steps(from, Bitboard(tos), Role::King) {
-                    return;
-                }
+        out
+    }
+
+    /// Perft's two plies on the bitboards ([`Children`]) and the bulk count
+    /// ([`count_moves`]) agree with listing every move and playing it, under every seat
+    /// layout and policy.
+    #[test]
+    fn bulk_counts_agree_with_the_move_lists() {
+        let layouts: [&[(&str, &str)]; 8] = [
+            &[],
+            &[("seats", "2")],
+            &[("seats", "3")],
+            &[("teams", "true")],
+            &[("blocked", "pass"), ("departed", "inert")],
+            &[("blocked", "pass_unless_two"), ("no_progress", "1")],
+            &[("seats", "3"), ("departed", "inert"), ("no_progress", "2")],
+            &[("teams", "true"), ("blocked", "pass"), ("no_progress", "1")],
+        ];
+        let (mut moves, mut leaf, mut seen) = (MoveList::new(), MoveList::new(), KeySet::default());
+        let mut checked = 0;
+        for pairs in layouts {
+            for pos in positions(pairs, 24) {
+                let list = pos.legal_moves();
+                assert_eq!(pos.count_legal(), list.len() as u64, "{pos:?}");
+                let two: u64 = list
+                    .iter()
+                    .map(|mv| {
+                        let mut child = pos;
+                        child.play_unchecked(mv);
+                        child.legal_moves().len() as u64
+                    })
+                    .sum();
+                let fast = Fast::count_two(&pos, Counting::Paths, &mut moves, &mut leaf, &mut seen);
+                assert_eq!(fast, two, "{pairs:?} {pos:?}");
+                checked += 1;
             }
         }
+        assert!(checked > 10_000, "{checked}");
     }
 }
