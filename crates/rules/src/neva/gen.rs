@@ -541,6 +541,8 @@ struct Children<'p> {
     next: usize,
     /// The seats still playing, as bits by index.
     playing: u8,
+    /// The occupied squares.
+    all: u64,
     /// A king's step without capture reaches the no-progress limit: the child is drawn.
     king_step_draws: bool,
     leaves: u64,
@@ -552,16 +554,23 @@ impl Children<'_> {
     #[inline(always)]
     fn visit(&mut self, from: u32, to: u32, captured: u64, king: bool) {
         let (fb, tb) = (1u64 << from, 1u64 << to);
-        let mut pieces = self.pos.pieces;
-        let mut kings = self.pos.kings;
-        // Clear then set, as `apply_parts`: a sequence may end where it started.
-        pieces[self.s] = (pieces[self.s] & !fb) | tb;
+        let pos = self.pos;
+        let mut kings = pos.kings;
         if king {
             kings = (kings & !fb) | tb;
         } else if to == u32::from(TARGET[self.s]) {
             kings |= tb;
         }
-        if captured != 0 {
+        let (own, all) = if captured == 0 {
+            if king && self.king_step_draws {
+                return;
+            }
+            // Only the moving piece changed: the next seat's pieces are as they were.
+            (pos.pieces[self.next], (self.all & !fb) | tb)
+        } else {
+            // Clear then set, as `apply_parts`: a sequence may end where it started.
+            let mut pieces = pos.pieces;
+            pieces[self.s] = (pieces[self.s] & !fb) | tb;
             kings &= !captured;
             let mut gone = false;
             for (i, p) in pieces.iter_mut().enumerate() {
@@ -571,11 +580,12 @@ impl Children<'_> {
             if gone {
                 return self.play(from, to, captured);
             }
-        } else if king && self.king_step_draws {
-            return;
-        }
-        let all = pieces[0] | pieces[1] | pieces[2] | pieces[3];
-        match count_moves(pieces[self.next], all, kings, self.next) {
+            (
+                pieces[self.next],
+                pieces[0] | pieces[1] | pieces[2] | pieces[3],
+            )
+        };
+        match count_moves(own, all, kings, self.next) {
             0 => self.play(from, to, captured),
             n => self.leaves += n,
         }
@@ -650,6 +660,7 @@ impl Ops<Neva> for Fast {
             s,
             next: next.index(),
             playing: playing.bits(),
+            all: pos.occupied(),
             king_step_draws: limit > 0 && u32::from(pos.no_progress.saturating_add(1)) >= limit,
             leaves: 0,
         };
