@@ -400,7 +400,7 @@ fn count_with_kings(captures: u64, men: u64, kings: u64, capt: u64, empty: u64, 
 
 impl Neva {
     /// True if `seat` has a legal move (a step, or else a capture).
-    #[inline]
+    #[inline(always)]
     pub(super) fn can_act(&self, seat: Seat) -> bool {
         let s = seat.index();
         let own = self.pieces[s];
@@ -600,17 +600,19 @@ impl Children<'_> {
     }
 
     /// Visits every complete sequence of the man that started on `from` and now stands on
-    /// `at` having taken `taken`, with `capt` the pieces it may still take and `empty`
-    /// where it may land: [`Search::man`] on bitboards.
-    fn man(&mut self, from: u32, at: u32, capt: u64, taken: u64, empty: u64) {
-        let lands = man_landings(at, capt, empty);
-        if lands == 0 {
-            return self.visit(from, at, taken, false);
-        }
+    /// `at` having taken `taken`, with `capt` the pieces it may still take, `empty` where
+    /// it may land and `lands` its next landings (not none): [`Search::man`] on bitboards.
+    /// A landing with no way on ends its sequence there, visited without a call.
+    fn man(&mut self, from: u32, at: u32, capt: u64, taken: u64, empty: u64, lands: u64) {
         for l in Bitboard(lands) {
             let l = l.index() as u32;
             let mid = 1u64 << ((at + l) / 2);
-            self.man(from, l, capt ^ mid, taken | mid, empty);
+            let onward = man_landings(l, capt ^ mid, empty);
+            if onward == 0 {
+                self.visit(from, l, taken | mid, false);
+            } else {
+                self.man(from, l, capt ^ mid, taken | mid, empty, onward);
+            }
         }
     }
 }
@@ -667,7 +669,9 @@ impl Ops<Neva> for Fast {
         if let Some(c) = pos.capturers(s) {
             for from in Bitboard(c.men) {
                 let from = from.index() as u32;
-                kids.man(from, from, c.capt, 0, c.empty | 1 << from);
+                let empty = c.empty | 1 << from;
+                let lands = man_landings(from, c.capt, empty);
+                kids.man(from, from, c.capt, 0, empty, lands);
             }
             c.kings(&mut kids);
         } else {

@@ -50,7 +50,7 @@ use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{Bitboard, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 36 lattice squares: files 0-5, ranks 0-5 (spec §2.1).
 const BOARD: u64 = Variant::Neva.board().0;
@@ -540,24 +540,25 @@ impl Position for Neva {
             return;
         };
         let (s, out) = (seat.index(), self.out);
+        let (from, to) = (from.index(), to.index());
+        let captured = mv.captured_set().0;
         let bit = |b: u64, sq: usize| (b >> sq & 1) as usize;
-        let mut d = zobrist::piece(2 * s + bit(self.kings, from.index()), from.index())
+        let mut d = zobrist::piece(2 * s + bit(self.kings, from), from)
             ^ zobrist::state_byte(0, s as u64 + 1);
-        for c in mv.captured() {
+        for c in Bitboard(captured) {
             let (c, p) = (c.index(), &self.pieces);
             // Exactly one seat owns a captured square.
             let owner = bit(p[1], c) + 2 * bit(p[2], c) + 3 * bit(p[3], c);
             d ^= zobrist::piece(2 * owner + bit(self.kings, c), c);
         }
-        self.apply(mv);
+        self.apply_parts(from as u32, to as u32, captured);
         if self.out != out {
             self.hash = zobrist::full(self);
             return;
         }
         // Only the seat to move changed in the state (byte 0: seat index + 1, 0 at the end).
         let turn = self.turn.map_or(0, |t| t.index() as u64 + 1);
-        d ^= zobrist::piece(2 * s + bit(self.kings, to.index()), to.index())
-            ^ zobrist::state_byte(0, turn);
+        d ^= zobrist::piece(2 * s + bit(self.kings, to), to) ^ zobrist::state_byte(0, turn);
         self.hash ^= d;
     }
 
@@ -592,8 +593,7 @@ impl Hashed for Neva {
         let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
             return;
         };
-        let captured = mv.captured().iter().fold(0, |b, c| b | 1u64 << c.index());
-        self.apply_parts(from.index() as u32, to.index() as u32, captured);
+        self.apply_parts(from.index() as u32, to.index() as u32, mv.captured_set().0);
     }
 
     fn leave(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
