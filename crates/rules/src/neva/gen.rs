@@ -543,6 +543,10 @@ struct Children<'p> {
     playing: u8,
     /// The occupied squares.
     all: u64,
+    /// The next seat's pieces.
+    own_next: u64,
+    /// The target corner of the seat to move, where its men are crowned.
+    target: u64,
     /// A king's step without capture reaches the no-progress limit: the child is drawn.
     king_step_draws: bool,
     leaves: u64,
@@ -558,15 +562,15 @@ impl Children<'_> {
         let mut kings = pos.kings;
         if king {
             kings = (kings & !fb) | tb;
-        } else if to == u32::from(TARGET[self.s]) {
-            kings |= tb;
+        } else {
+            kings |= tb & self.target;
         }
         let (own, all) = if captured == 0 {
             if king && self.king_step_draws {
                 return;
             }
             // Only the moving piece changed: the next seat's pieces are as they were.
-            (pos.pieces[self.next], (self.all & !fb) | tb)
+            (self.own_next, (self.all & !fb) | tb)
         } else {
             // Clear then set, as `apply_parts`: a sequence may end where it started.
             let mut pieces = pos.pieces;
@@ -663,6 +667,8 @@ impl Ops<Neva> for Fast {
             next: next.index(),
             playing: playing.bits(),
             all: pos.occupied(),
+            own_next: pos.pieces[next.index()],
+            target: 1 << TARGET[s],
             king_step_draws: limit > 0 && u32::from(pos.no_progress.saturating_add(1)) >= limit,
             leaves: 0,
         };
