@@ -1,5 +1,6 @@
-//! Neva checkers benchmarks: bulk-counted perft, legal moves of a middlegame, and
-//! parse + validate + apply of one move from notation.
+//! Neva checkers benchmarks: bulk-counted perft (two, three and four seats, free-for-all
+//! and teams), legal moves of a middlegame, and parse + validate + apply of one move from
+//! notation.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -22,6 +23,16 @@ fn perft_start(c: &mut Criterion) {
     group.throughput(Throughput::Elements(perft::perft(&two, 8)));
     group.bench_function("two_seats_depth_8", |b| {
         b.iter(|| perft::count(black_box(&two), 8, Counting::Paths))
+    });
+    let three = Neva::new(NevaOptions::from_pairs([("seats", "3")]).unwrap()).unwrap();
+    group.throughput(Throughput::Elements(perft::perft(&three, 10)));
+    group.bench_function("three_seats_depth_10", |b| {
+        b.iter(|| perft::count(black_box(&three), 10, Counting::Paths))
+    });
+    let teams = Neva::new(NevaOptions::from_pairs([("teams", "true")]).unwrap()).unwrap();
+    group.throughput(Throughput::Elements(perft::perft(&teams, 12)));
+    group.bench_function("teams_depth_12", |b| {
+        b.iter(|| perft::count(black_box(&teams), 12, Counting::Paths))
     });
     group.finish();
 }

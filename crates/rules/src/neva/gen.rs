@@ -430,10 +430,10 @@ impl Neva {
         if self.captures_for(s, sink) {
             return;
         }
-        let target = u32::from(TARGET[s]);
+        let target = usize::from(TARGET[s]);
         self.for_each_step(s, |from, to, role| {
-            let promotes = role == Role::Man && to == target;
-            sink.push(|| Move::step(sq(from), sq(to), role, promotes));
+            let promotes = role == Role::Man && to.index() == target;
+            sink.push(|| Move::step(from, to, role, promotes));
             sink.is_full()
         });
     }
@@ -441,23 +441,22 @@ impl Neva {
     /// Calls `f(from, to, role)` for every step of seat index `s`, in the generators'
     /// order, until it returns true.
     #[inline(always)]
-    fn for_each_step(&self, s: usize, mut f: impl FnMut(u32, u32, Role) -> bool) {
+    fn for_each_step(&self, s: usize, mut f: impl FnMut(Square, Square, Role) -> bool) {
         let own = self.pieces[s];
         let empty = BOARD & !self.occupied();
         let (a, b) = forward_pair(own & !self.kings, s);
         for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
             for to in Bitboard(steps & empty) {
-                let to = to.index() as u32;
-                if f(to.wrapping_sub(delta), to, Role::Man) {
+                let from = sq((to.index() as u32).wrapping_sub(delta));
+                if f(from, to, Role::Man) {
                     return;
                 }
             }
         }
         for from in Bitboard(own & self.kings) {
-            let from = from.index() as u32;
             for d in 0..4 {
-                for to in Bitboard(slide(1 << from, d, empty)) {
-                    if f(from, to.index() as u32, Role::King) {
+                for to in Bitboard(slide(1 << from.index(), d, empty)) {
+                    if f(from, to, Role::King) {
                         return;
                     }
                 }
@@ -517,6 +516,9 @@ impl Capturers {
     /// Puts the kings' capture sequences into `sink`: for each king, those that take the
     /// most pieces it can take (spec §2.4, N3 (a)).
     fn kings<S: MoveSink>(&self, sink: &mut S) {
+        if self.kings == 0 {
+            return;
+        }
         let mut search = Search::new(self.empty, sink);
         for from in Bitboard(self.kings) {
             if search.sink.is_full() {
@@ -682,6 +684,7 @@ impl Ops<Neva> for Fast {
             c.kings(&mut kids);
         } else {
             pos.for_each_step(s, |from, to, role| {
+                let (from, to) = (from.index() as u32, to.index() as u32);
                 kids.visit(from, to, 0, role == Role::King);
                 false
             });
