@@ -98,28 +98,28 @@ impl<'s, S: MoveSink> Search<'s, S> {
     }
 
     /// Every complete sequence of the man that started on `origin` and now stands on `at`
-    /// after `depth` jumps; `capt` holds the pieces it may still jump (not yet dead).
-    /// Men are free to choose any complete sequence (spec §2.3, N8).
-    fn man(&mut self, origin: u32, at: u32, capt: u64, depth: usize, target: u32) {
-        let lands = man_landings(at, capt, self.empty);
-        if lands == 0 {
-            if depth > 0 {
-                self.sink.push_capture(
-                    sq(origin),
-                    &self.path[..depth],
-                    &self.caps[..depth],
-                    Role::Man,
-                    at == target,
-                );
-            }
-            return;
-        }
+    /// after `depth` jumps, with `lands` its next landings (not none); `capt` holds the
+    /// pieces it may still jump (not yet dead). Men are free to choose any complete
+    /// sequence (spec §2.3, N8). A landing with no way on ends a sequence without a call.
+    fn man(&mut self, origin: u32, at: u32, capt: u64, depth: usize, lands: u64, target: u32) {
         for l in Bitboard(lands) {
             let l = l.index() as u32;
             let mid = (at + l) / 2;
             self.path[depth] = sq(l);
             self.caps[depth] = sq(mid);
-            self.man(origin, l, capt ^ 1 << mid, depth + 1, target);
+            let capt = capt ^ 1 << mid;
+            let onward = man_landings(l, capt, self.empty);
+            if onward != 0 {
+                self.man(origin, l, capt, depth + 1, onward, target);
+                continue;
+            }
+            self.sink.push_capture(
+                sq(origin),
+                &self.path[..=depth],
+                &self.caps[..=depth],
+                Role::Man,
+                l == target,
+            );
         }
     }
 
@@ -494,7 +494,8 @@ impl Neva {
             }
             let from = from.index() as u32;
             search.empty = c.empty | 1 << from;
-            search.man(from, from, c.capt, 0, target);
+            let lands = man_landings(from, c.capt, search.empty);
+            search.man(from, from, c.capt, 0, lands, target);
         }
         c.kings(search.sink);
         true
@@ -756,7 +757,7 @@ mod tests {
                 }
                 sequences.clear();
                 let mut search = Search::new(empty, &mut sequences);
-                search.man(at, at, capt, 0, 64);
+                search.man(at, at, capt, 0, man_landings(at, capt, empty), 64);
                 assert_eq!(
                     count_man(at, capt, empty),
                     sequences.len() as u64,
