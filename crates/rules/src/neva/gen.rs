@@ -1,5 +1,7 @@
 //! Move generation for Neva: men's steps and short jumps, kings' flying steps and jumps
-//! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards.
+//! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards; the bulk
+//! count of legal moves ([`count_moves`], with men's capture sequences counted from the
+//! [`TRAILS`] table), and perft's last two plies on the bitboards ([`Children`]).
 
 use super::{sq, Neva, BOARD, TARGET};
 use crate::perft::{two_plies, Counting, Fast, KeySet, Ops};
