@@ -429,23 +429,23 @@ impl Neva {
             *count += count_moves(self.pieces[s], self.occupied(), self.kings, s);
             return;
         }
-        if self.captures_for(s, sink) {
-            return;
+        let c = self.capturers(s);
+        if c.any() {
+            return c.moves(sink, u32::from(TARGET[s]));
         }
         let target = usize::from(TARGET[s]);
-        self.for_each_step(s, |from, to, role| {
+        self.for_each_step(s, c.empty, |from, to, role| {
             let promotes = role == Role::Man && to.index() == target;
             sink.push(|| Move::step(from, to, role, promotes));
             sink.is_full()
         });
     }
 
-    /// Calls `f(from, to, role)` for every step of seat index `s`, in the generators'
-    /// order, until it returns true.
+    /// Calls `f(from, to, role)` for every step of seat index `s` onto `empty` (the empty
+    /// squares), in the generators' order, until it returns true.
     #[inline(always)]
-    fn for_each_step(&self, s: usize, mut f: impl FnMut(Square, Square, Role) -> bool) {
+    fn for_each_step(&self, s: usize, empty: u64, mut f: impl FnMut(Square, Square, Role) -> bool) {
         let own = self.pieces[s];
-        let empty = BOARD & !self.occupied();
         let (a, b) = forward_pair(own & !self.kings, s);
         for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
             for to in Bitboard(steps & empty) {
@@ -466,41 +466,21 @@ impl Neva {
         }
     }
 
-    /// The capture sources of seat index `s`, if it has any (capture is then compulsory).
+    /// The capture sources of seat index `s` (capture is compulsory if it has any).
     #[inline(always)]
-    fn capturers(&self, s: usize) -> Option<Capturers> {
+    fn capturers(&self, s: usize) -> Capturers {
         let own = self.pieces[s];
         let all = self.occupied();
         let empty = BOARD & !all;
         let capt = all & !own;
         let men = men_that_capture(own & !self.kings, capt, empty);
         let kings = kings_that_capture(own & self.kings, capt, empty);
-        (men | kings != 0).then_some(Capturers {
+        Capturers {
             men,
             kings,
             capt,
             empty,
-        })
-    }
-
-    /// Puts the capture sequences of seat index `s` into `sink`; false if it has none.
-    fn captures_for<S: MoveSink>(&self, s: usize, sink: &mut S) -> bool {
-        let Some(c) = self.capturers(s) else {
-            return false;
-        };
-        let target = u32::from(TARGET[s]);
-        let mut search = Search::new(c.empty, sink);
-        for from in Bitboard(c.men) {
-            if search.sink.is_full() {
-                return true;
-            }
-            let from = from.index() as u32;
-            search.empty = c.empty | 1 << from;
-            let lands = man_landings(from, c.capt, search.empty);
-            search.man(from, from, c.capt, 0, lands, target);
         }
-        c.kings(search.sink);
-        true
     }
 }
 
@@ -516,6 +496,27 @@ struct Capturers {
 }
 
 impl Capturers {
+    /// True if some piece can capture.
+    #[inline(always)]
+    fn any(&self) -> bool {
+        self.men | self.kings != 0
+    }
+
+    /// Puts every capture sequence into `sink`; `target` is where the men are crowned.
+    fn moves<S: MoveSink>(&self, sink: &mut S, target: u32) {
+        let mut search = Search::new(self.empty, sink);
+        for from in Bitboard(self.men) {
+            if search.sink.is_full() {
+                return;
+            }
+            let from = from.index() as u32;
+            search.empty = self.empty | 1 << from;
+            let lands = man_landings(from, self.capt, search.empty);
+            search.man(from, from, self.capt, 0, lands, target);
+        }
+        self.kings(search.sink);
+    }
+
     /// Puts the kings' capture sequences into `sink`: for each king, those that take the
     /// most pieces it can take (spec §2.4, N3 (a)).
     fn kings<S: MoveSink>(&self, sink: &mut S) {
@@ -677,7 +678,8 @@ impl Ops<Neva> for Fast {
             king_step_draws: limit > 0 && u32::from(pos.no_progress.saturating_add(1)) >= limit,
             leaves: 0,
         };
-        if let Some(c) = pos.capturers(s) {
+        let c = pos.capturers(s);
+        if c.any() {
             for from in Bitboard(c.men) {
                 let from = from.index() as u32;
                 let empty = c.empty | 1 << from;
@@ -686,7 +688,7 @@ impl Ops<Neva> for Fast {
             }
             c.kings(&mut kids);
         } else {
-            pos.for_each_step(s, |from, to, role| {
+            pos.for_each_step(s, c.empty, |from, to, role| {
                 let (from, to) = (from.index() as u32, to.index() as u32);
                 kids.visit(from, to, 0, role == Role::King);
                 false
