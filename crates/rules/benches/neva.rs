@@ -1,5 +1,6 @@
-//! Neva checkers benchmarks: bulk-counted perft, legal moves of a middlegame, and
-//! parse + validate + apply of one move from notation.
+//! Neva checkers benchmarks: bulk-counted perft (two, three and four seats, free-for-all
+//! and teams), legal moves of a middlegame, and parse + validate + apply of one move from
+//! notation.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -13,16 +14,20 @@ const MIDDLEGAME: &str =
 fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("neva_perft");
     group.sample_size(10);
-    let four = Neva::new(NevaOptions::default()).unwrap();
-    group.throughput(Throughput::Elements(perft::perft(&four, 12)));
-    group.bench_function("four_seats_depth_12", |b| {
-        b.iter(|| perft::count(black_box(&four), 12, Counting::Paths))
-    });
-    let two = Neva::new(NevaOptions::from_pairs([("seats", "2")]).unwrap()).unwrap();
-    group.throughput(Throughput::Elements(perft::perft(&two, 8)));
-    group.bench_function("two_seats_depth_8", |b| {
-        b.iter(|| perft::count(black_box(&two), 8, Counting::Paths))
-    });
+    // The four- and two-seat names are the earlier ones, so criterion compares with them.
+    for (name, pairs, depth) in [
+        ("four_seats_depth_12", &[][..], 12),
+        ("two_seats_depth_8", &[("seats", "2")][..], 8),
+        ("three_seats_depth_10", &[("seats", "3")][..], 10),
+        ("teams_depth_12", &[("teams", "true")][..], 12),
+    ] {
+        let options = NevaOptions::from_pairs(pairs.iter().copied()).unwrap();
+        let start = Neva::new(options).unwrap();
+        group.throughput(Throughput::Elements(perft::perft(&start, depth)));
+        group.bench_function(name, |b| {
+            b.iter(|| perft::count(black_box(&start), depth, Counting::Paths))
+        });
+    }
     group.finish();
 }
 

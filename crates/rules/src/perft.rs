@@ -156,13 +156,6 @@ impl<P: Position> Ops<P> for Plain {
 /// ([`Ops::perft`], in their own modules).
 pub(crate) struct Fast;
 
-impl Ops<Neva> for Fast {
-    #[inline(always)]
-    fn play_counted(pos: &mut Neva, mv: &Move) {
-        pos.apply(mv);
-    }
-}
-
 impl Ops<Queah> for Fast {
     #[inline(always)]
     fn play_counted(pos: &mut Queah, mv: &Move) {

@@ -1,8 +1,14 @@
 //! Move generation for Neva: men's steps and short jumps, kings' flying steps and jumps
-//! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards.
+//! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards; the bulk
+//! count of legal moves ([`count_moves`], with men's capture sequences counted from the
+//! [`TRAILS`] table), and perft's last two plies on the bitboards ([`Children`]).
 
 use super::{sq, Neva, BOARD, TARGET};
-use crate::{Bitboard, Move, MoveSink, Role, Seat, Square, MAX_PATH};
+use crate::perft::{two_plies, Counting, Fast, KeySet, Ops};
+use crate::zobrist::Hashed;
+use crate::{
+    Bitboard, Move, MoveCount, MoveList, MoveSink, Position, Role, Seat, Square, MAX_PATH,
+};
 
 /// Line directions, as indices for [`shift`]: +x, −x, +y, −y.
 const PX: usize = 0;
@@ -94,28 +100,28 @@ impl<'s, S: MoveSink> Search<'s, S> {
     }
 
     /// Every complete sequence of the man that started on `origin` and now stands on `at`
-    /// after `depth` jumps; `capt` holds the pieces it may still jump (not yet dead).
-    /// Men are free to choose any complete sequence (spec §2.3, N8).
-    fn man(&mut self, origin: u32, at: u32, capt: u64, depth: usize, target: u32) {
-        let lands = man_landings(at, capt, self.empty);
-        if lands == 0 {
-            if depth > 0 {
-                self.sink.push_capture(
-                    sq(origin),
-                    &self.path[..depth],
-                    &self.caps[..depth],
-                    Role::Man,
-                    at == target,
-                );
-            }
-            return;
-        }
+    /// after `depth` jumps, with `lands` its next landings (not none); `capt` holds the
+    /// pieces it may still jump (not yet dead). Men are free to choose any complete
+    /// sequence (spec §2.3, N8). A landing with no way on ends a sequence without a call.
+    fn man(&mut self, origin: u32, at: u32, capt: u64, depth: usize, lands: u64, target: u32) {
         for l in Bitboard(lands) {
             let l = l.index() as u32;
             let mid = (at + l) / 2;
             self.path[depth] = sq(l);
             self.caps[depth] = sq(mid);
-            self.man(origin, l, capt ^ 1 << mid, depth + 1, target);
+            let capt = capt ^ 1 << mid;
+            let onward = man_landings(l, capt, self.empty);
+            if onward != 0 {
+                self.man(origin, l, capt, depth + 1, onward, target);
+                continue;
+            }
+            self.sink.push_capture(
+                sq(origin),
+                &self.path[..=depth],
+                &self.caps[..=depth],
+                Role::Man,
+                l == target,
+            );
         }
     }
 
@@ -212,9 +218,191 @@ fn slide(k: u64, d: usize, empty: u64) -> u64 {
     reach
 }
 
+/// The edges of one parity class of the lattice, as vertex pairs: a man's jumps keep the
+/// parity of its file and of its rank, so the squares it can land on form a 3×3 grid
+/// (vertex `i + 3j` is the class's square `2i`, `2j` files and ranks from the class's
+/// first square), and each jump uses one of the 12 edges between neighbours of that grid,
+/// the one whose middle square holds the piece it takes. The order is [`trail_index`]'s.
+const EDGES: [(usize, usize); 12] = [
+    (0, 1),
+    (1, 2),
+    (0, 3),
+    (1, 4),
+    (2, 5),
+    (3, 4),
+    (4, 5),
+    (3, 6),
+    (4, 7),
+    (5, 8),
+    (6, 7),
+    (7, 8),
+];
+
+/// `TRAILS[e][v]`: the number of complete capture sequences of a man on vertex `v` of a
+/// class grid whose usable edges are the set `e` (bit `k` for `EDGES[k]`): trails, as a
+/// man may land on a square twice but takes each piece once (spec §1.1, §2.3), and a
+/// man with no jump left has one sequence, the one that brought it there. At most 96.
+static TRAILS: [[u8; 9]; 1 << 12] = trails();
+
+/// Builds [`TRAILS`], by increasing edge set: using an edge leaves a smaller set.
+const fn trails() -> [[u8; 9]; 1 << 12] {
+    let mut t = [[0u8; 9]; 1 << 12];
+    let mut e = 0;
+    while e < 1 << 12 {
+        let mut k = 0;
+        let mut ways = [0u8; 9];
+        let mut moved = [false; 9];
+        while k < 12 {
+            if e >> k & 1 != 0 {
+                let (a, b) = EDGES[k];
+                let rest = t[e & !(1 << k)];
+                ways[a] += rest[b];
+                ways[b] += rest[a];
+                moved[a] = true;
+                moved[b] = true;
+            }
+            k += 1;
+        }
+        let mut v = 0;
+        while v < 9 {
+            t[e][v] = if moved[v] { ways[v] } else { 1 };
+            v += 1;
+        }
+        e += 1;
+    }
+    t
+}
+
+/// The edge set of [`TRAILS`] for the class of square `at`: the edges whose middle square
+/// holds a piece of `capt` and whose ends are both in `land`.
+#[inline(always)]
+fn trail_index(at: u32, capt: u64, land: u64) -> usize {
+    // Seen from the class's first square, the middles of the class's edges are the
+    // squares of odd file + rank in the 5×5 corner: files 1 and 3 on ranks 0, 2 and 4
+    // (along files), files 0, 2 and 4 on ranks 1 and 3 (along ranks).
+    let base = (at & 1) | (at & 8);
+    let (c, d) = (capt >> base, land >> base);
+    let along = c & (d << 1) & (d >> 1) & 0x0a_000a_000a;
+    let across = c & (d << 8) & (d >> 8) & 0x1500_1500;
+    // Every byte's edges on bits 0, 2 and 4, then on bits 0, 1 and 2.
+    let m = along >> 1 | across;
+    let z = (m & 0x01_0101_0101) | (m >> 1 & 0x02_0202_0202) | (m >> 2 & 0x04_0404_0404);
+    (z & 3 | (z >> 8 & 7) << 2 | (z >> 16 & 3) << 5 | (z >> 24 & 7) << 7 | (z >> 32 & 3) << 10)
+        as usize
+}
+
+/// The number of complete capture sequences of a man on `at` that may still take the
+/// pieces of `capt` and land on `empty`: the count of [`Search::man`]'s sequences from
+/// there, by [`TRAILS`].
+#[inline(always)]
+fn count_man(at: u32, capt: u64, empty: u64) -> u64 {
+    let vertex = (at & 7) / 2 + 3 * (at / 16);
+    u64::from(TRAILS[trail_index(at, capt, empty | 1 << at)][vertex as usize])
+}
+
+/// The number of capture sequences of all of `men` over `capt` onto `empty` (spec §2.3),
+/// found for all men at once: a first jump's landing from which no second jump leads is a
+/// whole sequence, counted by popcount; only landings with a way on are searched.
+#[inline(always)]
+fn count_men_captures(men: u64, capt: u64, empty: u64) -> u64 {
+    // The first landings in each direction. Files 6 and 7 are never in `capt` or
+    // `empty`, so nothing wraps round.
+    let px = (men << 2) & (capt << 1) & empty;
+    let mx = (men >> 2) & (capt >> 1) & empty;
+    let py = (men << 16) & (capt << 8) & empty;
+    let my = (men >> 16) & (capt >> 8) & empty;
+    if px | mx | py | my == 0 {
+        return 0;
+    }
+    // The squares a next jump can start from: the next square in its direction holds a
+    // piece to take and the one after is empty. Back over the piece just taken is not
+    // among them, as the man's start square is still occupied here (it is empty for the
+    // rest of the sequence, see `count_onward`). Bits off the board never meet a landing.
+    let onward = (capt >> 1) & (empty >> 2)
+        | (capt << 1) & (empty << 2)
+        | (capt >> 8) & (empty >> 16)
+        | (capt << 8) & (empty << 16);
+    let ends = (px & !onward).count_ones()
+        + (mx & !onward).count_ones()
+        + (py & !onward).count_ones()
+        + (my & !onward).count_ones();
+    if (px | mx | py | my) & onward == 0 {
+        return u64::from(ends);
+    }
+    u64::from(ends) + count_onward([px, mx, py, my].map(|l| l & onward), capt, empty)
+}
+
+/// The number of complete sequences through the first landings `onward` (by direction,
+/// as [`count_men_captures`]), kept out of line as most first jumps end a sequence.
+#[inline(never)]
+fn count_onward(onward: [u64; 4], capt: u64, empty: u64) -> u64 {
+    let mut n = 0;
+    for (lands, back) in
+        onward
+            .into_iter()
+            .zip([2u32, 2u32.wrapping_neg(), 16, 16u32.wrapping_neg()])
+    {
+        for l in Bitboard(lands) {
+            let l = l.index() as u32;
+            let origin = l.wrapping_sub(back);
+            n += count_man(l, capt ^ 1 << ((origin + l) / 2), empty | 1 << origin);
+        }
+    }
+    n
+}
+
+/// The number of legal moves of seat index `s`, whose pieces are `own`, with `all` the
+/// occupied squares and `kings` every seat's kings: the capture sequences if there are
+/// any, else the steps, counted on the bitboards (perft's bulk count).
+#[inline]
+fn count_moves(own: u64, all: u64, kings: u64, s: usize) -> u64 {
+    let empty = BOARD & !all;
+    let capt = all & !own;
+    let men = own & !kings;
+    let kings = own & kings;
+    let captures = count_men_captures(men, capt, empty);
+    if kings != 0 {
+        return count_with_kings(captures, men, kings, capt, empty, s);
+    }
+    if captures > 0 {
+        return captures;
+    }
+    // Two men may step onto one square, one from each forward direction.
+    let (a, b) = forward_pair(men, s);
+    u64::from((a & empty).count_ones() + (b & empty).count_ones())
+}
+
+/// [`count_moves`] for a seat with kings, given the men's `captures`.
+#[inline(never)]
+fn count_with_kings(captures: u64, men: u64, kings: u64, capt: u64, empty: u64, s: usize) -> u64 {
+    // Two kings on one line never share a square of their slides in one direction (the
+    // nearer one blocks the other), so sliding all at once counts every step.
+    let mut steps = 0;
+    let mut any = false;
+    for d in 0..4 {
+        let reach = slide(kings, d, empty);
+        steps += u64::from(reach.count_ones());
+        any |= shift(shift(reach | kings, d) & capt, d) & empty != 0;
+    }
+    let mut captures = captures;
+    if any {
+        let mut none = MoveCount::default();
+        for from in Bitboard(kings_that_capture(kings, capt, empty)) {
+            let from = from.index() as u32;
+            let mut search = Search::new(empty | 1 << from, &mut none);
+            captures += search.king(from, from, capt, 0, 0).1;
+        }
+    }
+    if captures > 0 {
+        return captures;
+    }
+    let (a, b) = forward_pair(men, s);
+    steps + u64::from((a & empty).count_ones() + (b & empty).count_ones())
+}
+
 impl Neva {
     /// True if `seat` has a legal move (a step, or else a capture).
-    #[inline]
+    #[inline(always)]
     pub(super) fn can_act(&self, seat: Seat) -> bool {
         let s = seat.index();
         let own = self.pieces[s];
@@ -233,68 +421,392 @@ impl Neva {
     }
 
     /// Puts `seat`'s legal moves into `sink`: the captures if there are any (capture is
-    /// compulsory, spec §2.3), else the steps. A counting sink gets the steps by popcount.
+    /// compulsory, spec §2.3), else the steps. A counting sink gets them by
+    /// [`count_moves`].
     pub(super) fn generate_for<S: MoveSink>(&self, seat: Seat, sink: &mut S) {
         let s = seat.index();
+        if let Some(count) = sink.counter() {
+            *count += count_moves(self.pieces[s], self.occupied(), self.kings, s);
+            return;
+        }
+        let c = self.capturers(s);
+        if c.any() {
+            return c.moves(sink, u32::from(TARGET[s]));
+        }
+        let target = usize::from(TARGET[s]);
+        self.for_each_step(s, c.empty, |from, to, role| {
+            let promotes = role == Role::Man && to.index() == target;
+            sink.push(|| Move::step(from, to, role, promotes));
+            sink.is_full()
+        });
+    }
+
+    /// Calls `f(from, to, role)` for every step of seat index `s` onto `empty` (the empty
+    /// squares), in the generators' order, until it returns true.
+    #[inline(always)]
+    fn for_each_step(&self, s: usize, empty: u64, mut f: impl FnMut(Square, Square, Role) -> bool) {
+        let own = self.pieces[s];
+        let (a, b) = forward_pair(own & !self.kings, s);
+        for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
+            for to in Bitboard(steps & empty) {
+                let from = sq((to.index() as u32).wrapping_sub(delta));
+                if f(from, to, Role::Man) {
+                    return;
+                }
+            }
+        }
+        for from in Bitboard(own & self.kings) {
+            for d in 0..4 {
+                for to in Bitboard(slide(1 << from.index(), d, empty)) {
+                    if f(from, to, Role::King) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The capture sources of seat index `s` (capture is compulsory if it has any).
+    #[inline(always)]
+    fn capturers(&self, s: usize) -> Capturers {
         let own = self.pieces[s];
         let all = self.occupied();
         let empty = BOARD & !all;
         let capt = all & !own;
-        let men = own & !self.kings;
-        let kings = own & self.kings;
-        let capturing_men = men_that_capture(men, capt, empty);
-        let capturing_kings = kings_that_capture(kings, capt, empty);
-        if capturing_men | capturing_kings != 0 {
-            let target = u32::from(TARGET[s]);
-            let mut search = Search::new(empty, sink);
-            for from in Bitboard(capturing_men) {
-                if search.sink.is_full() {
-                    return;
-                }
-                let from = from.index() as u32;
-                search.empty = empty | 1 << from;
-                search.man(from, from, capt, 0, target);
+        let men = men_that_capture(own & !self.kings, capt, empty);
+        let kings = kings_that_capture(own & self.kings, capt, empty);
+        Capturers {
+            men,
+            kings,
+            capt,
+            empty,
+        }
+    }
+}
+
+/// The pieces of the seat to move that can capture, and what they may take and land on.
+struct Capturers {
+    /// Men with a first short jump.
+    men: u64,
+    /// Kings with a first flying jump.
+    kings: u64,
+    /// The pieces of every other seat.
+    capt: u64,
+    empty: u64,
+}
+
+impl Capturers {
+    /// True if some piece can capture.
+    #[inline(always)]
+    fn any(&self) -> bool {
+        self.men | self.kings != 0
+    }
+
+    /// Puts every capture sequence into `sink`; `target` is where the men are crowned.
+    fn moves<S: MoveSink>(&self, sink: &mut S, target: u32) {
+        let mut search = Search::new(self.empty, sink);
+        for from in Bitboard(self.men) {
+            if search.sink.is_full() {
+                return;
             }
-            for from in Bitboard(capturing_kings) {
-                if search.sink.is_full() {
-                    return;
-                }
-                let from = from.index() as u32;
-                search.empty = empty | 1 << from;
-                let (best, n) = search.king(from, from, capt, 0, 0);
-                match search.sink.counter() {
-                    Some(count) => *count += n,
-                    None => {
-                        search.king(from, from, capt, 0, best);
-                    }
-                }
-            }
+            let from = from.index() as u32;
+            search.empty = self.empty | 1 << from;
+            let lands = man_landings(from, self.capt, search.empty);
+            search.man(from, from, self.capt, 0, lands, target);
+        }
+        self.kings(search.sink);
+    }
+
+    /// Puts the kings' capture sequences into `sink`: for each king, those that take the
+    /// most pieces it can take (spec §2.4, N3 (a)).
+    fn kings<S: MoveSink>(&self, sink: &mut S) {
+        if self.kings == 0 {
             return;
         }
-        let target = u32::from(TARGET[s]);
-        let (a, b) = forward_pair(men, s);
-        for (steps, delta) in [(a, FORWARD_DELTA[s][0]), (b, FORWARD_DELTA[s][1])] {
-            let tos = steps & empty;
-            if let Some(count) = sink.counter() {
-                *count += u64::from(tos.count_ones());
-                continue;
+        let mut search = Search::new(self.empty, sink);
+        for from in Bitboard(self.kings) {
+            if search.sink.is_full() {
+                return;
             }
-            for to in Bitboard(tos) {
-                let from = (to.index() as u32).wrapping_sub(delta);
-                sink.push(|| Move::step(sq(from), to, Role::Man, to.index() as u32 == target));
-                if sink.is_full() {
-                    return;
-                }
+            let from = from.index() as u32;
+            search.empty = self.empty | 1 << from;
+            let (best, _) = search.king(from, from, self.capt, 0, 0);
+            search.king(from, from, self.capt, 0, best);
+        }
+    }
+}
+
+/// Perft's ply above the leaves: each move's child is made on the bitboards and its moves
+/// counted there, without building the [`Move`] or copying the position. A child that
+/// needs more than that (a seat goes out, or the next seat is blocked) is played in full.
+struct Children<'p> {
+    pos: &'p Neva,
+    /// The index of the seat to move.
+    s: usize,
+    /// The index of the seat that moves next, if it can.
+    next: usize,
+    /// The seats still playing, as bits by index.
+    playing: u8,
+    /// The occupied squares.
+    all: u64,
+    /// The next seat's pieces.
+    own_next: u64,
+    /// The target corner of the seat to move, where its men are crowned.
+    target: u64,
+    /// A king's step without capture reaches the no-progress limit: the child is drawn.
+    king_step_draws: bool,
+    leaves: u64,
+}
+
+impl Children<'_> {
+    /// Counts the moves after the move from square index `from` to `to` that takes
+    /// `captured`, of a king or a man.
+    #[inline(always)]
+    fn visit(&mut self, from: u32, to: u32, captured: u64, king: bool) {
+        let (fb, tb) = (1u64 << from, 1u64 << to);
+        let pos = self.pos;
+        let mut kings = pos.kings;
+        if king {
+            kings = (kings & !fb) | tb;
+        } else {
+            kings |= tb & self.target;
+        }
+        let (own, all) = if captured == 0 {
+            if king && self.king_step_draws {
+                return;
+            }
+            // Only the moving piece changed: the next seat's pieces are as they were.
+            (self.own_next, (self.all & !fb) | tb)
+        } else {
+            // Clear then set, as `apply_parts`: a sequence may end where it started.
+            let mut pieces = pos.pieces;
+            pieces[self.s] = (pieces[self.s] & !fb) | tb;
+            kings &= !captured;
+            let mut gone = false;
+            for (i, p) in pieces.iter_mut().enumerate() {
+                *p &= !captured;
+                gone |= *p == 0 && self.playing >> i & 1 != 0;
+            }
+            if gone {
+                return self.play(from, to, captured);
+            }
+            (
+                pieces[self.next],
+                pieces[0] | pieces[1] | pieces[2] | pieces[3],
+            )
+        };
+        match count_moves(own, all, kings, self.next) {
+            0 => self.play(from, to, captured),
+            n => self.leaves += n,
+        }
+    }
+
+    /// Plays the move on a copy of the position and counts the child's moves.
+    #[cold]
+    fn play(&mut self, from: u32, to: u32, captured: u64) {
+        let mut child = *self.pos;
+        child.apply_parts(from, to, captured);
+        self.leaves += child.count_legal();
+    }
+
+    /// Visits every complete sequence of the man that started on `from` and now stands on
+    /// `at` having taken `taken`, with `capt` the pieces it may still take, `empty` where
+    /// it may land and `lands` its next landings (not none): [`Search::man`] on bitboards.
+    /// A landing with no way on ends its sequence there, visited without a call.
+    fn man(&mut self, from: u32, at: u32, capt: u64, taken: u64, empty: u64, lands: u64) {
+        for l in Bitboard(lands) {
+            let l = l.index() as u32;
+            let mid = 1u64 << ((at + l) / 2);
+            let onward = man_landings(l, capt ^ mid, empty);
+            if onward == 0 {
+                self.visit(from, l, taken | mid, false);
+            } else {
+                self.man(from, l, capt ^ mid, taken | mid, empty, onward);
             }
         }
-        for from in Bitboard(kings) {
-            let kb = 1u64 << from.index();
-            for d in 0..4 {
-                let tos = slide(kb, d, empty);
-                if sink.push_steps(from, Bitboard(tos), Role::King) {
-                    return;
+    }
+}
+
+/// Receives the kings' capture sequences, which are rare enough to be built as moves
+/// (any other move would be taken too).
+impl MoveSink for Children<'_> {
+    fn push(&mut self, build: impl FnOnce() -> Move) {
+        let mv = build();
+        if let (Some(from), Some(to)) = (mv.origin(), mv.destination()) {
+            let (from, to) = (from.index() as u32, to.index() as u32);
+            self.visit(from, to, mv.captured_set().0, mv.role() == Role::King);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.leaves = 0;
+    }
+}
+
+/// Perft's last two plies: play without the hash upkeep, and count the paths two plies
+/// deep through [`Children`].
+impl Ops<Neva> for Fast {
+    #[inline(always)]
+    fn play_counted(pos: &mut Neva, mv: &Move) {
+        pos.apply(mv);
+    }
+
+    fn count_two(
+        pos: &Neva,
+        counting: Counting,
+        moves: &mut MoveList,
+        leaf: &mut MoveList,
+        seen: &mut KeySet,
+    ) -> u64 {
+        let playing = pos.playing();
+        let (Some(seat), Counting::Paths) = (pos.turn, counting) else {
+            return two_plies::<Self, _>(pos, counting, moves, leaf, seen);
+        };
+        let Some(next) = playing.next_after(seat) else {
+            return 0;
+        };
+        let limit = pos.options.no_progress_plies(playing.len());
+        let s = seat.index();
+        let mut kids = Children {
+            pos,
+            s,
+            next: next.index(),
+            playing: playing.bits(),
+            all: pos.occupied(),
+            own_next: pos.pieces[next.index()],
+            target: 1 << TARGET[s],
+            king_step_draws: limit > 0 && u32::from(pos.no_progress.saturating_add(1)) >= limit,
+            leaves: 0,
+        };
+        let c = pos.capturers(s);
+        if c.any() {
+            for from in Bitboard(c.men) {
+                let from = from.index() as u32;
+                let empty = c.empty | 1 << from;
+                let lands = man_landings(from, c.capt, empty);
+                kids.man(from, from, c.capt, 0, empty, lands);
+            }
+            c.kings(&mut kids);
+        } else {
+            pos.for_each_step(s, c.empty, |from, to, role| {
+                let (from, to) = (from.index() as u32, to.index() as u32);
+                kids.visit(from, to, 0, role == Role::King);
+                false
+            });
+        }
+        kids.leaves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::position::Departure;
+    use crate::{GameOptions, NevaOptions};
+
+    /// Positions along pseudo-random games under `pairs`, with a seat departing now and
+    /// then: kings, long capture sequences, eliminations, blocked seats, the no-progress
+    /// limit and finished games all come up.
+    fn positions(pairs: &[(&str, &str)], games: u64) -> Vec<Neva> {
+        let start = Neva::new(NevaOptions::from_pairs(pairs.iter().copied()).unwrap()).unwrap();
+        let mut out = Vec::new();
+        for game in 0..games {
+            let mut rng = 0x9e37_79b9_7f4a_7c15 ^ game.wrapping_mul(0x2545_f491_4f6c_dd1d);
+            let mut pos = start;
+            for ply in 0..160 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                out.push(pos);
+                if ply == 40 + game % 50 && game % 3 == 0 {
+                    if let Some(seat) = pos.turn() {
+                        let _ = pos.depart(seat.next(), Departure::Resign);
+                        continue;
+                    }
                 }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(&moves[(rng >> 8) as usize % moves.len()]);
             }
         }
+        out
+    }
+
+    /// The trail table counts what the capture search lists, on random boards: every
+    /// square, with pieces to take and empty squares drawn at random around it.
+    #[test]
+    fn trail_counts_agree_with_the_capture_search() {
+        let mut rng = 0x853c_49e6_748f_ea9b_u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut sequences = MoveList::new();
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let (a, b) = (next(), next());
+            let capt = a & b & BOARD;
+            let empty = !capt & (a | b | next()) & BOARD;
+            for at in Bitboard(BOARD & !capt) {
+                let at = at.index() as u32;
+                let empty = empty | 1 << at;
+                if man_landings(at, capt, empty) == 0 {
+                    continue;
+                }
+                sequences.clear();
+                let mut search = Search::new(empty, &mut sequences);
+                search.man(at, at, capt, 0, man_landings(at, capt, empty), 64);
+                assert_eq!(
+                    count_man(at, capt, empty),
+                    sequences.len() as u64,
+                    "{at} {capt:x} {empty:x}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Perft's two plies on the bitboards ([`Children`]) and the bulk count
+    /// ([`count_moves`]) agree with listing every move and playing it, under every seat
+    /// layout and policy.
+    #[test]
+    fn bulk_counts_agree_with_the_move_lists() {
+        let layouts: [&[(&str, &str)]; 8] = [
+            &[],
+            &[("seats", "2")],
+            &[("seats", "3")],
+            &[("teams", "true")],
+            &[("blocked", "pass"), ("departed", "inert")],
+            &[("blocked", "pass_unless_two"), ("no_progress", "1")],
+            &[("seats", "3"), ("departed", "inert"), ("no_progress", "2")],
+            &[("teams", "true"), ("blocked", "pass"), ("no_progress", "1")],
+        ];
+        let (mut moves, mut leaf, mut seen) = (MoveList::new(), MoveList::new(), KeySet::default());
+        let mut checked = 0;
+        for pairs in layouts {
+            for pos in positions(pairs, 24) {
+                let list = pos.legal_moves();
+                assert_eq!(pos.count_legal(), list.len() as u64, "{pos:?}");
+                let two: u64 = list
+                    .iter()
+                    .map(|mv| {
+                        let mut child = pos;
+                        child.play_unchecked(mv);
+                        child.legal_moves().len() as u64
+                    })
+                    .sum();
+                let fast = Fast::count_two(&pos, Counting::Paths, &mut moves, &mut leaf, &mut seen);
+                assert_eq!(fast, two, "{pairs:?} {pos:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -50,7 +50,7 @@ use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{Bitboard, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 36 lattice squares: files 0-5, ranks 0-5 (spec §2.1).
 const BOARD: u64 = Variant::Neva.board().0;
@@ -275,6 +275,66 @@ impl Neva {
         };
         passes && !playing.is_empty() && playing.iter().all(|s| !self.can_act(s))
     }
+
+    /// [`Hashed::apply`] of the move of the seat to move from square index `from` to `to`
+    /// that takes the pieces of `captured`: the move's squares are all a move changes, so
+    /// perft's bulk count plays its children from them without building the [`Move`].
+    #[inline(always)]
+    pub(super) fn apply_parts(&mut self, from: u32, to: u32, captured: u64) {
+        let Some(seat) = self.turn else {
+            return;
+        };
+        let s = seat.index();
+        let fb = 1u64 << from;
+        let tb = 1u64 << to;
+        let was_king = self.kings & fb != 0;
+        // Clear then set, so a sequence that ends on its own start square stays right.
+        self.pieces[s] = (self.pieces[s] & !fb) | tb;
+        if was_king {
+            self.kings = (self.kings & !fb) | tb;
+        }
+        // End-of-move removal (spec §1.1, §2.10 step 4).
+        if captured != 0 {
+            for p in &mut self.pieces {
+                *p &= !captured;
+            }
+            self.kings &= !captured;
+        }
+        // Crowning only where the move ends (spec §2.6, N2 (a)).
+        if !was_king && to == u32::from(TARGET[s]) {
+            self.kings |= tb;
+        }
+        if captured != 0 || !was_king {
+            self.no_progress = 0;
+        } else {
+            self.no_progress = self.no_progress.saturating_add(1);
+        }
+        if captured != 0 {
+            // Seats left without pieces go out together (spec §2.7, §2.10 step 5, N11).
+            let mut gone = SeatSet::EMPTY;
+            for (i, &p) in self.pieces.iter().enumerate() {
+                if p == 0 {
+                    gone = gone.union(SeatSet::from_bits(1 << i));
+                }
+            }
+            let gone = gone.intersect(self.playing());
+            if !gone.is_empty() {
+                self.push_group(gone);
+                if self.check_end(EndReason::CapturedAll) {
+                    return;
+                }
+            }
+        }
+        if self.no_progress != 0 && self.check_no_progress() {
+            return;
+        }
+        let next = seat.next();
+        if self.playing().contains(next) && self.can_act(next) {
+            self.turn = Some(next);
+        } else {
+            self.settle(next);
+        }
+    }
 }
 
 impl Position for Neva {
@@ -480,24 +540,25 @@ impl Position for Neva {
             return;
         };
         let (s, out) = (seat.index(), self.out);
+        let (from, to) = (from.index(), to.index());
+        let captured = mv.captured_set().0;
         let bit = |b: u64, sq: usize| (b >> sq & 1) as usize;
-        let mut d = zobrist::piece(2 * s + bit(self.kings, from.index()), from.index())
+        let mut d = zobrist::piece(2 * s + bit(self.kings, from), from)
             ^ zobrist::state_byte(0, s as u64 + 1);
-        for c in mv.captured() {
+        for c in Bitboard(captured) {
             let (c, p) = (c.index(), &self.pieces);
             // Exactly one seat owns a captured square.
             let owner = bit(p[1], c) + 2 * bit(p[2], c) + 3 * bit(p[3], c);
             d ^= zobrist::piece(2 * owner + bit(self.kings, c), c);
         }
-        self.apply(mv);
+        self.apply_parts(from as u32, to as u32, captured);
         if self.out != out {
             self.hash = zobrist::full(self);
             return;
         }
         // Only the seat to move changed in the state (byte 0: seat index + 1, 0 at the end).
         let turn = self.turn.map_or(0, |t| t.index() as u64 + 1);
-        d ^= zobrist::piece(2 * s + bit(self.kings, to.index()), to.index())
-            ^ zobrist::state_byte(0, turn);
+        d ^= zobrist::piece(2 * s + bit(self.kings, to), to) ^ zobrist::state_byte(0, turn);
         self.hash ^= d;
     }
 
@@ -529,63 +590,10 @@ impl Hashed for Neva {
 
     #[inline(always)]
     fn apply(&mut self, mv: &Move) {
-        let (Some(seat), Some(from), Some(to)) = (self.turn, mv.origin(), mv.destination()) else {
+        let (Some(from), Some(to)) = (mv.origin(), mv.destination()) else {
             return;
         };
-        let s = seat.index();
-        let fb = 1u64 << from.index();
-        let tb = 1u64 << to.index();
-        let was_king = self.kings & fb != 0;
-        // Clear then set, so a sequence that ends on its own start square stays right.
-        self.pieces[s] = (self.pieces[s] & !fb) | tb;
-        if was_king {
-            self.kings = (self.kings & !fb) | tb;
-        }
-        // End-of-move removal (spec §1.1, §2.10 step 4).
-        let mut captured = 0u64;
-        for c in mv.captured() {
-            captured |= 1u64 << c.index();
-        }
-        if captured != 0 {
-            for p in &mut self.pieces {
-                *p &= !captured;
-            }
-            self.kings &= !captured;
-        }
-        // Crowning only where the move ends (spec §2.6, N2 (a)).
-        if !was_king && to.index() == usize::from(TARGET[s]) {
-            self.kings |= tb;
-        }
-        if captured != 0 || !was_king {
-            self.no_progress = 0;
-        } else {
-            self.no_progress = self.no_progress.saturating_add(1);
-        }
-        if captured != 0 {
-            // Seats left without pieces go out together (spec §2.7, §2.10 step 5, N11).
-            let mut gone = SeatSet::EMPTY;
-            for (i, &p) in self.pieces.iter().enumerate() {
-                if p == 0 {
-                    gone = gone.union(SeatSet::from_bits(1 << i));
-                }
-            }
-            let gone = gone.intersect(self.playing());
-            if !gone.is_empty() {
-                self.push_group(gone);
-                if self.check_end(EndReason::CapturedAll) {
-                    return;
-                }
-            }
-        }
-        if self.no_progress != 0 && self.check_no_progress() {
-            return;
-        }
-        let next = seat.next();
-        if self.playing().contains(next) && self.can_act(next) {
-            self.turn = Some(next);
-        } else {
-            self.settle(next);
-        }
+        self.apply_parts(from.index() as u32, to.index() as u32, mv.captured_set().0);
     }
 
     fn leave(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
