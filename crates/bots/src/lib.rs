@@ -34,7 +34,7 @@ use std::time::Duration;
 use rules::{AnyPosition, Move, Position, Seat, SeatSet};
 
 pub use eval::{weights, Evaluate, Weights};
-pub use search::{Limits, SearchResult, WIN, WIN_BOUND};
+pub use search::{Limits, MultiSearch, MultiStyle, SearchResult, WIN, WIN_BOUND};
 
 /// A bot's strength, 1 to 5.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -214,6 +214,34 @@ pub fn choose_with(pos: &AnyPosition, history: &[u64], style: Style, seed: u64) 
         });
     }
     let found = search_noisy(pos, history, style.limits, style.noise, seed)?;
+    Some(Choice {
+        mv: found.best,
+        search: Some(found),
+    })
+}
+
+/// [`choose_with`] playing Neva free-for-all with three or more seats by `multi` (other
+/// games and seat counts are played as always).
+pub fn choose_multi(
+    pos: &AnyPosition,
+    history: &[u64],
+    style: Style,
+    multi: MultiStyle,
+    seed: u64,
+) -> Option<Choice> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let found = match pos {
+        AnyPosition::Neva(p) => {
+            let team = team_of(pos, pos.turn()?);
+            search::Searcher::new(p, team, style.limits, history, style.noise, seed)
+                .with_multi(multi)
+                .run(p)?
+        }
+        _ => search_noisy(pos, history, style.limits, style.noise, seed)?,
+    };
     Some(Choice {
         mv: found.best,
         search: Some(found),
