@@ -158,7 +158,9 @@ pub fn team_of(pos: &AnyPosition, seat: Seat) -> SeatSet {
 /// Searches `pos` for its side to move within `limits`; `None` once the game is over.
 ///
 /// `history` holds the [`position_key`]s of the game's earlier positions; `noise` adds a
-/// seeded jitter of up to that many hundredths of a man to every leaf.
+/// seeded jitter of up to that many hundredths of a man to every leaf. A free-for-all of
+/// three or more seats is valued [`MultiStyle::NEUTRAL`] (the analysis' point of view);
+/// [`search`], [`choose`] and [`choose_with`] play it by [`MultiStyle::default`].
 pub fn search_game<P: Evaluate>(
     pos: &P,
     team: SeatSet,
@@ -184,7 +186,9 @@ fn search_noisy(
 ) -> Option<SearchResult> {
     let team = team_of(pos, pos.turn()?);
     match pos {
-        AnyPosition::Neva(p) => search_game(p, team, history, limits, noise, seed),
+        AnyPosition::Neva(p) => search::Searcher::new(p, team, limits, history, noise, seed)
+            .with_multi(MultiStyle::default())
+            .run(p),
         AnyPosition::Queah(p) => search_game(p, team, history, limits, noise, seed),
         AnyPosition::GiveAndTake(p) => search_game(p, team, history, limits, noise, seed),
         AnyPosition::Stockholm(p) => search_game(p, team, history, limits, noise, seed),

@@ -55,6 +55,17 @@ pub struct MultiStyle {
     pub own_weight: i32,
 }
 
+impl MultiStyle {
+    /// Paranoid, a piece of one's own worth one of any opponent's: the value
+    /// [`crate::search_game`] and the analysis use (a seat's assets minus the sum of the
+    /// others').
+    pub const NEUTRAL: MultiStyle = MultiStyle {
+        algorithm: MultiSearch::Paranoid,
+        own_weight: 10,
+    };
+}
+
+/// How the levels play (see the `search` module's notes for the measurements behind it).
 impl Default for MultiStyle {
     fn default() -> MultiStyle {
         MultiStyle {
@@ -220,7 +231,7 @@ impl<P: Evaluate> Searcher<P> {
             seed,
             w: weights(P::VARIANT),
             root_best: None,
-            multi: MultiStyle::default(),
+            multi: MultiStyle::NEUTRAL,
             replied: vec![false; MAX_PLY + 2],
             _game: std::marker::PhantomData,
         }
