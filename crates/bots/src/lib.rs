@@ -3,8 +3,9 @@
 //! * [`search`] finds the best move of any position of any game within [`Limits`]:
 //!   alpha-beta (negamax with principal variation search) with iterative deepening, a
 //!   transposition table, move ordering (table move, captures, killers, history) and a
-//!   quiescence search of captures; Neva with three or four seats is searched *paranoid*
-//!   (see the `search` module's notes), team-aware in 2 vs 2.
+//!   quiescence search of captures; a Neva free-for-all of three or four seats is searched
+//!   *paranoid* or by best-reply ([`MultiSearch`], see the `search` module's notes), and
+//!   2 vs 2 as two sides (a partner's gain is one's own).
 //! * [`choose`] is a player of a [`Level`] from 1 (a beginner can beat it) to 5 (the
 //!   strongest its time allows); the same seed gives the same moves.
 //! * [`evaluate`] gives each seat's static score, for analysis graphs.
