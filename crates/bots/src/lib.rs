@@ -161,7 +161,7 @@ pub fn team_of(pos: &AnyPosition, seat: Seat) -> SeatSet {
 /// `history` holds the [`position_key`]s of the game's earlier positions; `noise` adds a
 /// seeded jitter of up to that many hundredths of a man to every leaf. A free-for-all of
 /// three or more seats is valued [`MultiStyle::NEUTRAL`] (the analysis' point of view);
-/// [`search`], [`choose`] and [`choose_with`] play it by [`MultiStyle::default`].
+/// [`search`], [`choose`] and [`choose_with`] play it by [`MultiStyle::for_budget`].
 pub fn search_game<P: Evaluate>(
     pos: &P,
     team: SeatSet,
@@ -188,7 +188,7 @@ fn search_noisy(
     let team = team_of(pos, pos.turn()?);
     match pos {
         AnyPosition::Neva(p) => search::Searcher::new(p, team, limits, history, noise, seed)
-            .with_multi(MultiStyle::default())
+            .with_multi(MultiStyle::for_budget(limits.nodes))
             .run(p),
         AnyPosition::Queah(p) => search_game(p, team, history, limits, noise, seed),
         AnyPosition::GiveAndTake(p) => search_game(p, team, history, limits, noise, seed),

@@ -14,12 +14,17 @@
 //! Consecutive turns of the same side (two opponents in a row) keep the score's sign; a change
 //! of side negates it, which is all negamax needs.
 //!
-//! Measured against three random movers (400 games each, the `neva_field` example, node
-//! budgets only): at level 3's budget paranoid finished first in 384 games and BRS+ in 371,
-//! at level 5's 378 and 385. Neither is clearly ahead, so the default stays paranoid, which
-//! is also exact whenever the game has two sides. Max-n was not tried: it prunes only
-//! shallowly, so the same budget reaches about half the depth, and deeper search did not
-//! help either algorithm here.
+//! Measured with the `neva_field` example (node budgets only, seats rotated): against three
+//! random movers (400 games each) paranoid finished first in 384 games at level 3's budget
+//! and BRS+ in 371; at level 5's budget paranoid in 378 and BRS+ in 385. Head to head, with
+//! both at level 5's budget against two level 3s (120 games), BRS+ finished first alone in
+//! 35, paranoid in 26, the level 3s in 22 and 16; and paranoid at level 5's budget finished
+//! first less often than levels 4 and 3 (levels 5, 4, 3, 2 together, 200 games: 39, 49, 55,
+//! 16): the deeper paranoid looks, the more of its tree is three opponents ganging up on
+//! it, which opponents playing for themselves do not do. So a small budget searches paranoid and level 5's budget
+//! best-reply ([`MultiStyle::for_budget`]); paranoid is also exact whenever the game has two
+//! sides. Max-n was not tried: it prunes only shallowly, so the same budget reaches about
+//! half the depth.
 //!
 //! A free-for-all leaf counts the searching seat's own assets twice against the sum of its
 //! opponents' ([`MultiStyle::own_weight`] 20): an even trade helps the seats that stayed out
@@ -82,7 +87,27 @@ impl MultiStyle {
     };
 }
 
-/// How the levels play (see the `search` module's notes for the measurements behind it).
+impl MultiStyle {
+    /// Node budgets from which the levels search a free-for-all by best-reply.
+    pub const BEST_REPLY_FROM: u64 = 100_000;
+
+    /// How a bot with a budget of `nodes` plays a free-for-all: paranoid below
+    /// [`MultiStyle::BEST_REPLY_FROM`] nodes, best-reply from there on (level 5), as measured
+    /// (see the `search` module's notes).
+    pub const fn for_budget(nodes: u64) -> MultiStyle {
+        MultiStyle {
+            algorithm: if nodes >= MultiStyle::BEST_REPLY_FROM {
+                MultiSearch::BestReply
+            } else {
+                MultiSearch::Paranoid
+            },
+            own_weight: 20,
+        }
+    }
+}
+
+/// Paranoid with the levels' own weight (the style of [`MultiStyle::for_budget`] below
+/// [`MultiStyle::BEST_REPLY_FROM`] nodes).
 impl Default for MultiStyle {
     fn default() -> MultiStyle {
         MultiStyle {
