@@ -23,7 +23,9 @@
 //! 16): the deeper paranoid looks, the more of its tree is three opponents ganging up on
 //! it, which opponents playing for themselves do not do. So a small budget searches paranoid and level 5's budget
 //! best-reply ([`MultiStyle::for_budget`]); paranoid is also exact whenever the game has two
-//! sides. Max-n was not tried: it prunes only shallowly, so the same budget reaches about
+//! sides. With level 5 on best-reply, levels 5, 4, 3, 2 together finished first 34, 24, 35
+//! and 7 times in 120 games: level 5 is level with level 3, not ahead of it. Max-n was not
+//! tried: it prunes only shallowly, so the same budget reaches about
 //! half the depth.
 //!
 //! A free-for-all leaf counts the searching seat's own assets twice against the sum of its
