@@ -87,9 +87,7 @@ impl MultiStyle {
         algorithm: MultiSearch::Paranoid,
         own_weight: 10,
     };
-}
 
-impl MultiStyle {
     /// Node budgets from which the levels search a free-for-all by best-reply.
     pub const BEST_REPLY_FROM: u64 = 100_000;
 
