@@ -3,8 +3,9 @@
 //! * [`search`] finds the best move of any position of any game within [`Limits`]:
 //!   alpha-beta (negamax with principal variation search) with iterative deepening, a
 //!   transposition table, move ordering (table move, captures, killers, history) and a
-//!   quiescence search of captures; Neva with three or four seats is searched *paranoid*
-//!   (see the `search` module's notes), team-aware in 2 vs 2.
+//!   quiescence search of captures; a Neva free-for-all of three or four seats is searched
+//!   *paranoid* or by best-reply ([`MultiSearch`], see the `search` module's notes), and
+//!   2 vs 2 as two sides (a partner's gain is one's own).
 //! * [`choose`] is a player of a [`Level`] from 1 (a beginner can beat it) to 5 (the
 //!   strongest its time allows); the same seed gives the same moves.
 //! * [`evaluate`] gives each seat's static score, for analysis graphs.
@@ -34,7 +35,7 @@ use std::time::Duration;
 use rules::{AnyPosition, Move, Position, Seat, SeatSet};
 
 pub use eval::{weights, Evaluate, Weights};
-pub use search::{Limits, SearchResult, WIN, WIN_BOUND};
+pub use search::{Limits, MultiSearch, MultiStyle, SearchResult, WIN, WIN_BOUND};
 
 /// A bot's strength, 1 to 5.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -158,7 +159,9 @@ pub fn team_of(pos: &AnyPosition, seat: Seat) -> SeatSet {
 /// Searches `pos` for its side to move within `limits`; `None` once the game is over.
 ///
 /// `history` holds the [`position_key`]s of the game's earlier positions; `noise` adds a
-/// seeded jitter of up to that many hundredths of a man to every leaf.
+/// seeded jitter of up to that many hundredths of a man to every leaf. A free-for-all of
+/// three or more seats is valued [`MultiStyle::NEUTRAL`] (the analysis' point of view);
+/// [`search`], [`choose`] and [`choose_with`] play it by [`MultiStyle::for_budget`].
 pub fn search_game<P: Evaluate>(
     pos: &P,
     team: SeatSet,
@@ -184,7 +187,9 @@ fn search_noisy(
 ) -> Option<SearchResult> {
     let team = team_of(pos, pos.turn()?);
     match pos {
-        AnyPosition::Neva(p) => search_game(p, team, history, limits, noise, seed),
+        AnyPosition::Neva(p) => search::Searcher::new(p, team, limits, history, noise, seed)
+            .with_multi(MultiStyle::for_budget(limits.nodes))
+            .run(p),
         AnyPosition::Queah(p) => search_game(p, team, history, limits, noise, seed),
         AnyPosition::GiveAndTake(p) => search_game(p, team, history, limits, noise, seed),
         AnyPosition::Stockholm(p) => search_game(p, team, history, limits, noise, seed),
@@ -214,6 +219,34 @@ pub fn choose_with(pos: &AnyPosition, history: &[u64], style: Style, seed: u64) 
         });
     }
     let found = search_noisy(pos, history, style.limits, style.noise, seed)?;
+    Some(Choice {
+        mv: found.best,
+        search: Some(found),
+    })
+}
+
+/// [`choose_with`] playing Neva free-for-all with three or more seats by `multi` (other
+/// games and seat counts are played as always).
+pub fn choose_multi(
+    pos: &AnyPosition,
+    history: &[u64],
+    style: Style,
+    multi: MultiStyle,
+    seed: u64,
+) -> Option<Choice> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let found = match pos {
+        AnyPosition::Neva(p) => {
+            let team = team_of(pos, pos.turn()?);
+            search::Searcher::new(p, team, style.limits, history, style.noise, seed)
+                .with_multi(multi)
+                .run(p)?
+        }
+        _ => search_noisy(pos, history, style.limits, style.noise, seed)?,
+    };
     Some(Choice {
         mv: found.best,
         search: Some(found),
