@@ -50,7 +50,7 @@ for rooms in $ROOMS; do
     ticks="$(getconf CLK_TCK)"
     cpu="$(awk -v t="$ticks" '{ printf "%.1f", ($14 + $15) / t }' "/proc/$server_pid/stat")"
     rss="$(awk '/VmRSS/ { print $2 }' "/proc/$server_pid/status")"
-    echo "boardgame.io server: ${rss} KiB resident, ${cpu} s of CPU"
+    echo "boardgame.io server: ${rss} KiB resident, ${cpu} s of CPU (set-up included)"
   fi
   kill "$server_pid" 2>/dev/null || true
   wait "$server_pid" 2>/dev/null || true

@@ -142,6 +142,7 @@ async function worker(n, secs) {
   const firsts = await settle(n, match);
   await ready();
   const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
   const timer = setTimeout(() => {
     stop = true;
     playing.forEach((end) => end(null));
@@ -149,7 +150,8 @@ async function worker(n, secs) {
   await Promise.all(firsts.map(table));
   clearTimeout(timer);
   const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { rtts, errors, moves, games, elapsed };
+  const cpu = process.cpuUsage(cpu0);
+  return { rtts, errors, moves, games, elapsed, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
 // Runs `make` `n` times, SETUP_PARALLEL at once; the results (null where it failed).
@@ -194,6 +196,8 @@ function report(parts) {
   console.log(`ran ${secs.toFixed(1)} s: ${moves} moves, ${rate.toFixed(0)} moves/s, ${games} games finished`);
   console.log(`move round trip (sent -> other seat hears it): p50 ${f(pct(rtts, 0.5))} ms, ` +
     `p99 ${f(pct(rtts, 0.99))} ms, p999 ${f(pct(rtts, 0.999))} ms, max ${f(rtts[rtts.length - 1] || NaN)} ms`);
+  const cpu = parts.reduce((a, p) => a + p.cpu, 0);
+  console.log(`client CPU during the run: ${cpu.toFixed(1)} s in ${parts.length} processes`);
   const kinds = Object.entries(errors);
   if (!kinds.length) console.log('errors: none');
   else {

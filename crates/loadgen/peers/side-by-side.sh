@@ -54,6 +54,11 @@ result() {
   sed -n 's/^result: moves_per_s=\([0-9]*\) p50_ms=[^ ]* p99_ms=\([^ ]*\)$/\1 \2/p' "$1" | tail -n 1
 }
 
+# CPU time (user + system, seconds) process $1 has used so far.
+cpu_seconds() {
+  awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+
 # Runs `loadgen play` at $2 rooms against a fresh Checkerhall on database $1; the log file.
 checkerhall_run() {
   local url="$1" rooms="$2" log="$3"
@@ -64,8 +69,13 @@ checkerhall_run() {
     if curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1; then break; fi
     sleep 0.1
   done
-  "$bin/loadgen" play --server "127.0.0.1:$PORT" --rooms "$rooms" --seconds "$DURATION" \
+  local before after
+  before="$(cpu_seconds "$server_pid")"
+  /usr/bin/time -f "loadgen CPU: %U s user, %S s system" \
+    "$bin/loadgen" play --server "127.0.0.1:$PORT" --rooms "$rooms" --seconds "$DURATION" \
     --quiet --pid "$server_pid" >"$log" 2>&1 || true
+  after="$(cpu_seconds "$server_pid")"
+  echo "server CPU during the run: $(awk -v a="$after" -v b="$before" 'BEGIN { printf "%.1f", a - b }') s" >>"$log"
   kill "$server_pid" 2>/dev/null || true
   wait "$server_pid" 2>/dev/null || true
   server_pid=""
@@ -77,16 +87,19 @@ for rooms in $ROOMS; do
   checkerhall_run "sqlite://$db" "$rooms" "$logs/checkerhall-sqlite-$rooms.txt"
   rm -f "$db" "$db-wal" "$db-shm"
   sqlite[$rooms]="$(result "$logs/checkerhall-sqlite-$rooms.txt")"
-  echo "Checkerhall, SQLite, $rooms rooms: ${sqlite[$rooms]:-no result} (moves/s, p99 ms)"
+  echo "Checkerhall, SQLite, $rooms rooms: ${sqlite[$rooms]:-no result} (moves/s, p99 ms);" \
+    "$(grep -h 'CPU' "$logs/checkerhall-sqlite-$rooms.txt" | paste -sd ';')"
   if [ -n "$postgres" ]; then
     checkerhall_run "$postgres" "$rooms" "$logs/checkerhall-postgres-$rooms.txt"
     pg[$rooms]="$(result "$logs/checkerhall-postgres-$rooms.txt")"
-    echo "Checkerhall, Postgres, $rooms rooms: ${pg[$rooms]:-no result} (moves/s, p99 ms)"
+    echo "Checkerhall, Postgres, $rooms rooms: ${pg[$rooms]:-no result} (moves/s, p99 ms);" \
+      "$(grep -h 'CPU' "$logs/checkerhall-postgres-$rooms.txt" | paste -sd ';')"
   fi
   PORT="$BGIO_PORT" ROOMS="$rooms" DURATION="$DURATION" \
     bash "$root/crates/loadgen/peers/boardgameio.sh" >"$logs/boardgameio-$rooms.txt" 2>&1 || true
   bgio[$rooms]="$(result "$logs/boardgameio-$rooms.txt")"
-  echo "boardgame.io, $rooms rooms: ${bgio[$rooms]:-no result} (moves/s, p99 ms)"
+  echo "boardgame.io, $rooms rooms: ${bgio[$rooms]:-no result} (moves/s, p99 ms);" \
+    "$(grep -h 'CPU' "$logs/boardgameio-$rooms.txt" | paste -sd ';')"
 done
 
 ratio() {
