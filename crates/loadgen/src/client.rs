@@ -134,6 +134,15 @@ impl Api {
             .with_context(|| format!("GET {path}: body"))
     }
 
+    /// The server's `/metrics` text, `None` if it cannot be read.
+    pub async fn metrics(&self) -> Option<String> {
+        let res = self.http.get(self.url("/metrics")).send().await.ok()?;
+        if !res.status().is_success() {
+            return None;
+        }
+        res.text().await.ok()
+    }
+
     /// True once `GET /readyz` answers 200.
     pub async fn ready(&self) -> bool {
         matches!(
@@ -170,10 +179,12 @@ pub async fn send(ws: &mut Socket, kind: &str, id: u64, data: Value) -> anyhow::
         .context("socket send")
 }
 
-/// The next JSON envelope on `ws` (pings and other frames skipped); `None` once closed.
+/// The next JSON envelope on `ws` (pings and other frames skipped); `None` once the
+/// stream ends or the server closes without a code.
 ///
 /// # Errors
-/// A socket error or a message that is not JSON.
+/// A socket error, a message that is not JSON, or a Close frame with a code (the error is
+/// `closed_<code>`).
 pub async fn next(ws: &mut Socket) -> anyhow::Result<Option<Value>> {
     loop {
         match ws.next().await {
@@ -182,7 +193,9 @@ pub async fn next(ws: &mut Socket) -> anyhow::Result<Option<Value>> {
             Some(Ok(Message::Text(t))) => {
                 return serde_json::from_str(&t).map(Some).context("not JSON");
             }
-            Some(Ok(Message::Close(_))) => return Ok(None),
+            // The server's reason to close is what a report needs (1008, 1013...).
+            Some(Ok(Message::Close(Some(frame)))) => bail!("closed_{}", u16::from(frame.code)),
+            Some(Ok(Message::Close(None))) => return Ok(None),
             Some(Ok(_)) => continue,
         }
     }
@@ -231,15 +244,7 @@ pub fn rss_kib(pid: u32) -> anyhow::Result<u64> {
 /// The server's per-socket limits as its `/metrics` publishes them
 /// (`checkerhall_ws_*` gauges), as one line of text; `None` if it does not.
 pub async fn socket_limits(api: &Api) -> Option<String> {
-    let text = api
-        .http
-        .get(api.url("/metrics"))
-        .send()
-        .await
-        .ok()?
-        .text()
-        .await
-        .ok()?;
+    let text = api.metrics().await?;
     let value = |name: &str| {
         text.lines().find_map(|l| {
             l.strip_prefix(name)?
@@ -255,4 +260,93 @@ pub async fn socket_limits(api: &Api) -> Option<String> {
         value("checkerhall_ws_message_burst")?,
         value("checkerhall_ws_max_message_bytes")?
     ))
+}
+
+/// A short, stable name for what went wrong, for the "errors by kind" report: refused
+/// connections, resets, HTTP statuses of refused upgrades (`ws_upgrade_http_503`), close
+/// codes (`closed_1013`), timeouts; otherwise the error's own text (which for refused
+/// requests is already `http_<status>_<code>`).
+pub fn error_kind(e: &anyhow::Error) -> String {
+    use tokio_tungstenite::tungstenite::Error as WsError;
+    for cause in e.chain() {
+        if let Some(ws) = cause.downcast_ref::<WsError>() {
+            match ws {
+                WsError::Http(res) => return format!("ws_upgrade_http_{}", res.status().as_u16()),
+                WsError::Io(io) => return io_kind(io),
+                WsError::ConnectionClosed | WsError::AlreadyClosed => {
+                    return "socket_closed".into()
+                }
+                WsError::Protocol(_) => return "ws_protocol_error".into(),
+                _ => {}
+            }
+        }
+        if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+            return io_kind(io);
+        }
+        if let Some(r) = cause.downcast_ref::<reqwest::Error>() {
+            if r.is_timeout() {
+                return "http_timeout".into();
+            }
+            if r.is_connect() {
+                return "http_connect_failed".into();
+            }
+        }
+    }
+    e.to_string()
+}
+
+fn io_kind(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::ConnectionRefused => "connection_refused".into(),
+        ErrorKind::ConnectionReset => "connection_reset".into(),
+        ErrorKind::ConnectionAborted => "connection_aborted".into(),
+        ErrorKind::TimedOut => "timed_out".into(),
+        ErrorKind::UnexpectedEof => "unexpected_eof".into(),
+        // EMFILE: this process ran out of file descriptors (see `raise_fd_limit`).
+        _ if e.raw_os_error() == Some(24) => "too_many_open_files".into(),
+        k => format!("io_{k:?}").to_lowercase(),
+    }
+}
+
+/// Raises this process's soft limit on open files to its hard limit (a run of N rooms needs
+/// 2N sockets plus a few); the new soft limit.
+///
+/// # Errors
+/// The limit cannot be read or set.
+pub fn raise_fd_limit() -> anyhow::Result<u64> {
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let now = getrlimit(Resource::Nofile);
+    let wanted = Rlimit {
+        current: now.maximum,
+        maximum: now.maximum,
+    };
+    setrlimit(Resource::Nofile, wanted).context("setrlimit(RLIMIT_NOFILE)")?;
+    Ok(getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn error_kinds_name_refused_connections_and_keep_http_codes() {
+        let refused =
+            anyhow::Error::from(std::io::Error::from(std::io::ErrorKind::ConnectionRefused))
+                .context("WebSocket upgrade");
+        assert_eq!(error_kind(&refused), "connection_refused");
+        let emfile = anyhow::Error::from(std::io::Error::from_raw_os_error(24));
+        assert_eq!(error_kind(&emfile), "too_many_open_files");
+        assert_eq!(
+            error_kind(&anyhow!("http_503_overloaded")),
+            "http_503_overloaded"
+        );
+    }
+
+    #[test]
+    fn only_loopback_is_a_target() {
+        assert!(loopback_only("127.0.0.1:8080".parse().unwrap()).is_ok());
+        assert!(loopback_only("10.0.0.1:8080".parse().unwrap()).is_err());
+    }
 }

@@ -132,6 +132,8 @@ pub async fn run(s: &CrashSettings) -> anyhow::Result<CrashReport> {
         duration: s.before_kill + Duration::from_secs(1),
         max_moves: u64::MAX,
         progress: false,
+        // The server is killed and replaced mid-run: its memory says nothing here.
+        server_pid: None,
     };
     let playing = {
         let api = api.clone();

@@ -47,6 +47,10 @@ enum Mode {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// The server's process id: report its resident memory at start, peak and end
+        /// (for overload runs: memory must stay bounded).
+        #[arg(long)]
+        pid: Option<u32>,
     },
     /// Idle waiting rooms and idle seated sockets: the server's memory per each.
     Idle {
@@ -94,7 +98,21 @@ enum Mode {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    // Thousands of sockets: lift the soft open-files limit to the hard one.
+    match loadgen::client::raise_fd_limit() {
+        Ok(n) => {
+            let needed = cli.command.sockets() + 64;
+            if (n as usize) < needed {
+                eprintln!(
+                    "warning: at most {n} open files (hard limit); this run needs about {needed}: \
+                     raise it (ulimit -Hn, /etc/security/limits.conf) or expect too_many_open_files"
+                );
+            }
+        }
+        Err(e) => eprintln!("warning: open-files limit unchanged: {e:#}"),
+    }
+    match cli.command {
         Mode::Play {
             server,
             rooms,
@@ -103,6 +121,7 @@ async fn main() -> anyhow::Result<()> {
             seconds,
             max_moves,
             quiet,
+            pid,
         } => {
             let api = Api::new(server)?;
             let settings = PlaySettings {
@@ -116,6 +135,7 @@ async fn main() -> anyhow::Result<()> {
                 duration: Duration::from_secs(seconds),
                 max_moves,
                 progress: !quiet,
+                server_pid: pid,
             };
             let report = play::run(&api, &settings, Vec::new()).await?;
             println!("server: {server}");
@@ -172,6 +192,16 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+impl Mode {
+    /// Sockets the run opens at most.
+    fn sockets(&self) -> usize {
+        match self {
+            Mode::Play { rooms, .. } | Mode::Crash { rooms, .. } => rooms.saturating_mul(2),
+            Mode::Idle { sockets, .. } => *sockets,
+        }
+    }
 }
 
 /// Prints the server's per-socket limits as its `/metrics` states them.

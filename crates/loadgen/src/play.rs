@@ -13,9 +13,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
+use futures_util::stream::{self, StreamExt, TryStreamExt};
 use hdrhistogram::Histogram;
 use rand::seq::SliceRandom;
 use serde_json::{json, Value};
+use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use uuid::Uuid;
 
@@ -45,6 +47,8 @@ pub struct PlaySettings {
     pub max_moves: u64,
     /// Show a progress bar.
     pub progress: bool,
+    /// The server's process id, to report its resident memory (start, peak, end).
+    pub server_pid: Option<u32>,
 }
 
 /// A move a client saw acknowledged: it must be stored.
@@ -86,7 +90,20 @@ pub struct PlayReport {
     pub acked: Vec<Acked>,
     /// Where each table stopped.
     pub tables: Vec<TableEnd>,
+    /// How long making the first rooms took (before the clock started).
+    pub setup: Duration,
+    /// The server's resident memory in KiB at the start, at its peak and at the end of the
+    /// run, when its pid was given.
+    pub server_rss_kib: Option<[u64; 3]>,
+    /// How much each refusal counter of the server's `/metrics` grew during the run.
+    pub refusals: Vec<(String, u64)>,
 }
+
+/// Sockets being opened at once, so thousands of tables ramp up instead of flooding the
+/// server's accept queue in one instant.
+const CONNECTS_AT_ONCE: usize = 64;
+/// Room creations in flight at once while the first rooms are made.
+const SETUP_PARALLEL: usize = 32;
 
 /// A histogram of 1 µs to 10 min at 3 significant digits.
 #[allow(clippy::expect_used)]
@@ -95,11 +112,12 @@ pub(crate) fn histogram() -> Histogram<u64> {
     Histogram::new_with_bounds(1, 600_000_000, 3).expect("valid histogram bounds")
 }
 
-/// Shared between the tables: stop flag and counters for the progress bar.
+/// Shared between the tables: stop flag, counters for the progress bar, the ramp-up gate.
 struct Shared {
     stop: AtomicBool,
     moves: AtomicU64,
     max_moves: u64,
+    connects: Semaphore,
 }
 
 impl Shared {
@@ -133,15 +151,23 @@ impl Table {
 /// # Errors
 /// `GET /api/me` failed.
 pub async fn identities(api: &Api, n: usize) -> anyhow::Result<Vec<[Identity; 2]>> {
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        out.push([api.identity().await?, api.identity().await?]);
-    }
-    Ok(out)
+    stream::iter(0..n)
+        .map(|_| async { anyhow::Ok([api.identity().await?, api.identity().await?]) })
+        .buffer_unordered(SETUP_PARALLEL)
+        .try_collect()
+        .await
+}
+
+/// Where a table starts: a room made before the clock started, a room to resume (crash
+/// mode), or nothing (it makes its room when the run starts).
+struct Start {
+    room: Option<Uuid>,
+    resumed: bool,
+    seats: [Identity; 2],
 }
 
 /// Runs `settings` against `api`. `resume` continues tables in given rooms (crash mode);
-/// otherwise every table makes its identities and rooms.
+/// otherwise every table makes its identities and its first room before the clock starts.
 ///
 /// # Errors
 /// The identities could not be made (a failure during the run is counted, not returned).
@@ -150,25 +176,58 @@ pub async fn run(
     settings: &PlaySettings,
     tables: Vec<TableEnd>,
 ) -> anyhow::Result<PlayReport> {
-    let tables = if tables.is_empty() {
-        identities(api, settings.rooms)
-            .await?
-            .into_iter()
-            .map(|seats| TableEnd { room: None, seats })
+    let setup_started = Instant::now();
+    let mut setup_errors = BTreeMap::new();
+    let starts: Vec<Start> = if tables.is_empty() {
+        let seats = identities(api, settings.rooms).await?;
+        let made: Vec<_> = stream::iter(seats)
+            .map(|seats| async move {
+                let room = api.create_room(&seats[0], &settings.game).await;
+                (room, seats)
+            })
+            .buffer_unordered(SETUP_PARALLEL)
+            .collect()
+            .await;
+        made.into_iter()
+            .map(|(room, seats)| {
+                let room = room
+                    .map_err(|e| {
+                        let kind = format!("setup: {}", client::error_kind(&e));
+                        *setup_errors.entry(kind).or_insert(0) += 1;
+                    })
+                    .ok();
+                Start {
+                    room,
+                    resumed: false,
+                    seats,
+                }
+            })
             .collect()
     } else {
         tables
+            .into_iter()
+            .map(|t| Start {
+                resumed: t.room.is_some(),
+                room: t.room,
+                seats: t.seats,
+            })
+            .collect()
     };
+    let setup = setup_started.elapsed();
     let shared = Arc::new(Shared {
         stop: AtomicBool::new(false),
         moves: AtomicU64::new(0),
         max_moves: settings.max_moves.max(1),
+        connects: Semaphore::new(CONNECTS_AT_ONCE),
     });
+    let metrics_before = api.metrics().await;
+    let rss_start = settings.server_pid.and_then(|p| client::rss_kib(p).ok());
+    let rss_peak = Arc::new(AtomicU64::new(rss_start.unwrap_or(0)));
     let started = Instant::now();
     let deadline = started + settings.duration;
     let bar = settings.progress.then(|| progress_bar(settings.duration));
-    let mut tasks = Vec::with_capacity(tables.len());
-    for t in tables {
+    let mut tasks = Vec::with_capacity(starts.len());
+    for t in starts {
         let api = api.clone();
         let shared = shared.clone();
         let s = settings.clone();
@@ -176,28 +235,39 @@ pub async fn run(
             table(api, s, t, shared, deadline).await
         }));
     }
-    let ticker = bar.clone().map(|bar| {
+    let sampler = {
         let shared = shared.clone();
+        let bar = bar.clone();
+        let pid = settings.server_pid;
+        let peak = rss_peak.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_millis(250));
             loop {
                 every.tick().await;
-                let secs = started.elapsed().as_secs_f64().max(0.001);
-                let moves = shared.moves.load(Ordering::Relaxed);
-                bar.set_position(started.elapsed().as_secs());
-                bar.set_message(format!("{moves} moves, {:.0} moves/s", moves as f64 / secs));
+                if let Some(kib) = pid.and_then(|p| client::rss_kib(p).ok()) {
+                    peak.fetch_max(kib, Ordering::Relaxed);
+                }
+                if let Some(bar) = &bar {
+                    let secs = started.elapsed().as_secs_f64().max(0.001);
+                    let moves = shared.moves.load(Ordering::Relaxed);
+                    bar.set_position(started.elapsed().as_secs());
+                    bar.set_message(format!("{moves} moves, {:.0} moves/s", moves as f64 / secs));
+                }
             }
         })
-    });
+    };
     let mut report = PlayReport {
         settings: settings.clone(),
         elapsed: Duration::ZERO,
         moves: 0,
         games: 0,
         rtt_us: histogram(),
-        errors: BTreeMap::new(),
+        errors: setup_errors,
         acked: Vec::new(),
         tables: Vec::new(),
+        setup,
+        server_rss_kib: None,
+        refusals: Vec::new(),
     };
     for t in tasks {
         match t.await {
@@ -215,13 +285,51 @@ pub async fn run(
         }
     }
     report.elapsed = started.elapsed();
-    if let Some(t) = ticker {
-        t.abort();
-    }
+    sampler.abort();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    if let (Some(pid), Some(start)) = (settings.server_pid, rss_start) {
+        let end = client::rss_kib(pid).unwrap_or(0);
+        let peak = rss_peak.load(Ordering::Relaxed).max(end);
+        report.server_rss_kib = Some([start, peak, end]);
+    }
+    if let (Some(before), Some(after)) = (metrics_before, api.metrics().await) {
+        report.refusals = refusal_deltas(&before, &after);
+    }
     Ok(report)
+}
+
+/// Whether a `/metrics` sample counts refusals or errors: `*_errors_total`,
+/// `*_limited_total`, and anything named for refusing, rejecting or overload.
+fn is_refusal(name: &str) -> bool {
+    ["errors", "limited", "refus", "reject", "overload", "shed"]
+        .iter()
+        .any(|w| name.contains(w))
+}
+
+/// The growth of every refusal counter between two `/metrics` texts, by sample (name and
+/// labels), leaving out those that did not grow.
+pub fn refusal_deltas(before: &str, after: &str) -> Vec<(String, u64)> {
+    let samples = |text: &str| -> BTreeMap<String, u64> {
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let (name, value) = l.rsplit_once(' ')?;
+                let value = value.trim().parse::<f64>().ok()?;
+                // Counters are whole numbers; a fraction here is not a count.
+                (is_refusal(name) && value >= 0.0).then(|| (name.to_string(), value as u64))
+            })
+            .collect()
+    };
+    let before = samples(before);
+    samples(after)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let grew = v.saturating_sub(before.get(&name).copied().unwrap_or(0));
+            (grew > 0).then_some((name, grew))
+        })
+        .collect()
 }
 
 fn progress_bar(duration: Duration) -> indicatif::ProgressBar {
@@ -255,7 +363,7 @@ enum GameEnd {
 async fn table(
     api: Api,
     s: PlaySettings,
-    start: TableEnd,
+    start: Start,
     shared: Arc<Shared>,
     deadline: Instant,
 ) -> Table {
@@ -268,12 +376,12 @@ async fn table(
         end: None,
     };
     let seats = start.seats;
-    let mut resume = start.room;
+    let mut first = start.room.map(|r| (r, start.resumed));
     // The room of a game cut short by an error (a crash): where the table stood.
     let mut last = None;
     while !shared.stop.load(Ordering::Relaxed) && Instant::now() < deadline {
-        let room = match resume.take() {
-            Some(r) => Ok((r, true)),
+        let room = match first.take() {
+            Some(r) => Ok(r),
             None => api
                 .create_room(&seats[0], &s.game)
                 .await
@@ -282,7 +390,7 @@ async fn table(
         let (room, resumed) = match room {
             Ok(r) => r,
             Err(e) => {
-                t.error(e.to_string());
+                t.error(client::error_kind(&e));
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 continue;
             }
@@ -301,7 +409,7 @@ async fn table(
                 return t;
             }
             Err(e) => {
-                t.error(e.to_string());
+                t.error(client::error_kind(&e));
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
         }
@@ -330,10 +438,13 @@ async fn game(
     shared: &Shared,
     deadline: Instant,
 ) -> anyhow::Result<GameEnd> {
-    let mut ws: [Socket; 2] = [
-        api.connect(room, &seats[0]).await?,
-        api.connect(room, &seats[1]).await?,
-    ];
+    let mut ws: [Socket; 2] = {
+        let _turn = shared.connects.acquire().await?;
+        [
+            api.connect(room, &seats[0]).await?,
+            api.connect(room, &seats[1]).await?,
+        ]
+    };
     let mut next_id = 1u64;
     if !resumed {
         client::command(&mut ws[1], "take_seat", next_id, json!({})).await?;
@@ -464,6 +575,23 @@ async fn close(ws: [Socket; 2]) {
     }
 }
 
+/// Prints `counts` under `title`, or `<none>: none` when there are none.
+fn print_counts<'a>(
+    none: &str,
+    title: &str,
+    counts: impl IntoIterator<Item = (&'a String, &'a u64)>,
+) {
+    let mut counts = counts.into_iter().peekable();
+    if counts.peek().is_none() {
+        println!("{none}: none");
+        return;
+    }
+    println!("{title}:");
+    for (k, v) in counts {
+        println!("  {k}: {v}");
+    }
+}
+
 /// Prints the report as text.
 pub fn print(r: &PlayReport) {
     let s = &r.settings;
@@ -474,6 +602,11 @@ pub fn print(r: &PlayReport) {
     println!(
         "settings: {} rooms of {}, {pace}, at most {:?} and {} moves",
         s.rooms, s.game, s.duration, s.max_moves
+    );
+    println!(
+        "setup: identities and {} first rooms made in {:.1} s, before the clock",
+        s.rooms,
+        r.setup.as_secs_f64()
     );
     let secs = r.elapsed.as_secs_f64().max(0.001);
     println!(
@@ -491,12 +624,50 @@ pub fn print(r: &PlayReport) {
         ms(0.999),
         r.rtt_us.max() as f64 / 1000.0
     );
-    if r.errors.is_empty() {
-        println!("errors: none");
-    } else {
-        println!("errors by kind:");
-        for (k, v) in &r.errors {
-            println!("  {k}: {v}");
-        }
+    print_counts("errors", "errors by kind", &r.errors);
+    if let Some([start, peak, end]) = r.server_rss_kib {
+        println!(
+            "server memory (RSS): {start} KiB at start, {peak} KiB at peak, {end} KiB at the end"
+        );
+    }
+    print_counts(
+        "server refusals (/metrics)",
+        "server refusals (/metrics, growth during the run)",
+        r.refusals.iter().map(|(k, v)| (k, v)),
+    );
+    // One line for scripts (crates/loadgen/peers/side-by-side.sh).
+    println!(
+        "result: moves_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
+        r.moves as f64 / secs,
+        ms(0.5),
+        ms(0.99)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::refusal_deltas;
+
+    #[test]
+    fn refusal_deltas_keep_the_refusal_counters_that_grew() {
+        let before = "# HELP checkerhall_errors_total Errors.\n\
+                      checkerhall_errors_total 3\n\
+                      checkerhall_limited_total{code=\"too_many_sockets\"} 1\n\
+                      checkerhall_moves_total 10\n";
+        let after = "checkerhall_errors_total 5\n\
+                     checkerhall_limited_total{code=\"too_many_sockets\"} 1\n\
+                     checkerhall_limited_total{code=\"overloaded\"} 7\n\
+                     checkerhall_moves_total 900\n";
+        assert_eq!(
+            refusal_deltas(before, after),
+            [
+                ("checkerhall_errors_total".to_string(), 2),
+                (
+                    "checkerhall_limited_total{code=\"overloaded\"}".to_string(),
+                    7
+                ),
+            ]
+        );
     }
 }
