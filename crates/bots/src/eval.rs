@@ -83,6 +83,14 @@ pub const fn weights(variant: Variant) -> Weights {
 pub trait Evaluate: Position {
     /// Each seat's assets (seats not in the game score 0).
     fn seat_scores(&self) -> [i32; 4];
+
+    /// [`Evaluate::seat_scores`] under other weights than the game's (the self-play tuner's
+    /// candidates). The two-seat games use `w`; a game that does not override this ignores
+    /// it and scores with its own weights.
+    fn seat_scores_with(&self, w: &Weights) -> [i32; 4] {
+        let _ = w;
+        self.seat_scores()
+    }
 }
 
 /// Steps a man of `seat` on `sq` has made toward promotion, and whether it still stands
@@ -122,11 +130,19 @@ impl Evaluate for Stockholm {
     fn seat_scores(&self) -> [i32; 4] {
         ranked_scores(self, &weights(Variant::Stockholm))
     }
+
+    fn seat_scores_with(&self, w: &Weights) -> [i32; 4] {
+        ranked_scores(self, w)
+    }
 }
 
 impl Evaluate for GiveAndTake {
     fn seat_scores(&self) -> [i32; 4] {
         ranked_scores(self, &weights(Variant::GiveAndTake))
+    }
+
+    fn seat_scores_with(&self, w: &Weights) -> [i32; 4] {
+        ranked_scores(self, w)
     }
 }
 
@@ -169,7 +185,10 @@ impl Evaluate for Neva {
 
 impl Evaluate for Queah {
     fn seat_scores(&self) -> [i32; 4] {
-        let w = weights(Variant::Queah);
+        self.seat_scores_with(&weights(Variant::Queah))
+    }
+
+    fn seat_scores_with(&self, w: &Weights) -> [i32; 4] {
         let mut s = [0; 4];
         for sq in Variant::Queah.board().iter() {
             let Some(pc) = self.piece_at(sq) else {
