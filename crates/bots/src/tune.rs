@@ -52,15 +52,24 @@ impl Param {
         }
     }
 
-    /// The parameters `variant`'s evaluation uses; empty for Neva, whose evaluation is not
-    /// tuned here (its search is multi-player).
+    /// The parameters that change `variant`'s play; empty for Neva, whose evaluation is not
+    /// tuned here (its search is multi-player). Give and Take has no back-rank term: its men
+    /// start on their second and third ranks and never step back, so the weight never
+    /// applies.
     pub fn of(variant: Variant) -> &'static [Param] {
         match variant {
-            Variant::Stockholm | Variant::GiveAndTake => &[
+            Variant::Stockholm => &[
                 Param::King,
                 Param::Advance,
                 Param::Centre,
                 Param::BackRank,
+                Param::Mobility,
+                Param::Tempo,
+            ],
+            Variant::GiveAndTake => &[
+                Param::King,
+                Param::Advance,
+                Param::Centre,
                 Param::Mobility,
                 Param::Tempo,
             ],
