@@ -4,7 +4,7 @@
 
 use rules::{AnyPosition, Game, Move, Seat, SeatSet, Status};
 
-use crate::{choose_with, position_key, random_move, Level, Style};
+use crate::{choose_weighted, choose_with, position_key, random_move, Level, Style, Weights};
 
 /// Plies after which a game with every draw rule switched off is called a draw.
 pub const MAX_PLIES: usize = 2_000;
@@ -18,6 +18,9 @@ pub enum Player {
     Level(Level),
     /// A bot with an explicit style (node budgets for tuning).
     Custom(Style),
+    /// A bot with an explicit style and evaluation weights (the self-play tuner's
+    /// candidates).
+    Weighted(Style, Weights),
 }
 
 impl Player {
@@ -39,6 +42,7 @@ impl Player {
             Player::Random => random_move(pos, seed),
             Player::Level(l) => choose_with(pos, history, l.style(), seed).map(|c| c.mv),
             Player::Custom(s) => choose_with(pos, history, *s, seed).map(|c| c.mv),
+            Player::Weighted(s, w) => choose_weighted(pos, history, *s, *w, seed).map(|c| c.mv),
         }
     }
 }
@@ -156,12 +160,12 @@ impl Tally {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n)
     }
 
-    /// Elo difference implied by the score against the opponent(s), with the half-width of
-    /// its 95% confidence interval; infinite at a score of 0 or 1.
-    pub fn elo(&self) -> (f64, f64) {
+    /// The standard error of [`Tally::score`], from the match's own wins, draws and
+    /// losses; infinite for an empty tally.
+    pub fn standard_error(&self) -> f64 {
         let n = f64::from(self.games());
         if n == 0.0 {
-            return (0.0, 0.0);
+            return f64::INFINITY;
         }
         let s = self.score();
         let (w, d, l) = (
@@ -170,7 +174,17 @@ impl Tally {
             f64::from(self.losses) / n,
         );
         let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
-        let se = (var / n).sqrt();
+        (var / n).sqrt()
+    }
+
+    /// Elo difference implied by the score against the opponent(s), with the half-width of
+    /// its 95% confidence interval; infinite at a score of 0 or 1.
+    pub fn elo(&self) -> (f64, f64) {
+        if self.games() == 0 {
+            return (0.0, 0.0);
+        }
+        let s = self.score();
+        let se = self.standard_error();
         let lo = elo_of(s - 1.96 * se);
         let hi = elo_of(s + 1.96 * se);
         let half = if lo.is_finite() && hi.is_finite() {

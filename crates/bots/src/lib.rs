@@ -11,6 +11,7 @@
 //! * [`evaluate`] gives each seat's static score, for analysis graphs.
 //! * [`analysis`] evaluates every position of a game per seat and marks the moves that
 //!   lost a clear amount, with the search's move instead.
+//! * [`tune`] tunes a two-seat game's evaluation weights by self-play matches.
 //!
 //! ```
 //! use bots::{choose, Level};
@@ -28,6 +29,7 @@ pub mod analysis;
 pub mod arena;
 mod eval;
 mod search;
+pub mod tune;
 
 use std::fmt;
 use std::time::Duration;
@@ -170,12 +172,26 @@ pub fn search_game<P: Evaluate>(
     noise: i32,
     seed: u64,
 ) -> Option<SearchResult> {
-    search::Searcher::new(pos, team, limits, history, noise, seed).run(pos)
+    search_game_with(pos, team, history, limits, noise, seed, weights(P::VARIANT))
+}
+
+/// [`search_game`] scoring leaves with `w` instead of the game's [`weights`] (the self-play
+/// tuner's candidates; Neva keeps its own weights).
+pub fn search_game_with<P: Evaluate>(
+    pos: &P,
+    team: SeatSet,
+    history: &[u64],
+    limits: Limits,
+    noise: i32,
+    seed: u64,
+    w: Weights,
+) -> Option<SearchResult> {
+    search::Searcher::new(pos, team, limits, history, noise, seed, w).run(pos)
 }
 
 /// [`search_game`] for a position of any game, without noise.
 pub fn search(pos: &AnyPosition, history: &[u64], limits: Limits) -> Option<SearchResult> {
-    search_noisy(pos, history, limits, 0, 0)
+    search_noisy(pos, history, limits, 0, 0, weights(pos.variant()))
 }
 
 fn search_noisy(
@@ -184,15 +200,16 @@ fn search_noisy(
     limits: Limits,
     noise: i32,
     seed: u64,
+    w: Weights,
 ) -> Option<SearchResult> {
     let team = team_of(pos, pos.turn()?);
     match pos {
-        AnyPosition::Neva(p) => search::Searcher::new(p, team, limits, history, noise, seed)
+        AnyPosition::Neva(p) => search::Searcher::new(p, team, limits, history, noise, seed, w)
             .with_multi(MultiStyle::for_budget(limits.nodes))
             .run(p),
-        AnyPosition::Queah(p) => search_game(p, team, history, limits, noise, seed),
-        AnyPosition::GiveAndTake(p) => search_game(p, team, history, limits, noise, seed),
-        AnyPosition::Stockholm(p) => search_game(p, team, history, limits, noise, seed),
+        AnyPosition::Queah(p) => search_game_with(p, team, history, limits, noise, seed, w),
+        AnyPosition::GiveAndTake(p) => search_game_with(p, team, history, limits, noise, seed, w),
+        AnyPosition::Stockholm(p) => search_game_with(p, team, history, limits, noise, seed, w),
     }
 }
 
@@ -206,6 +223,18 @@ pub fn choose(pos: &AnyPosition, history: &[u64], level: Level, seed: u64) -> Op
 
 /// [`choose`] with an explicit [`Style`] (for the match runner's node budgets).
 pub fn choose_with(pos: &AnyPosition, history: &[u64], style: Style, seed: u64) -> Option<Choice> {
+    choose_weighted(pos, history, style, weights(pos.variant()), seed)
+}
+
+/// [`choose_with`] scoring leaves with `w` instead of the game's [`weights`] (the self-play
+/// tuner's candidates).
+pub fn choose_weighted(
+    pos: &AnyPosition,
+    history: &[u64],
+    style: Style,
+    w: Weights,
+    seed: u64,
+) -> Option<Choice> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return None;
@@ -218,7 +247,7 @@ pub fn choose_with(pos: &AnyPosition, history: &[u64], style: Style, seed: u64) 
             search: None,
         });
     }
-    let found = search_noisy(pos, history, style.limits, style.noise, seed)?;
+    let found = search_noisy(pos, history, style.limits, style.noise, seed, w)?;
     Some(Choice {
         mv: found.best,
         search: Some(found),
@@ -241,11 +270,19 @@ pub fn choose_multi(
     let found = match pos {
         AnyPosition::Neva(p) => {
             let team = team_of(pos, pos.turn()?);
-            search::Searcher::new(p, team, style.limits, history, style.noise, seed)
+            let w = weights(pos.variant());
+            search::Searcher::new(p, team, style.limits, history, style.noise, seed, w)
                 .with_multi(multi)
                 .run(p)?
         }
-        _ => search_noisy(pos, history, style.limits, style.noise, seed)?,
+        _ => search_noisy(
+            pos,
+            history,
+            style.limits,
+            style.noise,
+            seed,
+            weights(pos.variant()),
+        )?,
     };
     Some(Choice {
         mv: found.best,

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use rules::{EndReason, GameOptions, Move, MoveList, Position, SeatSet, Status};
 
-use crate::eval::{weights, Evaluate, Weights};
+use crate::eval::{Evaluate, Weights};
 
 /// Score of a won game (minus the plies it takes to get there).
 pub const WIN: i32 = 30_000;
@@ -246,7 +246,9 @@ pub(crate) struct Searcher<P> {
 }
 
 impl<P: Evaluate> Searcher<P> {
-    /// A searcher for the seat to move in `root` (with its partner when `team` has two).
+    /// A searcher for the seat to move in `root` (with its partner when `team` has two),
+    /// scoring leaves with `w`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         root: &P,
         team: SeatSet,
@@ -254,6 +256,7 @@ impl<P: Evaluate> Searcher<P> {
         history: &[u64],
         noise: i32,
         seed: u64,
+        w: Weights,
     ) -> Searcher<P> {
         // Table size follows the budget: about one entry per node, at most 2^20 (16 MiB).
         let bits = (64 - limits.nodes.max(1024).leading_zeros()).clamp(10, 20);
@@ -271,7 +274,7 @@ impl<P: Evaluate> Searcher<P> {
             repetition: root.options().repetition_limit() > 0,
             noise,
             seed,
-            w: weights(P::VARIANT),
+            w,
             root_best: None,
             multi: MultiStyle::NEUTRAL,
             replied: vec![false; MAX_PLY + 2],
@@ -350,7 +353,7 @@ impl<P: Evaluate> Searcher<P> {
 
     /// Static score for `side` of a position with `mobility` legal moves for its mover.
     fn leaf(&self, pos: &P, k: u64, side: bool, mobility: usize) -> i32 {
-        let s = pos.seat_scores();
+        let s = pos.seat_scores_with(&self.w);
         let mut team = 0;
         let mut opp = 0;
         for seat in pos.seats().iter() {

@@ -32,6 +32,10 @@ pub struct MatchArgs {
     /// also drops level 5's time limit, so results do not depend on the machine's load.
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Level 5 plays on its node budget alone, without its one-second cap, so that its
+    /// results do not depend on the machine's load (levels 1 to 4 have no time limit).
+    #[arg(long)]
+    pub no_time_limit: bool,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -64,16 +68,17 @@ pub enum MatchError {
     },
 }
 
-fn player(text: &str, nodes: Option<u64>) -> Result<Player, MatchError> {
+/// The player a `--bot` names, with `--nodes` and `--no-time-limit` applied.
+fn player(text: &str, nodes: Option<u64>, no_time_limit: bool) -> Result<Player, MatchError> {
     let p = Player::parse(text).ok_or_else(|| MatchError::Player(text.to_string()))?;
-    Ok(match (p, nodes) {
-        (Player::Level(l), Some(n)) => {
+    Ok(match p {
+        Player::Level(l) if nodes.is_some() || no_time_limit => {
             let mut s: Style = l.style();
-            s.limits.nodes = n;
+            s.limits.nodes = nodes.unwrap_or(s.limits.nodes);
             s.limits.time = None;
             Player::Custom(s)
         }
-        (p, _) => p,
+        p => p,
     })
 }
 
@@ -86,7 +91,7 @@ pub fn run(args: &MatchArgs) -> Result<String, MatchError> {
     let players = args
         .bots
         .iter()
-        .map(|b| player(b, args.nodes))
+        .map(|b| player(b, args.nodes, args.no_time_limit))
         .collect::<Result<Vec<_>, _>>()?;
     let seats = pos.seats();
     if players.len() != seats.len() {
@@ -154,7 +159,7 @@ fn table(args: &MatchArgs, tallies: &[Tally], plies: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} games of {} ({} seats), seed {}{}, {:.1} plies per game",
+        "{} games of {} ({} seats), seed {}{}{}, {:.1} plies per game",
         args.games,
         args.position.game,
         tallies.len(),
@@ -162,6 +167,11 @@ fn table(args: &MatchArgs, tallies: &[Tally], plies: usize) -> String {
         args.nodes
             .map(|n| format!(", {n} nodes per move"))
             .unwrap_or_default(),
+        if args.no_time_limit && args.nodes.is_none() {
+            ", no time limit"
+        } else {
+            ""
+        },
         plies as f64 / args.games.max(1) as f64,
     );
     let _ = writeln!(
@@ -210,5 +220,34 @@ fn magnitude(x: f64) -> String {
         format!("{x:.0}")
     } else {
         "inf".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_time_limit_keeps_level_fives_node_budget_and_drops_its_clock() {
+        let five = bots::Level::MAX.style();
+        assert!(five.limits.time.is_some());
+        match player("5", None, true) {
+            Ok(Player::Custom(s)) => {
+                assert_eq!(s.limits.nodes, five.limits.nodes);
+                assert_eq!(s.limits.time, None);
+                assert_eq!(s.noise, five.noise);
+            }
+            other => panic!("level 5 without its clock expected, got {other:?}"),
+        }
+        assert!(matches!(player("5", None, false), Ok(Player::Level(_))));
+        assert!(matches!(player("random", None, true), Ok(Player::Random)));
+        match player("3", Some(1_000), false) {
+            Ok(Player::Custom(s)) => assert_eq!((s.limits.nodes, s.limits.time), (1_000, None)),
+            other => panic!("a node budget expected, got {other:?}"),
+        }
+        assert!(matches!(
+            player("6", None, true),
+            Err(MatchError::Player(_))
+        ));
     }
 }
