@@ -171,7 +171,9 @@ impl Room {
             rematch_asked: SeatSet::EMPTY,
             rematch_room: None,
             version: 0,
-            history: VecDeque::with_capacity(HISTORY_LEN),
+            // Grows as events come: a waiting room with a few events does not hold room
+            // for 64 (memory per idle room, issue 10).
+            history: VecDeque::new(),
         };
         let info = room.room_info();
         let (events, _) = room.publish(vec![(

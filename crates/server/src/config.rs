@@ -55,9 +55,20 @@ pub struct ServeArgs {
     /// upgrades from any other origin are refused. Unset: same host as the request.
     #[arg(long, env = "CHECKERHALL_PUBLIC_ORIGIN")]
     pub public_origin: Option<String>,
-    /// Most open connections at once.
+    /// Most open connections at once; a WebSocket over it is refused (503 `overloaded`).
     #[arg(long, env = "CHECKERHALL_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
+    /// Most live rooms at once; a room creation over it is refused (503 `overloaded`).
+    #[arg(long, env = "CHECKERHALL_MAX_ROOMS", default_value_t = 20_000)]
+    pub max_rooms: usize,
+    /// Room commands that may wait in the store's write queue; a socket's command finding
+    /// it full is refused with the error `overloaded` (the server's own writes wait).
+    #[arg(long, env = "CHECKERHALL_STORE_QUEUE", default_value_t = crate::store::DEFAULT_WRITE_QUEUE)]
+    pub store_queue: usize,
+    /// Commands that may wait for one room; a socket's command finding its room's queue
+    /// full is refused with the error `overloaded`.
+    #[arg(long, env = "CHECKERHALL_ROOM_QUEUE", default_value_t = 64)]
+    pub room_queue: usize,
     /// Messages per second one socket may send on average (pings exempt).
     #[arg(long, env = "CHECKERHALL_WS_MESSAGES_PER_SECOND", default_value_t = 10)]
     pub ws_messages_per_second: u32,
@@ -130,6 +141,12 @@ pub struct Limits {
     pub max_message_bytes: usize,
     /// Most open connections (HTTP and WebSocket) at once.
     pub max_connections: usize,
+    /// Most live rooms at once.
+    pub max_rooms: usize,
+    /// Room commands that may wait in the store's write queue.
+    pub store_queue: usize,
+    /// Commands that may wait for one room.
+    pub room_queue: usize,
     /// Most unfinished rooms one identity may host.
     pub rooms_per_identity: usize,
     /// Messages per second a socket may send on average (pings exempt).
@@ -157,6 +174,9 @@ impl Default for Limits {
         Limits {
             max_message_bytes: 4 * 1024,
             max_connections: 10_000,
+            max_rooms: 20_000,
+            store_queue: crate::store::DEFAULT_WRITE_QUEUE,
+            room_queue: 64,
             rooms_per_identity: 10,
             messages_per_second: 10,
             message_burst: 30,
@@ -191,6 +211,9 @@ impl From<&ServeArgs> for ServerConfig {
         // An empty value (as docker compose passes an unset variable) means unset.
         c.public_origin = a.public_origin.clone().filter(|o| !o.trim().is_empty());
         c.limits.max_connections = a.max_connections;
+        c.limits.max_rooms = a.max_rooms;
+        c.limits.store_queue = a.store_queue.max(1);
+        c.limits.room_queue = a.room_queue.max(1);
         c.limits.messages_per_second = a.ws_messages_per_second.max(1);
         c.limits.message_burst = a.ws_message_burst.max(1);
         c.limits.max_message_bytes = a.ws_max_message_bytes.max(64);

@@ -72,9 +72,26 @@ pub enum ApiError {
     /// The server is shutting down or the store is unreachable (503).
     #[error("{0}")]
     Unavailable(&'static str),
+    /// The server is at capacity (503 `overloaded`, with `Retry-After`): too many rooms,
+    /// sockets, or writes queued. Counted in `/metrics` by `kind`.
+    #[error("the server is at capacity ({0}); try again in a few seconds")]
+    Overloaded(&'static str),
     /// A store failure (500, details only in the log).
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(StoreError),
+}
+
+/// Seconds a client refused with [`ApiError::Overloaded`] is told to wait (`Retry-After`).
+pub const RETRY_AFTER_SECONDS: u64 = 2;
+
+impl From<StoreError> for ApiError {
+    /// A full write queue is the server's capacity, not a failure: 503 `overloaded`.
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Busy => ApiError::Overloaded("store"),
+            e => ApiError::Store(e),
+        }
+    }
 }
 
 impl ApiError {
@@ -110,7 +127,7 @@ impl ApiError {
             ApiError::TooMany(_) | ApiError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::NotJson(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Overloaded(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -129,6 +146,7 @@ impl ApiError {
             ApiError::TooLarge(_) => "too_large",
             ApiError::NotJson(_) => "unsupported_media_type",
             ApiError::Unavailable(_) => "unavailable",
+            ApiError::Overloaded(_) => "overloaded",
             ApiError::Store(_) => "internal",
         }
     }
@@ -144,7 +162,14 @@ impl IntoResponse for ApiError {
             other => other.to_string(),
         };
         let body = json!({ "error": { "code": self.code(), "message": message } });
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        if let ApiError::Overloaded(_) = self {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(RETRY_AFTER_SECONDS),
+            );
+        }
+        response
     }
 }
 

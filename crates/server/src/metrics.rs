@@ -32,12 +32,61 @@ pub struct Metrics {
     pub ws_max_message_bytes: AtomicU64,
     /// Bot searches running on the blocking pool now (gauge).
     pub bot_searches: AtomicU64,
+    /// Refusals for capacity, by [`Overload`] kind (counters).
+    pub overloaded: [AtomicU64; Overload::ALL.len()],
+}
+
+/// What an overloaded server refused (`checkerhall_overloaded_total{kind=...}`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Overload {
+    /// A room creation: the live-room cap was reached.
+    Room,
+    /// A WebSocket upgrade over the open-connection cap.
+    Socket,
+    /// A socket's command: its room's command queue was full.
+    Command,
+    /// A socket's command: the store's game write queue was full.
+    Store,
+}
+
+impl Overload {
+    /// Every kind, in the order of [`Metrics::overloaded`].
+    pub const ALL: [Overload; 4] = [
+        Overload::Room,
+        Overload::Socket,
+        Overload::Command,
+        Overload::Store,
+    ];
+
+    /// The `kind` label.
+    pub fn key(self) -> &'static str {
+        match self {
+            Overload::Room => "room",
+            Overload::Socket => "socket",
+            Overload::Command => "command",
+            Overload::Store => "store",
+        }
+    }
 }
 
 impl Metrics {
     /// Adds one to a counter.
     pub fn inc(counter: &AtomicU64) {
         counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one refusal of `kind`.
+    pub fn overloaded(&self, kind: Overload) {
+        if let Some(c) = self.overloaded.get(kind as usize) {
+            Metrics::inc(c);
+        }
+    }
+
+    /// Refusals of `kind` so far.
+    pub fn overloaded_count(&self, kind: Overload) -> u64 {
+        self.overloaded
+            .get(kind as usize)
+            .map_or(0, |c| c.load(Ordering::Relaxed))
     }
 
     /// Subtracts one from a gauge, never below zero.
@@ -123,6 +172,16 @@ impl Metrics {
             let _ = writeln!(out, "# HELP {name} {help}");
             let _ = writeln!(out, "# TYPE {name} {kind}");
             let _ = writeln!(out, "{name} {}", v.load(Ordering::Relaxed));
+        }
+        let name = "checkerhall_overloaded_total";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Requests refused because the server was at capacity, by kind."
+        );
+        let _ = writeln!(out, "# TYPE {name} counter");
+        for kind in Overload::ALL {
+            let n = self.overloaded_count(kind);
+            let _ = writeln!(out, "{name}{{kind=\"{}\"}} {n}", kind.key());
         }
         out
     }

@@ -7,7 +7,7 @@ use crate::limits::Limiters;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
 use crate::sockets::Sockets;
-use crate::store::{Store, Writer};
+use crate::store::{Store, Writer, WriterConfig};
 
 /// Shared by every handler (`State<AppState>`) and task; cheap to clone.
 #[derive(Clone)]
@@ -41,7 +41,13 @@ impl AppState {
         let metrics = Arc::new(Metrics::default());
         let store = Store::open(&config.database_url).await?;
         store.migrate().await?;
-        let writer = Writer::spawn(store.clone(), metrics.clone());
+        let writer = Writer::spawn_with(
+            store.clone(),
+            metrics.clone(),
+            WriterConfig {
+                queue: config.limits.store_queue,
+            },
+        );
         let config = Arc::new(config);
         let rooms = Rooms::new(
             config.clone(),

@@ -27,9 +27,10 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::identity::{lookup, now_ms, token_from_parts, Identity};
-use crate::metrics::Metrics;
+use crate::metrics::{Metrics, Overload};
 use crate::rooms::{Attached, CommandError, Outbound, RoomHandle, Rooms};
 use crate::sockets::{Ending, Registration};
+use crate::store::StoreError;
 use crate::AppState;
 
 /// How often the server pings.
@@ -40,8 +41,12 @@ const SILENT_LIMIT: Duration = Duration::from_secs(60);
 const MAX_LAGS: u32 = 3;
 /// Rate-limited messages in a row before a socket is closed for abuse.
 const MAX_REFUSED: u32 = 200;
-/// Socket read and write buffers (axum's default is 128 KiB).
+/// Socket write buffer (axum's default is 128 KiB).
 const BUFFER: usize = 4 * 1024;
+/// Socket read buffer, allocated whole for every socket: client messages are small (a move
+/// is under 100 bytes), and a larger one grows the buffer while it is read (memory per idle
+/// socket, issue 10).
+const READ_BUFFER: usize = 1024;
 /// Longest wait for one outgoing frame before the client is treated as stuck.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -98,9 +103,8 @@ async fn upgrade(
         .sockets
         .load(std::sync::atomic::Ordering::Relaxed);
     if open >= state.config.limits.max_connections as u64 {
-        return Err(ApiError::TooMany(format!(
-            "too many open connections ({open}); try again later"
-        )));
+        state.metrics.overloaded(Overload::Socket);
+        return Err(ApiError::Overloaded("open connections"));
     }
     let slot = crate::limits::socket_slot(&state, addr.ip())?;
     let id = Uuid::parse_str(&q.room).map_err(|_| ApiError::NotFound("room"))?;
@@ -124,7 +128,7 @@ async fn upgrade(
         .as_ref()
         .map(|i| state.sockets.register(i.id, i.session));
     Ok(ws
-        .read_buffer_size(BUFFER)
+        .read_buffer_size(READ_BUFFER)
         .write_buffer_size(BUFFER)
         .max_write_buffer_size(BUFFER * 64)
         // Hard cap: beyond it the frame is refused by the protocol layer and the socket
@@ -143,6 +147,8 @@ async fn upgrade(
 /// What the reader hands the writer.
 enum Out {
     Text(String),
+    /// Several messages sent with one flush.
+    Texts(Vec<String>),
     /// Close the socket with this code and reason.
     Close(u16, &'static str),
     /// The client sent Close: send ours back and end.
@@ -160,6 +166,24 @@ fn envelope(kind: &str, id: Option<&Value>, v: Option<u64>, data: Value) -> Stri
     }
     m.insert("data".into(), data);
     Value::Object(m).to_string()
+}
+
+/// The `event` message of `e`, encoded straight to text (no intermediate JSON value).
+pub(crate) fn event_message(e: &lobby::Event) -> Utf8Bytes {
+    #[derive(serde::Serialize)]
+    struct EventMessage<'a> {
+        #[serde(rename = "type")]
+        kind: &'static str,
+        v: u64,
+        data: &'a lobby::Event,
+    }
+    let m = EventMessage {
+        kind: "event",
+        v: e.version,
+        data: e,
+    };
+    // Events are plain data: encoding cannot fail; an empty object would be harmless.
+    Utf8Bytes::from(serde_json::to_string(&m).unwrap_or_else(|_| "{}".into()))
 }
 
 fn error_msg(id: Option<&Value>, code: &str, message: &str) -> String {
@@ -287,6 +311,22 @@ async fn write_loop(
             Ok(Ok(()))
         )
     }
+    /// Queues `m` without flushing (the batch is flushed once, see `flush`).
+    async fn feed(
+        sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+        m: Message,
+    ) -> bool {
+        matches!(
+            tokio::time::timeout(SEND_TIMEOUT, sink.feed(m)).await,
+            Ok(Ok(()))
+        )
+    }
+    async fn flush(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>) -> bool {
+        matches!(
+            tokio::time::timeout(SEND_TIMEOUT, sink.flush()).await,
+            Ok(Ok(()))
+        )
+    }
     for text in first {
         if !send(&mut sink, Message::Text(text.into())).await {
             return;
@@ -302,6 +342,13 @@ async fn write_loop(
             out = out_rx.recv() => match out {
                 Some(Out::Text(t)) => {
                     if !send(&mut sink, Message::Text(t.into())).await { return; }
+                }
+                Some(Out::Texts(texts)) => {
+                    // The answers to one message (a `sync`'s events and its ack): one write.
+                    for t in texts {
+                        if !feed(&mut sink, Message::Text(t.into())).await { return; }
+                    }
+                    if !flush(&mut sink).await { return; }
                 }
                 Some(Out::Close(code, reason)) => {
                     let _ = send(&mut sink, Message::Close(Some(CloseFrame {
@@ -321,13 +368,16 @@ async fn write_loop(
             ev = events.recv() => match ev {
                 Ok(Outbound::Events(batch)) => {
                     let viewer = batch.viewer(me);
-                    for e in &batch.events {
+                    let mut fed = false;
+                    for (i, e) in batch.events.iter().enumerate() {
                         if e.version <= seen || !e.audience.admits(viewer) { continue; }
                         seen = e.version;
-                        let text = envelope("event", None, Some(e.version),
-                            serde_json::to_value(e).unwrap_or(Value::Null));
-                        if !send(&mut sink, Message::Text(text.into())).await { return; }
+                        let Some(text) = batch.message(i) else { continue };
+                        if !feed(&mut sink, Message::Text(text)).await { return; }
+                        fed = true;
                     }
+                    // One flush (one write to the socket) for the command's events.
+                    if fed && !flush(&mut sink).await { return; }
                 }
                 Ok(Outbound::Restarting) | Err(broadcast::error::RecvError::Closed) => {
                     let text = envelope("restarting", None, None, json!({}));
@@ -551,6 +601,15 @@ struct Replies<'a> {
 impl Replies<'_> {
     fn error(&self, id: Option<&Value>, e: &WsError) -> String {
         Metrics::inc(&self.metrics.errors);
+        match e {
+            WsError::Command(CommandError::Overloaded) => {
+                self.metrics.overloaded(Overload::Command)
+            }
+            WsError::Command(CommandError::Store(StoreError::Busy)) => {
+                self.metrics.overloaded(Overload::Store);
+            }
+            _ => {}
+        }
         error_msg(id, e.code(), &e.to_string())
     }
 }
@@ -669,10 +728,12 @@ async fn read_loop(
                 handle_message(&text, parsed, &replies, &rooms, &room, me.as_ref()).await
             }
         };
-        for r in reply {
-            if out.send(Out::Text(r)).await.is_err() {
-                return;
-            }
+        let queued = match <[String; 1]>::try_from(reply) {
+            Ok([one]) => Out::Text(one),
+            Err(many) => Out::Texts(many),
+        };
+        if out.send(queued).await.is_err() {
+            return;
         }
     }
 }
@@ -730,7 +791,7 @@ async fn handle_message(
     let Some(me) = me else {
         return vec![replies.error(id, &WsError::NotAParticipant)];
     };
-    match room.command(Actor::Player(me.clone()), command).await {
+    match room.try_command(Actor::Player(me.clone()), command).await {
         Ok(v) => vec![envelope("ack", id, Some(v), json!({}))],
         Err(e) => vec![replies.error(id, &e.into())],
     }

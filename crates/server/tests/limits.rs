@@ -7,27 +7,16 @@ mod common;
 
 use common::Server;
 use serde_json::{json, Value};
-use server::config::ServerConfig;
 use tokio_tungstenite::tungstenite;
 
 async fn server(tune: impl FnOnce(&mut server::config::Limits)) -> Server {
-    let mut config = ServerConfig::new("sqlite::memory:");
-    tune(&mut config.limits);
-    Server::start(config).await
+    Server::with_limits(tune).await
 }
 
 /// `checkerhall_limited_total` for `code` in `/metrics`.
 async fn refused(s: &Server, code: &str) -> u64 {
-    let text = reqwest::get(s.url("/metrics"))
+    s.metric(&format!("checkerhall_limited_total{{code=\"{code}\"}}"))
         .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let key = format!("checkerhall_limited_total{{code=\"{code}\"}} ");
-    text.lines()
-        .find_map(|l| l.strip_prefix(&key))
-        .map_or(0, |n| n.trim().parse().unwrap())
 }
 
 async fn new_identity(s: &Server) -> (u16, Value) {

@@ -10,24 +10,8 @@ use serde_json::json;
 use server::config::ServerConfig;
 use uuid::Uuid;
 
-/// Opens a two-seat room: the host sits White, a guest Black; both sockets connected and the
-/// game started.
 async fn two_seat_game(s: &Server, game: &str) -> (String, Client, Client) {
-    let (_, host_token) = s.player().await;
-    let (_, guest_token) = s.player().await;
-    s.remember(&host_token, &guest_token);
-    let (status, created) = s
-        .create_room(&host_token, json!({"game": game, "seat": "white"}))
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let mut host = s.ws(&id, Some(&host_token), None).await;
-    let mut guest = s.ws(&id, Some(&guest_token), None).await;
-    host.until("snapshot", |v| v["type"] == "snapshot").await;
-    guest.until("snapshot", |v| v["type"] == "snapshot").await;
-    guest.act("take_seat", json!({"seat": "black"})).await;
-    host.act("start", json!({})).await;
-    (id, host, guest)
+    s.two_seat_game(game).await
 }
 
 /// Plays `plies` moves chosen and checked by `rules` (the first legal move each time),
@@ -404,24 +388,4 @@ async fn a_restarted_server_restores_the_game_and_the_players_finish_it() {
     assert_eq!(row.winners.as_deref(), Some("black"));
     assert_eq!(moves.len(), played.len() + 1);
     let _ = std::fs::remove_file(&path);
-}
-
-#[tokio::test]
-async fn open_sockets_are_capped() {
-    let mut config = ServerConfig::new("sqlite::memory:");
-    config.limits.max_connections = 1;
-    let s = common::Server::start(config).await;
-    let (_, token) = s.player().await;
-    let (status, created) = s.create_room(&token, json!({"game": "queah"})).await;
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let mut first = s.ws(&id, Some(&token), None).await;
-    first.until("snapshot", |v| v["type"] == "snapshot").await;
-    let url = format!("ws://{}/ws?room={id}", s.addr);
-    match tokio_tungstenite::connect_async(url).await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
-            assert_eq!(r.status().as_u16(), 429)
-        }
-        other => panic!("a second socket was let in: {:?}", other.map(|_| ())),
-    }
 }

@@ -14,6 +14,7 @@ use uuid::Uuid;
 use super::persist;
 use crate::error::ApiError;
 use crate::identity::{now_ms, Identity, MaybeIdentity};
+use crate::metrics::Overload;
 use crate::store::Write;
 use crate::AppState;
 
@@ -63,6 +64,10 @@ pub(crate) async fn create(
     if state.rooms.is_shutting_down() {
         return Err(ApiError::Unavailable("the server is restarting"));
     }
+    if state.rooms.live() >= state.config.limits.max_rooms {
+        state.metrics.overloaded(Overload::Room);
+        return Err(ApiError::Overloaded("live rooms"));
+    }
     let variant: Variant = body
         .game
         .parse()
@@ -97,12 +102,7 @@ pub(crate) async fn create(
         .check_bounds()
         .map_err(|m| ApiError::bad("bad_time_control", m))?;
     let limit = state.config.limits.rooms_per_identity;
-    let hosted = state
-        .rooms
-        .summaries()
-        .iter()
-        .filter(|s| s.host == who.id && (s.state == "waiting" || s.state == "playing"))
-        .count();
+    let hosted = state.rooms.unfinished_hosted_by(who.id);
     if hosted >= limit {
         return Err(ApiError::TooMany(format!(
             "you already host {hosted} unfinished rooms (limit {limit})"
@@ -130,7 +130,8 @@ pub(crate) async fn create(
         writes.push(persist::log_row(room.id(), 0, now, &actor, &command));
         seq = 1;
     }
-    state.writer.write(writes).await?;
+    // The control lane: a new room is not queued behind the game traffic.
+    state.writer.write_control(writes).await?;
     let invite = row.invite_code.clone();
     let id = room.id();
     state.rooms.spawn(room, row, seq);

@@ -1,8 +1,9 @@
 //! Live rooms: one task per room owning its `lobby::Room`.
 //!
-//! A room task (module `task`) reads requests from a bounded mpsc channel, applies commands to a
-//! copy of the room, writes the durable rows through the store [`Writer`] and only after
-//! the write succeeded swaps the copy in, broadcasts the events and answers. The registry
+//! A room task (module `task`) reads requests from a bounded mpsc channel, applies each
+//! command to its room, writes the durable rows through the store [`Writer`] (taking the
+//! command back if that fails) and only after the write succeeded broadcasts the events and
+//! answers. The registry
 //! ([`Rooms`]) maps ids to the tasks' handles; the HTTP endpoints ([`router`]) create, list,
 //! read and join rooms; the WebSocket layer (`crate::ws`) attaches sockets to handles.
 
@@ -13,9 +14,10 @@ mod persist;
 mod task;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
+use axum::extract::ws::Utf8Bytes;
 use axum::routing::{get, post};
 use axum::Router;
 use lobby::{Actor, Command, Event, LobbyError, Participant, PlayerId, Room, Since, Snapshot};
@@ -51,9 +53,30 @@ pub struct Batch {
     pub events: Vec<Event>,
     /// Who sits where after the command.
     pub seats: Vec<(PlayerId, Seat)>,
+    /// Each event's `event` message, encoded by the first socket that sends it and shared
+    /// by every other (an event is encoded once per room, not once per socket, and an
+    /// event no socket is shown is never encoded).
+    encoded: Vec<OnceLock<Utf8Bytes>>,
 }
 
 impl Batch {
+    /// The events of a command and the seats after it.
+    pub fn new(events: Vec<Event>, seats: Vec<(PlayerId, Seat)>) -> Batch {
+        let encoded = events.iter().map(|_| OnceLock::new()).collect();
+        Batch {
+            events,
+            seats,
+            encoded,
+        }
+    }
+
+    /// The `event` message of `self.events[i]` (`None` past the end).
+    pub fn message(&self, i: usize) -> Option<Utf8Bytes> {
+        let event = self.events.get(i)?;
+        let cell = self.encoded.get(i)?;
+        Some(cell.get_or_init(|| crate::ws::event_message(event)).clone())
+    }
+
     /// How `player` sees the room after this batch.
     pub fn viewer(&self, player: Option<PlayerId>) -> Viewer {
         player
@@ -74,6 +97,9 @@ pub enum CommandError {
     /// The room task has stopped (shutdown, or the room was closed).
     #[error("the room is closed")]
     Closed,
+    /// The room has more commands waiting than it queues (nothing changed; try again).
+    #[error("the room is busy; try again shortly")]
+    Overloaded,
 }
 
 impl CommandError {
@@ -81,6 +107,7 @@ impl CommandError {
     pub fn code(&self) -> &'static str {
         match self {
             CommandError::Lobby(e) => e.code(),
+            CommandError::Store(StoreError::Busy) | CommandError::Overloaded => "overloaded",
             CommandError::Store(_) => "store_failed",
             CommandError::Closed => "room_closed",
         }
@@ -103,6 +130,8 @@ pub(crate) enum Request {
     Command {
         actor: Actor,
         command: Command,
+        /// From a client: refused rather than queued when the store is overloaded.
+        client: bool,
         reply: oneshot::Sender<Result<u64, CommandError>>,
     },
     Snapshot {
@@ -128,7 +157,9 @@ pub(crate) enum Request {
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
     id: Uuid,
-    tx: mpsc::Sender<Request>,
+    /// Boxed: the channel allocates its slots in blocks up front, and a pointer per slot
+    /// keeps an idle room's queue small (memory per idle room, issue 10).
+    tx: mpsc::Sender<Box<Request>>,
     summary: Arc<Mutex<RoomSummary>>,
 }
 
@@ -145,7 +176,7 @@ impl RoomHandle {
 
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Request) -> Option<T> {
         let (reply, rx) = oneshot::channel();
-        self.tx.send(make(reply)).await.ok()?;
+        self.tx.send(Box::new(make(reply))).await.ok()?;
         rx.await.ok()
     }
 
@@ -157,10 +188,32 @@ impl RoomHandle {
         self.ask(|reply| Request::Command {
             actor,
             command,
+            client: false,
             reply,
         })
         .await
         .unwrap_or(Err(CommandError::Closed))
+    }
+
+    /// [`RoomHandle::command`] for a client: refused with [`CommandError::Overloaded`] when
+    /// the room's queue is full instead of waiting, and stored through the lane that
+    /// refuses when the store's queue is full ([`StoreError::Busy`]).
+    ///
+    /// # Errors
+    /// As [`RoomHandle::command`], and the two refusals for capacity.
+    pub async fn try_command(&self, actor: Actor, command: Command) -> Result<u64, CommandError> {
+        let (reply, rx) = oneshot::channel();
+        let request = Request::Command {
+            actor,
+            command,
+            client: true,
+            reply,
+        };
+        match self.tx.try_send(Box::new(request)) {
+            Ok(()) => rx.await.unwrap_or(Err(CommandError::Closed)),
+            Err(mpsc::error::TrySendError::Full(_)) => Err(CommandError::Overloaded),
+            Err(mpsc::error::TrySendError::Closed(_)) => Err(CommandError::Closed),
+        }
     }
 
     /// The room as `player` sees it (a spectator when `None` or not seated).
@@ -196,7 +249,7 @@ impl RoomHandle {
 
     /// Detaches a socket: marks the player's seat disconnected when it was its last socket.
     pub async fn detach(&self, player: Option<Participant>) {
-        let _ = self.tx.send(Request::Detach { player }).await;
+        let _ = self.tx.send(Box::new(Request::Detach { player })).await;
     }
 }
 
@@ -230,9 +283,6 @@ impl std::fmt::Debug for Rooms {
             .finish()
     }
 }
-
-/// Room commands queued per room before senders wait.
-const ROOM_QUEUE: usize = 64;
 
 impl Rooms {
     /// An empty registry.
@@ -290,6 +340,25 @@ impl Rooms {
         lock(&self.inner.rooms).get(&id).cloned()
     }
 
+    /// How many rooms are live.
+    pub fn live(&self) -> usize {
+        lock(&self.inner.rooms).len()
+    }
+
+    /// Live rooms waiting or playing that `host` hosts (reads each room's summary in
+    /// place: no copy of the listing per room creation).
+    pub fn unfinished_hosted_by(&self, host: Uuid) -> usize {
+        // The registry, then each summary: the room tasks take summaries alone, never the
+        // registry while holding one.
+        lock(&self.inner.rooms)
+            .values()
+            .filter(|h| {
+                let s = lock(&h.summary);
+                s.host == host && (s.state == "waiting" || s.state == "playing")
+            })
+            .count()
+    }
+
     /// Listing data of every live room.
     pub fn summaries(&self) -> Vec<RoomSummary> {
         let handles: Vec<RoomHandle> = lock(&self.inner.rooms).values().cloned().collect();
@@ -315,7 +384,7 @@ impl Rooms {
         seq: i64,
         resume: Option<Timestamp>,
     ) -> RoomHandle {
-        let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
         let summary = Arc::new(Mutex::new(RoomSummary::of(&room, &row)));
         let handle = RoomHandle {
             id: room.id(),

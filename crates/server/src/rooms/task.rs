@@ -17,7 +17,7 @@ use uuid::Uuid;
 use super::{bot, lock, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
 use crate::identity::now_ms;
 use crate::metrics::Metrics;
-use crate::store::{RoomRow, Write};
+use crate::store::{RoomRow, StoreError, Write};
 
 /// How long a bot waits before it tries again after a refused action.
 const BOT_DELAY: Duration = Duration::from_millis(200);
@@ -114,14 +114,25 @@ fn seat_map(room: &Room) -> Vec<(PlayerId, Seat)> {
         .collect()
 }
 
+/// Who asked for a command, which decides how its write waits for the store.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Lane {
+    /// A client's socket: refused when the store is overloaded.
+    Client,
+    /// The server itself (clocks, presence, bots, restore): waits for the store.
+    Server,
+}
+
 pub(crate) struct RoomTask {
     rooms: Rooms,
     room: Room,
     row: RoomRow,
     seq: i64,
     summary: Arc<Mutex<RoomSummary>>,
-    rx: mpsc::Receiver<Request>,
-    events: broadcast::Sender<Outbound>,
+    rx: mpsc::Receiver<Box<Request>>,
+    /// The broadcast to the sockets, made when the first one attaches (its ring of
+    /// `socket_queue` slots is allocated whole; a room nobody watches needs none).
+    events: Option<broadcast::Sender<Outbound>>,
     /// Open sockets per player, for presence.
     sockets: HashMap<PlayerId, usize>,
     /// Who sits where, updated when the seats change (sent with every batch).
@@ -190,10 +201,9 @@ impl RoomTask {
         row: RoomRow,
         seq: i64,
         summary: Arc<Mutex<RoomSummary>>,
-        rx: mpsc::Receiver<Request>,
+        rx: mpsc::Receiver<Box<Request>>,
         resume: Option<Timestamp>,
     ) -> RoomTask {
-        let capacity = rooms.config().limits.socket_queue.max(1);
         let seats = seat_map(&room);
         RoomTask {
             seats,
@@ -203,7 +213,7 @@ impl RoomTask {
             seq,
             summary,
             rx,
-            events: broadcast::channel(capacity).0,
+            events: None,
             sockets: HashMap::new(),
             bot: BotTurn::Idle,
             resume,
@@ -225,13 +235,17 @@ impl RoomTask {
             let deadline = self.room.next_deadline().map(deadline_instant);
             let idle = (matches!(self.room.state(), RoomState::Finished | RoomState::Aborted)
                 && self.sockets.is_empty()
-                && self.events.receiver_count() == 0)
+                && self
+                    .events
+                    .as_ref()
+                    .map_or(0, broadcast::Sender::receiver_count)
+                    == 0)
                 .then(|| Instant::now() + IDLE_FINISHED);
             tokio::select! {
                 biased;
                 () = until_true(&mut shutdown) => break,
                 req = self.rx.recv() => match req {
-                    Some(req) => self.request(req).await,
+                    Some(req) => self.request(*req).await,
                     None => break,
                 },
                 () = sleep_opt(deadline) => {
@@ -243,7 +257,7 @@ impl RoomTask {
             }
         }
         self.bot.set(BotTurn::Idle);
-        let _ = self.events.send(Outbound::Restarting);
+        self.publish(Outbound::Restarting);
         self.rooms.deregister(self.room.id());
         Metrics::dec(&self.rooms.metrics().rooms);
     }
@@ -266,9 +280,11 @@ impl RoomTask {
             Request::Command {
                 actor,
                 command,
+                client,
                 reply,
             } => {
-                let r = self.apply(actor, command).await;
+                let lane = if client { Lane::Client } else { Lane::Server };
+                let r = self.apply_from(lane, actor, command).await;
                 let _ = reply.send(r);
             }
             Request::Snapshot { player, reply } => {
@@ -302,10 +318,14 @@ impl RoomTask {
                     Some(v) => self.room.events_since(v, viewer),
                     None => Since::Resync(Box::new(self.room.snapshot(viewer))),
                 };
+                let capacity = self.rooms.config().limits.socket_queue.max(1);
                 let _ = reply.send(Attached {
                     viewer,
                     initial,
-                    rx: self.events.subscribe(),
+                    rx: self
+                        .events
+                        .get_or_insert_with(|| broadcast::channel(capacity).0)
+                        .subscribe(),
                 });
             }
             Request::Detach { player } => {
@@ -333,6 +353,18 @@ impl RoomTask {
     /// actions it added, and the seat map and summary change only when the seats or the
     /// state do.
     async fn apply(&mut self, actor: Actor, command: Command) -> Result<u64, CommandError> {
+        self.apply_from(Lane::Server, actor, command).await
+    }
+
+    /// [`RoomTask::apply`] for a command from `lane`: a client's command is refused when the
+    /// store's queue is full; in a waiting room it takes the store's control lane (seating
+    /// and starting are not queued behind other rooms' games).
+    async fn apply_from(
+        &mut self,
+        lane: Lane,
+        actor: Actor,
+        command: Command,
+    ) -> Result<u64, CommandError> {
         let now = now_ms();
         let before = persist::Before::of(&self.room);
         let (handled, undo) = self.room.handle_undoable(
@@ -372,8 +404,20 @@ impl RoomTask {
             writes.extend(persist::changes(waiting, &room, &[], now));
             rematch = Some((room, row, seq));
         }
-        if let Err(e) = self.rooms.writer().write(writes).await {
-            tracing::error!(room = %self.room.id(), error = %e, "room write failed");
+        let writer = self.rooms.writer();
+        let stored = match lane {
+            Lane::Server => writer.write(writes).await,
+            Lane::Client if before.state == RoomState::Waiting => {
+                writer.write_control(writes).await
+            }
+            Lane::Client => writer.try_write(writes).await,
+        };
+        if let Err(e) = stored {
+            if matches!(e, StoreError::Busy) {
+                tracing::debug!(room = %self.room.id(), "room write refused: store queue full");
+            } else {
+                tracing::error!(room = %self.room.id(), error = %e, "room write failed");
+            }
             self.room.revert(undo);
             return Err(CommandError::Store(e));
         }
@@ -398,12 +442,20 @@ impl RoomTask {
             let old = std::mem::replace(&mut *lock(&self.summary), summary);
             self.rooms.feed().changed(&old, &lock(&self.summary));
         }
-        let _ = self.events.send(Outbound::Events(Arc::new(Batch {
-            events: handled.events,
-            seats: self.seats.clone(),
-        })));
+        self.publish(Outbound::Events(Arc::new(Batch::new(
+            handled.events,
+            self.seats.clone(),
+        ))));
         self.schedule_bot();
         Ok(self.room.version())
+    }
+
+    /// Sends `out` to the attached sockets (none: nothing to do).
+    fn publish(&self, out: Outbound) {
+        if let Some(tx) = &self.events {
+            // No receiver left is not an error.
+            let _ = tx.send(out);
+        }
     }
 
     /// The rematch room rebuilt from the commands that make it, so the log replays it.

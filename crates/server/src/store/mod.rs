@@ -23,7 +23,7 @@ use sqlx::sqlite::{
 };
 use uuid::Uuid;
 
-pub use writer::Writer;
+pub use writer::{Paused, Writer, WriterConfig, DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE};
 
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -55,6 +55,10 @@ pub enum StoreError {
     /// The writer task has stopped (shutdown).
     #[error("the store writer has stopped")]
     WriterGone,
+    /// The writer's queue is full: the server takes more than it can store (nothing was
+    /// stored; try again shortly).
+    #[error("the store is overloaded; try again shortly")]
+    Busy,
     /// A write refers to a row that does not exist (a room or game never stored).
     #[error("not stored: {0}")]
     Missing(String),
@@ -607,7 +611,11 @@ impl Store {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
-                .foreign_keys(true);
+                .foreign_keys(true)
+                // A multi-row insert inside a transaction keeps a statement journal (to
+                // undo just that statement); in memory it is not a temporary file written
+                // page by page on every commit.
+                .pragma("temp_store", "memory");
             let memory = url.contains(":memory:") || url.contains("mode=memory");
             if !memory {
                 // First run: make the folder too (e.g. a fresh volume's `data/`).
@@ -629,6 +637,9 @@ impl Store {
             } else {
                 SqlitePoolOptions::new()
                     .max_connections(SQLITE_CONNECTIONS)
+                    // A local file does not drop connections: no ping (a round trip to the
+                    // connection's thread) before each use.
+                    .test_before_acquire(false)
                     .connect_with(opts)
                     .await?
             };
@@ -1030,38 +1041,13 @@ impl Store {
                 apply_write!(tx, w);
             }
             for chunk in &log_chunks {
-                let sql = multi_row_sql(
-                    "INSERT INTO room_log (room_id, seq, at, actor, command) VALUES ",
-                    5,
-                    chunk.len(),
-                );
-                let mut q = sqlx::query(&sql);
-                for l in chunk.iter() {
-                    q = q
-                        .bind(l.room_id.to_string())
-                        .bind(l.seq)
-                        .bind(l.at)
-                        .bind(&l.actor)
-                        .bind(&l.command);
-                }
+                let sql = multi_row_sql(LOG_INSERT, LOG_COLUMNS, chunk.len());
+                let q = bind_logs!(sqlx::query(&sql), chunk);
                 q.execute(&mut *tx).await.map_err(db_err)?;
             }
             for chunk in &move_chunks {
-                let sql = multi_row_sql(
-                    "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) VALUES ",
-                    6,
-                    chunk.len(),
-                );
-                let mut q = sqlx::query(&sql);
-                for m in chunk.iter() {
-                    q = q
-                        .bind(m.game_id.to_string())
-                        .bind(m.ply)
-                        .bind(&m.seat)
-                        .bind(&m.notation)
-                        .bind(m.clock_ms)
-                        .bind(m.at);
-                }
+                let sql = multi_row_sql(MOVE_INSERT, MOVE_COLUMNS, chunk.len());
+                let q = bind_moves!(sqlx::query(&sql), chunk);
                 q.execute(&mut *tx).await.map_err(db_err)?;
             }
             for w in last {
@@ -1072,6 +1058,47 @@ impl Store {
         Ok(statements)
     }
 }
+
+/// The insert of log rows, their columns.
+const LOG_INSERT: &str = "INSERT INTO room_log (room_id, seq, at, actor, command) VALUES ";
+const LOG_COLUMNS: usize = 5;
+/// The insert of moves, their columns.
+const MOVE_INSERT: &str = "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) VALUES ";
+const MOVE_COLUMNS: usize = 6;
+
+/// Binds the values of `chunk` (log rows) in [`LOG_INSERT`]'s column order.
+macro_rules! bind_logs {
+    ($q:expr, $chunk:expr) => {{
+        let mut q = $q;
+        for l in $chunk.iter() {
+            q = q
+                .bind(l.room_id.to_string())
+                .bind(l.seq)
+                .bind(l.at)
+                .bind(&l.actor)
+                .bind(&l.command);
+        }
+        q
+    }};
+}
+
+/// Binds the values of `chunk` (moves) in [`MOVE_INSERT`]'s column order.
+macro_rules! bind_moves {
+    ($q:expr, $chunk:expr) => {{
+        let mut q = $q;
+        for m in $chunk.iter() {
+            q = q
+                .bind(m.game_id.to_string())
+                .bind(m.ply)
+                .bind(&m.seat)
+                .bind(&m.notation)
+                .bind(m.clock_ms)
+                .bind(m.at);
+        }
+        q
+    }};
+}
+use {bind_logs, bind_moves};
 
 /// Statements [`apply_write!`] runs for `w`.
 fn statements_of(w: &Write) -> usize {

@@ -1,21 +1,37 @@
-//! The writer task: one transaction for the writes of many rooms.
+//! The writer: one transaction for the writes of many rooms.
+//!
+//! Two lanes feed it. The game lane carries the rooms' commands (a room has at most one
+//! request in it at a time, since its task waits for each); the control lane carries what an
+//! HTTP request waits for (a new room). Each batch takes every queued control request
+//! first, then the game requests queued behind them, so a room creation waits for at most
+//! the commit under way, never for the game traffic queued before it.
+//!
+//! On Postgres several committers take batches from the same lanes and commit them
+//! concurrently (each room's writes still go in order: a room never has two requests queued);
+//! SQLite has one writer at a time, so it gets one committer.
 
 use std::ops::Range;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-use super::{Store, StoreError, Write};
+use super::{Backend, Store, StoreError, Write};
 use crate::metrics::Metrics;
 
-/// Requests that may wait in the queue; a room sending more waits (back-pressure).
-const QUEUE: usize = 1024;
+/// Game requests that may wait by default (see [`WriterConfig::queue`]).
+pub const DEFAULT_QUEUE: usize = 8192;
+
+/// Control requests that may wait; more wait to be queued.
+const CONTROL_QUEUE: usize = 1024;
 
 /// Most requests committed in one transaction.
-const MAX_BATCH: usize = 256;
+const MAX_BATCH: usize = 1024;
+
+/// Concurrent committers on Postgres (SQLite: one).
+const PG_COMMITTERS: usize = 3;
 
 /// Where a caller waits for its result.
 type Reply = oneshot::Sender<Result<(), StoreError>>;
@@ -27,47 +43,211 @@ struct Request {
     reply: Reply,
 }
 
+/// Settings of the [`Writer`].
+#[derive(Copy, Clone, Debug)]
+pub struct WriterConfig {
+    /// Game requests that may wait before [`Writer::try_write`] refuses with
+    /// [`StoreError::Busy`] (and [`Writer::write`] waits).
+    pub queue: usize,
+}
+
+impl Default for WriterConfig {
+    fn default() -> WriterConfig {
+        WriterConfig {
+            queue: DEFAULT_QUEUE,
+        }
+    }
+}
+
+/// The two lanes' senders.
+#[derive(Clone, Debug)]
+struct Senders {
+    game: mpsc::Sender<Request>,
+    control: mpsc::Sender<Request>,
+}
+
+/// The two lanes' receivers, shared by the committers.
+struct Lanes {
+    game: mpsc::Receiver<Request>,
+    control: mpsc::Receiver<Request>,
+    /// The lane is closed and empty.
+    game_done: bool,
+    control_done: bool,
+}
+
+impl Lanes {
+    /// The next batch: every control request queued, then game requests, up to
+    /// [`MAX_BATCH`]; waits for the first one. `None` once both lanes are closed and empty;
+    /// empty when the writer was paused meanwhile.
+    async fn next_batch(&mut self, paused: &mut watch::Receiver<bool>) -> Option<Vec<Request>> {
+        loop {
+            // Checked here, not by `select!`'s `else`: the pause branch stays pending while
+            // the writer lives, so `else` would never run once the lanes are closed.
+            if self.control_done && self.game_done {
+                return None;
+            }
+            let (got, lane) = tokio::select! {
+                biased;
+                Ok(_) = paused.wait_for(|p| *p) => return Some(Vec::new()),
+                r = self.control.recv(), if !self.control_done => (r, Lane::Control),
+                r = self.game.recv(), if !self.game_done => (r, Lane::Game),
+                else => return None,
+            };
+            match (got, lane) {
+                (Some(first), _) => {
+                    let mut batch = vec![first];
+                    self.gather(&mut batch);
+                    return Some(batch);
+                }
+                (None, Lane::Control) => self.control_done = true,
+                (None, Lane::Game) => self.game_done = true,
+            }
+        }
+    }
+
+    /// Adds what is queued to `batch`: control requests first.
+    fn gather(&mut self, batch: &mut Vec<Request>) {
+        while batch.len() < MAX_BATCH {
+            match self.control.try_recv() {
+                Ok(r) => batch.push(r),
+                Err(_) => break,
+            }
+        }
+        while batch.len() < MAX_BATCH {
+            match self.game.try_recv() {
+                Ok(r) => batch.push(r),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Inner {
     /// `None` once closed: later writes get [`StoreError::WriterGone`].
-    sender: Mutex<Option<mpsc::Sender<Request>>>,
-    /// The task, until `close` has waited for it.
-    task: tokio::sync::Mutex<Option<JoinHandle<()>>>,
+    senders: Mutex<Option<Senders>>,
+    /// The committers, until `close` has waited for them.
+    tasks: tokio::sync::Mutex<Vec<JoinHandle<()>>>,
+    /// True while [`Writer::pause`]'s guard lives.
+    paused: watch::Sender<bool>,
 }
 
-/// The writer task: rooms send their writes here; writes arriving while a transaction is
-/// being committed are gathered into the next one, so many rooms share one disk flush.
+/// While it lives, the writer takes no new batch (see [`Writer::pause`]).
+#[derive(Debug)]
+pub struct Paused {
+    inner: Arc<Inner>,
+}
+
+impl Drop for Paused {
+    fn drop(&mut self) {
+        self.inner.paused.send_replace(false);
+    }
+}
+
+/// The writer: rooms send their writes here; writes arriving while a transaction is being
+/// committed are gathered into the next one, so many rooms share one disk flush.
 #[derive(Clone, Debug)]
 pub struct Writer {
     inner: Arc<Inner>,
 }
 
+/// Which lane a request takes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Lane {
+    Game,
+    Control,
+}
+
 impl Writer {
-    /// Starts the writer task on `store` (needs a tokio runtime).
+    /// Starts the writer on `store` with default settings (needs a tokio runtime).
     pub fn spawn(store: Store, metrics: Arc<Metrics>) -> Writer {
-        let (sender, receiver) = mpsc::channel(QUEUE);
-        let task = tokio::spawn(run(store, metrics, receiver));
+        Writer::spawn_with(store, metrics, WriterConfig::default())
+    }
+
+    /// Starts the writer on `store` with `config` (needs a tokio runtime).
+    pub fn spawn_with(store: Store, metrics: Arc<Metrics>, config: WriterConfig) -> Writer {
+        let (senders, lanes) = lanes(config);
+        let committers = match store.backend() {
+            Backend::Sqlite => 1,
+            Backend::Postgres => PG_COMMITTERS,
+        };
+        let lanes = Arc::new(tokio::sync::Mutex::new(lanes));
+        let paused = watch::channel(false).0;
+        let tasks = (0..committers)
+            .map(|_| {
+                let committer = run(
+                    store.clone(),
+                    metrics.clone(),
+                    lanes.clone(),
+                    paused.subscribe(),
+                );
+                tokio::spawn(committer)
+            })
+            .collect();
         Writer {
             inner: Arc::new(Inner {
-                sender: Mutex::new(Some(sender)),
-                task: tokio::sync::Mutex::new(Some(task)),
+                senders: Mutex::new(Some(senders)),
+                tasks: tokio::sync::Mutex::new(tasks),
+                paused,
             }),
         }
     }
 
-    /// Queues `writes` (committed together, in order, in one transaction) and waits until
-    /// they are on disk.
+    /// Stops taking new batches until the returned guard is dropped (a commit under way
+    /// completes; what arrives meanwhile stays queued, and once the game lane is full,
+    /// clients' commands are refused as overloaded). For tests of a full queue, and for
+    /// holding writes still while something inspects the database.
+    pub fn pause(&self) -> Paused {
+        self.inner.paused.send_replace(true);
+        Paused {
+            inner: self.inner.clone(),
+        }
+    }
+
+    fn senders(&self) -> Result<Senders, StoreError> {
+        let senders = match self.inner.senders.lock() {
+            Ok(guard) => guard.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        };
+        senders.ok_or(StoreError::WriterGone)
+    }
+
+    /// Queues `writes` on the game lane (committed together, in order, in one
+    /// transaction), waiting for room in the queue, and waits until they are on disk.
     ///
     /// # Errors
     /// The commit failed ([`StoreError::Conflict`], ...; then none of `writes` is stored),
     /// or the writer has stopped ([`StoreError::WriterGone`]).
     pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
-        let sender = match self.inner.sender.lock() {
-            Ok(guard) => guard.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        };
-        let Some(sender) = sender else {
-            return Err(StoreError::WriterGone);
+        self.queue(Lane::Game, writes, true).await
+    }
+
+    /// [`Writer::write`], refused at once with [`StoreError::Busy`] (nothing stored) when
+    /// the game lane is full: what a client's command takes, so an overloaded server says
+    /// so instead of making every client wait longer.
+    ///
+    /// # Errors
+    /// As [`Writer::write`], and [`StoreError::Busy`].
+    pub async fn try_write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        self.queue(Lane::Game, writes, false).await
+    }
+
+    /// Queues `writes` on the control lane, ahead of every game request queued, and waits
+    /// until they are on disk: for what an HTTP request waits for (a new room) and the
+    /// seating of a waiting room. A full control lane makes the caller wait its turn (the
+    /// number of rooms is capped, so it is not refused: a burst of creations is served).
+    ///
+    /// # Errors
+    /// As [`Writer::write`].
+    pub async fn write_control(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        self.queue(Lane::Control, writes, true).await
+    }
+
+    async fn queue(&self, lane: Lane, writes: Vec<Write>, wait: bool) -> Result<(), StoreError> {
+        let senders = self.senders()?;
+        let sender = match lane {
+            Lane::Game => senders.game,
+            Lane::Control => senders.control,
         };
         let (reply, answer) = oneshot::channel();
         let request = Request {
@@ -75,45 +255,72 @@ impl Writer {
             enqueued: Instant::now(),
             reply,
         };
-        sender
-            .send(request)
-            .await
-            .map_err(|_| StoreError::WriterGone)?;
-        // Only `Inner` keeps a sender alive, so `close` ends the task once the queue drains.
+        if wait {
+            sender
+                .send(request)
+                .await
+                .map_err(|_| StoreError::WriterGone)?;
+        } else {
+            sender.try_send(request).map_err(|e| match e {
+                mpsc::error::TrySendError::Full(_) => StoreError::Busy,
+                mpsc::error::TrySendError::Closed(_) => StoreError::WriterGone,
+            })?;
+        }
+        // Only `Inner` keeps senders alive, so `close` ends the committers once the lanes
+        // drain.
         drop(sender);
         answer.await.map_err(|_| StoreError::WriterGone)?
     }
 
-    /// Stops taking writes, commits what is queued, and waits for the task to end.
-    /// Idempotent; concurrent calls all return once the task has ended.
+    /// Stops taking writes, commits what is queued, and waits for the committers to end.
+    /// Idempotent; concurrent calls all return once they have ended.
     pub async fn close(&self) {
-        match self.inner.sender.lock() {
+        match self.inner.senders.lock() {
             Ok(mut guard) => drop(guard.take()),
             Err(poisoned) => drop(poisoned.into_inner().take()),
         }
-        let mut task = self.inner.task.lock().await;
-        if let Some(handle) = task.take() {
+        let mut tasks = self.inner.tasks.lock().await;
+        for handle in tasks.drain(..) {
             if let Err(e) = handle.await {
-                tracing::error!(error = %e, "the store writer task failed");
+                tracing::error!(error = %e, "a store committer failed");
             }
         }
     }
 }
 
-/// Takes a request, gathers those already queued, commits them together; until every
-/// sender is gone and the queue is empty.
-async fn run(store: Store, metrics: Arc<Metrics>, mut receiver: mpsc::Receiver<Request>) {
-    while let Some(first) = receiver.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match receiver.try_recv() {
-                Ok(r) => batch.push(r),
-                Err(_) => break,
-            }
+fn lanes(config: WriterConfig) -> (Senders, Lanes) {
+    let (game, game_rx) = mpsc::channel(config.queue.max(1));
+    let (control, control_rx) = mpsc::channel(CONTROL_QUEUE);
+    (
+        Senders { game, control },
+        Lanes {
+            game: game_rx,
+            control: control_rx,
+            game_done: false,
+            control_done: false,
+        },
+    )
+}
+
+/// Takes a batch (holding the lanes only while gathering it), commits it; until every
+/// sender is gone and the lanes are empty.
+async fn run(
+    store: Store,
+    metrics: Arc<Metrics>,
+    lanes: Arc<tokio::sync::Mutex<Lanes>>,
+    mut paused: watch::Receiver<bool>,
+) {
+    loop {
+        // An error means the writer is gone: nothing can pause it any more.
+        let _ = paused.wait_for(|p| !*p).await;
+        let batch = lanes.lock().await.next_batch(&mut paused).await;
+        match batch {
+            None => break,
+            Some(batch) if batch.is_empty() => {}
+            Some(batch) => commit_batch(&store, &metrics, batch).await,
         }
-        commit_batch(&store, &metrics, batch).await;
     }
-    tracing::debug!("store writer stopped");
+    tracing::debug!("store committer stopped");
 }
 
 /// Commits `batch` in one transaction; if that fails, commits each request alone so one
@@ -121,7 +328,7 @@ async fn run(store: Store, metrics: Arc<Metrics>, mut receiver: mpsc::Receiver<R
 async fn commit_batch(store: &Store, metrics: &Metrics, batch: Vec<Request>) {
     let oldest = batch.iter().map(|r| r.enqueued).min();
     let mut writes: Vec<Write> = Vec::new();
-    let mut parts: Vec<(Range<usize>, Reply)> = Vec::new();
+    let mut parts: Vec<(Range<usize>, Reply)> = Vec::with_capacity(batch.len());
     for r in batch {
         let start = writes.len();
         writes.extend(r.writes);
@@ -167,5 +374,79 @@ fn record(metrics: &Metrics, writes: usize, statements: usize, oldest: Option<In
     if let Some(t) = oldest {
         let lag = u64::try_from(t.elapsed().as_millis()).unwrap_or(u64::MAX);
         metrics.store_lag_ms.store(lag, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::store::{RoomRow, Write};
+    use uuid::Uuid;
+
+    fn request(tag: i64) -> (Request, oneshot::Receiver<Result<(), StoreError>>) {
+        let (reply, rx) = oneshot::channel();
+        let row = RoomRow {
+            id: Uuid::new_v4(),
+            variant: "queah".into(),
+            options: "{}".into(),
+            host: Uuid::new_v4(),
+            host_name: "h".into(),
+            visibility: "public".into(),
+            invite_code: None,
+            time_control: "null".into(),
+            grace_ms: 0,
+            state: "waiting".into(),
+            created_at: tag,
+        };
+        let r = Request {
+            writes: vec![Write::Room(row)],
+            enqueued: Instant::now(),
+            reply,
+        };
+        (r, rx)
+    }
+
+    fn tag(r: &Request) -> i64 {
+        match &r.writes[0] {
+            Write::Room(row) => row.created_at,
+            _ => -1,
+        }
+    }
+
+    /// A room creation queued behind a full game lane is the first thing the next batch
+    /// commits.
+    #[tokio::test]
+    async fn control_requests_go_before_queued_game_traffic() {
+        let (senders, mut lanes) = lanes(WriterConfig { queue: 2000 });
+        let (_pause, mut paused) = watch::channel(false);
+        let mut answers = Vec::new();
+        for i in 0..2000 {
+            let (r, rx) = request(i);
+            senders.game.try_send(r).unwrap();
+            answers.push(rx);
+        }
+        // The game lane is full: a client's write would be refused, not queued.
+        let (extra, _) = request(-2);
+        assert!(matches!(
+            senders.game.try_send(extra),
+            Err(mpsc::error::TrySendError::Full(_))
+        ));
+        let (control, _) = request(10_000);
+        senders.control.try_send(control).unwrap();
+        let first = lanes.next_batch(&mut paused).await.unwrap();
+        assert_eq!(tag(&first[0]), 10_000, "the control write leads the batch");
+        assert_eq!(first.len(), MAX_BATCH);
+        // The game requests follow in the order they came.
+        let game: Vec<i64> = first[1..].iter().map(tag).collect();
+        let expected: Vec<i64> = (0..i64::try_from(MAX_BATCH - 1).unwrap()).collect();
+        assert_eq!(game, expected);
+        // A control request arriving while game requests are still queued is again first.
+        let (control, _) = request(20_000);
+        senders.control.try_send(control).unwrap();
+        let second = lanes.next_batch(&mut paused).await.unwrap();
+        assert_eq!(tag(&second[0]), 20_000);
+        assert_eq!(tag(&second[1]), i64::try_from(MAX_BATCH - 1).unwrap());
     }
 }

@@ -45,6 +45,47 @@ impl Server {
         Server::start(ServerConfig::new("sqlite::memory:")).await
     }
 
+    /// A server on a memory database with `tune` applied to the default limits.
+    pub async fn with_limits(tune: impl FnOnce(&mut server::config::Limits)) -> Server {
+        let mut config = ServerConfig::new("sqlite::memory:");
+        tune(&mut config.limits);
+        Server::start(config).await
+    }
+
+    /// The value of the `/metrics` line that starts with `key` (`name{labels}`), 0 if absent.
+    pub async fn metric(&self, key: &str) -> u64 {
+        let text = reqwest::get(self.url("/metrics"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let key = format!("{key} ");
+        text.lines()
+            .find_map(|l| l.strip_prefix(&key))
+            .map_or(0, |n| n.trim().parse().unwrap())
+    }
+
+    /// Opens a two-seat room: the host sits White, a guest Black; both sockets connected
+    /// and the game started (their tokens kept for [`Server::first_host`]).
+    pub async fn two_seat_game(&self, game: &str) -> (String, Client, Client) {
+        let (_, host_token) = self.player().await;
+        let (_, guest_token) = self.player().await;
+        self.remember(&host_token, &guest_token);
+        let (status, created) = self
+            .create_room(&host_token, json!({"game": game, "seat": "white"}))
+            .await;
+        assert_eq!(status, 200, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let mut host = self.ws(&id, Some(&host_token), None).await;
+        let mut guest = self.ws(&id, Some(&guest_token), None).await;
+        host.until("snapshot", |v| v["type"] == "snapshot").await;
+        guest.until("snapshot", |v| v["type"] == "snapshot").await;
+        guest.act("take_seat", json!({"seat": "black"})).await;
+        host.act("start", json!({})).await;
+        (id, host, guest)
+    }
+
     /// Stops the server (the shutdown future resolves) and waits for `run` to return.
     pub async fn stop(&mut self) {
         if let Some(s) = self.stop.take() {
