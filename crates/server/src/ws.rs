@@ -43,10 +43,12 @@ const MAX_LAGS: u32 = 3;
 const MAX_REFUSED: u32 = 200;
 /// Socket write buffer (axum's default is 128 KiB).
 const BUFFER: usize = 4 * 1024;
-/// Socket read buffer, allocated whole for every socket: client messages are small (a move
-/// is under 100 bytes), and a larger one grows the buffer while it is read (memory per idle
-/// socket, issue 10).
-const READ_BUFFER: usize = 1024;
+/// Socket read buffer, allocated whole for every socket. Not smaller than the largest frame
+/// the protocol layer refuses with 1009 is likely to be: the refused frame must be read
+/// whole, or the bytes left unread when the socket closes make the kernel answer with a
+/// reset instead of the Close frame (a 1 KiB buffer saved 3 KiB per idle socket, and broke
+/// that).
+const READ_BUFFER: usize = BUFFER;
 /// Longest wait for one outgoing frame before the client is treated as stuck.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
