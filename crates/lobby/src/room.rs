@@ -7,8 +7,8 @@ use uuid::Uuid;
 
 use rules::record::playing as playing_seats;
 use rules::{
-    Action as GameAction, AnyOptions, AnyPosition, BySeat, Departure, Game, GameError, GameRecord,
-    Move, MoveError, Problems, Seat, SeatSet, Square, Status, Variant,
+    Action as GameAction, AnyOptions, AnyPosition, BySeat, Checkpoint, Departure, Game, GameError,
+    GameRecord, Move, MoveError, Problems, Seat, SeatSet, Square, Status, Variant,
 };
 
 use crate::clock::Clocks;
@@ -59,7 +59,10 @@ pub struct Handled {
 /// the room as it was (without its history, which moved on) and the history's changes.
 #[derive(Debug)]
 pub struct Undo {
+    /// The room as it was, holding a stand-in for its game (the game moved on with the
+    /// room and is rolled back to `checkpoint`).
     previous: Box<Room>,
+    checkpoint: Option<Checkpoint>,
     added: usize,
     dropped: Vec<Event>,
 }
@@ -214,20 +217,37 @@ impl Room {
         now: Timestamp,
         command: Command,
     ) -> Result<(Handled, Undo), LobbyError> {
-        // Work on a copy (without the history, which only `publish` touches), so a refusal
-        // leaves `self` as it was.
+        // Work on a copy, so that a refusal leaves `self` as it was. The copy is made
+        // without the history (only `publish` touches it) and without the game's past: the
+        // game itself moves into the copy and is rolled back to a checkpoint when refused or
+        // reverted, so a command costs the same at ply 300 as at ply 1.
         let history = std::mem::take(&mut self.history);
+        let checkpoint = self.play.as_ref().map(|p| p.game.checkpoint());
+        let game = self.play.as_mut().map(|p| {
+            let stand_in = Game::new(p.game.position().clone());
+            std::mem::replace(&mut p.game, stand_in)
+        });
         let mut next = self.clone();
         self.history = history;
+        if let (Some(p), Some(game)) = (next.play.as_mut(), game) {
+            p.game = game;
+        }
         let claims_before = next.claims();
         let mut staged = Vec::new();
-        let rematch = next.apply(actor, now, command, &mut staged)?;
+        let rematch = match next.apply(actor, now, command, &mut staged) {
+            Ok(rematch) => rematch,
+            Err(e) => {
+                give_back_game(&mut next, self, checkpoint);
+                return Err(e);
+            }
+        };
         next.stage_claims(claims_before, now, &mut staged);
         next.history = std::mem::take(&mut self.history);
         let (events, dropped) = next.publish(staged);
         let previous = Box::new(std::mem::replace(self, next));
         let undo = Undo {
             previous,
+            checkpoint,
             added: events.len(),
             dropped,
         };
@@ -244,7 +264,8 @@ impl Room {
         for e in undo.dropped.into_iter().rev() {
             history.push_front(e);
         }
-        *self = *undo.previous;
+        let mut current = std::mem::replace(self, *undo.previous);
+        give_back_game(&mut current, self, undo.checkpoint);
         self.history = history;
     }
 
@@ -1480,6 +1501,19 @@ fn board_view(play: &Play) -> BoardView {
         playing: playing_seats(pos),
         plies: play.game.actions().len(),
         clocks: play.clocks.as_ref().map(Clocks::view),
+    }
+}
+
+/// Moves the game that `from` played on back into `to`, rolled back to `checkpoint` (the
+/// game `to` had when the checkpoint was taken). Nothing to do when `to` had no game yet.
+fn give_back_game(from: &mut Room, to: &mut Room, checkpoint: Option<Checkpoint>) {
+    if let (Some(from), Some(to), Some(checkpoint)) =
+        (from.play.as_mut(), to.play.as_mut(), checkpoint)
+    {
+        let stand_in = Game::new(from.game.position().clone());
+        let mut game = std::mem::replace(&mut from.game, stand_in);
+        game.rollback(checkpoint);
+        to.game = game;
     }
 }
 

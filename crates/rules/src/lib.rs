@@ -51,7 +51,7 @@ pub use notation::{MoveError, MoveText};
 pub use options::{DrawLimits, GameOptions, OptionError, OptionSpec};
 pub use position::{DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status};
 pub use queah::{DropTiming, Queah, QueahOptions};
-pub use record::{Action, Game, GameError, GameRecord, RecordError};
+pub use record::{Action, Checkpoint, Game, GameError, GameRecord, RecordError};
 pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};
 pub use setup::{ParsePositionError, PositionError, Problems, Setup, SetupParseError};
 pub use square::{Bitboard, Square};

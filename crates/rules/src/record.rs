@@ -55,6 +55,15 @@ pub struct Game {
     repeats: u16,
 }
 
+/// A moment of a [`Game`] that [`Game::rollback`] returns to. Holds one position, not the
+/// game's history, so taking one costs the same however long the game is.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    actions: usize,
+    position: AnyPosition,
+    repeats: u16,
+}
+
 /// Why an action was refused by a [`Game`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
@@ -169,6 +178,50 @@ impl Game {
         self.actions.push(Action::Depart(seat, how));
         self.record_position();
         Ok(())
+    }
+
+    /// Where the game stands now, for [`Game::rollback`].
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            actions: self.actions.len(),
+            position: self.position.clone(),
+            repeats: self.repeats,
+        }
+    }
+
+    /// Takes back every action played since `checkpoint`, which must come from this game
+    /// (its actions are only ever added to, so the checkpoint's are still a prefix). Costs
+    /// the actions taken back, not the game: their positions are replayed from the
+    /// checkpoint's to un-count them for the repetition rule.
+    pub fn rollback(&mut self, checkpoint: Checkpoint) {
+        let Checkpoint {
+            actions,
+            position,
+            repeats,
+        } = checkpoint;
+        if actions > self.actions.len() {
+            return;
+        }
+        let mut replay = position.clone();
+        for action in &self.actions[actions..] {
+            match action {
+                Action::Move(m) => replay.play_unchecked(m),
+                // Replaying what this game accepted cannot fail.
+                Action::Depart(s, d) => {
+                    let _ = replay.depart(*s, *d);
+                }
+            }
+            let key = replay.hash();
+            if let Some(n) = self.seen.get_mut(&key) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    self.seen.remove(&key);
+                }
+            }
+        }
+        self.actions.truncate(actions);
+        self.position = position;
+        self.repeats = repeats;
     }
 
     /// The record of this game, with the given player names.
