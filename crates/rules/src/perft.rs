@@ -38,7 +38,7 @@ pub fn count<P: Position>(pos: &P, depth: u32, counting: Counting) -> u64 {
         return 1;
     }
     // The four games have faster ways (`Fast`) through the last two plies, and Stockholm
-    // through the whole tree, which need their internals; the trait is the crate's own,
+    // and Neva (paths) through the whole tree, which need their internals; the trait is the crate's own,
     // so they are recognised by type. Any other position walks the plain way.
     let any: &dyn Any = pos;
     if let Some(p) = any.downcast_ref::<Stockholm>() {
@@ -48,7 +48,7 @@ pub fn count<P: Position>(pos: &P, depth: u32, counting: Counting) -> u64 {
         return Walk::<Fast>::new(depth, counting).run(p, depth);
     }
     if let Some(p) = any.downcast_ref::<Neva>() {
-        return Walk::<Fast>::new(depth, counting).run(p, depth);
+        return <Fast as Ops<Neva>>::perft(p, depth, counting);
     }
     if let Some(p) = any.downcast_ref::<Queah>() {
         return Walk::<Fast>::new(depth, counting).run(p, depth);
@@ -67,7 +67,7 @@ pub(crate) trait Ops<P: Position> {
     where
         Self: Sized,
     {
-        Walk::<Self>::new(depth, counting).run(pos, depth)
+        walk::<Self, P>(pos, depth, counting)
     }
 
     /// Perft of depth 2 from `pos`: its legal moves (deduplicated under
@@ -103,6 +103,12 @@ pub(crate) trait Ops<P: Position> {
         }
         seen.distinct(moves)
     }
+}
+
+/// Perft of `depth` from `pos` by the generic walk: every ply generated and played, but
+/// the last two, which go through [`Ops::count_two`] and [`Ops::count_dedup`].
+pub(crate) fn walk<O: Ops<P>, P: Position>(pos: &P, depth: u32, counting: Counting) -> u64 {
+    Walk::<O>::new(depth, counting).run(pos, depth)
 }
 
 /// [`Ops::count_two`] the plain way: generate, play, count.
@@ -317,7 +323,12 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
-    use crate::{GameOptions, GiveAndTakeOptions, NevaOptions, QueahOptions, StockholmOptions};
+    use crate::position::Departure;
+    use crate::setup::{Problems, Setup};
+    use crate::{
+        GameOptions, GiveAndTakeOptions, NevaOptions, Piece, QueahOptions, Role, Square,
+        StockholmOptions, Variant,
+    };
 
     /// Positions along random games from `start` (kings, captures pending, counters near
     /// their limits, finished games).
@@ -385,6 +396,90 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Neva positions along random games from `start` in which a seat departs now and
+    /// then (eliminations, inert pieces, blocked seats), and random boards: up to three
+    /// pieces a seat, kings anywhere, any seat to move and any no-progress counter, kept
+    /// when they make a valid position.
+    fn neva_positions(start: &Neva, games: u64) -> Vec<Neva> {
+        let mut out = Vec::new();
+        let mut rng = 0x9e37_79b9_7f4a_7c15 ^ games;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for game in 0..games {
+            let mut pos = *start;
+            for ply in 0..160 {
+                if ply % 5 == 0 {
+                    out.push(pos);
+                }
+                if ply == 30 + game % 60 && game % 2 == 0 {
+                    if let Some(seat) = pos.turn() {
+                        let how = [Departure::Resign, Departure::Timeout][game as usize / 2 % 2];
+                        let _ = pos.depart(seat.next(), how);
+                        continue;
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    out.push(pos);
+                    break;
+                }
+                pos.play_unchecked(&moves[(next() >> 8) as usize % moves.len()]);
+            }
+        }
+        let seats = start.seats();
+        let limit = start.options().no_progress_plies(seats.len()).max(1);
+        let mut boards = 0;
+        while boards < 4 * games {
+            let mut setup = Setup::empty(Variant::Neva);
+            setup.seats = seats;
+            let lattice: Vec<Square> = Square::ALL
+                .into_iter()
+                .filter(|sq| Variant::Neva.board().contains(*sq))
+                .collect();
+            for seat in seats.iter() {
+                for _ in 0..1 + next() % 3 {
+                    let sq = lattice[(next() >> 8) as usize % lattice.len()];
+                    let role = if next() % 3 == 0 {
+                        Role::King
+                    } else {
+                        Role::Man
+                    };
+                    setup.board[sq.index()] = Some(Piece { seat, role });
+                }
+            }
+            setup.turn = seats.iter().nth((next() >> 8) as usize % seats.len());
+            setup.no_progress = (next() % u64::from(limit)) as u16;
+            if let Ok(pos) = Neva::from_setup(&setup, *start.options(), Problems::empty()) {
+                out.push(pos);
+                boards += 1;
+            }
+        }
+        out
+    }
+
+    /// Neva's own walk on bare boards (`neva::gen`) counts what the plain walk counts, two
+    /// plies deeper than [`agrees`] goes, under every layout and policy.
+    #[test]
+    fn neva_walk_agrees_with_the_plain_one_at_depth_four() {
+        let mut checked = 0;
+        for pairs in crate::neva::TEST_LAYOUTS {
+            let start = Neva::new(NevaOptions::from_pairs(pairs.iter().copied()).unwrap()).unwrap();
+            for pos in neva_positions(&start, 40) {
+                for depth in [1, 2, 4] {
+                    let plain = Walk::<Plain>::new(depth, Counting::Paths).run(&pos, depth);
+                    let fast = count(&pos, depth, Counting::Paths);
+                    assert_eq!(fast, plain, "{pairs:?} {pos:?} depth {depth}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 
     /// With the draw rule off a setup may carry any counter, even the largest: king steps

@@ -1,14 +1,12 @@
 //! Move generation for Neva: men's steps and short jumps, kings' flying steps and jumps
 //! on the lattice (spec §2.2-§2.4), found with shifts of the seat's bitboards; the bulk
 //! count of legal moves ([`count_moves`], with men's capture sequences counted from the
-//! [`TRAILS`] table), and perft's last two plies on the bitboards ([`Children`]).
+//! [`TRAILS`] table), and perft's walk on bare bitboards ([`Tree`]).
 
 use super::{sq, Neva, BOARD, TARGET};
-use crate::perft::{two_plies, Counting, Fast, KeySet, Ops};
+use crate::perft::{walk, Counting, Fast, Ops};
 use crate::zobrist::Hashed;
-use crate::{
-    Bitboard, Move, MoveCount, MoveList, MoveSink, Position, Role, Seat, Square, MAX_PATH,
-};
+use crate::{Bitboard, Move, MoveCount, MoveSink, Role, Seat, Square, MAX_PATH};
 
 /// Line directions, as indices for [`shift`]: +x, −x, +y, −y.
 const PX: usize = 0;
@@ -536,105 +534,281 @@ impl Capturers {
     }
 }
 
-/// Perft's ply above the leaves: each move's child is made on the bitboards and its moves
-/// counted there, without building the [`Move`] or copying the position. A child that
-/// needs more than that (a seat goes out, or the next seat is blocked) is played in full.
-struct Children<'p> {
-    pos: &'p Neva,
-    /// The index of the seat to move.
-    s: usize,
-    /// The index of the seat that moves next, if it can.
-    next: usize,
-    /// The seats still playing, as bits by index.
-    playing: u8,
+/// A position as perft's walk ([`Tree`]) plays it: all that a move changes while no seat
+/// goes out.
+#[derive(Copy, Clone)]
+struct Board {
+    /// Pieces of each seat, eliminated seats' inert pieces included.
+    pieces: [u64; 4],
+    /// Kings of all seats.
+    kings: u64,
     /// The occupied squares.
     all: u64,
-    /// The next seat's pieces.
-    own_next: u64,
-    /// The target corner of the seat to move, where its men are crowned.
-    target: u64,
-    /// A king's step without capture reaches the no-progress limit: the child is drawn.
-    king_step_draws: bool,
-    leaves: u64,
+    /// The index of the seat to move.
+    s: usize,
+    /// Plies of king-only moves since the last capture, man move or elimination.
+    no_progress: u16,
 }
 
-impl Children<'_> {
-    /// Counts the moves after the move from square index `from` to `to` that takes
-    /// `captured`, of a king or a man.
-    #[inline(always)]
-    fn visit(&mut self, from: u32, to: u32, captured: u64, king: bool) {
-        let (fb, tb) = (1u64 << from, 1u64 << to);
-        let pos = self.pos;
-        let mut kings = pos.kings;
-        if king {
-            kings = (kings & !fb) | tb;
-        } else {
-            kings |= tb & self.target;
+/// One perft run (paths) on bare [`Board`]s: no [`Move`] built, no position copied and no
+/// hash kept, at every ply. The seats still playing are fixed for the run: a move that
+/// puts a seat out, or a seat to move that is blocked, is handed to the full position
+/// ([`Neva::apply_parts`], [`Neva::settle`]) and the tree below it walked by a new run.
+struct Tree<'p> {
+    /// The position the run started from, for the state a [`Board`] leaves out.
+    base: &'p Neva,
+    /// The seat index that moves after each seat index: the next seat still playing.
+    next: [usize; 4],
+    /// The seats still playing, as bits by index.
+    playing: u8,
+    /// The no-progress limit in plies (0: off).
+    limit: u32,
+}
+
+impl Tree<'_> {
+    /// Perft (paths) of `depth` from `pos`.
+    fn perft(pos: &Neva, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
         }
-        let (own, all) = if captured == 0 {
-            if king && self.king_step_draws {
-                return;
-            }
-            // Only the moving piece changed: the next seat's pieces are as they were.
-            (self.own_next, (self.all & !fb) | tb)
-        } else {
-            // Clear then set, as `apply_parts`: a sequence may end where it started.
-            let mut pieces = pos.pieces;
-            pieces[self.s] = (pieces[self.s] & !fb) | tb;
-            kings &= !captured;
-            let mut gone = false;
-            for (i, p) in pieces.iter_mut().enumerate() {
-                *p &= !captured;
-                gone |= *p == 0 && self.playing >> i & 1 != 0;
-            }
-            if gone {
-                return self.play(from, to, captured);
-            }
-            (
-                pieces[self.next],
-                pieces[0] | pieces[1] | pieces[2] | pieces[3],
-            )
+        let Some(seat) = pos.turn else {
+            return 0;
         };
-        match count_moves(own, all, kings, self.next) {
-            0 => self.play(from, to, captured),
-            n => self.leaves += n,
+        let playing = pos.playing();
+        let tree = Tree {
+            base: pos,
+            next: Seat::ALL.map(|s| playing.next_after(s).map_or(s.index(), Seat::index)),
+            playing: playing.bits(),
+            limit: pos.options.no_progress_plies(playing.len()),
+        };
+        let board = Board {
+            pieces: pos.pieces,
+            kings: pos.kings,
+            all: pos.occupied(),
+            s: seat.index(),
+            no_progress: pos.no_progress,
+        };
+        tree.node(&board, depth)
+    }
+
+    /// The leaves `depth` (at least 1) plies below `b`, whose seat to move is still
+    /// playing and whose no-progress counter is below the limit.
+    fn node(&self, b: &Board, depth: u32) -> u64 {
+        let s = b.s;
+        let own = b.pieces[s];
+        let all = b.all;
+        if depth == 1 {
+            return match count_moves(own, all, b.kings, s) {
+                0 => self.blocked(b, 1),
+                n => n,
+            };
+        }
+        let empty = BOARD & !all;
+        let capt = all & !own;
+        let men = own & !b.kings;
+        let kings = own & b.kings;
+        let mut n = 0;
+        let man_caps = men_that_capture(men, capt, empty);
+        let king_caps = kings_that_capture(kings, capt, empty);
+        if man_caps | king_caps != 0 {
+            for from in Bitboard(man_caps) {
+                let from = from.index() as u32;
+                let jumps = Jumps {
+                    tree: self,
+                    b,
+                    depth,
+                    from,
+                    empty: empty | 1 << from,
+                };
+                n += jumps.man(from, capt, 0, man_landings(from, capt, jumps.empty));
+            }
+            if king_caps != 0 {
+                let mut sink = KingJumps {
+                    tree: self,
+                    b,
+                    depth,
+                    leaves: 0,
+                };
+                let c = Capturers {
+                    men: 0,
+                    kings: king_caps,
+                    capt,
+                    empty,
+                };
+                c.kings(&mut sink);
+                n += sink.leaves;
+            }
+            return n;
+        }
+        let (a, c) = forward_pair(men, s);
+        let mut moved = false;
+        for (steps, delta) in [
+            (a & empty, FORWARD_DELTA[s][0]),
+            (c & empty, FORWARD_DELTA[s][1]),
+        ] {
+            moved |= steps != 0;
+            for to in Bitboard(steps) {
+                let to = to.index() as u32;
+                n += self.child(b, depth, to.wrapping_sub(delta), to, 0, false);
+            }
+        }
+        // A king's step brings the no-progress draw one ply nearer: at the limit its
+        // child is drawn, with no moves (spec §2.7 (c)).
+        let draws = self.limit > 0 && u32::from(b.no_progress.saturating_add(1)) >= self.limit;
+        for from in Bitboard(kings) {
+            let from = from.index() as u32;
+            for d in 0..4 {
+                let reach = slide(1 << from, d, empty);
+                moved |= reach != 0;
+                if draws {
+                    continue;
+                }
+                for to in Bitboard(reach) {
+                    n += self.child(b, depth, from, to.index() as u32, 0, true);
+                }
+            }
+        }
+        if !moved {
+            return self.blocked(b, depth);
+        }
+        n
+    }
+
+    /// The leaves below the child of `b` (at `depth`, at least 2) after the move from
+    /// square index `from` to `to` that takes `captured`, of a king or a man: the
+    /// bitboard half of [`Neva::apply_parts`].
+    #[inline(always)]
+    fn child(&self, b: &Board, depth: u32, from: u32, to: u32, captured: u64, king: bool) -> u64 {
+        let (fb, tb) = (1u64 << from, 1u64 << to);
+        let s = b.s;
+        let next = self.next[s];
+        let mut kings = if king {
+            (b.kings & !fb) | tb
+        } else {
+            b.kings | tb & 1 << TARGET[s]
+        };
+        kings &= !captured;
+        // Clear then set, as `apply_parts`: a sequence may end where it started.
+        let all = (b.all & !fb & !captured) | tb;
+        if captured != 0 && self.puts_out(b, captured) {
+            return self.replay(b, depth, from, to, captured);
+        }
+        if depth == 2 {
+            // The child's moves are counted from the next seat's pieces alone.
+            return match count_moves(b.pieces[next] & !captured, all, kings, next) {
+                0 => self.replay(b, depth, from, to, captured),
+                n => n,
+            };
+        }
+        let mut c = Board {
+            pieces: b.pieces.map(|p| p & !captured),
+            kings,
+            all,
+            s: next,
+            no_progress: if king && captured == 0 {
+                b.no_progress.saturating_add(1)
+            } else {
+                0
+            },
+        };
+        c.pieces[s] = (c.pieces[s] & !fb) | tb;
+        self.node(&c, depth - 1)
+    }
+
+    /// True if taking `captured` in `b` leaves a seat still playing without pieces.
+    #[inline(always)]
+    fn puts_out(&self, b: &Board, captured: u64) -> bool {
+        let mut gone = 0;
+        for (i, p) in b.pieces.iter().enumerate() {
+            gone |= u8::from(p & !captured == 0) << i;
+        }
+        gone & self.playing != 0
+    }
+
+    /// The full position of `b`, under the run's seats and options.
+    fn position(&self, b: &Board) -> Neva {
+        Neva {
+            pieces: b.pieces,
+            kings: b.kings,
+            turn: Seat::from_index(b.s),
+            no_progress: b.no_progress,
+            ..*self.base
         }
     }
 
-    /// Plays the move on a copy of the position and counts the child's moves.
+    /// [`Tree::child`] for a move that puts a seat out: played on the full position.
     #[cold]
-    fn play(&mut self, from: u32, to: u32, captured: u64) {
-        let mut child = *self.pos;
-        child.apply_parts(from, to, captured);
-        self.leaves += child.count_legal();
+    #[inline(never)]
+    fn replay(&self, b: &Board, depth: u32, from: u32, to: u32, captured: u64) -> u64 {
+        let mut pos = self.position(b);
+        pos.apply_parts(from, to, captured);
+        Tree::perft(&pos, depth - 1)
     }
 
-    /// Visits every complete sequence of the man that started on `from` and now stands on
-    /// `at` having taken `taken`, with `capt` the pieces it may still take, `empty` where
-    /// it may land and `lands` its next landings (not none): [`Search::man`] on bitboards.
-    /// A landing with no way on ends its sequence there, visited without a call.
-    fn man(&mut self, from: u32, at: u32, capt: u64, taken: u64, empty: u64, lands: u64) {
+    /// [`Tree::node`] for a seat to move that is blocked: the full position hands the turn
+    /// on per [`Blocked`](super::Blocked), and may end the game.
+    #[cold]
+    #[inline(never)]
+    fn blocked(&self, b: &Board, depth: u32) -> u64 {
+        let mut pos = self.position(b);
+        if let Some(seat) = Seat::from_index(b.s) {
+            pos.settle(seat);
+        }
+        Tree::perft(&pos, depth)
+    }
+}
+
+/// A man's capture sequences in a [`Tree`] node: [`Search::man`] on bitboards.
+struct Jumps<'t, 'p> {
+    tree: &'t Tree<'p>,
+    b: &'t Board,
+    depth: u32,
+    /// The man's start square.
+    from: u32,
+    /// Where it may land: the empty squares and its start square.
+    empty: u64,
+}
+
+impl Jumps<'_, '_> {
+    /// The leaves below every complete sequence of the man now on `at` having taken
+    /// `taken`, with `capt` the pieces it may still take and `lands` its next landings
+    /// (not none). A landing with no way on ends its sequence there, without a call.
+    fn man(&self, at: u32, capt: u64, taken: u64, lands: u64) -> u64 {
+        let mut n = 0;
         for l in Bitboard(lands) {
             let l = l.index() as u32;
             let mid = 1u64 << ((at + l) / 2);
-            let onward = man_landings(l, capt ^ mid, empty);
-            if onward == 0 {
-                self.visit(from, l, taken | mid, false);
+            let onward = man_landings(l, capt ^ mid, self.empty);
+            n += if onward == 0 {
+                self.tree
+                    .child(self.b, self.depth, self.from, l, taken | mid, false)
             } else {
-                self.man(from, l, capt ^ mid, taken | mid, empty, onward);
-            }
+                self.man(l, capt ^ mid, taken | mid, onward)
+            };
         }
+        n
     }
 }
 
-/// Receives the kings' capture sequences, which are rare enough to be built as moves
-/// (any other move would be taken too).
-impl MoveSink for Children<'_> {
+/// Receives the kings' capture sequences of a [`Tree`] node from the capture search,
+/// which keeps the per-king maximum rule in one place.
+struct KingJumps<'t, 'p> {
+    tree: &'t Tree<'p>,
+    b: &'t Board,
+    depth: u32,
+    leaves: u64,
+}
+
+/// Kings' captures are rare enough in perft to be built as moves.
+impl MoveSink for KingJumps<'_, '_> {
     fn push(&mut self, build: impl FnOnce() -> Move) {
         let mv = build();
         if let (Some(from), Some(to)) = (mv.origin(), mv.destination()) {
+            let king = mv.role() == Role::King;
             let (from, to) = (from.index() as u32, to.index() as u32);
-            self.visit(from, to, mv.captured_set().0, mv.role() == Role::King);
+            self.leaves += self
+                .tree
+                .child(self.b, self.depth, from, to, mv.captured_set().0, king);
         }
     }
 
@@ -643,58 +817,18 @@ impl MoveSink for Children<'_> {
     }
 }
 
-/// Perft's last two plies: play without the hash upkeep, and count the paths two plies
-/// deep through [`Children`].
+/// Perft plays without the hash upkeep, and counts paths on its own bitboards ([`Tree`]).
 impl Ops<Neva> for Fast {
     #[inline(always)]
     fn play_counted(pos: &mut Neva, mv: &Move) {
         pos.apply(mv);
     }
 
-    fn count_two(
-        pos: &Neva,
-        counting: Counting,
-        moves: &mut MoveList,
-        leaf: &mut MoveList,
-        seen: &mut KeySet,
-    ) -> u64 {
-        let playing = pos.playing();
-        let (Some(seat), Counting::Paths) = (pos.turn, counting) else {
-            return two_plies::<Self, _>(pos, counting, moves, leaf, seen);
-        };
-        let Some(next) = playing.next_after(seat) else {
-            return 0;
-        };
-        let limit = pos.options.no_progress_plies(playing.len());
-        let s = seat.index();
-        let mut kids = Children {
-            pos,
-            s,
-            next: next.index(),
-            playing: playing.bits(),
-            all: pos.occupied(),
-            own_next: pos.pieces[next.index()],
-            target: 1 << TARGET[s],
-            king_step_draws: limit > 0 && u32::from(pos.no_progress.saturating_add(1)) >= limit,
-            leaves: 0,
-        };
-        let c = pos.capturers(s);
-        if c.any() {
-            for from in Bitboard(c.men) {
-                let from = from.index() as u32;
-                let empty = c.empty | 1 << from;
-                let lands = man_landings(from, c.capt, empty);
-                kids.man(from, from, c.capt, 0, empty, lands);
-            }
-            c.kings(&mut kids);
-        } else {
-            pos.for_each_step(s, c.empty, |from, to, role| {
-                let (from, to) = (from.index() as u32, to.index() as u32);
-                kids.visit(from, to, 0, role == Role::King);
-                false
-            });
+    fn perft(pos: &Neva, depth: u32, counting: Counting) -> u64 {
+        match counting {
+            Counting::Paths => Tree::perft(pos, depth),
+            Counting::Dedup => walk::<Self, Neva>(pos, depth, counting),
         }
-        kids.leaves
     }
 }
 
@@ -704,7 +838,7 @@ mod tests {
 
     use super::*;
     use crate::position::Departure;
-    use crate::{GameOptions, NevaOptions};
+    use crate::{GameOptions, MoveList, NevaOptions, Position};
 
     /// Positions along pseudo-random games under `pairs`, with a seat departing now and
     /// then: kings, long capture sequences, eliminations, blocked seats, the no-progress
@@ -773,24 +907,13 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
-    /// Perft's two plies on the bitboards ([`Children`]) and the bulk count
+    /// Perft's two plies on the bitboards ([`Tree`]) and the bulk count
     /// ([`count_moves`]) agree with listing every move and playing it, under every seat
     /// layout and policy.
     #[test]
     fn bulk_counts_agree_with_the_move_lists() {
-        let layouts: [&[(&str, &str)]; 8] = [
-            &[],
-            &[("seats", "2")],
-            &[("seats", "3")],
-            &[("teams", "true")],
-            &[("blocked", "pass"), ("departed", "inert")],
-            &[("blocked", "pass_unless_two"), ("no_progress", "1")],
-            &[("seats", "3"), ("departed", "inert"), ("no_progress", "2")],
-            &[("teams", "true"), ("blocked", "pass"), ("no_progress", "1")],
-        ];
-        let (mut moves, mut leaf, mut seen) = (MoveList::new(), MoveList::new(), KeySet::default());
         let mut checked = 0;
-        for pairs in layouts {
+        for pairs in super::super::TEST_LAYOUTS {
             for pos in positions(pairs, 24) {
                 let list = pos.legal_moves();
                 assert_eq!(pos.count_legal(), list.len() as u64, "{pos:?}");
@@ -802,7 +925,7 @@ mod tests {
                         child.legal_moves().len() as u64
                     })
                     .sum();
-                let fast = Fast::count_two(&pos, Counting::Paths, &mut moves, &mut leaf, &mut seen);
+                let fast = Tree::perft(&pos, 2);
                 assert_eq!(fast, two, "{pairs:?} {pos:?}");
                 checked += 1;
             }

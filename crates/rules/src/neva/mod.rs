@@ -89,6 +89,21 @@ const MAX_PIECES: u32 = 6;
 /// The two teams of team play (spec §2.8, N7): White + Green, Red + Black.
 const TEAMS: [SeatSet; 2] = [SeatSet::from_bits(0b0101), SeatSet::from_bits(0b1010)];
 
+/// Seat layouts and policies for the tests: two, three and four seats, teams, every
+/// blocked and departed policy, no-progress limits from off to one round.
+#[cfg(test)]
+pub(crate) const TEST_LAYOUTS: [&[(&str, &str)]; 9] = [
+    &[],
+    &[("seats", "2")],
+    &[("seats", "3")],
+    &[("teams", "true")],
+    &[("blocked", "pass"), ("departed", "inert")],
+    &[("blocked", "pass_unless_two"), ("no_progress", "1")],
+    &[("seats", "3"), ("departed", "inert"), ("no_progress", "2")],
+    &[("teams", "true"), ("blocked", "pass"), ("no_progress", "1")],
+    &[("seats", "2"), ("no_progress", "0"), ("departed", "inert")],
+];
+
 #[inline(always)]
 fn sq(index: u32) -> Square {
     Square::new_unchecked(index as u8)
