@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use rules::perft::{self, Counting};
 use rules::{
-    GiveAndTake, GiveAndTakeOptions, Neva, NevaOptions, Position, Queah, QueahOptions, Stockholm,
-    StockholmOptions,
+    GameOptions, GiveAndTake, GiveAndTakeOptions, Neva, NevaOptions, Position, Queah, QueahOptions,
+    Stockholm, StockholmOptions,
 };
 
 fn run<P: Position>(name: &str, pos: &P, depth: i32, counting: Counting) {
@@ -35,6 +35,9 @@ fn main() {
     let brazilian = Stockholm::brazilian();
     let gt = GiveAndTake::new(GiveAndTakeOptions::default()).unwrap();
     let neva = Neva::new(NevaOptions::default()).unwrap();
+    let neva_with = |pairs: &[(&str, &str)]| {
+        Neva::new(NevaOptions::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
+    };
     let queah = Queah::new(QueahOptions::default()).unwrap();
     run("stockholm paths", &stockholm, 9, Counting::Paths);
     run("stockholm dedup", &stockholm, 9, Counting::Dedup);
@@ -43,5 +46,24 @@ fn main() {
     run("giveandtake paths", &gt, 7, Counting::Paths);
     run("giveandtake dedup", &gt, 7, Counting::Dedup);
     run("neva 4 seats paths", &neva, 11, Counting::Paths);
+    run(
+        "neva teams paths",
+        &neva_with(&[("teams", "true")]),
+        11,
+        Counting::Paths,
+    );
+    run(
+        "neva 3 seats paths",
+        &neva_with(&[("seats", "3")]),
+        9,
+        Counting::Paths,
+    );
+    run(
+        "neva 2 seats paths",
+        &neva_with(&[("seats", "2")]),
+        7,
+        Counting::Paths,
+    );
+    run("neva 4 seats dedup", &neva, 9, Counting::Dedup);
     run("queah paths", &queah, 9, Counting::Paths);
 }
