@@ -158,8 +158,8 @@ impl<P: Position> Ops<P> for Plain {
 }
 
 /// The crate's games: played without the hash upkeep ([`Hashed::apply`]); Give and Take
-/// counts dedup leaves from its generator, and Stockholm walks on its own bitboards
-/// ([`Ops::perft`], in their own modules).
+/// counts dedup leaves from its generator, and Stockholm and Neva (paths) walk on their
+/// own bitboards ([`Ops::perft`], in their own modules).
 pub(crate) struct Fast;
 
 impl Ops<Queah> for Fast {
