@@ -78,7 +78,6 @@ const START: [u64; 4] = [
     set6([11, 12, 13, 21, 22, 31]), // Night, Black
 ];
 
-/// The squares the men of `men` of seat index `s` reach by one step in each of their two
 /// Each seat's target corner, the home corner of the seat opposite (spec §2.1): 61, 11,
 /// 16, 66 as grid indices.
 const TARGET: [u8; 4] = [5, 0, 40, 45];
