@@ -6,6 +6,12 @@
 //! even if the server was late telling the turn) to the moment the *other* seat receives the
 //! `moved` event: a slow server is charged for the moves it delayed (no coordinated
 //! omission, as wrk2 does it).
+//!
+//! Every table opens its sockets, seats its guest and starts its first game before the clock
+//! starts, so the measured window holds play only, not thousands of upgrades. At a fixed
+//! rate the rooms' schedules are spread evenly over one period (room `i` of `n` makes its
+//! first move `i / n` of a period after the start), so the load is steady rather than
+//! `n` moves at once every period.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,7 +23,7 @@ use futures_util::stream::{self, StreamExt, TryStreamExt};
 use hdrhistogram::Histogram;
 use rand::seq::SliceRandom;
 use serde_json::{json, Value};
-use tokio::sync::Semaphore;
+use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::Instant;
 use uuid::Uuid;
 
@@ -118,6 +124,8 @@ struct Shared {
     moves: AtomicU64,
     max_moves: u64,
     connects: Semaphore,
+    /// When the clock started (`None` while the tables are still opening their games).
+    go: watch::Receiver<Option<Instant>>,
 }
 
 impl Shared {
@@ -177,6 +185,8 @@ pub async fn run(
     tables: Vec<TableEnd>,
 ) -> anyhow::Result<PlayReport> {
     let setup_started = Instant::now();
+    // Before the set-up: refusals of the tables' first upgrades count too.
+    let metrics_before = api.metrics().await;
     let mut setup_errors = BTreeMap::new();
     let starts: Vec<Start> = if tables.is_empty() {
         let seats = identities(api, settings.rooms).await?;
@@ -213,31 +223,17 @@ pub async fn run(
             })
             .collect()
     };
-    let setup = setup_started.elapsed();
+    let (go_tx, go) = watch::channel(None);
     let shared = Arc::new(Shared {
         stop: AtomicBool::new(false),
         moves: AtomicU64::new(0),
         max_moves: settings.max_moves.max(1),
         connects: Semaphore::new(CONNECTS_AT_ONCE),
+        go,
     });
-    let metrics_before = api.metrics().await;
     let rss_start = settings.server_pid.and_then(|p| client::rss_kib(p).ok());
     let rss_peak = Arc::new(AtomicU64::new(rss_start.unwrap_or(0)));
-    let started = Instant::now();
-    let deadline = started + settings.duration;
-    let bar = settings.progress.then(|| progress_bar(settings.duration));
-    let mut tasks = Vec::with_capacity(starts.len());
-    for t in starts {
-        let api = api.clone();
-        let shared = shared.clone();
-        let s = settings.clone();
-        tasks.push(tokio::spawn(async move {
-            table(api, s, t, shared, deadline).await
-        }));
-    }
     let sampler = {
-        let shared = shared.clone();
-        let bar = bar.clone();
         let pid = settings.server_pid;
         let peak = rss_peak.clone();
         tokio::spawn(async move {
@@ -247,15 +243,47 @@ pub async fn run(
                 if let Some(kib) = pid.and_then(|p| client::rss_kib(p).ok()) {
                     peak.fetch_max(kib, Ordering::Relaxed);
                 }
-                if let Some(bar) = &bar {
-                    let secs = started.elapsed().as_secs_f64().max(0.001);
-                    let moves = shared.moves.load(Ordering::Relaxed);
-                    bar.set_position(started.elapsed().as_secs());
-                    bar.set_message(format!("{moves} moves, {:.0} moves/s", moves as f64 / secs));
-                }
             }
         })
     };
+    // Each table says when its first game is open (or could not be); the clock starts when
+    // all have.
+    let (ready_tx, mut ready) = mpsc::unbounded_channel::<()>();
+    let n = starts.len();
+    let mut tasks = Vec::with_capacity(n);
+    for (index, t) in starts.into_iter().enumerate() {
+        let api = api.clone();
+        let shared = shared.clone();
+        let s = settings.clone();
+        let ready = ready_tx.clone();
+        let phase = index as f64 / n.max(1) as f64;
+        tasks.push(tokio::spawn(async move {
+            table(api, s, t, shared, ready, phase).await
+        }));
+    }
+    drop(ready_tx);
+    for _ in 0..n {
+        if ready.recv().await.is_none() {
+            break;
+        }
+    }
+    let setup = setup_started.elapsed();
+    let started = Instant::now();
+    go_tx.send_replace(Some(started));
+    let bar = settings.progress.then(|| progress_bar(settings.duration));
+    let progress = bar.clone().map(|bar| {
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_millis(250));
+            loop {
+                every.tick().await;
+                let secs = started.elapsed().as_secs_f64().max(0.001);
+                let moves = shared.moves.load(Ordering::Relaxed);
+                bar.set_position(started.elapsed().as_secs());
+                bar.set_message(format!("{moves} moves, {:.0} moves/s", moves as f64 / secs));
+            }
+        })
+    });
     let mut report = PlayReport {
         settings: settings.clone(),
         elapsed: Duration::ZERO,
@@ -286,6 +314,9 @@ pub async fn run(
     }
     report.elapsed = started.elapsed();
     sampler.abort();
+    if let Some(p) = progress {
+        p.abort();
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -365,7 +396,8 @@ async fn table(
     s: PlaySettings,
     start: Start,
     shared: Arc<Shared>,
-    deadline: Instant,
+    ready: mpsc::UnboundedSender<()>,
+    phase: f64,
 ) -> Table {
     let mut t = Table {
         moves: 0,
@@ -376,27 +408,58 @@ async fn table(
         end: None,
     };
     let seats = start.seats;
-    let mut first = start.room.map(|r| (r, start.resumed));
-    // The room of a game cut short by an error (a crash): where the table stood.
-    let mut last = None;
-    while !shared.stop.load(Ordering::Relaxed) && Instant::now() < deadline {
-        let room = match first.take() {
-            Some(r) => Ok(r),
-            None => api
-                .create_room(&seats[0], &s.game)
-                .await
-                .map(|r| (r, false)),
-        };
-        let (room, resumed) = match room {
-            Ok(r) => r,
+    // The first game opens before the clock starts.
+    let mut first = match start.room {
+        Some(room) => match open(&api, room, start.resumed, &seats, &shared).await {
+            Ok(ws) => Some((room, start.resumed, ws)),
             Err(e) => {
                 t.error(client::error_kind(&e));
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                None
+            }
+        },
+        None => None,
+    };
+    let _ = ready.send(());
+    drop(ready);
+    let mut go = shared.go.clone();
+    let started = match go.wait_for(Option::is_some).await {
+        Ok(g) => g.unwrap_or_else(Instant::now),
+        Err(_) => return t,
+    };
+    let deadline = started + s.duration;
+    let period = match s.pace {
+        Pace::PerSecond(r) if r > 0.0 => Some(Duration::from_secs_f64(1.0 / r)),
+        _ => None,
+    };
+    // This room's first move is due at its phase of the first period.
+    let mut first_due = period.map(|p| started + p.mul_f64(phase));
+    // The room of a game cut short by an error (a crash): where the table stood.
+    let mut last = None;
+    let mut backoff = Backoff::default();
+    while !shared.stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+        let opened = match first.take() {
+            Some(o) => Ok(o),
+            None => match api.create_room(&seats[0], &s.game).await {
+                Ok(room) => open(&api, room, false, &seats, &shared)
+                    .await
+                    .map(|ws| (room, false, ws)),
+                Err(e) => Err(e),
+            },
+        };
+        let (room, resumed, ws) = match opened {
+            Ok(o) => o,
+            Err(e) => {
+                t.error(client::error_kind(&e));
+                backoff.wait(deadline).await;
                 continue;
             }
         };
+        backoff.reset();
         last = Some(room);
-        match game(&api, &s, &mut t, room, resumed, &seats, &shared, deadline).await {
+        // A later game's schedule starts when it is open (a player starting a new game).
+        let due = first_due.take().unwrap_or_else(Instant::now);
+        let schedule = Schedule { period, next: due };
+        match game(ws, &mut t, room, resumed, schedule, &shared, deadline).await {
             Ok(GameEnd::Over) => {
                 t.games += 1;
                 last = None;
@@ -410,12 +473,83 @@ async fn table(
             }
             Err(e) => {
                 t.error(client::error_kind(&e));
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                backoff.wait(deadline).await;
             }
         }
     }
     t.end = Some(TableEnd { room: last, seats });
     t
+}
+
+/// The pause before a table tries again after an error: 200 ms, doubling up to 5 s while
+/// the errors go on, as a client told `Retry-After` would. Without it, refused tables of an
+/// overload run would retry five times a second each and exhaust the loopback's ports.
+#[derive(Default)]
+struct Backoff {
+    failures: u32,
+}
+
+impl Backoff {
+    /// Waits the pause, or until `deadline` if that comes first.
+    async fn wait(&mut self, deadline: Instant) {
+        let ms = (200u64 << self.failures.min(5)).min(5_000);
+        self.failures += 1;
+        let until = (Instant::now() + Duration::from_millis(ms)).min(deadline);
+        tokio::time::sleep_until(until).await;
+    }
+
+    fn reset(&mut self) {
+        self.failures = 0;
+    }
+}
+
+/// Opens both seats' sockets to `room`; unless the game is resumed, seats the guest and
+/// asks for the start.
+async fn open(
+    api: &Api,
+    room: Uuid,
+    resumed: bool,
+    seats: &[Identity; 2],
+    shared: &Shared,
+) -> anyhow::Result<[Socket; 2]> {
+    let mut ws: [Socket; 2] = {
+        let _turn = shared.connects.acquire().await?;
+        [
+            api.connect(room, &seats[0]).await?,
+            api.connect(room, &seats[1]).await?,
+        ]
+    };
+    if !resumed {
+        client::command(&mut ws[1], "take_seat", 1, json!({})).await?;
+        // Not waiting for the ack: the first `your_turn` may come before it.
+        client::send(&mut ws[0], "start", 2, json!({})).await?;
+    }
+    Ok(ws)
+}
+
+/// When a room's moves are due.
+struct Schedule {
+    /// Fixed rate: the time between two moves of the room; closed loop: `None` (a move is
+    /// due when its seat is told its turn).
+    period: Option<Duration>,
+    /// When the next move is due (fixed rate).
+    next: Instant,
+}
+
+impl Schedule {
+    /// When the move its seat was told to make at `now` was due; waits for its slot if that
+    /// is still ahead.
+    async fn due(&mut self, now: Instant) -> Instant {
+        let Some(p) = self.period else {
+            return now;
+        };
+        let due = self.next;
+        self.next += p;
+        if due > now {
+            tokio::time::sleep_until(due).await;
+        }
+        due
+    }
 }
 
 fn kind(m: &Value) -> (&str, &str) {
@@ -427,40 +561,18 @@ fn kind(m: &Value) -> (&str, &str) {
     (outer, inner)
 }
 
-#[allow(clippy::too_many_arguments)]
 async fn game(
-    api: &Api,
-    s: &PlaySettings,
+    mut ws: [Socket; 2],
     t: &mut Table,
     room: Uuid,
     resumed: bool,
-    seats: &[Identity; 2],
+    mut schedule: Schedule,
     shared: &Shared,
-    deadline: Instant,
+    stop_at: Instant,
 ) -> anyhow::Result<GameEnd> {
-    let mut ws: [Socket; 2] = {
-        let _turn = shared.connects.acquire().await?;
-        [
-            api.connect(room, &seats[0]).await?,
-            api.connect(room, &seats[1]).await?,
-        ]
-    };
-    let mut next_id = 1u64;
-    if !resumed {
-        client::command(&mut ws[1], "take_seat", next_id, json!({})).await?;
-        next_id += 1;
-        // Not waiting for the ack: the first `your_turn` may come before it.
-        client::send(&mut ws[0], "start", next_id, json!({})).await?;
-        next_id += 1;
-    }
+    // Ids 1 and 2 went with `take_seat` and `start`.
+    let mut next_id = 3u64;
     let mut pending: Option<Pending> = None;
-    // Fixed rate: the schedule of this room's moves.
-    let period = match s.pace {
-        Pace::PerSecond(r) if r > 0.0 => Some(Duration::from_secs_f64(1.0 / r)),
-        _ => None,
-    };
-    let mut slot = Instant::now();
-    let stop_at = deadline;
     // The board's ply count as last seen (either socket).
     let mut plies = 0u64;
     loop {
@@ -503,17 +615,7 @@ async fn game(
                 else {
                     continue;
                 };
-                let now = Instant::now();
-                let due = match period {
-                    None => now,
-                    Some(p) => {
-                        slot += p;
-                        if slot > now {
-                            tokio::time::sleep_until(slot).await;
-                        }
-                        slot
-                    }
-                };
+                let due = schedule.due(Instant::now()).await;
                 let id = next_id;
                 next_id += 1;
                 client::send(&mut ws[from], "move", id, json!({ "move": text })).await?;
@@ -604,7 +706,7 @@ pub fn print(r: &PlayReport) {
         s.rooms, s.game, s.duration, s.max_moves
     );
     println!(
-        "setup: identities and {} first rooms made in {:.1} s, before the clock",
+        "setup: identities, {} first rooms and their sockets (seated, started) made in {:.1} s, before the clock",
         s.rooms,
         r.setup.as_secs_f64()
     );
@@ -616,6 +718,16 @@ pub fn print(r: &PlayReport) {
         r.moves as f64 / secs,
         r.games
     );
+    if let Pace::PerSecond(rate) = s.pace {
+        // What the schedule asked for: a server (or client) that cannot keep up shows here
+        // as well as in the round trips, which are counted from each move's slot.
+        let due = rate * s.rooms as f64;
+        println!(
+            "schedule: {due:.0} moves/s due, {:.0} made ({:.1}%)",
+            r.moves as f64 / secs,
+            100.0 * r.moves as f64 / secs / due.max(f64::MIN_POSITIVE)
+        );
+    }
     let ms = |q: f64| r.rtt_us.value_at_quantile(q) as f64 / 1000.0;
     println!(
         "move round trip (due -> other seat hears it): p50 {:.2} ms, p99 {:.2} ms, p999 {:.2} ms, max {:.2} ms",

@@ -68,7 +68,8 @@ pub async fn run(
     // Nagle's algorithm holds a small frame back until the previous one is acknowledged,
     // which with delayed ACKs costs a move tens of milliseconds: every message here is
     // small and wanted at once.
-    let listener = listener.tap_io(|tcp| {
+    // A lingering close on every connection (see `sockets::Listener`).
+    let listener = sockets::Listener::new(listener).tap_io(|tcp| {
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }

@@ -4,7 +4,8 @@
 //! closes the sockets opened with its token ([`Sockets::close_session`]), and the browser
 //! tests cut a connection the way a broken network would ([`Sockets::drop_player`]) to watch
 //! the client reconnect. Not reachable over HTTP. It also counts the sockets of each client
-//! address ([`Sockets::admit`]).
+//! address ([`Sockets::admit`]), and its [`Listener`] closes every connection with a
+//! lingering close ([`Lingering`]).
 //!
 //! A map from identity (and from session) to one shared signal, so ending a player's sockets
 //! costs the same whatever the number of sockets open on the server.
@@ -12,6 +13,7 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 
 use tokio::sync::Notify;
 use uuid::Uuid;
@@ -188,4 +190,174 @@ impl Drop for Registration {
             }
         }
     }
+}
+
+/// The server's listener: every accepted connection closes with a lingering close
+/// ([`Lingering`]).
+#[derive(Debug)]
+pub struct Listener {
+    inner: tokio::net::TcpListener,
+}
+
+impl Listener {
+    /// Wraps a bound listener.
+    pub fn new(inner: tokio::net::TcpListener) -> Listener {
+        Listener { inner }
+    }
+}
+
+impl axum::serve::Listener for Listener {
+    type Io = Lingering;
+    type Addr = std::net::SocketAddr;
+
+    async fn accept(&mut self) -> (Lingering, std::net::SocketAddr) {
+        let (tcp, addr) = axum::serve::Listener::accept(&mut self.inner).await;
+        (Lingering { tcp: Some(tcp) }, addr)
+    }
+
+    fn local_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        self.inner.local_addr()
+    }
+}
+
+/// Most bytes a closing connection reads and drops before it is let go (a client that
+/// keeps sending after our Close frame).
+const LINGER_BYTES: usize = 256 * 1024;
+/// Longest a closing connection waits for the client to close its side.
+const LINGER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// An accepted connection that, when dropped, reads what the client still sent before
+/// closing it. A TCP socket closed with unread bytes answers with a reset, which destroys
+/// what was just written: a Close frame sent after refusing an oversized frame (whose
+/// rest is still unread) would never reach the client. So the socket layer may read in
+/// small pieces (a small read buffer per idle socket) and still close cleanly.
+#[derive(Debug)]
+pub struct Lingering {
+    tcp: Option<tokio::net::TcpStream>,
+}
+
+impl Lingering {
+    /// Sets `TCP_NODELAY`.
+    ///
+    /// # Errors
+    /// The system refused it.
+    pub fn set_nodelay(&self, on: bool) -> std::io::Result<()> {
+        match &self.tcp {
+            Some(tcp) => tcp.set_nodelay(on),
+            None => Err(std::io::Error::from(std::io::ErrorKind::NotConnected)),
+        }
+    }
+
+    /// Runs `f` on the connection (an error once it is being let go).
+    fn with<R>(
+        self: std::pin::Pin<&mut Self>,
+        f: impl FnOnce(std::pin::Pin<&mut tokio::net::TcpStream>) -> Poll<std::io::Result<R>>,
+    ) -> Poll<std::io::Result<R>> {
+        match self.get_mut().tcp.as_mut() {
+            Some(tcp) => f(std::pin::Pin::new(tcp)),
+            None => Poll::Ready(Err(std::io::ErrorKind::NotConnected.into())),
+        }
+    }
+}
+
+impl tokio::io::AsyncRead for Lingering {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        self.with(|tcp| tcp.poll_read(cx, buf))
+    }
+}
+
+impl tokio::io::AsyncWrite for Lingering {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        self.with(|tcp| tcp.poll_write(cx, buf))
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        self.with(|tcp| tcp.poll_write_vectored(cx, bufs))
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.as_ref().is_some_and(|t| t.is_write_vectored())
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        self.with(|tcp| tcp.poll_flush(cx))
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        self.with(|tcp| tcp.poll_shutdown(cx))
+    }
+}
+
+/// What a closing connection's unread input held.
+enum Unread {
+    /// The client closed its side: nothing more will come.
+    End,
+    /// Nothing now, but the client has not closed yet.
+    Open,
+}
+
+/// Reads and drops what has already arrived, without waiting.
+fn drop_arrived(tcp: &tokio::net::TcpStream) -> Unread {
+    let mut buf = [0u8; 1024];
+    let mut total = 0;
+    while total < LINGER_BYTES {
+        match tcp.try_read(&mut buf) {
+            Ok(0) => return Unread::End,
+            Ok(n) => total += n,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Unread::Open,
+            // Reset or otherwise broken: there is nothing to save.
+            Err(_) => return Unread::End,
+        }
+    }
+    Unread::Open
+}
+
+impl Drop for Lingering {
+    fn drop(&mut self) {
+        let Some(tcp) = self.tcp.take() else {
+            return;
+        };
+        if let Unread::End = drop_arrived(&tcp) {
+            return;
+        }
+        // The client may still be sending (the rest of a refused frame, its answer to our
+        // Close): say we are done writing, and read until it closes or the time is up.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(linger(tcp));
+        }
+    }
+}
+
+async fn linger(mut tcp: tokio::net::TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _ = tcp.shutdown().await;
+    let _ = tokio::time::timeout(LINGER_TIME, async {
+        let mut buf = [0u8; 1024];
+        let mut total = 0;
+        while total < LINGER_BYTES {
+            match tcp.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => total += n,
+            }
+        }
+    })
+    .await;
 }

@@ -43,12 +43,11 @@ const MAX_LAGS: u32 = 3;
 const MAX_REFUSED: u32 = 200;
 /// Socket write buffer (axum's default is 128 KiB).
 const BUFFER: usize = 4 * 1024;
-/// Socket read buffer, allocated whole for every socket. Not smaller than the largest frame
-/// the protocol layer refuses with 1009 is likely to be: the refused frame must be read
-/// whole, or the bytes left unread when the socket closes make the kernel answer with a
-/// reset instead of the Close frame (a 1 KiB buffer saved 3 KiB per idle socket, and broke
-/// that).
-const READ_BUFFER: usize = BUFFER;
+/// Socket read buffer, allocated whole for every socket (idle or not); a larger frame
+/// grows it. Client messages are a few hundred bytes. Bytes of a refused frame left unread
+/// when the socket closes are read and dropped by the connection's lingering close
+/// (`sockets::Lingering`), so the client still gets the Close frame, not a reset.
+const READ_BUFFER: usize = 512;
 /// Longest wait for one outgoing frame before the client is treated as stuck.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -137,13 +136,25 @@ async fn upgrade(
         // closes (1009). Up to it, oversized messages get a typed `too_large` error.
         .max_message_size(limit.saturating_mul(2))
         .max_frame_size(limit.saturating_mul(2))
-        .on_upgrade(move |socket| async move {
-            // Held while the socket is open: its place under the address's cap.
-            let _slot = slot;
-            Metrics::inc(&rooms.metrics().sockets);
-            serve(socket, rooms.clone(), handle, identity, since, registration).await;
-            Metrics::dec(&rooms.metrics().sockets);
+        .on_upgrade(move |socket| {
+            // Split here, outside the future: a future keeps room for everything it holds
+            // at any point, and the whole socket would be dead weight in an idle one.
+            let (sink, stream) = socket.split();
+            async move {
+                // Held while the socket is open: its place under the address's cap.
+                let _slot = slot;
+                Metrics::inc(&rooms.metrics().sockets);
+                let socket = Halves { sink, stream };
+                serve(socket, rooms.clone(), handle, identity, since, registration).await;
+                Metrics::dec(&rooms.metrics().sockets);
+            }
         }))
+}
+
+/// The two halves of an upgraded socket.
+struct Halves {
+    sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    stream: futures_util::stream::SplitStream<WebSocket>,
 }
 
 /// What the reader hands the writer.
@@ -220,26 +231,32 @@ fn since_msgs(since: Since) -> Vec<String> {
     }
 }
 
+/// Serves one socket: the writer is a task of its own, the reader runs here (one task fewer
+/// per socket). Everything that only runs once or per message (attaching, the answer to a
+/// message) is boxed, so that an idle socket's futures stay small (memory per socket,
+/// issue 10).
 async fn serve(
-    socket: WebSocket,
+    socket: Halves,
     rooms: Rooms,
     room: RoomHandle,
     identity: Option<Identity>,
     since: Option<u64>,
     registration: Option<Registration>,
 ) {
-    let participant = identity.as_ref().map(Identity::participant);
+    let participant = identity.map(|i| i.participant());
     let Some(Attached {
         viewer: _,
         initial,
         rx,
-    }) = room.attach(participant.clone(), since).await
+    }) = Box::pin(room.attach(participant.clone(), since)).await
     else {
         return;
     };
-    let (sink, stream) = socket.split();
+    let Halves { sink, stream } = socket;
     let queue = rooms.config().limits.socket_queue.max(1);
-    let (out_tx, out_rx) = mpsc::channel::<Out>(queue);
+    // Boxed items: the channel allocates its first block of slots up front, and a pointer per
+    // slot keeps an idle socket's queue small (memory per socket, issue 10).
+    let (out_tx, out_rx) = mpsc::channel::<Box<Out>>(queue);
     let me = participant.as_ref().map(|p| p.id);
     let mut writer = tokio::spawn(write_loop(
         sink,
@@ -251,7 +268,7 @@ async fn serve(
     ));
     // Weak: the writer must still see the queue close when the reader ends.
     let close_tx = out_tx.downgrade();
-    let mut reader = tokio::spawn(read_loop(
+    let mut reader = Box::pin(read_loop(
         stream,
         out_tx,
         rooms,
@@ -268,7 +285,8 @@ async fn serve(
         ending = ended => {
             // Taken before the reader (which holds the queue open) is stopped.
             let close_tx = close_tx.upgrade();
-            reader.abort();
+            // Stops the reader, which holds the queue open.
+            drop(reader);
             match ending {
                 // Told to drop the socket (`Sockets::drop_player`): no close frame, like a
                 // broken connection.
@@ -276,7 +294,7 @@ async fn serve(
                 // A ban (`Sockets::close_player`): the client is told why.
                 Ending::Close(code, reason) => {
                     if let Some(tx) = close_tx {
-                        let _ = tx.send(Out::Close(code, reason)).await;
+                        let _ = tx.send(Box::new(Out::Close(code, reason))).await;
                     }
                     if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
                         writer.abort();
@@ -284,21 +302,21 @@ async fn serve(
                 }
             }
         }
-        _ = &mut writer => reader.abort(),
-        _ = &mut reader => {
+        _ = &mut writer => {}
+        () = &mut reader => {
             // Let the writer send what the reader queued (errors, a close frame), briefly.
             if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
                 writer.abort();
             }
         }
     }
-    room.detach(participant).await;
+    Box::pin(room.detach(participant)).await;
 }
 
 #[allow(clippy::too_many_arguments)]
 async fn write_loop(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
-    mut out_rx: mpsc::Receiver<Out>,
+    mut out_rx: mpsc::Receiver<Box<Out>>,
     mut events: broadcast::Receiver<Outbound>,
     room: RoomHandle,
     me: Option<PlayerId>,
@@ -341,7 +359,7 @@ async fn write_loop(
     let mut seen = 0u64;
     loop {
         tokio::select! {
-            out = out_rx.recv() => match out {
+            out = out_rx.recv() => match out.map(|o| *o) {
                 Some(Out::Text(t)) => {
                     if !send(&mut sink, Message::Text(t.into())).await { return; }
                 }
@@ -652,7 +670,7 @@ fn close_code(e: &axum::Error) -> (u16, &'static str) {
 
 async fn read_loop(
     mut stream: futures_util::stream::SplitStream<WebSocket>,
-    out: mpsc::Sender<Out>,
+    out: mpsc::Sender<Box<Out>>,
     rooms: Rooms,
     room: RoomHandle,
     me: Option<Participant>,
@@ -666,14 +684,16 @@ async fn read_loop(
     loop {
         let msg = match tokio::time::timeout(SILENT_LIMIT, stream.next()).await {
             Err(_) => {
-                let _ = out.send(Out::Close(1001, "silent too long")).await;
+                let _ = out
+                    .send(Box::new(Out::Close(1001, "silent too long")))
+                    .await;
                 drain(&mut stream).await;
                 return;
             }
             Ok(None) => return,
             Ok(Some(Err(e))) => {
                 let (code, reason) = close_code(&e);
-                let _ = out.send(Out::Close(code, reason)).await;
+                let _ = out.send(Box::new(Out::Close(code, reason))).await;
                 drain(&mut stream).await;
                 return;
             }
@@ -683,7 +703,11 @@ async fn read_loop(
             Message::Text(t) => t,
             Message::Binary(_) => {
                 let e = WsError::BadMessage("send JSON text messages".into());
-                if out.send(Out::Text(replies.error(None, &e))).await.is_err() {
+                if out
+                    .send(Box::new(Out::Text(replies.error(None, &e))))
+                    .await
+                    .is_err()
+                {
                     return;
                 }
                 continue;
@@ -692,7 +716,7 @@ async fn read_loop(
                 if let Ok(b) = <[u8; 8]>::try_from(&p[..]) {
                     let lag = now_ms().saturating_sub(i64::from_be_bytes(b)).max(0);
                     let m = envelope("lag", None, None, json!({ "ms": lag }));
-                    if out.send(Out::Text(m)).await.is_err() {
+                    if out.send(Box::new(Out::Text(m))).await.is_err() {
                         return;
                     }
                 }
@@ -701,7 +725,7 @@ async fn read_loop(
             Message::Ping(_) => continue,
             Message::Close(_) => {
                 // Answer the client's Close with ours (browsers otherwise see 1006).
-                let _ = out.send(Out::CloseReply).await;
+                let _ = out.send(Box::new(Out::CloseReply)).await;
                 return;
             }
         };
@@ -713,7 +737,7 @@ async fn read_loop(
             if !is_ping && !credits.take() {
                 refused += 1;
                 if refused > MAX_REFUSED {
-                    let _ = out.send(Out::Close(1008, "rate limit")).await;
+                    let _ = out.send(Box::new(Out::Close(1008, "rate limit"))).await;
                     drain(&mut stream).await;
                     return;
                 }
@@ -727,14 +751,24 @@ async fn read_loop(
                 if !is_ping {
                     refused = 0;
                 }
-                handle_message(&text, parsed, &replies, &rooms, &room, me.as_ref()).await
+                // Boxed: the answer's future (a room command, a `sync`) is alive only
+                // while a message is handled; inline, an idle socket would carry it.
+                Box::pin(handle_message(
+                    &text,
+                    parsed,
+                    &replies,
+                    &rooms,
+                    &room,
+                    me.as_ref(),
+                ))
+                .await
             }
         };
         let queued = match <[String; 1]>::try_from(reply) {
             Ok([one]) => Out::Text(one),
             Err(many) => Out::Texts(many),
         };
-        if out.send(queued).await.is_err() {
+        if out.send(Box::new(queued)).await.is_err() {
             return;
         }
     }

@@ -224,13 +224,15 @@ impl RoomTask {
         Metrics::inc(&self.rooms.metrics().rooms);
         // First give the outage back, before anything else runs the clocks.
         if let Some(down_at) = self.resume.take() {
-            if let Err(e) = self.apply(Actor::Server, Command::Resume { down_at }).await {
+            if let Err(e) = Box::pin(self.apply(Actor::Server, Command::Resume { down_at })).await {
                 tracing::error!(room = %self.room.id(), error = %e, "clocks not resumed");
             }
         }
         // After a restart nobody is connected: mark the seats that the log left connected.
-        self.disconnect_all().await;
+        Box::pin(self.disconnect_all()).await;
         self.schedule_bot();
+        // The handlers' futures are boxed: inline, the task of every room (idle ones too)
+        // would keep room for the largest of them (memory per room, issue 10).
         loop {
             let deadline = self.room.next_deadline().map(deadline_instant);
             let idle = (matches!(self.room.state(), RoomState::Finished | RoomState::Aborted)
@@ -245,14 +247,14 @@ impl RoomTask {
                 biased;
                 () = until_true(&mut shutdown) => break,
                 req = self.rx.recv() => match req {
-                    Some(req) => self.request(*req).await,
+                    Some(req) => Box::pin(self.request(*req)).await,
                     None => break,
                 },
                 () = sleep_opt(deadline) => {
-                    let _ = self.apply(Actor::Server, Command::Tick).await;
+                    let _ = Box::pin(self.apply(Actor::Server, Command::Tick)).await;
                 }
                 () = sleep_opt(self.bot.pause_until()) => self.bot_start(),
-                answer = bot_answer(&mut self.bot) => self.bot_answered(answer).await,
+                answer = bot_answer(&mut self.bot) => Box::pin(self.bot_answered(answer)).await,
                 () = sleep_opt(idle) => break,
             }
         }
