@@ -40,7 +40,9 @@ impl Player {
     pub fn pick(&self, pos: &AnyPosition, history: &[u64], seed: u64) -> Option<Move> {
         match self {
             Player::Random => random_move(pos, seed),
-            Player::Level(l) => choose_with(pos, history, l.style(), seed).map(|c| c.mv),
+            Player::Level(l) => {
+                choose_with(pos, history, l.style_for(pos.variant()), seed).map(|c| c.mv)
+            }
             Player::Custom(s) => choose_with(pos, history, *s, seed).map(|c| c.mv),
             Player::Weighted(s, w) => choose_weighted(pos, history, *s, *w, seed).map(|c| c.mv),
         }

@@ -9,7 +9,7 @@
 //! drops) depend on whose turn it is, so the search adds them at its leaves, where it has
 //! the side to move's legal moves at hand.
 
-use rules::{GiveAndTake, Neva, Position, Queah, Role, Seat, Square, Stockholm, Variant};
+use rules::{GiveAndTake, Move, Neva, Position, Queah, Role, Seat, Square, Stockholm, Variant};
 
 /// Weights of one game's evaluation, in hundredths of a man.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -108,6 +108,19 @@ pub trait Evaluate: Position {
         let _ = w;
         self.seat_scores()
     }
+
+    /// The no-progress counter and its limit (0 = off) of a game whose search must keep
+    /// the counter itself, because its [`Position::hash`] leaves counters out; `None` for a
+    /// game whose search does not track it (the default).
+    fn progress(&self) -> Option<(u16, u16)> {
+        None
+    }
+
+    /// Whether `mv` sets the no-progress counter back to zero (only asked when
+    /// [`Evaluate::progress`] is `Some`).
+    fn resets_progress(mv: &Move) -> bool {
+        mv.is_capture()
+    }
 }
 
 /// Steps a man of `seat` on `sq` has made toward promotion, and whether it still stands
@@ -203,6 +216,17 @@ impl Evaluate for Neva {
 impl Evaluate for Queah {
     fn seat_scores(&self) -> [i32; 4] {
         self.seat_scores_with(&weights(Variant::Queah))
+    }
+
+    /// Queah's limit is 40 turns by default, within reach of a deep search near the end of
+    /// a game; read once per search (the counter is kept along the search's lines).
+    fn progress(&self) -> Option<(u16, u16)> {
+        Some((self.to_setup().no_progress, self.options().draw.no_progress))
+    }
+
+    /// A capture or a drop is progress (spec §3.7).
+    fn resets_progress(mv: &Move) -> bool {
+        mv.is_capture() || mv.drop().is_some()
     }
 
     fn seat_scores_with(&self, w: &Weights) -> [i32; 4] {

@@ -34,7 +34,7 @@ pub mod tune;
 use std::fmt;
 use std::time::Duration;
 
-use rules::{AnyPosition, Move, Position, Seat, SeatSet};
+use rules::{AnyPosition, Move, Position, Seat, SeatSet, Variant};
 
 pub use eval::{weights, Evaluate, Weights};
 pub use search::{Limits, MultiSearch, MultiStyle, SearchResult, WIN, WIN_BOUND};
@@ -85,8 +85,9 @@ impl Level {
         self.0
     }
 
-    /// How the level plays. Levels 1 to 4 are limited by nodes only, so their moves do not
-    /// depend on the machine's load; level 5 also stops at its time limit.
+    /// How the level plays every game but Queah (see [`Level::style_for`]). Levels 1 to 4
+    /// are limited by nodes only, so their moves do not depend on the machine's load;
+    /// level 5 also stops at its time limit.
     pub const fn style(self) -> Style {
         let (nodes, depth, noise, random_per_mille) = match self.0 {
             1 => (400, 2, 150, 300),
@@ -109,6 +110,27 @@ impl Level {
             random_per_mille,
         }
     }
+}
+
+impl Level {
+    /// How the level plays `variant`: [`Level::style`], except in Queah, where levels 2 to
+    /// 4 also play a share of random moves ([`Level::QUEAH_RANDOM_PER_MILLE`]).
+    ///
+    /// Why Queah differs: between searching bots its second player wins nearly every game
+    /// from the start, so a deeper search gains only where the weaker side errs as the
+    /// second player, and with node budgets alone level 4 scored 54% against level 3. Each
+    /// level's random moves are that error, fewer the higher the level.
+    pub const fn style_for(self, variant: Variant) -> Style {
+        let mut style = self.style();
+        if let Variant::Queah = variant {
+            style.random_per_mille = Level::QUEAH_RANDOM_PER_MILLE[(self.0 - 1) as usize];
+        }
+        style
+    }
+
+    /// Per thousand moves, how many a level plays at random in Queah (levels 1 to 5; level 1
+    /// as in every game).
+    pub const QUEAH_RANDOM_PER_MILLE: [u32; 5] = [300, 200, 100, 50, 0];
 }
 
 impl fmt::Display for Level {
@@ -218,7 +240,7 @@ fn search_noisy(
 /// The same position, history, level and seed always give the same move; give each game
 /// (or each move) its own seed for varied play.
 pub fn choose(pos: &AnyPosition, history: &[u64], level: Level, seed: u64) -> Option<Choice> {
-    choose_with(pos, history, level.style(), seed)
+    choose_with(pos, history, level.style_for(pos.variant()), seed)
 }
 
 /// [`choose`] with an explicit [`Style`] (for the match runner's node budgets).

@@ -55,6 +55,11 @@ const MAX_PLY: usize = 128;
 const MAX_QUIET: u32 = 12;
 /// Mixed into the table key of best-reply nodes whose round's reply is spent.
 const REPLIED: u64 = 0x5BD1_E995_3C6E_F372;
+/// Mixed with the no-progress counter into the table key of nodes near the limit.
+const PROGRESS: u64 = 0x2545_F491_4F6C_DD1D;
+/// Turns beyond a node's depth within which the no-progress limit still counts for its
+/// table key (single-reply extensions can carry a line past its nominal depth).
+const PROGRESS_MARGIN: i32 = 16;
 
 /// How a game of three or more sides (Neva free-for-all with three or four seats) is
 /// searched; two sides are always searched by plain alpha-beta.
@@ -234,7 +239,13 @@ pub(crate) struct Searcher<P> {
     history: Vec<[i32; 64]>,
     lists: Vec<MoveList>,
     path: Vec<u64>,
-    repetition: bool,
+    /// Occurrences of a position that end the game; 0 = off.
+    repetition: usize,
+    /// The no-progress limit, for a game whose search keeps the counter (see
+    /// [`Evaluate::progress`]); 0 = not kept or off.
+    progress_limit: u16,
+    /// The no-progress counter of each ply's position (kept only with a limit).
+    progress: Vec<u16>,
     noise: i32,
     seed: u64,
     w: Weights,
@@ -271,7 +282,13 @@ impl<P: Evaluate> Searcher<P> {
             history: vec![[0; 64]; 64],
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             path: history.to_vec(),
-            repetition: root.options().repetition_limit() > 0,
+            repetition: usize::from(root.options().repetition_limit()),
+            progress_limit: root.progress().map_or(0, |(_, limit)| limit),
+            progress: {
+                let mut v = vec![0; MAX_PLY + 2];
+                v[0] = root.progress().map_or(0, |(np, _)| np);
+                v
+            },
             noise,
             seed,
             w,
@@ -333,6 +350,48 @@ impl<P: Evaluate> Searcher<P> {
             }
         }
         self.stopped
+    }
+
+    /// Whether reaching `pos` (key `k`) once more ends the game by repetition.
+    ///
+    /// A repetition scored as a draw ends the line at the position's second occurrence,
+    /// as engines do: the side that steered back into it can repeat again. A repetition
+    /// that is adjudicated (Queah's piece count) ends it only at the rule's own count,
+    /// since the side that would lose the adjudication will leave the cycle before then.
+    fn repeats(&self, pos: &P, k: u64) -> bool {
+        if self.repetition == 0 || !self.path.contains(&k) {
+            return false;
+        }
+        let seen = self.path.iter().filter(|&&h| h == k).count();
+        seen + 1 >= self.repetition
+            || matches!(pos.adjudicate(EndReason::Repetition), Status::Drawn { .. })
+    }
+
+    /// The counter of the position after `mv` is played at `ply`.
+    fn count_progress(&mut self, ply: usize, mv: &Move) {
+        if self.progress_limit > 0 {
+            let np = if P::resets_progress(mv) {
+                0
+            } else {
+                self.progress[ply].saturating_add(1)
+            };
+            self.progress[ply + 1] = np;
+        }
+    }
+
+    /// What the table key of the node at `ply` with `depth` to go adds to the position's
+    /// hash: the no-progress counter once its limit is within the node's reach (the rules'
+    /// hash leaves counters out, but a position a few turns from the limit has another
+    /// value than the same position just after a capture), nothing otherwise.
+    fn progress_key(&self, ply: usize, depth: i32) -> u64 {
+        let np = self.progress[ply];
+        if self.progress_limit > 0
+            && i32::from(self.progress_limit) - i32::from(np) <= depth + PROGRESS_MARGIN
+        {
+            mix(PROGRESS ^ u64::from(np))
+        } else {
+            0
+        }
     }
 
     /// Score of a finished game for the side `side` (true: the searching team).
@@ -446,13 +505,13 @@ impl<P: Evaluate> Searcher<P> {
             return if side { lost } else { -lost };
         }
         let k = key(pos);
-        if ply > 0 && self.repetition && self.path.contains(&k) {
+        if ply > 0 && self.repeats(pos, k) {
             return self.terminal(pos.adjudicate(EndReason::Repetition), ply, side);
         }
         let brs = !side && self.best_reply(pos);
         let replied = brs && self.replied[ply];
         // A node where the round's reply is spent has another value: another table entry.
-        let tk = if replied { k ^ REPLIED } else { k };
+        let tk = (if replied { k ^ REPLIED } else { k }) ^ self.progress_key(ply, depth);
         let slot = (tk as usize) & (self.table.len() - 1);
         let e = self.table[slot];
         let mut tt_best = u16::MAX;
@@ -498,6 +557,7 @@ impl<P: Evaluate> Searcher<P> {
             let mv = list[i];
             let mut child = pos.clone();
             child.play_unchecked(&mv);
+            self.count_progress(ply, &mv);
             if pass && child.turn().map_or(true, |s| self.team.contains(s)) {
                 continue;
             }
@@ -599,6 +659,7 @@ impl<P: Evaluate> Searcher<P> {
             let mv = list[i];
             let mut child = pos.clone();
             child.play_unchecked(&mv);
+            self.count_progress(ply, &mv);
             let score = self.child(&child, 0, ply + 1, alpha, beta, side, Some(q + 1));
             if self.stopped {
                 break;
@@ -701,5 +762,53 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use rules::{Queah, QueahOptions};
+
+    fn searcher(text: &str, options: QueahOptions) -> (Queah, Searcher<Queah>) {
+        let pos = Queah::from_position_string(text, options).unwrap();
+        let w = crate::eval::weights(rules::Variant::Queah);
+        let s = Searcher::new(&pos, SeatSet::TWO, Limits::nodes(1_000), &[], 0, 0, w);
+        (pos, s)
+    }
+
+    #[test]
+    fn queah_keys_its_counter_once_the_limit_is_within_reach() {
+        let (pos, mut s) = searcher("W:Wa1,c1,e1:Ba5,c5:np=3", QueahOptions::default());
+        assert_eq!((s.progress[0], s.progress_limit), (3, 40));
+        // 37 turns from the limit: beyond a 4-ply node's reach, within a 30-ply one's.
+        assert_eq!(s.progress_key(0, 4), 0);
+        assert_ne!(s.progress_key(0, 30), 0);
+        let quiet = pos.legal_moves()[0];
+        s.count_progress(0, &quiet);
+        assert_eq!(s.progress[1], 4);
+        assert_ne!(s.progress_key(1, 30), s.progress_key(0, 30));
+        // A drop sets the counter back to zero.
+        let (pos, mut s) = searcher(
+            "W:Wa1,c1,e1:Ba5,c5,e5,b4:reserve=W1:owe=W:np=7",
+            QueahOptions::default(),
+        );
+        let drop = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.drop().is_some())
+            .unwrap();
+        s.count_progress(0, &drop);
+        assert_eq!(s.progress[1], 0);
+    }
+
+    #[test]
+    fn other_games_keep_the_rules_hash_as_their_key() {
+        let pos = rules::Stockholm::new(rules::StockholmOptions::default()).unwrap();
+        let w = crate::eval::weights(rules::Variant::Stockholm);
+        let s = Searcher::new(&pos, SeatSet::TWO, Limits::nodes(1_000), &[], 0, 0, w);
+        assert_eq!(s.progress_limit, 0);
+        assert_eq!(s.progress_key(0, 100), 0);
     }
 }

@@ -32,8 +32,8 @@ fn option_pairs(variant: Variant, pick: &[u32]) -> Vec<(&'static str, String)> {
 
 /// Every level's style; levels 4 and 5 with a smaller budget so that the test stays quick
 /// (the code path is the same, only the limits differ).
-fn style(level: u8) -> Style {
-    let mut s = Level::new(level).unwrap().style();
+fn style(level: u8, variant: Variant) -> Style {
+    let mut s = Level::new(level).unwrap().style_for(variant);
     s.limits.nodes = s.limits.nodes.min(4_000);
     s.limits.time = None;
     s
@@ -68,7 +68,7 @@ fn check_game(variant: Variant, pick: &[u32], seed: u64, plies: usize) {
             continue;
         }
         let level = 1 + (r >> 16) as u8 % 5;
-        let choice = choose_with(game.position(), &keys, style(level), r)
+        let choice = choose_with(game.position(), &keys, style(level, variant), r)
             .unwrap_or_else(|| panic!("no move for {seat} in an ongoing game"));
         assert!(
             game.position().is_legal(&choice.mv),
@@ -101,6 +101,26 @@ proptest! {
     #[test]
     fn neva_bots_play_legal_moves(pick in prop::collection::vec(0u32..12, 8), seed: u64) {
         check_game(Variant::Neva, &pick, seed, 160);
+    }
+}
+
+#[test]
+fn queahs_levels_err_less_the_higher_they_are() {
+    let queah: Vec<Style> = Level::ALL
+        .iter()
+        .map(|l| l.style_for(Variant::Queah))
+        .collect();
+    for pair in queah.windows(2) {
+        assert!(pair[0].random_per_mille > pair[1].random_per_mille);
+        assert!(pair[0].limits.nodes < pair[1].limits.nodes);
+    }
+    assert_eq!(queah[4], Level::MAX.style());
+    assert_eq!(queah[0], Level::MIN.style());
+    // The other games play the levels' common styles.
+    for variant in [Variant::Stockholm, Variant::GiveAndTake, Variant::Neva] {
+        for level in Level::ALL {
+            assert_eq!(level.style_for(variant), level.style());
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use bots::arena::{play_game, seat_of, Outcome, Player, Tally};
 use bots::Style;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use rules::{AnyPosition, Seat, Variant};
 
 use crate::tools::{start, PositionArgs, ToolError};
 
@@ -68,12 +69,17 @@ pub enum MatchError {
     },
 }
 
-/// The player a `--bot` names, with `--nodes` and `--no-time-limit` applied.
-fn player(text: &str, nodes: Option<u64>, no_time_limit: bool) -> Result<Player, MatchError> {
+/// The player a `--bot` names in `variant`, with `--nodes` and `--no-time-limit` applied.
+fn player(
+    text: &str,
+    nodes: Option<u64>,
+    no_time_limit: bool,
+    variant: Variant,
+) -> Result<Player, MatchError> {
     let p = Player::parse(text).ok_or_else(|| MatchError::Player(text.to_string()))?;
     Ok(match p {
         Player::Level(l) if nodes.is_some() || no_time_limit => {
-            let mut s: Style = l.style();
+            let mut s: Style = l.style_for(variant);
             s.limits.nodes = nodes.unwrap_or(s.limits.nodes);
             s.limits.time = None;
             Player::Custom(s)
@@ -91,7 +97,7 @@ pub fn run(args: &MatchArgs) -> Result<String, MatchError> {
     let players = args
         .bots
         .iter()
-        .map(|b| player(b, args.nodes, args.no_time_limit))
+        .map(|b| player(b, args.nodes, args.no_time_limit, pos.variant()))
         .collect::<Result<Vec<_>, _>>()?;
     let seats = pos.seats();
     if players.len() != seats.len() {
@@ -141,7 +147,7 @@ pub fn run(args: &MatchArgs) -> Result<String, MatchError> {
     bar.finish_and_clear();
     let mut results = results.into_inner().unwrap_or_default();
     results.sort_by_key(|(g, _)| *g);
-    let mut tallies = vec![Tally::default(); n];
+    let mut tallies = vec![SeatTally::default(); n];
     let mut plies = 0;
     for (g, outcome) in results {
         let outcome = outcome.map_err(|error| MatchError::Refused { game: g + 1, error })?;
@@ -152,10 +158,46 @@ pub fn run(args: &MatchArgs) -> Result<String, MatchError> {
             }
         }
     }
-    Ok(table(args, &tallies, plies))
+    Ok(table(args, &pos, &tallies, plies))
 }
 
-fn table(args: &MatchArgs, tallies: &[Tally], plies: usize) -> String {
+/// One participant's results, in all and by the seat it played.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+struct SeatTally {
+    all: Tally,
+    /// Indexed by [`Seat::index`].
+    by_seat: [Tally; 4],
+}
+
+impl SeatTally {
+    fn add(&mut self, outcome: &Outcome, seat: Seat, team: rules::SeatSet) {
+        self.all.add(outcome, seat, team);
+        self.by_seat[seat.index()].add(outcome, seat, team);
+    }
+}
+
+/// The label of a seat's line: its colour, and its place in the order of play counted
+/// from the start position's mover (the first player wins most Queah games between
+/// strong bots, so the table shows who had the move).
+fn seat_label(pos: &AnyPosition, seat: Seat) -> String {
+    let order: Vec<Seat> = match pos.turn() {
+        Some(first) => std::iter::successors(Some(first), |s| Some(s.next()))
+            .take(4)
+            .filter(|s| pos.seats().contains(*s))
+            .collect(),
+        None => pos.seats().iter().collect(),
+    };
+    let place = order.iter().position(|s| *s == seat).map_or(0, |i| i + 1);
+    let nth = match place {
+        1 => "1st",
+        2 => "2nd",
+        3 => "3rd",
+        _ => "4th",
+    };
+    format!("as {} ({nth})", seat.colour())
+}
+
+fn table(args: &MatchArgs, pos: &AnyPosition, tallies: &[SeatTally], plies: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -176,20 +218,14 @@ fn table(args: &MatchArgs, tallies: &[Tally], plies: usize) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<4} {:<8} {:>6} {:>6} {:>6} {:>7}  elo vs the others (95%)",
+        "{:<4} {:<16} {:>6} {:>6} {:>6} {:>7}  elo vs the others (95%)",
         "#", "bot", "wins", "draws", "losses", "score"
     );
-    for (i, (t, name)) in tallies.iter().zip(&args.bots).enumerate() {
-        let (elo, err) = t.elo();
-        let elo = if tallies.len() == 2 {
-            format!("{} ± {}", signed(elo), magnitude(err))
-        } else {
-            "- (first places shown as wins)".to_string()
-        };
+    let line = |out: &mut String, number: &str, name: &str, t: &Tally, elo: &str| {
         let _ = writeln!(
             out,
-            "{:<4} {:<8} {:>6} {:>6} {:>6} {:>6.1}%  {}",
-            i + 1,
+            "{:<4} {:<16} {:>6} {:>6} {:>6} {:>6.1}%  {}",
+            number,
             name,
             t.wins,
             t.draws,
@@ -197,6 +233,27 @@ fn table(args: &MatchArgs, tallies: &[Tally], plies: usize) -> String {
             100.0 * t.score(),
             elo
         );
+    };
+    for (i, (t, name)) in tallies.iter().zip(&args.bots).enumerate() {
+        let (elo, err) = t.all.elo();
+        let elo = if tallies.len() == 2 {
+            format!("{} ± {}", signed(elo), magnitude(err))
+        } else {
+            "- (first places shown as wins)".to_string()
+        };
+        line(&mut out, &(i + 1).to_string(), name, &t.all, &elo);
+        for seat in pos.seats().iter() {
+            let by = &t.by_seat[seat.index()];
+            if by.games() > 0 {
+                line(
+                    &mut out,
+                    "",
+                    &format!("  {}", seat_label(pos, seat)),
+                    by,
+                    "",
+                );
+            }
+        }
     }
     let _ = writeln!(
         out,
@@ -225,13 +282,14 @@ fn magnitude(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::expect_used)]
     use super::*;
 
     #[test]
     fn no_time_limit_keeps_level_fives_node_budget_and_drops_its_clock() {
         let five = bots::Level::MAX.style();
         assert!(five.limits.time.is_some());
-        match player("5", None, true) {
+        match player("5", None, true, Variant::Stockholm) {
             Ok(Player::Custom(s)) => {
                 assert_eq!(s.limits.nodes, five.limits.nodes);
                 assert_eq!(s.limits.time, None);
@@ -239,15 +297,76 @@ mod tests {
             }
             other => panic!("level 5 without its clock expected, got {other:?}"),
         }
-        assert!(matches!(player("5", None, false), Ok(Player::Level(_))));
-        assert!(matches!(player("random", None, true), Ok(Player::Random)));
-        match player("3", Some(1_000), false) {
+        assert!(matches!(
+            player("5", None, false, Variant::Stockholm),
+            Ok(Player::Level(_))
+        ));
+        assert!(matches!(
+            player("random", None, true, Variant::Stockholm),
+            Ok(Player::Random)
+        ));
+        match player("3", Some(1_000), false, Variant::Stockholm) {
             Ok(Player::Custom(s)) => assert_eq!((s.limits.nodes, s.limits.time), (1_000, None)),
             other => panic!("a node budget expected, got {other:?}"),
         }
+        // Queah's levels keep their share of random moves without the clock.
+        let three = bots::Level::new(3).expect("a level");
+        match player("3", None, true, Variant::Queah) {
+            Ok(Player::Custom(s)) => assert_eq!(s, three.style_for(Variant::Queah)),
+            other => panic!("Queah's level 3 expected, got {other:?}"),
+        }
         assert!(matches!(
-            player("6", None, true),
+            player("6", None, true, Variant::Stockholm),
             Err(MatchError::Player(_))
         ));
+    }
+
+    /// The numbers of a results line: wins, draws, losses.
+    fn counts(line: &str) -> Vec<u32> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let score = words
+            .iter()
+            .position(|w| w.ends_with('%'))
+            .expect("a score");
+        words[score - 3..score]
+            .iter()
+            .map(|w| w.parse().expect("a count"))
+            .collect()
+    }
+
+    #[test]
+    fn the_table_splits_each_bots_results_by_seat() {
+        let args = MatchArgs {
+            position: PositionArgs {
+                game: "queah".into(),
+                options: vec![],
+                position: None,
+            },
+            bots: vec!["1".into(), "random".into()],
+            games: 7,
+            seed: 3,
+            threads: 2,
+            nodes: None,
+            no_time_limit: false,
+            quiet: true,
+        };
+        let out = run(&args).expect("a match of random movers is played");
+        let lines: Vec<&str> = out.lines().collect();
+        // Header, column titles, then per bot its line and one line per seat.
+        assert_eq!(lines.len(), 2 + 2 * 3 + 1, "{out}");
+        for bot in 0..2 {
+            let all = counts(lines[2 + 3 * bot]);
+            let white = lines[3 + 3 * bot];
+            let black = lines[4 + 3 * bot];
+            assert!(white.contains("as White (1st)"), "{out}");
+            assert!(black.contains("as Black (2nd)"), "{out}");
+            let (w, b) = (counts(white), counts(black));
+            assert_eq!(all.iter().sum::<u32>(), 7, "{out}");
+            let sum: Vec<u32> = w.iter().zip(&b).map(|(x, y)| x + y).collect();
+            assert_eq!(sum, all, "{out}");
+            // Seats rotate: the first bot has White in games 1, 3, 5 and 7.
+            let whites = if bot == 0 { 4 } else { 3 };
+            assert_eq!(w.iter().sum::<u32>(), whites, "{out}");
+        }
     }
 }

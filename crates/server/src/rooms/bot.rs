@@ -73,12 +73,12 @@ fn history(game: &Game) -> Vec<u64> {
     keys
 }
 
-/// The search style of `bot` with `clock_ms` left, `None` for the random kind.
-fn style(bot: &Bot, clock_ms: Option<u64>) -> Option<Style> {
+/// The search style of `bot` in `variant` with `clock_ms` left, `None` for the random kind.
+fn style(bot: &Bot, variant: rules::Variant, clock_ms: Option<u64>) -> Option<Style> {
     if bot.kind != "engine" {
         return None;
     }
-    let mut style = Level::new(bot.level).ok()?.style();
+    let mut style = Level::new(bot.level).ok()?.style_for(variant);
     let mut think = style.limits.time.unwrap_or(MAX_THINK).min(MAX_THINK);
     if let Some(ms) = clock_ms {
         think = think.min(Duration::from_millis(ms / CLOCK_SHARE));
@@ -208,7 +208,7 @@ async fn think(
 ) -> Option<Move> {
     let pos: AnyPosition = game.position().clone();
     let fallback = bots::random_move(&pos, seed);
-    let Some(style) = style(bot, clock_ms) else {
+    let Some(style) = style(bot, pos.variant(), clock_ms) else {
         return fallback;
     };
     let budget = style.limits.time.unwrap_or(MAX_THINK);
@@ -224,7 +224,7 @@ async fn think(
 
 /// True if `bot`, to whom a draw is offered in `game`, accepts it (see the module notes).
 async fn accepts_draw(rooms: Rooms, game: Game, bot: &Bot, seat: Seat) -> bool {
-    let Some(mut style) = style(bot, None) else {
+    let Some(mut style) = style(bot, game.position().variant(), None) else {
         return true;
     };
     style.noise = 0;
