@@ -277,6 +277,7 @@ mod accounts;
 mod analysis;
 mod heartbeat;
 mod ops;
+mod script;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 
@@ -986,9 +987,11 @@ impl Store {
     /// Commits `writes` in one transaction (the [`Writer`] calls this with batches).
     ///
     /// Few statements per batch: rows are grouped by table in the order their keys need
-    /// (new rooms, new games, then every log row and every move in multi-row inserts of a
-    /// few fixed sizes, so each shape is a prepared statement the connection keeps), then
-    /// the state changes and game ends in the order given.
+    /// (new rooms, new games, then every log row and every move in multi-row inserts), then
+    /// the state changes and game ends in the order given. On Postgres the inserts come in
+    /// chunks of a few fixed sizes, so each shape is a prepared statement the connection
+    /// keeps; on SQLite the whole batch is one script sent to the connection's thread at
+    /// once, with one insert per table (see `script`).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] for a duplicate key, [`StoreError::Missing`] for a state
@@ -1005,6 +1008,15 @@ impl Store {
     pub async fn commit_counted(&self, writes: &[Write]) -> Result<usize, StoreError> {
         if writes.is_empty() {
             return Ok(0);
+        }
+        if let Pool::Sqlite(p) = &self.pool {
+            // SQLite: take the write lock at BEGIN, so the busy timeout applies to it
+            // instead of failing when a deferred transaction upgrades; the batch goes to
+            // the connection's thread as one script (see `script`).
+            let mut tx = p.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
+            let statements = script::run(&mut tx, writes).await?;
+            tx.commit().await.map_err(db_err)?;
+            return Ok(statements);
         }
         let mut first = Vec::new();
         let mut logs = Vec::new();
@@ -1029,14 +1041,10 @@ impl Store {
             .sum::<usize>()
             + log_chunks.len()
             + move_chunks.len();
-        // SQLite: take the write lock at BEGIN, so the busy timeout applies to it instead
-        // of failing when a deferred transaction upgrades.
-        let begin = match self.backend {
-            Backend::Sqlite => "BEGIN IMMEDIATE",
-            Backend::Postgres => "BEGIN",
-        };
+        // Postgres (SQLite returned above; `on_pool!` expands for both): a statement per
+        // chunk, each a prepared statement the connection keeps.
         on_pool!(self, p => {
-            let mut tx = p.begin_with(begin).await.map_err(db_err)?;
+            let mut tx = p.begin().await.map_err(db_err)?;
             for w in first {
                 apply_write!(tx, w);
             }
