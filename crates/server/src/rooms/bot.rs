@@ -55,22 +55,129 @@ pub(crate) fn permits() -> Arc<Semaphore> {
         .clone()
 }
 
-/// Keys of every position of `game` so far, for the search's repetition checks.
+/// Keys of every position of `game` so far, for the search's repetition checks (a replay
+/// of the whole game: what [`Keys`] falls back to if it ever loses track of the game).
 fn history(game: &Game) -> Vec<u64> {
     let mut pos = game.start().clone();
     let mut keys = vec![bots::any_position_key(&pos)];
     for action in game.actions() {
-        match action {
-            rules::Action::Move(mv) => pos.play_unchecked(mv),
-            rules::Action::Depart(seat, how) => {
-                if pos.depart(*seat, *how).is_err() {
-                    break;
-                }
-            }
+        if !play(&mut pos, action) {
+            break;
         }
         keys.push(bots::any_position_key(&pos));
     }
     keys
+}
+
+/// Plays `action` on `pos`; false if a departure is refused (the game never stores one).
+fn play(pos: &mut AnyPosition, action: &rules::Action) -> bool {
+    match action {
+        rules::Action::Move(mv) => {
+            pos.play_unchecked(mv);
+            true
+        }
+        rules::Action::Depart(seat, how) => pos.depart(*seat, *how).is_ok(),
+    }
+}
+
+/// One position's key in [`Keys`], linked to the key of the position before it.
+#[derive(Debug)]
+struct KeyNode {
+    key: u64,
+    prev: Option<Arc<KeyNode>>,
+}
+
+/// The keys of every position of a game, oldest first, kept by the room task for its bots'
+/// searches (repetition checks).
+///
+/// A persistent list: a bot turn hands the search a copy of the handle (an `Arc`), and the
+/// room task appends the keys of the actions played since its last bot turn, replaying only
+/// those from the position it kept. A bot turn therefore costs the room task what changed,
+/// never the game's length; the search turns the list into a slice on the blocking pool.
+#[derive(Clone, Debug)]
+pub(crate) struct Keys {
+    /// The newest key (`None` before the first sync).
+    head: Option<Arc<KeyNode>>,
+    /// Keys in the list: actions covered plus one (the start).
+    len: usize,
+    /// The position whose key is `head`, to replay the next actions from.
+    position: Option<AnyPosition>,
+}
+
+impl Keys {
+    /// An empty history; [`Keys::sync`] fills it.
+    pub(crate) fn new() -> Keys {
+        Keys {
+            head: None,
+            len: 0,
+            position: None,
+        }
+    }
+
+    fn push(&mut self, key: u64) {
+        self.head = Some(Arc::new(KeyNode {
+            key,
+            prev: self.head.take(),
+        }));
+        self.len += 1;
+    }
+
+    /// Brings the list up to `game`: the keys of the actions played since the last sync,
+    /// replayed from the position kept then. A game's actions only grow; if the list is
+    /// ahead of the game or ends in another position (another game), it is rebuilt.
+    pub(crate) fn sync(&mut self, game: &Game) {
+        let actions = game.actions();
+        let kept = self.position.take();
+        let caught_up = match (self.len.checked_sub(1), kept) {
+            (Some(done), Some(mut pos)) if done <= actions.len() => {
+                let replayed = actions[done..].iter().all(|action| {
+                    let ok = play(&mut pos, action);
+                    if ok {
+                        self.push(bots::any_position_key(&pos));
+                    }
+                    ok
+                });
+                replayed
+                    && self.head.as_ref().map(|n| n.key)
+                        == Some(bots::any_position_key(game.position()))
+            }
+            _ => false,
+        };
+        if !caught_up {
+            *self = Keys::new();
+            for key in history(game) {
+                self.push(key);
+            }
+        }
+        self.position = Some(game.position().clone());
+    }
+
+    /// The keys, oldest first (walks the list: for the search, off the room task).
+    pub(crate) fn to_vec(&self) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.len);
+        let mut node = self.head.as_deref();
+        while let Some(n) = node {
+            out.push(n.key);
+            node = n.prev.as_deref();
+        }
+        out.reverse();
+        out
+    }
+}
+
+impl Drop for Keys {
+    /// Unlinks the list node by node: a long game's list dropped at once would otherwise
+    /// recurse once per key.
+    fn drop(&mut self) {
+        let mut next = self.head.take();
+        while let Some(node) = next {
+            next = match Arc::try_unwrap(node) {
+                Ok(mut n) => n.prev.take(),
+                // Shared with a search still running: it frees the rest.
+                Err(_) => None,
+            };
+        }
+    }
 }
 
 /// The search style of `bot` in `variant` with `clock_ms` left, `None` for the random kind.
@@ -159,27 +266,29 @@ async fn on_pool<T: Send + 'static>(
     }
 }
 
-/// The command with which `bot` answers `ask` in `game` (a move, or its answer to a draw
-/// offer), with `clock_ms` left on its clock; `None` only if the game is over.
+/// The command with which `bot` answers `ask` in position `pos` (a move, or its answer to a
+/// draw offer), with `keys` the keys of the game's positions so far and `clock_ms` left on
+/// its clock; `None` only if the game is over.
 ///
-/// Meant to be spawned: the room task owns the game, so it hands over a copy.
+/// Meant to be spawned: the room task keeps its game and hands over one position and a
+/// shared handle on the keys (see [`Keys`]).
 pub(crate) async fn answer(
     rooms: Rooms,
-    game: Game,
+    pos: AnyPosition,
+    keys: Keys,
     bot: Bot,
     ask: Ask,
     clock_ms: Option<u64>,
     seed: u64,
 ) -> Option<Command> {
     if ask.draw {
-        return Some(if accepts_draw(rooms, game, &bot, ask.seat).await {
+        return Some(if accepts_draw(rooms, pos, keys, &bot, ask.seat).await {
             Command::AcceptDraw
         } else {
             Command::DeclineDraw
         });
     }
-    let pos = game.position().clone();
-    let mv = think(rooms, game, &bot, clock_ms, seed).await?;
+    let mv = think(rooms, pos.clone(), keys, &bot, clock_ms, seed).await?;
     Some(Command::Move {
         text: pos.move_to_string(&mv),
     })
@@ -198,37 +307,36 @@ pub(crate) fn fallback(game: &Game, ask: Ask, seed: u64) -> Option<Command> {
     })
 }
 
-/// The move `bot` plays in `game` with `clock_ms` left; `None` only if the game is over.
+/// The move `bot` plays in `pos` with `clock_ms` left; `None` only if the game is over.
 async fn think(
     rooms: Rooms,
-    game: Game,
+    pos: AnyPosition,
+    keys: Keys,
     bot: &Bot,
     clock_ms: Option<u64>,
     seed: u64,
 ) -> Option<Move> {
-    let pos: AnyPosition = game.position().clone();
     let fallback = bots::random_move(&pos, seed);
     let Some(style) = style(bot, pos.variant(), clock_ms) else {
         return fallback;
     };
     let budget = style.limits.time.unwrap_or(MAX_THINK);
     let found = on_pool(rooms, budget, move || {
-        // Replaying the game for its repetition keys costs its length: done here, off
-        // the room task.
-        let keys = history(&game);
+        // Flattening the keys costs the game's length: done here, off the room task.
+        let keys = keys.to_vec();
         bots::choose_with(&pos, &keys, style, seed).map(|c| c.mv)
     })
     .await;
     found.or(fallback)
 }
 
-/// True if `bot`, to whom a draw is offered in `game`, accepts it (see the module notes).
-async fn accepts_draw(rooms: Rooms, game: Game, bot: &Bot, seat: Seat) -> bool {
-    let Some(mut style) = style(bot, game.position().variant(), None) else {
+/// True if `bot`, to whom a draw is offered in `pos` (the game's positions' `keys`),
+/// accepts it (see the module notes).
+async fn accepts_draw(rooms: Rooms, pos: AnyPosition, keys: Keys, bot: &Bot, seat: Seat) -> bool {
+    let Some(mut style) = style(bot, pos.variant(), None) else {
         return true;
     };
     style.noise = 0;
-    let pos = game.position().clone();
     let team = bots::team_of(&pos, seat);
     let Some(turn) = pos.turn() else {
         return true;
@@ -237,7 +345,7 @@ async fn accepts_draw(rooms: Rooms, game: Game, bot: &Bot, seat: Seat) -> bool {
     let still = pos.clone();
     let pos_sides = rules::record::playing(&pos).len();
     let score = on_pool(rooms, budget, move || {
-        let keys = history(&game);
+        let keys = keys.to_vec();
         bots::search(&pos, &keys, style.limits).map(|r| r.score)
     })
     .await;
@@ -264,5 +372,63 @@ async fn accepts_draw(rooms: Rooms, game: Game, bot: &Bot, seat: Seat) -> bool {
                 .unwrap_or(0);
             own - best_other * (team.len() as i32) < DRAW_MARGIN
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use rules::{AnyOptions, Variant};
+
+    /// Kept up to date turn by turn (one to a few actions between syncs), the keys are
+    /// those a replay of the whole game gives, in every game; and a handle given to a
+    /// search keeps the keys of its turn while the room's list grows.
+    #[test]
+    fn keys_kept_turn_by_turn_match_a_replay() {
+        for (i, variant) in Variant::ALL.into_iter().enumerate() {
+            let start = AnyPosition::new(variant, &AnyOptions::default_for(variant)).unwrap();
+            let mut game = Game::new(start);
+            let mut keys = Keys::new();
+            let mut handed = Vec::new();
+            let mut ply = 0u64;
+            while game.turn().is_some() && ply < 300 {
+                let seed = ply * 7 + i as u64;
+                // Sync every second or third action, as a bot turn would.
+                if seed % 3 != 0 {
+                    keys.sync(&game);
+                    assert_eq!(keys.to_vec(), history(&game), "{variant:?} ply {ply}");
+                    handed.push((keys.clone(), history(&game)));
+                }
+                let mv = bots::random_move(game.position(), seed).unwrap();
+                game.play(&mv).unwrap();
+                ply += 1;
+            }
+            keys.sync(&game);
+            assert_eq!(keys.to_vec(), history(&game));
+            for (handle, then) in handed {
+                assert_eq!(handle.to_vec(), then);
+            }
+        }
+    }
+
+    /// A list that is ahead of the game (not one of its prefixes) is rebuilt.
+    #[test]
+    fn keys_of_another_game_are_rebuilt() {
+        let variant = Variant::Stockholm;
+        let start = AnyPosition::new(variant, &AnyOptions::default_for(variant)).unwrap();
+        let mut long = Game::new(start.clone());
+        for seed in 0..6 {
+            let mv = bots::random_move(long.position(), seed).unwrap();
+            long.play(&mv).unwrap();
+        }
+        let mut keys = Keys::new();
+        keys.sync(&long);
+        let mut other = Game::new(start);
+        let mv = bots::random_move(other.position(), 99).unwrap();
+        other.play(&mv).unwrap();
+        keys.sync(&other);
+        assert_eq!(keys.to_vec(), history(&other));
     }
 }

@@ -138,6 +138,9 @@ pub(crate) struct RoomTask {
     /// Who sits where, updated when the seats change (sent with every batch).
     seats: Vec<(PlayerId, Seat)>,
     bot: BotTurn,
+    /// The keys of the game's positions for the bots' searches, brought up to date at each
+    /// bot turn (empty in a room without bots).
+    keys: bot::Keys,
     /// Restored after a restart: when the server stopped (see `Command::Resume`).
     resume: Option<Timestamp>,
 }
@@ -216,6 +219,7 @@ impl RoomTask {
             events: None,
             sockets: HashMap::new(),
             bot: BotTurn::Idle,
+            keys: bot::Keys::new(),
             resume,
         }
     }
@@ -547,14 +551,14 @@ impl RoomTask {
             self.bot.set(BotTurn::Idle);
             return;
         };
-        // A copy, so the room task keeps its game: a copy of the move list and of the
-        // repetition counts, once per bot turn (the replay for the search happens off the
-        // room task).
-        let game = game.clone();
+        // The search gets one position and a shared handle on the keys, which this turn
+        // extends by the actions since the last one: no copy of the game's past.
+        self.keys.sync(game);
         let clock = self.room.remaining_ms(ask.seat);
         let job = tokio::spawn(bot::answer(
             self.rooms.clone(),
-            game,
+            game.position().clone(),
+            self.keys.clone(),
             b,
             ask,
             clock,

@@ -277,6 +277,7 @@ mod accounts;
 mod analysis;
 mod heartbeat;
 mod ops;
+mod script;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 
@@ -986,9 +987,10 @@ impl Store {
     /// Commits `writes` in one transaction (the [`Writer`] calls this with batches).
     ///
     /// Few statements per batch: rows are grouped by table in the order their keys need
-    /// (new rooms, new games, then every log row and every move in multi-row inserts of a
-    /// few fixed sizes, so each shape is a prepared statement the connection keeps), then
-    /// the state changes and game ends in the order given.
+    /// (new rooms, new games, then every log row and every move in multi-row inserts), then
+    /// the state changes and game ends in the order given. On Postgres each table's rows
+    /// go as arrays (`UNNEST`), one statement the connection keeps prepared; on SQLite the
+    /// whole batch is one script sent to the connection's thread at once (see `script`).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] for a duplicate key, [`StoreError::Missing`] for a state
@@ -1006,6 +1008,18 @@ impl Store {
         if writes.is_empty() {
             return Ok(0);
         }
+        let p = match &self.pool {
+            Pool::Sqlite(p) => {
+                // SQLite: take the write lock at BEGIN, so the busy timeout applies to it
+                // instead of failing when a deferred transaction upgrades; the batch goes
+                // to the connection's thread as one script (see `script`).
+                let mut tx = p.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
+                let statements = script::run(&mut tx, writes).await?;
+                tx.commit().await.map_err(db_err)?;
+                return Ok(statements);
+            }
+            Pool::Postgres(p) => p,
+        };
         let mut first = Vec::new();
         let mut logs = Vec::new();
         let mut moves = Vec::new();
@@ -1020,41 +1034,61 @@ impl Store {
         }
         // Rooms before games (a game is its room's), in the order given within each.
         first.sort_by_key(|w| !matches!(w, Write::Room(_)));
-        let log_chunks = chunks(&logs);
-        let move_chunks = chunks(&moves);
         let statements = first
             .iter()
             .chain(&last)
             .map(|w| statements_of(w))
             .sum::<usize>()
-            + log_chunks.len()
-            + move_chunks.len();
-        // SQLite: take the write lock at BEGIN, so the busy timeout applies to it instead
-        // of failing when a deferred transaction upgrades.
-        let begin = match self.backend {
-            Backend::Sqlite => "BEGIN IMMEDIATE",
-            Backend::Postgres => "BEGIN",
-        };
-        on_pool!(self, p => {
-            let mut tx = p.begin_with(begin).await.map_err(db_err)?;
-            for w in first {
-                apply_write!(tx, w);
-            }
-            for chunk in &log_chunks {
-                let sql = multi_row_sql(LOG_INSERT, LOG_COLUMNS, chunk.len());
-                let q = bind_logs!(sqlx::query(&sql), chunk);
-                q.execute(&mut *tx).await.map_err(db_err)?;
-            }
-            for chunk in &move_chunks {
-                let sql = multi_row_sql(MOVE_INSERT, MOVE_COLUMNS, chunk.len());
-                let q = bind_moves!(sqlx::query(&sql), chunk);
-                q.execute(&mut *tx).await.map_err(db_err)?;
-            }
-            for w in last {
-                apply_write!(tx, w);
-            }
-            tx.commit().await.map_err(db_err)?;
-        });
+            + usize::from(!logs.is_empty())
+            + usize::from(!moves.is_empty());
+        let mut tx = p.begin().await.map_err(db_err)?;
+        for w in first {
+            apply_write!(tx, w);
+        }
+        // Every log row and every move in one statement each, whatever their number: the
+        // rows go as one array per column, so the text never changes and the statement
+        // stays prepared on the connection.
+        if !logs.is_empty() {
+            sqlx::query(LOG_UNNEST)
+                .bind(
+                    logs.iter()
+                        .map(|l| l.room_id.to_string())
+                        .collect::<Vec<_>>(),
+                )
+                .bind(logs.iter().map(|l| l.seq).collect::<Vec<_>>())
+                .bind(logs.iter().map(|l| l.at).collect::<Vec<_>>())
+                .bind(logs.iter().map(|l| l.actor.as_str()).collect::<Vec<_>>())
+                .bind(logs.iter().map(|l| l.command.as_str()).collect::<Vec<_>>())
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        }
+        if !moves.is_empty() {
+            sqlx::query(MOVE_UNNEST)
+                .bind(
+                    moves
+                        .iter()
+                        .map(|m| m.game_id.to_string())
+                        .collect::<Vec<_>>(),
+                )
+                .bind(moves.iter().map(|m| m.ply).collect::<Vec<_>>())
+                .bind(moves.iter().map(|m| m.seat.as_str()).collect::<Vec<_>>())
+                .bind(
+                    moves
+                        .iter()
+                        .map(|m| m.notation.as_str())
+                        .collect::<Vec<_>>(),
+                )
+                .bind(moves.iter().map(|m| m.clock_ms).collect::<Vec<_>>())
+                .bind(moves.iter().map(|m| m.at).collect::<Vec<_>>())
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        }
+        for w in last {
+            apply_write!(tx, w);
+        }
+        tx.commit().await.map_err(db_err)?;
         Ok(statements)
     }
 }
@@ -1065,40 +1099,12 @@ const LOG_COLUMNS: usize = 5;
 /// The insert of moves, their columns.
 const MOVE_INSERT: &str = "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) VALUES ";
 const MOVE_COLUMNS: usize = 6;
-
-/// Binds the values of `chunk` (log rows) in [`LOG_INSERT`]'s column order.
-macro_rules! bind_logs {
-    ($q:expr, $chunk:expr) => {{
-        let mut q = $q;
-        for l in $chunk.iter() {
-            q = q
-                .bind(l.room_id.to_string())
-                .bind(l.seq)
-                .bind(l.at)
-                .bind(&l.actor)
-                .bind(&l.command);
-        }
-        q
-    }};
-}
-
-/// Binds the values of `chunk` (moves) in [`MOVE_INSERT`]'s column order.
-macro_rules! bind_moves {
-    ($q:expr, $chunk:expr) => {{
-        let mut q = $q;
-        for m in $chunk.iter() {
-            q = q
-                .bind(m.game_id.to_string())
-                .bind(m.ply)
-                .bind(&m.seat)
-                .bind(&m.notation)
-                .bind(m.clock_ms)
-                .bind(m.at);
-        }
-        q
-    }};
-}
-use {bind_logs, bind_moves};
+/// Postgres: every log row of a batch in one insert, one array per column.
+const LOG_UNNEST: &str = "INSERT INTO room_log (room_id, seq, at, actor, command) \
+     SELECT * FROM UNNEST($1::text[], $2::int8[], $3::int8[], $4::text[], $5::text[])";
+/// Postgres: every move of a batch in one insert, one array per column.
+const MOVE_UNNEST: &str = "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) \
+     SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::text[], $5::int8[], $6::int8[])";
 
 /// Statements [`apply_write!`] runs for `w`.
 fn statements_of(w: &Write) -> usize {
@@ -1106,69 +1112,5 @@ fn statements_of(w: &Write) -> usize {
         Write::StartGame(g) => 1 + g.players.len(),
         Write::FinishGame(f) => 1 + f.verdicts.len(),
         _ => 1,
-    }
-}
-
-/// Rows per multi-row insert: powers of two up to this, so a batch of any size takes at
-/// most a few statements and only a handful of statement shapes exist to prepare.
-const MAX_ROWS_PER_INSERT: usize = 64;
-
-/// `rows` cut into pieces of power-of-two lengths, largest first (100 rows: 64, 32, 4).
-fn chunks<T>(rows: &[T]) -> Vec<&[T]> {
-    let mut out = Vec::new();
-    let mut rest = rows;
-    while !rest.is_empty() {
-        let mut n = MAX_ROWS_PER_INSERT;
-        while n > rest.len() {
-            n /= 2;
-        }
-        let (head, tail) = rest.split_at(n);
-        out.push(head);
-        rest = tail;
-    }
-    out
-}
-
-/// `prefix` followed by `rows` groups of `columns` placeholders: `($1, $2), ($3, $4)`.
-fn multi_row_sql(prefix: &str, columns: usize, rows: usize) -> String {
-    let mut sql = String::with_capacity(prefix.len() + rows * columns * 5);
-    sql.push_str(prefix);
-    for r in 0..rows {
-        if r > 0 {
-            sql.push_str(", ");
-        }
-        sql.push('(');
-        for c in 0..columns {
-            if c > 0 {
-                sql.push_str(", ");
-            }
-            sql.push('$');
-            sql.push_str(&(r * columns + c + 1).to_string());
-        }
-        sql.push(')');
-    }
-    sql
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{chunks, multi_row_sql};
-
-    #[test]
-    fn chunks_are_powers_of_two_largest_first() {
-        let rows: Vec<u32> = (0..100).collect();
-        let sizes: Vec<usize> = chunks(&rows).iter().map(|c| c.len()).collect();
-        assert_eq!(sizes, vec![64, 32, 4]);
-        assert!(chunks::<u32>(&[]).is_empty());
-        let flat: Vec<u32> = chunks(&rows).concat();
-        assert_eq!(flat, rows);
-    }
-
-    #[test]
-    fn placeholders_number_every_row() {
-        assert_eq!(
-            multi_row_sql("INSERT INTO t (a, b) VALUES ", 2, 2),
-            "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
-        );
     }
 }

@@ -1,0 +1,391 @@
+//! SQLite batches as scripts: a batch's statements sent to SQLite's connection thread in one
+//! request.
+//!
+//! sqlx runs every SQLite statement on the connection's own thread: each `execute` is a
+//! hop to that thread and back, and on a loaded machine each hop waits for the scheduler
+//! twice. A batch of a few hundred moves and a few game starts and ends used to take about
+//! thirty hops; as a script (every statement of the batch in one SQL text, its values
+//! bound in order across the whole text, which sqlx's SQLite driver does statement by
+//! statement)
+//! it takes one, plus the transaction's `BEGIN` and `COMMIT`. A script's text changes with
+//! the batch, so it is prepared for the batch and not kept in the statement cache.
+
+use futures_util::TryStreamExt;
+use sqlx::sqlite::Sqlite;
+use sqlx::{Either, Executor, SqliteConnection};
+
+use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
+
+/// Most values in one script: under SQLite's limit on numbered parameters (32,766); a
+/// bigger batch is sent as several scripts.
+const MAX_VALUES: usize = 30_000;
+
+/// One value of a script.
+enum Val<'a> {
+    Str(&'a str),
+    OptStr(Option<&'a str>),
+    Owned(String),
+    Int(i64),
+    OptInt(Option<i64>),
+}
+
+/// Statements and their values, to run as one SQL text.
+#[derive(Default)]
+struct Script<'a> {
+    sql: String,
+    vals: Vec<Val<'a>>,
+    /// Per statement in order: what is missing when it changes no row (the state change
+    /// of a room or game that was never stored), `None` for a statement that may not.
+    checks: Vec<Option<String>>,
+}
+
+impl<'a> Script<'a> {
+    /// Appends `template` (numbered `$1`, `$2`, ... in the order of `vals`, each once and
+    /// in that order) with anonymous placeholders: sqlx binds those in order across the
+    /// script's statements, and SQLite looks a numbered one up by name in a list as long as
+    /// the statement's values, which made binding a big insert cost the square of its size.
+    fn statement(&mut self, template: &str, vals: Vec<Val<'a>>, check: Option<String>) {
+        let mut rest = template;
+        while let Some(at) = rest.find('$') {
+            self.sql.push_str(&rest[..at]);
+            self.sql.push('?');
+            let digits = rest[at + 1..]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            rest = &rest[at + 1 + digits..];
+        }
+        self.sql.push_str(rest);
+        self.sql.push_str(";\n");
+        self.vals.extend(vals);
+        self.checks.push(check);
+    }
+
+    /// Appends one insert of `rows` rows of `columns` values each (`vals` row by row).
+    fn rows(&mut self, prefix: &str, columns: usize, rows: usize, vals: Vec<Val<'a>>) {
+        self.sql.push_str(prefix);
+        let mut group = String::with_capacity(columns * 3);
+        group.push('(');
+        for c in 0..columns {
+            if c > 0 {
+                group.push_str(", ");
+            }
+            group.push('?');
+        }
+        group.push(')');
+        for r in 0..rows {
+            if r > 0 {
+                self.sql.push_str(", ");
+            }
+            self.sql.push_str(&group);
+        }
+        self.sql.push_str(";\n");
+        self.vals.extend(vals);
+        self.checks.push(None);
+    }
+
+    /// Runs the script on `conn`; the number of statements it ran.
+    async fn run(self, conn: &mut SqliteConnection) -> Result<usize, StoreError> {
+        if self.checks.is_empty() {
+            return Ok(0);
+        }
+        let mut q = sqlx::query::<Sqlite>(&self.sql).persistent(false);
+        for v in self.vals {
+            q = match v {
+                Val::Str(s) => q.bind(s),
+                Val::OptStr(s) => q.bind(s),
+                Val::Owned(s) => q.bind(s),
+                Val::Int(i) => q.bind(i),
+                Val::OptInt(i) => q.bind(i),
+            };
+        }
+        let mut results = conn.fetch_many(q);
+        let mut checks = self.checks.iter();
+        let mut ran = 0;
+        while let Some(step) = results.try_next().await.map_err(db_err)? {
+            if let Either::Left(done) = step {
+                ran += 1;
+                if let Some(Some(missing)) = checks.next() {
+                    if done.rows_affected() == 0 {
+                        return Err(StoreError::Missing(missing.clone()));
+                    }
+                }
+            }
+        }
+        Ok(ran)
+    }
+}
+
+fn id(u: &uuid::Uuid) -> Val<'static> {
+    Val::Owned(u.to_string())
+}
+
+fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
+    s.statement(
+        "INSERT INTO rooms (id, variant, options, host, host_name, visibility, \
+         invite_code, time_control, grace_ms, state, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        vec![
+            id(&r.id),
+            Val::Str(&r.variant),
+            Val::Str(&r.options),
+            id(&r.host),
+            Val::Str(&r.host_name),
+            Val::Str(&r.visibility),
+            Val::OptStr(r.invite_code.as_deref()),
+            Val::Str(&r.time_control),
+            Val::Int(r.grace_ms),
+            Val::Str(&r.state),
+            Val::Int(r.created_at),
+        ],
+        None,
+    );
+}
+
+fn start_game<'a>(s: &mut Script<'a>, g: &'a GameRow) {
+    s.statement(
+        "INSERT INTO games (id, variant, options, start_position, seats, result, \
+         reason, winners, started_at, finished_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        vec![
+            id(&g.id),
+            Val::Str(&g.variant),
+            Val::Str(&g.options),
+            Val::Str(&g.start_position),
+            Val::Str(&g.seats),
+            Val::OptStr(g.result.as_deref()),
+            Val::OptStr(g.reason.as_deref()),
+            Val::OptStr(g.winners.as_deref()),
+            Val::Int(g.started_at),
+            Val::OptInt(g.finished_at),
+        ],
+        None,
+    );
+    for (pos, (seat, player)) in g.players.iter().enumerate() {
+        s.statement(
+            "INSERT INTO game_players (game_id, seat, pos, player_id) VALUES ($1, $2, $3, $4)",
+            vec![
+                id(&g.id),
+                Val::Str(seat),
+                Val::Int(i64::try_from(pos).unwrap_or(i64::MAX)),
+                id(player),
+            ],
+            None,
+        );
+    }
+}
+
+fn finish_game<'a>(s: &mut Script<'a>, f: &'a GameFinish) {
+    s.statement(
+        "UPDATE games SET result = $1, reason = $2, winners = $3, finished_at = $4 \
+         WHERE id = $5",
+        vec![
+            Val::Str(&f.result),
+            Val::Str(&f.reason),
+            Val::Str(&f.winners),
+            Val::Int(f.finished_at),
+            id(&f.id),
+        ],
+        Some(format!("game {}", f.id)),
+    );
+    for (seat, verdict) in &f.verdicts {
+        s.statement(
+            "UPDATE game_players SET verdict = $1 WHERE game_id = $2 AND seat = $3",
+            vec![Val::Str(verdict), id(&f.id), Val::Str(seat)],
+            None,
+        );
+    }
+}
+
+/// Values a write binds (to cut a batch into scripts under [`MAX_VALUES`]).
+fn values_of(w: &Write) -> usize {
+    match w {
+        Write::Room(_) => 11,
+        Write::StartGame(g) => 10 + 4 * g.players.len(),
+        Write::FinishGame(f) => 5 + 3 * f.verdicts.len(),
+        Write::RoomState { .. } => 2,
+        Write::Log(_) => super::LOG_COLUMNS,
+        Write::Move(_) => super::MOVE_COLUMNS,
+    }
+}
+
+/// The writes of one script: `first` (rooms and game starts), every log row and move in
+/// one insert each, then `last` (state changes and game ends), in that order.
+#[derive(Default)]
+struct Part<'a> {
+    first: Vec<&'a Write>,
+    logs: Vec<&'a LogRow>,
+    moves: Vec<&'a MoveRow>,
+    last: Vec<&'a Write>,
+    values: usize,
+}
+
+impl<'a> Part<'a> {
+    fn script(&self) -> Script<'a> {
+        let mut s = Script::default();
+        for w in &self.first {
+            match w {
+                Write::Room(r) => room(&mut s, r),
+                Write::StartGame(g) => start_game(&mut s, g),
+                _ => {}
+            }
+        }
+        if !self.logs.is_empty() {
+            let vals = self
+                .logs
+                .iter()
+                .flat_map(|l| {
+                    [
+                        id(&l.room_id),
+                        Val::Int(l.seq),
+                        Val::Int(l.at),
+                        Val::Str(&l.actor),
+                        Val::Str(&l.command),
+                    ]
+                })
+                .collect();
+            s.rows(super::LOG_INSERT, super::LOG_COLUMNS, self.logs.len(), vals);
+        }
+        if !self.moves.is_empty() {
+            let vals = self
+                .moves
+                .iter()
+                .flat_map(|m| {
+                    [
+                        id(&m.game_id),
+                        Val::Int(m.ply),
+                        Val::Str(&m.seat),
+                        Val::Str(&m.notation),
+                        Val::OptInt(m.clock_ms),
+                        Val::Int(m.at),
+                    ]
+                })
+                .collect();
+            s.rows(
+                super::MOVE_INSERT,
+                super::MOVE_COLUMNS,
+                self.moves.len(),
+                vals,
+            );
+        }
+        for w in &self.last {
+            match w {
+                Write::RoomState { id: room, state } => s.statement(
+                    "UPDATE rooms SET state = $1 WHERE id = $2",
+                    vec![Val::Str(state), id(room)],
+                    Some(format!("room {room}")),
+                ),
+                Write::FinishGame(f) => finish_game(&mut s, f),
+                _ => {}
+            }
+        }
+        s
+    }
+}
+
+/// `writes` cut into parts of at most [`MAX_VALUES`] values, in an order their keys allow:
+/// new rooms, then new games, then log rows and moves, then state changes and game ends.
+/// A batch that needs several parts keeps that order across them (every part's rooms and
+/// games come before the rows that refer to them, as all of `first` goes before the rest).
+fn parts(writes: &[Write]) -> Vec<Part<'_>> {
+    let mut rooms = Vec::new();
+    let mut games = Vec::new();
+    let mut rows = Vec::new();
+    let mut last = Vec::new();
+    for w in writes {
+        match w {
+            Write::Room(_) => rooms.push(w),
+            Write::StartGame(_) => games.push(w),
+            Write::Log(_) | Write::Move(_) => rows.push(w),
+            Write::RoomState { .. } | Write::FinishGame(_) => last.push(w),
+        }
+    }
+    let mut out = vec![Part::default()];
+    for w in rooms.into_iter().chain(games).chain(rows).chain(last) {
+        let n = values_of(w);
+        if out
+            .last()
+            .is_some_and(|p| p.values > 0 && p.values + n > MAX_VALUES)
+        {
+            out.push(Part::default());
+        }
+        let Some(part) = out.last_mut() else { break };
+        part.values += n;
+        match w {
+            Write::Room(_) | Write::StartGame(_) => part.first.push(w),
+            Write::Log(l) => part.logs.push(l),
+            Write::Move(m) => part.moves.push(m),
+            Write::RoomState { .. } | Write::FinishGame(_) => part.last.push(w),
+        }
+    }
+    out
+}
+
+/// Runs `writes` on `conn` (inside the caller's transaction) as few scripts: one unless the
+/// batch binds more than [`MAX_VALUES`] values. Returns the statements run.
+pub(super) async fn run(
+    conn: &mut SqliteConnection,
+    writes: &[Write],
+) -> Result<usize, StoreError> {
+    let mut statements = 0;
+    for part in parts(writes) {
+        statements += part.script().run(&mut *conn).await?;
+    }
+    Ok(statements)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    #[test]
+    fn placeholders_are_anonymous_in_the_order_of_the_values() {
+        let mut s = Script::default();
+        s.statement(
+            "UPDATE a SET x = $1 WHERE y = $2",
+            vec![Val::Int(1), Val::Int(2)],
+            None,
+        );
+        s.rows(
+            "INSERT INTO b (p, q) VALUES ",
+            2,
+            2,
+            (3..7).map(Val::Int).collect(),
+        );
+        s.statement("UPDATE c SET z = $1", vec![Val::Int(3)], Some("c".into()));
+        assert_eq!(
+            s.sql,
+            "UPDATE a SET x = ? WHERE y = ?;\n\
+             INSERT INTO b (p, q) VALUES (?, ?), (?, ?);\n\
+             UPDATE c SET z = ?;\n"
+        );
+        assert_eq!(s.checks, vec![None, None, Some("c".into())]);
+    }
+
+    #[test]
+    fn a_big_batch_is_cut_under_the_value_limit_with_rooms_first() {
+        let log = |seq| {
+            Write::Log(LogRow {
+                room_id: uuid::Uuid::nil(),
+                seq,
+                at: 0,
+                actor: String::new(),
+                command: String::new(),
+            })
+        };
+        let mut writes: Vec<Write> = (0..7000).map(log).collect();
+        writes.push(Write::RoomState {
+            id: uuid::Uuid::nil(),
+            state: "playing".into(),
+        });
+        let parts = parts(&writes);
+        assert_eq!(parts.len(), 2);
+        assert!(parts.iter().all(|p| p.values <= MAX_VALUES));
+        assert_eq!(parts[0].logs.len(), MAX_VALUES / super::super::LOG_COLUMNS);
+        assert_eq!(parts[1].last.len(), 1);
+        let rows: usize = parts.iter().map(|p| p.logs.len()).sum();
+        assert_eq!(rows, 7000);
+    }
+}
