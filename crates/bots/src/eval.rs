@@ -102,8 +102,8 @@ pub trait Evaluate: Position {
     fn seat_scores(&self) -> [i32; 4];
 
     /// [`Evaluate::seat_scores`] under other weights than the game's (the self-play tuner's
-    /// candidates). The two-seat games use `w`; a game that does not override this ignores
-    /// it and scores with its own weights.
+    /// candidates). Every game of the rules crate uses `w`; a game that does not override
+    /// this ignores it and scores with its own weights.
     fn seat_scores_with(&self, w: &Weights) -> [i32; 4] {
         let _ = w;
         self.seat_scores()
@@ -175,7 +175,10 @@ fn neva_target(seat: Seat) -> (i32, i32) {
 
 impl Evaluate for Neva {
     fn seat_scores(&self) -> [i32; 4] {
-        let w = weights(Variant::Neva);
+        self.seat_scores_with(&weights(Variant::Neva))
+    }
+
+    fn seat_scores_with(&self, w: &Weights) -> [i32; 4] {
         let mut s = [0; 4];
         for sq in Variant::Neva.board().iter() {
             let Some(pc) = self.piece_at(sq) else {
