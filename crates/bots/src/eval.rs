@@ -50,7 +50,13 @@ pub struct Weights {
 ///   against 1 and 5). `tune --game queah --nodes 3000 --openings 60 --plies 4 --rounds 2
 ///   --seed 11`.
 ///
-/// Every trial is listed in `docs/bots.md`. Neva's weights are hand-set.
+/// * Neva: four-seat matches, two seats with the candidate and two with the current weights
+///   ([`crate::neva_tune`]), 150 openings each played twice (300 games) at level 3's 15,000
+///   nodes: two rounds rejected every nudge of `king`, `advance`, `centre` and `mobility`
+///   (48.3% to 54.8%), so the hand-set weights stay. `tune --game neva --nodes 15000
+///   --openings 150 --plies 4 --rounds 2 --seed 11`.
+///
+/// Every trial is listed in `docs/bots.md`.
 pub const fn weights(variant: Variant) -> Weights {
     match variant {
         Variant::Stockholm => Weights {

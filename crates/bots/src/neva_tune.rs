@@ -15,8 +15,9 @@ use crate::arena::{Player, Tally};
 use crate::tune::{play_openings, Param, TuneConfig, TuneError};
 use crate::Weights;
 
-/// The parameters of Neva's evaluation (`back_rank`, `reserve` and `tempo` do not apply to
-/// it; a man is the fixed unit).
+/// The parameters tuned for Neva: `back_rank` and `reserve` do not apply to it, a man is
+/// the fixed unit, and `tempo` stays 0 (not tried: with three opponents the seat to move
+/// at a leaf is mostly not the bot's).
 pub const PARAMS: [Param; 4] = [Param::King, Param::Advance, Param::Centre, Param::Mobility];
 
 /// Plays `candidate` against `current` in four-seat Neva free-for-all over

@@ -82,7 +82,12 @@ fn a_round_over_real_matches_changes_nothing_unless_a_candidate_won_clearly() {
     }
     assert_eq!(tuned, expect);
     for p in [Param::BackRank, Param::Reserve, Param::Tempo] {
-        assert_eq!(p.get(&tuned), p.get(&base), "{} is not Neva's", p.key());
+        assert_eq!(
+            p.get(&tuned),
+            p.get(&base),
+            "{} is not tuned for Neva",
+            p.key()
+        );
     }
 }
 
