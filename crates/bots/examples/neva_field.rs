@@ -2,7 +2,12 @@
 //! rotated, with a breakdown of how the games the bot does not win end.
 //!
 //! `cargo run --release -p checkerhall-bots --example neva_field -- BOT [FIELD...] \
-//!     [--games N] [--seed S] [--threads T] [--seats LIST] [--teams]`
+//!     [--games N] [--first G] [--seed S] [--threads T] [--option key=value]... [--show]`
+//!
+//! Games are numbered from `--first` (default 0); a game's moves depend only on the seed
+//! and its number, so runs over consecutive ranges add up to one longer run.
+//! `--show` prints every game the bot does not finish first alone, ply by ply (the mover,
+//! its move, and each participant's piece count after it).
 //!
 //! A player is `random`, a level `1`-`5` (level 5 without its time cap), or
 //! `ALGO:NODES:NOISE[:OWN]` with `ALGO` one of the names of [`bots::MultiSearch`]
@@ -64,6 +69,8 @@ struct Result {
     seat_of: Vec<Seat>,
     how: String,
     plies: usize,
+    /// Each ply: the seat, its move, and every seat's piece count after it.
+    log: Vec<String>,
 }
 
 fn play(start: &AnyPosition, specs: &[Spec], g: usize, seed: u64) -> Result {
@@ -75,6 +82,7 @@ fn play(start: &AnyPosition, specs: &[Spec], g: usize, seed: u64) -> Result {
     let mut keys = vec![start.hash()];
     let mut plies = 0;
     let mut out_at = None;
+    let mut log = Vec::new();
     while let Some(seat) = game.turn() {
         if plies >= bots::arena::MAX_PLIES {
             break;
@@ -84,8 +92,22 @@ fn play(start: &AnyPosition, specs: &[Spec], g: usize, seed: u64) -> Result {
         let Some(mv) = pick(specs[p], game.position(), &keys, ply_seed) else {
             break;
         };
+        let text = game.position().move_to_string(&mv);
         game.play(&mv).unwrap();
         keys.push(game.position().hash());
+        let counts: Vec<String> = order
+            .iter()
+            .map(|&s| {
+                rules::Variant::Neva
+                    .board()
+                    .iter()
+                    .filter(|&sq| game.position().piece_at(sq).is_some_and(|pc| pc.seat == s))
+                    .count()
+                    .to_string()
+            })
+            .collect();
+        let who = order.iter().position(|&s| s == seat).unwrap();
+        log.push(format!("{plies:>3} p{who} {text:<16} {}", counts.join(" ")));
         plies += 1;
         if out_at.is_none() && game.position().out().contains(order[0]) {
             out_at = Some((plies, seat == order[0]));
@@ -117,6 +139,7 @@ fn play(start: &AnyPosition, specs: &[Spec], g: usize, seed: u64) -> Result {
         seat_of: order,
         how,
         plies,
+        log,
     }
 }
 
@@ -134,12 +157,16 @@ fn main() {
     let mut threads = 1usize;
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut names = Vec::new();
+    let mut show = false;
+    let mut first = 0usize;
     while !args.is_empty() {
         let a = args.remove(0);
         match a.as_str() {
             "--games" => games = args.remove(0).parse().unwrap(),
             "--seed" => seed = args.remove(0).parse().unwrap(),
             "--threads" => threads = args.remove(0).parse().unwrap(),
+            "--show" => show = true,
+            "--first" => first = args.remove(0).parse().unwrap(),
             "--option" => {
                 let kv = args.remove(0);
                 let (k, v) = kv.split_once('=').unwrap();
@@ -160,8 +187,8 @@ fn main() {
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games {
+                let g = first + next.fetch_add(1, Ordering::Relaxed);
+                if g >= first + games {
                     break;
                 }
                 let r = play(&start, &specs, g, seed);
@@ -169,7 +196,8 @@ fn main() {
             });
         }
     });
-    let results = results.into_inner().unwrap();
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(g, _)| *g);
     let teams = opts.get("teams").as_deref() == Some("true");
     let mut firsts = vec![0usize; specs.len()];
     let mut shared = vec![0usize; specs.len()];
@@ -192,10 +220,16 @@ fn main() {
             }
         }
         *hows.entry(r.how.clone()).or_default() += 1;
+        if show && r.how != "bot first" {
+            println!("game: {}", r.how);
+            for line in &r.log {
+                println!("  {line}");
+            }
+        }
     }
     let n = results.len() as f64;
     println!(
-        "games {} seed {seed} options {pairs:?} mean plies {:.1}",
+        "games {} from {first} seed {seed} options {pairs:?} mean plies {:.1}",
         results.len(),
         plies as f64 / n
     );

@@ -1,4 +1,5 @@
-//! Tunes a two-seat game's evaluation weights by self-play (see the `bots::tune` module):
+//! Tunes a game's evaluation weights by self-play (see the `bots::tune` module; Neva is
+//! played in four-seat free-for-all matches, see `bots::neva_tune`):
 //!
 //! ```sh
 //! nice -n 10 cargo run -p checkerhall-bots --release --example tune -- --game queah \
@@ -12,7 +13,7 @@
 use std::process::ExitCode;
 
 use bots::tune::{paired_match, tune_round, Param, TuneConfig};
-use bots::{weights, Level, Limits};
+use bots::{neva_tune, weights, Level, Limits};
 use rules::{AnyOptions, AnyPosition, Variant};
 
 struct Args {
@@ -96,7 +97,7 @@ fn main() -> ExitCode {
     };
     let cfg = args.cfg;
     println!(
-        "tuning {} ({:?}): {} nodes per move, {} openings of {} random plies, each from both seats; keep if score - {} se > 50%",
+        "tuning {} ({:?}): {} nodes per move, {} openings of {} random plies, each played twice with the seats swapped; keep if score - {} se > 50%",
         args.game.key(),
         args.options.non_default_pairs(),
         cfg.style.limits.nodes,
@@ -105,14 +106,22 @@ fn main() -> ExitCode {
         cfg.z
     );
     let mut w = weights(args.game);
+    // Neva is tuned in four-seat free-for-all matches, two candidates against two current.
+    let params = match args.game {
+        Variant::Neva => &neva_tune::PARAMS[..],
+        g => Param::of(g),
+    };
     for round in 1..=args.rounds {
         let mut round_cfg = cfg;
         round_cfg.seed = cfg.seed.wrapping_add(round as u64 * 1_000_003);
         let result = tune_round(
             w,
-            Param::of(args.game),
+            params,
             cfg.z,
-            |cand, cur| paired_match(&start, cand, cur, &round_cfg),
+            |cand, cur| match args.game {
+                Variant::Neva => neva_tune::seats_match(&start, cand, cur, &round_cfg),
+                _ => paired_match(&start, cand, cur, &round_cfg),
+            },
             |t| {
                 println!(
                     "round {round} {:<9} {:>4} -> {:<4} {}-{}-{} {:5.1}% {}",

@@ -11,7 +11,8 @@
 //! * [`evaluate`] gives each seat's static score, for analysis graphs.
 //! * [`analysis`] evaluates every position of a game per seat and marks the moves that
 //!   lost a clear amount, with the search's move instead.
-//! * [`tune`] tunes a two-seat game's evaluation weights by self-play matches.
+//! * [`tune`] tunes a two-seat game's evaluation weights by self-play matches, and
+//!   [`neva_tune`] Neva's in four-seat matches.
 //!
 //! ```
 //! use bots::{choose, Level};
@@ -28,6 +29,7 @@
 pub mod analysis;
 pub mod arena;
 mod eval;
+pub mod neva_tune;
 mod search;
 pub mod tune;
 
@@ -198,7 +200,7 @@ pub fn search_game<P: Evaluate>(
 }
 
 /// [`search_game`] scoring leaves with `w` instead of the game's [`weights`] (the self-play
-/// tuner's candidates; Neva keeps its own weights).
+/// tuner's candidates).
 pub fn search_game_with<P: Evaluate>(
     pos: &P,
     team: SeatSet,

@@ -16,7 +16,7 @@
 
 use rules::{AnyPosition, Variant};
 
-use crate::arena::{play_game, Player, Tally};
+use crate::arena::{play_game, Outcome, Player, Tally};
 use crate::{Style, Weights};
 
 /// A tunable evaluation parameter (a field of [`Weights`]; a man is the fixed unit, 100).
@@ -176,6 +176,32 @@ pub fn paired_match(
     let [a, b] = seats[..] else {
         return Err(TuneError::Untuned(start.variant()));
     };
+    let results = play_openings(start, cfg, |g| {
+        // The candidate takes the first seat in even games, the second in odd ones.
+        let (cand, other) = if g % 2 == 0 { (a, b) } else { (b, a) };
+        let mut by = [None; 4];
+        by[cand.index()] = Some(Player::Weighted(cfg.style, candidate));
+        by[other.index()] = Some(Player::Weighted(cfg.style, current));
+        (by, cand)
+    })?;
+    let mut tally = Tally::default();
+    for (outcome, seat) in results {
+        tally.add(&outcome, seat, rules::SeatSet::only(seat));
+    }
+    Ok(tally)
+}
+
+/// Plays the `2 * cfg.openings` games of a tuning match, on up to `cfg.threads` threads:
+/// game `g` starts from opening `g / 2` with the players `seat(g).0` (by seat index) and
+/// seeds of its own. Returns each game's outcome with `seat(g).1`, in game order.
+///
+/// # Errors
+/// [`TuneError::Refused`] when a bot's move is refused (a bug).
+pub fn play_openings<T: Send>(
+    start: &AnyPosition,
+    cfg: &TuneConfig,
+    seat: impl Fn(usize) -> ([Option<Player>; 4], T) + Sync,
+) -> Result<Vec<(Outcome, T)>, TuneError> {
     let games = cfg.openings * 2;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::with_capacity(games));
@@ -187,25 +213,20 @@ pub fn paired_match(
                     break;
                 }
                 let pos = opening(start, cfg.opening_plies, cfg.seed, g / 2);
-                // The candidate takes the first seat in even games, the second in odd ones.
-                let (cand, other) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                let mut by = [None; 4];
-                by[cand.index()] = Some(Player::Weighted(cfg.style, candidate));
-                by[other.index()] = Some(Player::Weighted(cfg.style, current));
+                let (by, tag) = seat(g);
                 let seed = crate::search::mix(cfg.seed.wrapping_add(g as u64));
-                let outcome = play_game(&pos, &by, seed).map(|o| (o, cand));
-                if let Ok(mut r) = results.lock() {
-                    r.push(outcome);
+                let outcome = play_game(&pos, &by, seed).map(|o| (o, tag));
+                if let Ok(mut all) = results.lock() {
+                    all.push((g, outcome));
                 }
             });
         }
     });
-    let mut tally = Tally::default();
-    for r in results.into_inner().unwrap_or_default() {
-        let (outcome, seat) = r?;
-        tally.add(&outcome, seat, rules::SeatSet::only(seat));
-    }
-    Ok(tally)
+    let mut all = results.into_inner().unwrap_or_default();
+    all.sort_by_key(|(g, _)| *g);
+    all.into_iter()
+        .map(|(_, r)| r.map_err(TuneError::from))
+        .collect()
 }
 
 /// True when the score is significantly above one half: `score - z * se > 0.5`.
