@@ -84,25 +84,29 @@ pub struct Event {
 }
 
 /// What happened.
+///
+/// The large payloads are boxed so that an event stays small (a few words): every room
+/// keeps up to [`crate::HISTORY_LEN`] of them inline in its history, and queues hold them
+/// (memory per idle room, issue 10).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
     /// The room was created.
     Created {
         /// Its settings.
-        room: RoomInfo,
+        room: Box<RoomInfo>,
     },
     /// Someone took, changed or left a seat, or a bot was seated or removed.
     Seats {
         /// Every seat of the layout.
-        seats: BySeat<Option<SeatView>>,
+        seats: Box<BySeat<Option<SeatView>>>,
     },
     /// The game started.
     Started {
         /// The seat drawn (or fixed) to move first.
         first: Seat,
         /// The start.
-        board: BoardView,
+        board: Box<BoardView>,
     },
     /// It is this seat's turn (only that seat receives it).
     YourTurn {
@@ -117,9 +121,9 @@ pub enum EventKind {
         seat: Seat,
         /// The move.
         #[serde(rename = "move")]
-        mv: MoveView,
+        mv: Box<MoveView>,
         /// The board after it.
-        board: BoardView,
+        board: Box<BoardView>,
     },
     /// A seat resigned, left, ran out of time or was claimed against.
     Departed {
@@ -128,7 +132,7 @@ pub enum EventKind {
         /// Why.
         reason: Reason,
         /// The board after it (Neva may remove its pieces).
-        board: BoardView,
+        board: Box<BoardView>,
     },
     /// A seat went out by the play (all pieces captured, or blocked).
     Eliminated {
@@ -170,7 +174,7 @@ pub enum EventKind {
         /// The result.
         outcome: Outcome,
         /// The final board.
-        board: BoardView,
+        board: Box<BoardView>,
     },
     /// The room or game was cancelled.
     Aborted {
@@ -184,7 +188,7 @@ pub enum EventKind {
         /// The time given back to the running clock (at most `down_ms`; 0 without clocks).
         given_back_ms: u64,
         /// The clocks now, if the room has a time control.
-        clocks: Option<ClockView>,
+        clocks: Option<Box<ClockView>>,
     },
     /// The rematch requests changed, or the rematch room was created.
     Rematch {

@@ -181,7 +181,9 @@ impl Room {
         let info = room.room_info();
         let (events, _) = room.publish(vec![(
             Audience::Everyone,
-            EventKind::Created { room: info },
+            EventKind::Created {
+                room: Box::new(info),
+            },
         )]);
         Ok((room, events))
     }
@@ -680,7 +682,7 @@ impl Room {
             EventKind::Resumed {
                 down_ms: now.since(down_at),
                 given_back_ms,
-                clocks,
+                clocks: clocks.map(Box::new),
             },
         ));
     }
@@ -818,7 +820,7 @@ impl Room {
             Audience::Everyone,
             EventKind::Started {
                 first,
-                board: board_view(&play),
+                board: Box::new(board_view(&play)),
             },
         ));
         self.play = Some(play);
@@ -936,8 +938,8 @@ impl Room {
                     Audience::Everyone,
                     EventKind::Moved {
                         seat,
-                        mv: MoveView::new(before.variant(), &mv),
-                        board,
+                        mv: Box::new(MoveView::new(before.variant(), &mv)),
+                        board: Box::new(board),
                     },
                 ));
                 None
@@ -948,7 +950,7 @@ impl Room {
                     EventKind::Departed {
                         seat,
                         reason,
-                        board,
+                        board: Box::new(board),
                     },
                 ));
                 Some(seat)
@@ -1048,7 +1050,13 @@ impl Room {
         play.outcome = Some(outcome.clone());
         let board = board_view(play);
         self.state = RoomState::Finished;
-        out.push((Audience::Everyone, EventKind::Finished { outcome, board }));
+        out.push((
+            Audience::Everyone,
+            EventKind::Finished {
+                outcome,
+                board: Box::new(board),
+            },
+        ));
     }
 
     /// Applies every flag that fell by `now`, each at the moment it fell; returns the
@@ -1450,7 +1458,7 @@ impl Room {
         out.push((
             Audience::Everyone,
             EventKind::Seats {
-                seats: self.seats_view(),
+                seats: Box::new(self.seats_view()),
             },
         ));
     }
