@@ -153,7 +153,10 @@ pub struct Limits {
     pub messages_per_second: u32,
     /// Messages a socket may send in a burst.
     pub message_burst: u32,
-    /// Events queued for one socket before it is resynced or dropped.
+    /// Batches of events queued for one socket before it is resynced or dropped: the size of
+    /// each watched room's broadcast ring (allocated whole when the first socket attaches, so
+    /// it counts in the memory of every watched room, issue 10) and the bound of a socket's
+    /// outgoing queue.
     pub socket_queue: usize,
     /// Login attempts one account may receive a minute (0: no limit).
     pub logins_per_account_per_minute: u32,
@@ -180,7 +183,7 @@ impl Default for Limits {
             rooms_per_identity: 10,
             messages_per_second: 10,
             message_burst: 30,
-            socket_queue: 64,
+            socket_queue: 32,
             logins_per_account_per_minute: 5,
             logins_per_address_per_minute: 20,
             invite_tries_per_address_per_minute: 10,
