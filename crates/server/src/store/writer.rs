@@ -512,7 +512,10 @@ mod tests {
     /// commits.
     #[tokio::test]
     async fn control_requests_go_before_queued_game_traffic() {
-        let (senders, mut lanes) = lanes(WriterConfig { queue: 2000 });
+        let (senders, mut lanes) = lanes(WriterConfig {
+            queue: 2000,
+            ..WriterConfig::default()
+        });
         let (_pause, mut paused) = watch::channel(false);
         let mut answers = Vec::new();
         for i in 0..2000 {
