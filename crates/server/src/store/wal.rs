@@ -34,8 +34,11 @@ use tokio::sync::{watch, Notify};
 use super::{db_err, StoreError};
 use crate::metrics::Metrics;
 
-/// The WAL file is cut back to this size when it starts again (bytes).
-pub const WAL_SIZE_LIMIT: i64 = 32 * 1024 * 1024;
+/// The WAL file is cut back to this size when it starts again (bytes): above the length at
+/// which it starts again by default plus what a checkpoint pass lets it grow, so the file
+/// keeps its length and a commit writes over blocks it already has (a sync that makes a
+/// file longer also commits the file system's journal, several times slower here).
+pub const WAL_SIZE_LIMIT: i64 = 128 * 1024 * 1024;
 
 /// Pages the writer's connection keeps in memory (negative: KiB, SQLite's convention): the
 /// index pages every batch touches stay cached instead of being read back from the WAL.

@@ -69,9 +69,10 @@ pub struct WriterConfig {
 /// once per checkpoint.
 pub const DEFAULT_CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
-/// WAL length past which the SQLite writer lets it start again, by default (16 MiB of
-/// 4 KiB pages).
-pub const DEFAULT_WAL_PAGES: i64 = 4096;
+/// WAL length past which the SQLite writer lets it start again, by default (64 MiB of
+/// 4 KiB pages): at 5,000 moves a second, about three pages each, once a second or so, as
+/// each time the writer copies what the checkpoint task left and syncs the database file.
+pub const DEFAULT_WAL_PAGES: i64 = 16384;
 
 impl Default for WriterConfig {
     fn default() -> WriterConfig {
