@@ -24,6 +24,12 @@ pub struct Metrics {
     /// Milliseconds the last batch waited from its first write being queued to its commit
     /// (gauge).
     pub store_lag_ms: AtomicU64,
+    /// SQLite: WAL checkpoints run beside the writer (counter).
+    pub store_checkpoints: AtomicU64,
+    /// SQLite: pages in the WAL at the last checkpoint (gauge).
+    pub store_wal_frames: AtomicU64,
+    /// SQLite: times the writer let a long WAL start again (counter).
+    pub store_wal_restarts: AtomicU64,
     /// The per-socket message rate limit in force (gauge).
     pub ws_messages_per_second: AtomicU64,
     /// The per-socket burst limit in force (gauge).
@@ -98,7 +104,7 @@ impl Metrics {
 
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
-        let rows: [(&str, &str, &str, &AtomicU64); 12] = [
+        let rows: [(&str, &str, &str, &AtomicU64); 15] = [
             ("checkerhall_rooms", "gauge", "Live rooms.", &self.rooms),
             (
                 "checkerhall_sockets",
@@ -141,6 +147,24 @@ impl Metrics {
                 "gauge",
                 "Queue-to-commit time of the last batch.",
                 &self.store_lag_ms,
+            ),
+            (
+                "checkerhall_store_checkpoints_total",
+                "counter",
+                "SQLite WAL checkpoints run beside the writer.",
+                &self.store_checkpoints,
+            ),
+            (
+                "checkerhall_store_wal_pages",
+                "gauge",
+                "SQLite WAL length in pages at the last checkpoint.",
+                &self.store_wal_frames,
+            ),
+            (
+                "checkerhall_store_wal_restarts_total",
+                "counter",
+                "Times the SQLite writer let a long WAL start again.",
+                &self.store_wal_restarts,
             ),
             (
                 "checkerhall_ws_messages_per_second",

@@ -46,6 +46,7 @@ impl AppState {
             metrics.clone(),
             WriterConfig {
                 queue: config.limits.store_queue,
+                ..WriterConfig::default()
             },
         );
         let config = Arc::new(config);

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use server::metrics::Metrics;
 use server::store::{
     Backend, GameFilter, GameFinish, GameRow, LogRow, MoveRow, PlayerRow, RoomRow, Store,
-    StoreError, Write, Writer,
+    StoreError, Write, Writer, WriterConfig,
 };
 use sqlx::Executor;
 use uuid::Uuid;
@@ -143,6 +143,7 @@ suite!(
     writer_batches_many_rooms,
     writer_isolates_a_bad_request,
     writer_close_flushes_then_refuses,
+    writer_stores_heartbeats,
 );
 
 fn player(name: &str) -> PlayerRow {
@@ -674,6 +675,85 @@ async fn writer_close_flushes_then_refuses(store: Store) {
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::WriterGone), "{err:?}");
+}
+
+/// The server's heartbeat goes with the rooms' writes, and the latest one is kept.
+async fn writer_stores_heartbeats(store: Store) {
+    let metrics = Arc::new(Metrics::default());
+    let writer = Writer::spawn(store.clone(), metrics.clone());
+    assert_eq!(store.last_heartbeat().await.unwrap(), None);
+    writer.heartbeat(1_000).await.unwrap();
+    assert_eq!(store.last_heartbeat().await.unwrap(), Some(1_000));
+    // Two in one batch, among other writes: the later one stands.
+    let r = room("playing", 1);
+    let (a, b) = futures_util::future::join(
+        writer.write(vec![Write::Room(r.clone()), Write::Heartbeat { at: 2_000 }]),
+        writer.heartbeat(3_000),
+    )
+    .await;
+    a.unwrap();
+    b.unwrap();
+    assert_eq!(store.last_heartbeat().await.unwrap(), Some(3_000));
+    writer.close().await;
+}
+
+/// SQLite file: no commit checkpoints the WAL; a task beside the writer copies it into the
+/// database file, and once it is longer than the bound the writer lets it start again, so
+/// the WAL file stops growing while writes go on. Everything is there after reopening.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_wal_is_checkpointed_beside_the_writer_and_starts_again() {
+    const ROOMS: usize = 20;
+    let db = TestDb::new(Kind::File).await.unwrap();
+    let store = db.open().await;
+    let metrics = Arc::new(Metrics::default());
+    let config = WriterConfig {
+        wal_pages: 64,
+        checkpoint_every: std::time::Duration::from_millis(5),
+        ..WriterConfig::default()
+    };
+    let writer = Writer::spawn_with(store.clone(), metrics.clone(), config);
+    let rooms: Vec<RoomRow> = (0..ROOMS)
+        .map(|i| room("playing", i64::try_from(i).unwrap()))
+        .collect();
+    for r in &rooms {
+        writer.write(vec![Write::Room(r.clone())]).await.unwrap();
+    }
+    let restarts = || metrics.store_wal_restarts.load(Ordering::Relaxed);
+    let wal_path = format!("{}-wal", db.file.as_ref().unwrap().display());
+    let wal_file = || std::fs::metadata(&wal_path).map_or(0, |m| m.len());
+    // Each commit appends one page (and its frame header) at least: a WAL that never
+    // started again would be longer than this.
+    let appended = || metrics.store_batches.load(Ordering::Relaxed) * 4096;
+    let mut seq = 0;
+    // Writes go on until the WAL has started again three times and more than its file's
+    // length has been committed (bounded: a WAL that never starts again fails here).
+    while restarts() < 3 || appended() <= wal_file() {
+        assert!(
+            seq < 50_000,
+            "the WAL file grew with the writes: {} bytes after {} restarts",
+            wal_file(),
+            restarts()
+        );
+        let batch = rooms
+            .iter()
+            .map(|r| writer.write(vec![Write::Log(log(r.id, seq))]));
+        for result in futures_util::future::join_all(batch).await {
+            result.unwrap();
+        }
+        seq += 1;
+    }
+    assert!(metrics.store_checkpoints.load(Ordering::Relaxed) >= 3);
+    writer.close().await;
+    store.close().await;
+
+    let store = db.open().await;
+    let live = store.live_rooms().await.unwrap();
+    assert_eq!(live.len(), ROOMS);
+    for l in &live {
+        assert_eq!(l.log.len(), usize::try_from(seq).unwrap());
+    }
+    store.close().await;
+    db.remove().await;
 }
 
 /// Data committed before a close is there after reopening (and migrating again).

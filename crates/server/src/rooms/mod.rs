@@ -451,7 +451,10 @@ impl Rooms {
                 Err(e) => tracing::error!(room = %row.id, error = %e, "room cannot be restored"),
             }
         }
-        let beat = tokio::spawn(heartbeat(store.clone(), self.inner.shutdown.subscribe()));
+        let beat = tokio::spawn(heartbeat(
+            self.inner.writer.clone(),
+            self.inner.shutdown.subscribe(),
+        ));
         lock(&self.inner.tasks).push(beat);
         Ok(())
     }
@@ -476,14 +479,16 @@ impl Rooms {
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// Records that the server runs, every [`HEARTBEAT`], until shutdown.
-async fn heartbeat(store: Store, mut shutdown: watch::Receiver<bool>) {
+/// Through the writer: on SQLite another connection's write would make the writer's
+/// connection drop its page cache.
+async fn heartbeat(writer: Writer, mut shutdown: watch::Receiver<bool>) {
     let mut every = tokio::time::interval(HEARTBEAT);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             () = until_shutdown(&mut shutdown) => break,
             _ = every.tick() => {
-                if let Err(e) = store.heartbeat(now_ms()).await {
+                if let Err(e) = writer.heartbeat(now_ms()).await {
                     tracing::warn!(error = %e, "heartbeat not stored");
                 }
             }

@@ -1,7 +1,10 @@
 //! When the server was last seen running (migration 0004), so that a restart can give the
 //! time it was down back to the running clocks, whether it stopped cleanly or was killed.
+//!
+//! While the server runs, its heartbeats go through the writer ([`Writer::heartbeat`]); this
+//! direct write is for the last one, after the writer has stopped.
 
-use super::{db_err, Pool, Store, StoreError};
+use super::{db_err, Pool, Store, StoreError, Write, Writer, HEARTBEAT_UPSERT};
 
 impl Store {
     /// Records that the server is running at `at` (ms).
@@ -10,10 +13,7 @@ impl Store {
     /// Database failure.
     pub async fn heartbeat(&self, at: i64) -> Result<(), StoreError> {
         on_pool!(self, p => {
-            sqlx::query(
-                "INSERT INTO server_heartbeat (id, seen_at) VALUES (1, $1) \
-                 ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at",
-            )
+            sqlx::query(HEARTBEAT_UPSERT)
             .bind(at)
             .execute(p)
             .await
@@ -34,5 +34,15 @@ impl Store {
                 .map_err(db_err)?
         });
         Ok(seen.map(|(at,)| at))
+    }
+}
+
+impl Writer {
+    /// Records that the server is running at `at` (ms), committed with the rooms' writes.
+    ///
+    /// # Errors
+    /// As [`Writer::write`].
+    pub async fn heartbeat(&self, at: i64) -> Result<(), StoreError> {
+        self.write(vec![Write::Heartbeat { at }]).await
     }
 }

@@ -12,6 +12,7 @@
 //! Writes of the rooms (logs, moves, game starts and ends) go through the [`Writer`] task,
 //! which commits the writes of many rooms in one transaction.
 
+mod wal;
 mod writer;
 
 use std::str::FromStr;
@@ -19,11 +20,16 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
 };
+use sqlx::ConnectOptions;
 use uuid::Uuid;
 
-pub use writer::{Paused, Writer, WriterConfig, DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE};
+pub use writer::{
+    Paused, Writer, WriterConfig, DEFAULT_CHECKPOINT_EVERY, DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE,
+    DEFAULT_WAL_PAGES,
+};
 
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -222,6 +228,13 @@ pub enum Write {
     Move(MoveRow),
     /// A game ended.
     FinishGame(GameFinish),
+    /// The server is running at this time (ms; see `Store::heartbeat`). Written by the
+    /// writer with the rooms' batches: on SQLite a write from any other connection makes
+    /// the writer's connection drop its whole page cache.
+    Heartbeat {
+        /// Milliseconds since the epoch.
+        at: i64,
+    },
 }
 
 /// A room to rebuild after a restart: its row and its whole log in order.
@@ -238,6 +251,8 @@ pub struct LiveRoom {
 pub struct Store {
     backend: Backend,
     pool: Pool,
+    /// A SQLite file (not memory): the writer may open connections of its own.
+    sqlite_file: bool,
 }
 
 /// The embedded migrations (`migrations/` at the repository root).
@@ -563,6 +578,13 @@ macro_rules! apply_write {
                 .await
                 .map_err(db_err)?;
             }
+            Write::Heartbeat { at } => {
+                sqlx::query(HEARTBEAT_UPSERT)
+                    .bind(*at)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+            }
             Write::FinishGame(f) => {
                 let done = sqlx::query(
                     "UPDATE games SET result = $1, reason = $2, winners = $3, finished_at = $4 \
@@ -618,6 +640,13 @@ impl Store {
                 // page by page on every commit.
                 .pragma("temp_store", "memory");
             let memory = url.contains(":memory:") || url.contains("mode=memory");
+            // The writer's checkpoint task copies the WAL into the file, off the commits'
+            // path (see `wal`); no connection checkpoints inside its own commit.
+            let opts = if memory {
+                opts
+            } else {
+                opts.pragma("wal_autocheckpoint", "0")
+            };
             if !memory {
                 // First run: make the folder too (e.g. a fresh volume's `data/`).
                 if let Some(dir) = opts.get_filename().parent() {
@@ -647,6 +676,7 @@ impl Store {
             Ok(Store {
                 backend: Backend::Sqlite,
                 pool: Pool::Sqlite(pool),
+                sqlite_file: !memory,
             })
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let opts = PgConnectOptions::from_str(url)?;
@@ -657,6 +687,7 @@ impl Store {
             Ok(Store {
                 backend: Backend::Postgres,
                 pool: Pool::Postgres(pool),
+                sqlite_file: false,
             })
         } else {
             Err(StoreError::Url(scheme_of(url)))
@@ -666,6 +697,26 @@ impl Store {
     /// The backend.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// A connection of its own to a SQLite file, outside the pool, with the pool's settings
+    /// and `pragmas` on top (for the writer and its checkpoint task). `None` on Postgres and
+    /// for a memory database, which lives in its one pooled connection.
+    async fn dedicated_sqlite(
+        &self,
+        pragmas: &[(&'static str, String)],
+    ) -> Option<Result<SqliteConnection, StoreError>> {
+        let Pool::Sqlite(p) = &self.pool else {
+            return None;
+        };
+        if !self.sqlite_file {
+            return None;
+        }
+        let mut opts = (*p.connect_options()).clone();
+        for (key, value) in pragmas {
+            opts = opts.pragma(*key, value.clone());
+        }
+        Some(opts.connect().await.map_err(db_err))
     }
 
     /// Applies the embedded migrations (those already applied are skipped).
@@ -1010,13 +1061,8 @@ impl Store {
         }
         let p = match &self.pool {
             Pool::Sqlite(p) => {
-                // SQLite: take the write lock at BEGIN, so the busy timeout applies to it
-                // instead of failing when a deferred transaction upgrades; the batch goes
-                // to the connection's thread as one script (see `script`).
-                let mut tx = p.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
-                let statements = script::run(&mut tx, writes).await?;
-                tx.commit().await.map_err(db_err)?;
-                return Ok(statements);
+                let mut conn = p.acquire().await.map_err(db_err)?;
+                return script::commit(&mut conn, writes).await;
             }
             Pool::Postgres(p) => p,
         };
@@ -1029,7 +1075,9 @@ impl Store {
                 Write::Room(_) | Write::StartGame(_) => first.push(w),
                 Write::Log(l) => logs.push(l),
                 Write::Move(m) => moves.push(m),
-                Write::RoomState { .. } | Write::FinishGame(_) => last.push(w),
+                Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {
+                    last.push(w)
+                }
             }
         }
         // Rooms before games (a game is its room's), in the order given within each.
@@ -1092,6 +1140,10 @@ impl Store {
         Ok(statements)
     }
 }
+
+/// Records the server's heartbeat (one row).
+const HEARTBEAT_UPSERT: &str = "INSERT INTO server_heartbeat (id, seen_at) VALUES (1, $1) \
+     ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at";
 
 /// The insert of log rows, their columns.
 const LOG_INSERT: &str = "INSERT INTO room_log (room_id, seq, at, actor, command) VALUES ";

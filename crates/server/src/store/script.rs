@@ -12,7 +12,7 @@
 
 use futures_util::TryStreamExt;
 use sqlx::sqlite::Sqlite;
-use sqlx::{Either, Executor, SqliteConnection};
+use sqlx::{Connection, Either, Executor, SqliteConnection};
 
 use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
@@ -204,6 +204,7 @@ fn values_of(w: &Write) -> usize {
         Write::StartGame(g) => 10 + 4 * g.players.len(),
         Write::FinishGame(f) => 5 + 3 * f.verdicts.len(),
         Write::RoomState { .. } => 2,
+        Write::Heartbeat { .. } => 1,
         Write::Log(_) => super::LOG_COLUMNS,
         Write::Move(_) => super::MOVE_COLUMNS,
     }
@@ -276,6 +277,9 @@ impl<'a> Part<'a> {
                     Some(format!("room {room}")),
                 ),
                 Write::FinishGame(f) => finish_game(&mut s, f),
+                Write::Heartbeat { at } => {
+                    s.statement(super::HEARTBEAT_UPSERT, vec![Val::Int(*at)], None)
+                }
                 _ => {}
             }
         }
@@ -297,7 +301,9 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
             Write::Room(_) => rooms.push(w),
             Write::StartGame(_) => games.push(w),
             Write::Log(_) | Write::Move(_) => rows.push(w),
-            Write::RoomState { .. } | Write::FinishGame(_) => last.push(w),
+            Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {
+                last.push(w)
+            }
         }
     }
     let mut out = vec![Part::default()];
@@ -315,18 +321,32 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
             Write::Room(_) | Write::StartGame(_) => part.first.push(w),
             Write::Log(l) => part.logs.push(l),
             Write::Move(m) => part.moves.push(m),
-            Write::RoomState { .. } | Write::FinishGame(_) => part.last.push(w),
+            Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {
+                part.last.push(w)
+            }
         }
     }
     out
 }
 
-/// Runs `writes` on `conn` (inside the caller's transaction) as few scripts: one unless the
-/// batch binds more than [`MAX_VALUES`] values. Returns the statements run.
-pub(super) async fn run(
+/// Commits `writes` on `conn` in one transaction, as few scripts (see [`run`]); the
+/// statements run.
+///
+/// The write lock is taken at `BEGIN`, so the busy timeout applies to it instead of the
+/// transaction failing when a deferred one upgrades.
+pub(super) async fn commit(
     conn: &mut SqliteConnection,
     writes: &[Write],
 ) -> Result<usize, StoreError> {
+    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
+    let statements = run(&mut tx, writes).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(statements)
+}
+
+/// Runs `writes` on `conn` (inside the caller's transaction) as few scripts: one unless the
+/// batch binds more than [`MAX_VALUES`] values. Returns the statements run.
+async fn run(conn: &mut SqliteConnection, writes: &[Write]) -> Result<usize, StoreError> {
     let mut statements = 0;
     for part in parts(writes) {
         statements += part.script().run(&mut *conn).await?;

@@ -8,17 +8,24 @@
 //!
 //! On Postgres several committers take batches from the same lanes and commit them
 //! concurrently (each room's writes still go in order: a room never has two requests queued);
-//! SQLite has one writer at a time, so it gets one committer.
+//! SQLite has one writer at a time, so it gets one committer. On a SQLite file that
+//! committer has a connection of its own, outside the pool: its page cache stays warm from
+//! one batch to the next (a pooled connection finds its cache stale whenever another one
+//! wrote, and reads the pages back), and a task beside it keeps the WAL short without
+//! making commits wait (see `wal`).
 
 use std::ops::Range;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-use super::{Backend, Store, StoreError, Write};
+use sqlx::SqliteConnection;
+
+use super::wal::{self, Wal};
+use super::{script, Backend, Store, StoreError, Write};
 use crate::metrics::Metrics;
 
 /// Game requests that may wait by default (see [`WriterConfig::queue`]).
@@ -49,12 +56,30 @@ pub struct WriterConfig {
     /// Game requests that may wait before [`Writer::try_write`] refuses with
     /// [`StoreError::Busy`] (and [`Writer::write`] waits).
     pub queue: usize,
+    /// SQLite file: WAL length in pages past which the writer lets it start again (see
+    /// `wal`; default [`DEFAULT_WAL_PAGES`]).
+    pub wal_pages: i64,
+    /// SQLite file: the pause between two WAL checkpoints while commits go on (default
+    /// [`DEFAULT_CHECKPOINT_EVERY`]).
+    pub checkpoint_every: Duration,
 }
+
+/// Pause between two SQLite WAL checkpoints while commits go on, by default: pages
+/// rewritten by many batches in that time are copied once, and the database file is synced
+/// once per checkpoint.
+pub const DEFAULT_CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
+
+/// WAL length past which the SQLite writer lets it start again, by default (64 MiB of
+/// 4 KiB pages): at 5,000 moves a second, about three pages each, once a second or so, as
+/// each time the writer copies what the checkpoint task left and syncs the database file.
+pub const DEFAULT_WAL_PAGES: i64 = 16384;
 
 impl Default for WriterConfig {
     fn default() -> WriterConfig {
         WriterConfig {
             queue: DEFAULT_QUEUE,
+            wal_pages: DEFAULT_WAL_PAGES,
+            checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
         }
     }
 }
@@ -130,6 +155,10 @@ struct Inner {
     tasks: tokio::sync::Mutex<Vec<JoinHandle<()>>>,
     /// True while [`Writer::pause`]'s guard lives.
     paused: watch::Sender<bool>,
+    /// SQLite file: the WAL checkpoint task, until `close` has waited for it.
+    checkpoints: tokio::sync::Mutex<Option<JoinHandle<()>>>,
+    /// Tells the checkpoint task to make its last pass and stop.
+    stop_checkpoints: watch::Sender<bool>,
 }
 
 /// While it lives, the writer takes no new batch (see [`Writer::pause`]).
@@ -173,6 +202,9 @@ impl Writer {
         };
         let lanes = Arc::new(tokio::sync::Mutex::new(lanes));
         let paused = watch::channel(false).0;
+        let stop_checkpoints = watch::channel(false).0;
+        let wal = (store.backend() == Backend::Sqlite && store.sqlite_file)
+            .then(|| Arc::new(Wal::new(config.wal_pages, config.checkpoint_every)));
         let tasks = (0..committers)
             .map(|_| {
                 let committer = run(
@@ -180,15 +212,31 @@ impl Writer {
                     metrics.clone(),
                     lanes.clone(),
                     paused.subscribe(),
+                    wal.clone(),
                 );
                 tokio::spawn(committer)
             })
             .collect();
+        let checkpoints = wal.map(|wal| {
+            let (store, metrics, stop) =
+                (store.clone(), metrics.clone(), stop_checkpoints.subscribe());
+            tokio::spawn(async move {
+                match store.dedicated_sqlite(&[]).await {
+                    Some(Ok(conn)) => wal::run(conn, wal, metrics, stop).await,
+                    Some(Err(e)) => {
+                        tracing::error!(error = %e, "no connection for WAL checkpoints");
+                    }
+                    None => {}
+                }
+            })
+        });
         Writer {
             inner: Arc::new(Inner {
                 senders: Mutex::new(Some(senders)),
                 tasks: tokio::sync::Mutex::new(tasks),
                 paused,
+                checkpoints: tokio::sync::Mutex::new(checkpoints),
+                stop_checkpoints,
             }),
         }
     }
@@ -285,6 +333,13 @@ impl Writer {
                 tracing::error!(error = %e, "a store committer failed");
             }
         }
+        // After the last commit: the checkpoint task's last pass copies it all.
+        self.inner.stop_checkpoints.send_replace(true);
+        if let Some(handle) = self.inner.checkpoints.lock().await.take() {
+            if let Err(e) = handle.await {
+                tracing::error!(error = %e, "the WAL checkpoint task failed");
+            }
+        }
     }
 }
 
@@ -302,14 +357,40 @@ fn lanes(config: WriterConfig) -> (Senders, Lanes) {
     )
 }
 
+/// Where a committer commits: the pool, or a SQLite file's connection of its own.
+enum Target {
+    Pool(Store),
+    Own(SqliteConnection),
+}
+
+impl Target {
+    async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
+        match self {
+            Target::Pool(store) => store.commit_counted(writes).await,
+            Target::Own(conn) => script::commit(conn, writes).await,
+        }
+    }
+}
+
 /// Takes a batch (holding the lanes only while gathering it), commits it; until every
-/// sender is gone and the lanes are empty.
+/// sender is gone and the lanes are empty. With `wal` (a SQLite file) it commits on a
+/// connection of its own and, between batches, lets the WAL start again when asked.
 async fn run(
     store: Store,
     metrics: Arc<Metrics>,
     lanes: Arc<tokio::sync::Mutex<Lanes>>,
     mut paused: watch::Receiver<bool>,
+    wal: Option<Arc<Wal>>,
 ) {
+    let mut target = match store.dedicated_sqlite(&wal::writer_pragmas()).await {
+        Some(Ok(conn)) => Target::Own(conn),
+        Some(Err(e)) => {
+            // The pool's connections commit as well, only slower.
+            tracing::error!(error = %e, "no connection of its own for the store writer");
+            Target::Pool(store)
+        }
+        None => Target::Pool(store),
+    };
     loop {
         // An error means the writer is gone: nothing can pause it any more.
         let _ = paused.wait_for(|p| !*p).await;
@@ -317,7 +398,13 @@ async fn run(
         match batch {
             None => break,
             Some(batch) if batch.is_empty() => {}
-            Some(batch) => commit_batch(&store, &metrics, batch).await,
+            Some(batch) => {
+                commit_batch(&mut target, &metrics, batch).await;
+                if let (Some(wal), Target::Own(conn)) = (&wal, &mut target) {
+                    wal.committed();
+                    wal.restart_if_wanted(conn, &metrics).await;
+                }
+            }
         }
     }
     tracing::debug!("store committer stopped");
@@ -325,7 +412,7 @@ async fn run(
 
 /// Commits `batch` in one transaction; if that fails, commits each request alone so one
 /// bad request fails only its own caller.
-async fn commit_batch(store: &Store, metrics: &Metrics, batch: Vec<Request>) {
+async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request>) {
     let oldest = batch.iter().map(|r| r.enqueued).min();
     let mut writes: Vec<Write> = Vec::new();
     let mut parts: Vec<(Range<usize>, Reply)> = Vec::with_capacity(batch.len());
@@ -334,9 +421,16 @@ async fn commit_batch(store: &Store, metrics: &Metrics, batch: Vec<Request>) {
         writes.extend(r.writes);
         parts.push((start..writes.len(), r.reply));
     }
-    let result = store.commit_counted(&writes).await;
+    let started = Instant::now();
+    let result = target.commit(&writes).await;
     match result {
         Ok(statements) => {
+            tracing::debug!(
+                requests = parts.len(),
+                writes = writes.len(),
+                ms = started.elapsed().as_secs_f64() * 1000.0,
+                "batch committed"
+            );
             record(metrics, writes.len(), statements, oldest);
             for (_, reply) in parts {
                 // The caller may have gone away; its writes are stored regardless.
@@ -352,7 +446,7 @@ async fn commit_batch(store: &Store, metrics: &Metrics, batch: Vec<Request>) {
             tracing::debug!(error = %e, requests = parts.len(), "batch failed; retrying one by one");
             for (range, reply) in parts {
                 let part = &writes[range];
-                let r = store.commit_counted(part).await;
+                let r = target.commit(part).await;
                 if let Ok(statements) = r {
                     record(metrics, part.len(), statements, oldest);
                 }
@@ -419,7 +513,10 @@ mod tests {
     /// commits.
     #[tokio::test]
     async fn control_requests_go_before_queued_game_traffic() {
-        let (senders, mut lanes) = lanes(WriterConfig { queue: 2000 });
+        let (senders, mut lanes) = lanes(WriterConfig {
+            queue: 2000,
+            ..WriterConfig::default()
+        });
         let (_pause, mut paused) = watch::channel(false);
         let mut answers = Vec::new();
         for i in 0..2000 {
