@@ -3,10 +3,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use uuid::Uuid;
 
-use rules::{BySeat, Move, Seat, SeatSet, Variant};
+use rules::{AnyOptions, BySeat, Move, Seat, SeatSet, Variant};
 
 use crate::outcome::{Outcome, Reason};
 use crate::types::{Bot, Participant, PlayerId, TimeControl, Timestamp};
@@ -235,8 +235,11 @@ pub struct RoomInfo {
     pub id: Uuid,
     /// The game.
     pub game: Variant,
-    /// Every rule option with its value.
-    pub options: BTreeMap<&'static str, String>,
+    /// The rule options, serialised as every option with its value (keys sorted). Kept as
+    /// the options themselves, a few bytes, rather than as strings: every room keeps its
+    /// `created` event (memory per idle room, issue 10).
+    #[serde(serialize_with = "serialize_options")]
+    pub options: AnyOptions,
     /// The seats that play.
     pub layout: SeatSet,
     /// Neva team play.
@@ -251,6 +254,16 @@ pub struct RoomInfo {
     pub grace_ms: u64,
     /// When the room was created.
     pub created_at: Timestamp,
+}
+
+/// Serialises rule options as clients read them: a JSON object of every option with its
+/// value, keys sorted (for `#[serde(serialize_with)]` on a field holding [`AnyOptions`]).
+///
+/// # Errors
+/// Those of the serializer.
+pub fn serialize_options<S: Serializer>(options: &AnyOptions, s: S) -> Result<S::Ok, S::Error> {
+    let map: BTreeMap<&'static str, String> = options.pairs().into_iter().collect();
+    map.serialize(s)
 }
 
 /// Who sits in a seat.

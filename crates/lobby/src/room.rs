@@ -37,7 +37,9 @@ pub struct Room {
     teams: bool,
     state: RoomState,
     seats: BySeat<Option<Slot>>,
-    play: Option<Play>,
+    /// Boxed: a waiting room (most rooms a server holds idle) keeps one word for it, not
+    /// the whole game (memory per idle room, issue 10).
+    play: Option<Box<Play>>,
     rematch_asked: SeatSet,
     rematch_room: Option<Uuid>,
     version: u64,
@@ -174,9 +176,10 @@ impl Room {
             rematch_asked: SeatSet::EMPTY,
             rematch_room: None,
             version: 0,
-            // Grows as events come: a waiting room with a few events does not hold room
-            // for 64 (memory per idle room, issue 10).
-            history: VecDeque::new(),
+            // Grows as events come: a waiting room holds its `created` and first `seats`
+            // events, not room for 64 (nor the 4 a first push would make room for; memory
+            // per idle room, issue 10).
+            history: VecDeque::with_capacity(2),
         };
         let info = room.room_info();
         let (events, _) = room.publish(vec![(
@@ -279,6 +282,11 @@ impl Room {
     /// The settings the room was created with.
     pub fn config(&self) -> &RoomConfig {
         &self.config
+    }
+
+    /// When the room was created.
+    pub fn created_at(&self) -> Timestamp {
+        self.created_at
     }
 
     /// Waiting, playing, finished or aborted.
@@ -422,7 +430,7 @@ impl Room {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => None,
         };
-        let play = self.play.as_ref();
+        let play = self.play.as_deref();
         let legal_moves = match (seat, self.turn(), play) {
             (Some(s), Some(t), Some(p)) if s == t => Some(legal_moves(&p.game)),
             _ => None,
@@ -823,7 +831,7 @@ impl Room {
                 board: Box::new(board_view(&play)),
             },
         ));
-        self.play = Some(play);
+        self.play = Some(Box::new(play));
         self.state = RoomState::Playing;
         self.stage_turn(out);
         Ok(())
@@ -1416,7 +1424,7 @@ impl Room {
         RoomInfo {
             id: self.config.id,
             game: self.config.options.variant(),
-            options: self.config.options.pairs().into_iter().collect(),
+            options: self.config.options.clone(),
             layout: self.layout,
             teams: self.teams,
             host: self.config.host.clone(),
