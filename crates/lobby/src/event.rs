@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Serialize, Serializer};
 use uuid::Uuid;
@@ -87,7 +88,9 @@ pub struct Event {
 ///
 /// The large payloads are boxed so that an event stays small (a few words): every room
 /// keeps up to [`crate::HISTORY_LEN`] of them inline in its history, and queues hold them
-/// (memory per idle room, issue 10).
+/// (memory per idle room, issue 10). Those of the events every move makes are shared
+/// (`Arc`): the room keeps each event in its history and hands out a copy, which then
+/// costs a reference count instead of a copy of every legal move (work per command).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
@@ -112,18 +115,20 @@ pub enum EventKind {
     YourTurn {
         /// The seat to move.
         seat: Seat,
-        /// Its legal moves.
-        legal_moves: Vec<MoveView>,
+        /// Its legal moves (shared: the room's history and every batch hold this event).
+        #[serde(serialize_with = "serialize_shared")]
+        legal_moves: Arc<[MoveView]>,
     },
     /// A seat moved.
     Moved {
         /// Who moved.
         seat: Seat,
-        /// The move.
-        #[serde(rename = "move")]
-        mv: Box<MoveView>,
+        /// The move (shared with the room's last move).
+        #[serde(rename = "move", serialize_with = "serialize_shared")]
+        mv: Arc<MoveView>,
         /// The board after it.
-        board: Box<BoardView>,
+        #[serde(serialize_with = "serialize_shared")]
+        board: Arc<BoardView>,
     },
     /// A seat resigned, left, ran out of time or was claimed against.
     Departed {
@@ -264,6 +269,14 @@ pub struct RoomInfo {
 pub fn serialize_options<S: Serializer>(options: &AnyOptions, s: S) -> Result<S::Ok, S::Error> {
     let map: BTreeMap<&'static str, String> = options.pairs().into_iter().collect();
     map.serialize(s)
+}
+
+/// Serialises a shared payload as the payload itself.
+fn serialize_shared<T: Serialize + ?Sized, S: Serializer>(
+    value: &Arc<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    (**value).serialize(s)
 }
 
 /// Who sits in a seat.

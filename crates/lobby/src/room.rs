@@ -2,6 +2,7 @@
 //! numbered events come out.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use uuid::Uuid;
 
@@ -31,7 +32,9 @@ pub const HISTORY_LEN: usize = 64;
 /// its events, or refuses it with a [`LobbyError`] and leaves the room exactly as it was.
 #[derive(Clone, Debug)]
 pub struct Room {
-    config: RoomConfig,
+    /// Shared: the room is copied at every command (see [`Room::handle_undoable`]) and its
+    /// settings never change.
+    config: Arc<RoomConfig>,
     created_at: Timestamp,
     layout: SeatSet,
     teams: bool,
@@ -86,7 +89,8 @@ struct Play {
     /// Seats that have made at least one move (abort closes once every seat still playing
     /// has).
     moved: SeatSet,
-    last_move: Option<LastMove>,
+    /// The last move and its seat, shared with its `moved` event.
+    last_move: Option<(Seat, Arc<MoveView>)>,
     /// Why each seat went out, as it happened.
     out_reasons: BySeat<Option<Reason>>,
     draw_offer: Option<DrawOfferView>,
@@ -166,7 +170,7 @@ impl Room {
             _ => (SeatSet::TWO, false),
         };
         let mut room = Room {
-            config,
+            config: Arc::new(config),
             created_at: now,
             layout,
             teams,
@@ -443,7 +447,13 @@ impl Room {
             first: play.map(|p| p.first),
             board: play.map(board_view),
             actions: self.action_texts(0),
-            last_move: play.and_then(|p| p.last_move.clone()),
+            last_move: play.and_then(|p| {
+                let (seat, mv) = p.last_move.as_ref()?;
+                Some(LastMove {
+                    seat: *seat,
+                    mv: MoveView::clone(mv),
+                })
+            }),
             draw_offer: play.and_then(|p| p.draw_offer),
             rematch: (self.state == RoomState::Finished).then(|| self.rematch_view()),
             outcome: play.and_then(|p| p.outcome.clone()),
@@ -863,10 +873,7 @@ impl Room {
             }
         })?;
         play.moved.insert(seat);
-        play.last_move = Some(LastMove {
-            seat,
-            mv: MoveView::new(before.variant(), &mv),
-        });
+        play.last_move = Some((seat, Arc::new(MoveView::new(before.variant(), &mv))));
         self.after_action(Action::Moved(seat, mv), &before, now, out);
         Ok(())
     }
@@ -946,8 +953,12 @@ impl Room {
                     Audience::Everyone,
                     EventKind::Moved {
                         seat,
-                        mv: Box::new(MoveView::new(before.variant(), &mv)),
-                        board: Box::new(board),
+                        // The view `play_move` made for the last move: one per move.
+                        mv: match &play.last_move {
+                            Some((_, view)) => view.clone(),
+                            None => Arc::new(MoveView::new(before.variant(), &mv)),
+                        },
+                        board: Arc::new(board),
                     },
                 ));
                 None
@@ -1296,7 +1307,7 @@ impl Room {
     /// The rematch room: same settings, every occupant moved one seat along the layout,
     /// started by lot.
     fn rematch(&self, id: Uuid, lot: u64, now: Timestamp) -> Result<Room, LobbyError> {
-        let mut config = self.config.clone();
+        let mut config = RoomConfig::clone(&self.config);
         config.id = id;
         let (mut room, _) = Room::new(config, now)?;
         let host = Actor::Player(self.config.host.clone());
@@ -1481,7 +1492,7 @@ impl Room {
                 Audience::Seat(seat),
                 EventKind::YourTurn {
                     seat,
-                    legal_moves: legal_moves(&play.game),
+                    legal_moves: legal_moves(&play.game).into(),
                 },
             ));
         }
