@@ -295,6 +295,7 @@ impl RoomTask {
     /// (once as arguments, once as locals), and the task of every room, idle ones too,
     /// would keep room for two copies of itself (memory per idle room, issue 10). The block
     /// keeps the one it captures and works on it in place.
+    #[allow(clippy::manual_async_fn)] // on purpose: see above
     pub(crate) fn run(
         mut self,
         mut shutdown: watch::Receiver<bool>,
