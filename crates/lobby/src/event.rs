@@ -2,11 +2,12 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use uuid::Uuid;
 
-use rules::{BySeat, Move, Seat, SeatSet, Variant};
+use rules::{AnyOptions, BySeat, Move, Seat, SeatSet, Variant};
 
 use crate::outcome::{Outcome, Reason};
 use crate::types::{Bot, Participant, PlayerId, TimeControl, Timestamp};
@@ -87,7 +88,9 @@ pub struct Event {
 ///
 /// The large payloads are boxed so that an event stays small (a few words): every room
 /// keeps up to [`crate::HISTORY_LEN`] of them inline in its history, and queues hold them
-/// (memory per idle room, issue 10).
+/// (memory per idle room, issue 10). Those of the events every move makes are shared
+/// (`Arc`): the room keeps each event in its history and hands out a copy, which then
+/// costs a reference count instead of a copy of every legal move (work per command).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
@@ -112,18 +115,20 @@ pub enum EventKind {
     YourTurn {
         /// The seat to move.
         seat: Seat,
-        /// Its legal moves.
-        legal_moves: Vec<MoveView>,
+        /// Its legal moves (shared: the room's history and every batch hold this event).
+        #[serde(serialize_with = "serialize_shared")]
+        legal_moves: Arc<[MoveView]>,
     },
     /// A seat moved.
     Moved {
         /// Who moved.
         seat: Seat,
-        /// The move.
-        #[serde(rename = "move")]
-        mv: Box<MoveView>,
+        /// The move (shared with the room's last move).
+        #[serde(rename = "move", serialize_with = "serialize_shared")]
+        mv: Arc<MoveView>,
         /// The board after it.
-        board: Box<BoardView>,
+        #[serde(serialize_with = "serialize_shared")]
+        board: Arc<BoardView>,
     },
     /// A seat resigned, left, ran out of time or was claimed against.
     Departed {
@@ -235,8 +240,11 @@ pub struct RoomInfo {
     pub id: Uuid,
     /// The game.
     pub game: Variant,
-    /// Every rule option with its value.
-    pub options: BTreeMap<&'static str, String>,
+    /// The rule options, serialised as every option with its value (keys sorted). Kept as
+    /// the options themselves, a few bytes, rather than as strings: every room keeps its
+    /// `created` event (memory per idle room, issue 10).
+    #[serde(serialize_with = "serialize_options")]
+    pub options: AnyOptions,
     /// The seats that play.
     pub layout: SeatSet,
     /// Neva team play.
@@ -251,6 +259,24 @@ pub struct RoomInfo {
     pub grace_ms: u64,
     /// When the room was created.
     pub created_at: Timestamp,
+}
+
+/// Serialises rule options as clients read them: a JSON object of every option with its
+/// value, keys sorted (for `#[serde(serialize_with)]` on a field holding [`AnyOptions`]).
+///
+/// # Errors
+/// Those of the serializer.
+pub fn serialize_options<S: Serializer>(options: &AnyOptions, s: S) -> Result<S::Ok, S::Error> {
+    let map: BTreeMap<&'static str, String> = options.pairs().into_iter().collect();
+    map.serialize(s)
+}
+
+/// Serialises a shared payload as the payload itself.
+fn serialize_shared<T: Serialize + ?Sized, S: Serializer>(
+    value: &Arc<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    (**value).serialize(s)
 }
 
 /// Who sits in a seat.

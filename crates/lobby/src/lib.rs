@@ -64,8 +64,9 @@ mod types;
 pub use command::{Command, FirstSeat};
 pub use error::LobbyError;
 pub use event::{
-    Audience, BoardView, ClockView, DrawAction, DrawOfferView, Event, EventKind, LastMove,
-    MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot, Viewer,
+    serialize_options, Audience, BoardView, ClockView, DrawAction, DrawOfferView, Event, EventKind,
+    LastMove, MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot,
+    Viewer,
 };
 pub use outcome::{Outcome, Reason, SeatResult, Verdict};
 pub use room::{Handled, Room, Undo, HISTORY_LEN};

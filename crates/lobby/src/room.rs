@@ -2,6 +2,7 @@
 //! numbered events come out.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use uuid::Uuid;
 
@@ -31,13 +32,17 @@ pub const HISTORY_LEN: usize = 64;
 /// its events, or refuses it with a [`LobbyError`] and leaves the room exactly as it was.
 #[derive(Clone, Debug)]
 pub struct Room {
-    config: RoomConfig,
+    /// Shared: the room is copied at every command (see [`Room::handle_undoable`]) and its
+    /// settings never change.
+    config: Arc<RoomConfig>,
     created_at: Timestamp,
     layout: SeatSet,
     teams: bool,
     state: RoomState,
     seats: BySeat<Option<Slot>>,
-    play: Option<Play>,
+    /// Boxed: a waiting room (most rooms a server holds idle) keeps one word for it, not
+    /// the whole game (memory per idle room, issue 10).
+    play: Option<Box<Play>>,
     rematch_asked: SeatSet,
     rematch_room: Option<Uuid>,
     version: u64,
@@ -84,7 +89,8 @@ struct Play {
     /// Seats that have made at least one move (abort closes once every seat still playing
     /// has).
     moved: SeatSet,
-    last_move: Option<LastMove>,
+    /// The last move and its seat, shared with its `moved` event.
+    last_move: Option<(Seat, Arc<MoveView>)>,
     /// Why each seat went out, as it happened.
     out_reasons: BySeat<Option<Reason>>,
     draw_offer: Option<DrawOfferView>,
@@ -164,7 +170,7 @@ impl Room {
             _ => (SeatSet::TWO, false),
         };
         let mut room = Room {
-            config,
+            config: Arc::new(config),
             created_at: now,
             layout,
             teams,
@@ -174,9 +180,10 @@ impl Room {
             rematch_asked: SeatSet::EMPTY,
             rematch_room: None,
             version: 0,
-            // Grows as events come: a waiting room with a few events does not hold room
-            // for 64 (memory per idle room, issue 10).
-            history: VecDeque::new(),
+            // Grows as events come: a waiting room holds its `created` and first `seats`
+            // events, not room for 64 (nor the 4 a first push would make room for; memory
+            // per idle room, issue 10).
+            history: VecDeque::with_capacity(2),
         };
         let info = room.room_info();
         let (events, _) = room.publish(vec![(
@@ -279,6 +286,11 @@ impl Room {
     /// The settings the room was created with.
     pub fn config(&self) -> &RoomConfig {
         &self.config
+    }
+
+    /// When the room was created.
+    pub fn created_at(&self) -> Timestamp {
+        self.created_at
     }
 
     /// Waiting, playing, finished or aborted.
@@ -422,7 +434,7 @@ impl Room {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => None,
         };
-        let play = self.play.as_ref();
+        let play = self.play.as_deref();
         let legal_moves = match (seat, self.turn(), play) {
             (Some(s), Some(t), Some(p)) if s == t => Some(legal_moves(&p.game)),
             _ => None,
@@ -435,7 +447,13 @@ impl Room {
             first: play.map(|p| p.first),
             board: play.map(board_view),
             actions: self.action_texts(0),
-            last_move: play.and_then(|p| p.last_move.clone()),
+            last_move: play.and_then(|p| {
+                let (seat, mv) = p.last_move.as_ref()?;
+                Some(LastMove {
+                    seat: *seat,
+                    mv: MoveView::clone(mv),
+                })
+            }),
             draw_offer: play.and_then(|p| p.draw_offer),
             rematch: (self.state == RoomState::Finished).then(|| self.rematch_view()),
             outcome: play.and_then(|p| p.outcome.clone()),
@@ -823,7 +841,7 @@ impl Room {
                 board: Box::new(board_view(&play)),
             },
         ));
-        self.play = Some(play);
+        self.play = Some(Box::new(play));
         self.state = RoomState::Playing;
         self.stage_turn(out);
         Ok(())
@@ -855,10 +873,7 @@ impl Room {
             }
         })?;
         play.moved.insert(seat);
-        play.last_move = Some(LastMove {
-            seat,
-            mv: MoveView::new(before.variant(), &mv),
-        });
+        play.last_move = Some((seat, Arc::new(MoveView::new(before.variant(), &mv))));
         self.after_action(Action::Moved(seat, mv), &before, now, out);
         Ok(())
     }
@@ -938,8 +953,12 @@ impl Room {
                     Audience::Everyone,
                     EventKind::Moved {
                         seat,
-                        mv: Box::new(MoveView::new(before.variant(), &mv)),
-                        board: Box::new(board),
+                        // The view `play_move` made for the last move: one per move.
+                        mv: match &play.last_move {
+                            Some((_, view)) => view.clone(),
+                            None => Arc::new(MoveView::new(before.variant(), &mv)),
+                        },
+                        board: Arc::new(board),
                     },
                 ));
                 None
@@ -1288,7 +1307,7 @@ impl Room {
     /// The rematch room: same settings, every occupant moved one seat along the layout,
     /// started by lot.
     fn rematch(&self, id: Uuid, lot: u64, now: Timestamp) -> Result<Room, LobbyError> {
-        let mut config = self.config.clone();
+        let mut config = RoomConfig::clone(&self.config);
         config.id = id;
         let (mut room, _) = Room::new(config, now)?;
         let host = Actor::Player(self.config.host.clone());
@@ -1416,7 +1435,7 @@ impl Room {
         RoomInfo {
             id: self.config.id,
             game: self.config.options.variant(),
-            options: self.config.options.pairs().into_iter().collect(),
+            options: self.config.options.clone(),
             layout: self.layout,
             teams: self.teams,
             host: self.config.host.clone(),
@@ -1473,7 +1492,7 @@ impl Room {
                 Audience::Seat(seat),
                 EventKind::YourTurn {
                     seat,
-                    legal_moves: legal_moves(&play.game),
+                    legal_moves: legal_moves(&play.game).into(),
                 },
             ));
         }

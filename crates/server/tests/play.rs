@@ -389,3 +389,106 @@ async fn a_restarted_server_restores_the_game_and_the_players_finish_it() {
     assert_eq!(moves.len(), played.len() + 1);
     let _ = std::fs::remove_file(&path);
 }
+
+/// The per-host limit of unfinished rooms counts what it should through a room's whole
+/// life: a room stops counting once it finishes or is aborted, a rematch room counts, and
+/// a restart counts the restored rooms again (the count is kept up to date, not scanned).
+#[tokio::test]
+async fn the_per_host_room_limit_follows_rooms_through_their_life() {
+    let path = std::env::temp_dir().join(format!("checkerhall-limit-{}.db", Uuid::new_v4()));
+    let url = format!("sqlite://{}", path.display());
+    let config = || {
+        let mut c = ServerConfig::new(url.clone());
+        c.limits.rooms_per_identity = 2;
+        c
+    };
+    let mut s = Server::start(config()).await;
+    let (host_who, host) = s.player().await;
+    let (_, guest) = s.player().await;
+    let create = |s: &Server| {
+        let s = s.addr;
+        let host = host.clone();
+        async move {
+            let (status, body) = reqwest::Client::new()
+                .post(format!("http://{s}/api/rooms"))
+                .bearer_auth(&host)
+                .json(&json!({"game": "stockholm", "seat": "white"}))
+                .send()
+                .await
+                .map(|r| (r.status().as_u16(), r))
+                .unwrap();
+            let body: serde_json::Value = body.json().await.unwrap();
+            (status, body)
+        }
+    };
+    let made = |(status, body): (u16, serde_json::Value)| {
+        assert_eq!(status, 200, "{body}");
+        body["id"].as_str().unwrap().to_string()
+    };
+    let refused = |(status, body): (u16, serde_json::Value)| {
+        assert_eq!(status, 429, "{body}");
+        assert_eq!(body["error"]["code"], "too_many", "{body}");
+    };
+
+    // Two waiting rooms: the third is refused; aborting one makes room.
+    let a = made(create(&s).await);
+    let b = made(create(&s).await);
+    refused(create(&s).await);
+    let mut host_a = s.ws(&a, Some(&host), None).await;
+    host_a.act("abort", json!({})).await;
+    let c = made(create(&s).await);
+    refused(create(&s).await);
+
+    // A game that finishes stops counting.
+    let mut white = s.ws(&b, Some(&host), None).await;
+    let mut black = s.ws(&b, Some(&guest), None).await;
+    black.until("snapshot", |v| v["type"] == "snapshot").await;
+    black.act("take_seat", json!({"seat": "black"})).await;
+    white.act("start", json!({})).await;
+    white.act("resign", json!({})).await;
+    black.event("finished").await;
+    let d = made(create(&s).await);
+    refused(create(&s).await);
+
+    // Its rematch (hosted by the same host, playing) counts: three unfinished now.
+    let e = white.rematch(&mut black).await;
+    assert_eq!(s.state.rooms.unfinished_hosted_by(host_who.id), 3);
+    refused(create(&s).await);
+    let mut host_c = s.ws(&c, Some(&host), None).await;
+    host_c.act("abort", json!({})).await;
+    let mut host_e = s.ws(&e, Some(&host), None).await;
+    host_e.act("abort", json!({})).await;
+    made(create(&s).await);
+    refused(create(&s).await);
+
+    // After a restart the restored rooms (d and the last one, waiting) count again.
+    drop((host_a, host_c, host_e, white, black));
+    s.stop().await;
+    let s = Server::start(config()).await;
+    refused(create(&s).await);
+    let mut host_d = s.ws(&d, Some(&host), None).await;
+    host_d.act("abort", json!({})).await;
+    made(create(&s).await);
+    refused(create(&s).await);
+    let _ = std::fs::remove_file(&path);
+}
+
+/// The room's timer ends a game whose seat to move lets its time run out while nobody sends
+/// anything.
+#[tokio::test]
+async fn a_flag_falls_on_the_rooms_timer() {
+    let s = Server::memory().await;
+    let (id, mut white, mut black) = s
+        .two_seat_room(json!({"game": "stockholm", "seat": "white",
+            "time_control": {"kind": "per_move", "limit_ms": 5_000}}))
+        .await;
+    let departed = black.event("departed").await;
+    assert_eq!(departed["data"]["seat"], "white", "{departed}");
+    assert_eq!(departed["data"]["reason"], "time", "{departed}");
+    let finished = white.event("finished").await;
+    assert_eq!(finished["data"]["outcome"]["winners"], json!(["black"]));
+    assert_eq!(
+        s.get(&format!("/api/rooms/{id}"), None).await.1["state"],
+        "finished"
+    );
+}

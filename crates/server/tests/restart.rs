@@ -129,15 +129,8 @@ async fn restarts(url: String) {
     let mut black = Client::connect(addr, &id, Some(&black_token), None).await;
     white.until("snapshot", |v| v["type"] == "snapshot").await;
     black.until("snapshot", |v| v["type"] == "snapshot").await;
-    white.act("rematch", json!({})).await;
-    black.act("rematch", json!({})).await;
-    let rematch = white
-        .until("the new room", |v| {
-            v["data"]["type"] == "rematch" && !v["data"]["room"].is_null()
-        })
-        .await;
-    let new_room = rematch["data"]["room"].as_str().unwrap();
-    assert_eq!(room_state(addr, new_room).await["state"], "playing");
+    let new_room = white.rematch(&mut black).await;
+    assert_eq!(room_state(addr, &new_room).await["state"], "playing");
     kill(&mut server).await;
 }
 

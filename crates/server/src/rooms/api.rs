@@ -134,7 +134,7 @@ pub(crate) async fn create(
     state.writer.write_control(writes).await?;
     let invite = row.invite_code.clone();
     let id = room.id();
-    state.rooms.spawn(room, row, seq);
+    state.rooms.spawn(room, seq);
     Ok(Json(json!({ "id": id, "invite_code": invite })))
 }
 

@@ -50,7 +50,7 @@ impl Default for Feed {
 
 /// Whether the lobby lists a room: public, and waiting (joinable) or playing (watchable).
 pub(crate) fn listed(s: &RoomSummary) -> bool {
-    s.public && (s.state == "waiting" || s.state == "playing")
+    s.public && s.unfinished()
 }
 
 impl Feed {

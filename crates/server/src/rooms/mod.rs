@@ -263,11 +263,33 @@ struct Inner {
     store: Store,
     writer: Writer,
     metrics: Arc<Metrics>,
-    rooms: Mutex<HashMap<Uuid, RoomHandle>>,
+    rooms: Mutex<Registry>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
     shutdown: watch::Sender<bool>,
     lot: Mutex<Option<u64>>,
     feed: live::Feed,
+}
+
+/// The live rooms' handles, and how many of them each host has unfinished.
+#[derive(Default)]
+struct Registry {
+    handles: HashMap<Uuid, RoomHandle>,
+    /// Live rooms waiting or playing per host (absent: none): what the per-host room limit
+    /// counts, kept up to date as rooms are made, end and leave memory, so that a room
+    /// creation reads one entry instead of every room.
+    unfinished: HashMap<Uuid, usize>,
+}
+
+impl Registry {
+    /// One unfinished room fewer for `host`.
+    fn release(&mut self, host: Uuid) {
+        if let Some(n) = self.unfinished.get_mut(&host) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.unfinished.remove(&host);
+            }
+        }
+    }
 }
 
 /// The registry of live room tasks; cheap to clone.
@@ -279,7 +301,7 @@ pub struct Rooms {
 impl std::fmt::Debug for Rooms {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Rooms")
-            .field("live", &lock(&self.inner.rooms).len())
+            .field("live", &lock(&self.inner.rooms).handles.len())
             .finish()
     }
 }
@@ -310,7 +332,7 @@ impl Rooms {
                 store,
                 writer,
                 metrics,
-                rooms: Mutex::new(HashMap::new()),
+                rooms: Mutex::new(Registry::default()),
                 tasks: Mutex::new(Vec::new()),
                 shutdown: watch::channel(false).0,
                 lot: Mutex::new(None),
@@ -337,31 +359,27 @@ impl Rooms {
 
     /// The live room with this id.
     pub fn get(&self, id: Uuid) -> Option<RoomHandle> {
-        lock(&self.inner.rooms).get(&id).cloned()
+        lock(&self.inner.rooms).handles.get(&id).cloned()
     }
 
     /// How many rooms are live.
     pub fn live(&self) -> usize {
-        lock(&self.inner.rooms).len()
+        lock(&self.inner.rooms).handles.len()
     }
 
-    /// Live rooms waiting or playing that `host` hosts (reads each room's summary in
-    /// place: no copy of the listing per room creation).
+    /// Live rooms waiting or playing that `host` hosts (a count kept up to date, not a
+    /// scan of the rooms).
     pub fn unfinished_hosted_by(&self, host: Uuid) -> usize {
-        // The registry, then each summary: the room tasks take summaries alone, never the
-        // registry while holding one.
         lock(&self.inner.rooms)
-            .values()
-            .filter(|h| {
-                let s = lock(&h.summary);
-                s.host == host && (s.state == "waiting" || s.state == "playing")
-            })
-            .count()
+            .unfinished
+            .get(&host)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Listing data of every live room.
     pub fn summaries(&self) -> Vec<RoomSummary> {
-        let handles: Vec<RoomHandle> = lock(&self.inner.rooms).values().cloned().collect();
+        let handles: Vec<RoomHandle> = lock(&self.inner.rooms).handles.values().cloned().collect();
         handles.iter().map(RoomHandle::summary).collect()
     }
 
@@ -371,29 +389,31 @@ impl Rooms {
     }
 
     /// Starts the task of `room` (already stored) whose log continues at `seq`.
-    pub(crate) fn spawn(&self, room: Room, row: RoomRow, seq: i64) -> RoomHandle {
-        self.spawn_resumed(room, row, seq, None)
+    pub(crate) fn spawn(&self, room: Room, seq: i64) -> RoomHandle {
+        self.spawn_resumed(room, seq, None)
     }
 
     /// [`Rooms::spawn`] for a room restored after a restart; with `resume`, when the server
     /// stopped: the task first gives that outage back to the clocks ([`Command::Resume`]).
-    fn spawn_resumed(
-        &self,
-        room: Room,
-        row: RoomRow,
-        seq: i64,
-        resume: Option<Timestamp>,
-    ) -> RoomHandle {
+    fn spawn_resumed(&self, room: Room, seq: i64, resume: Option<Timestamp>) -> RoomHandle {
         let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
-        let summary = Arc::new(Mutex::new(RoomSummary::of(&room, &row)));
+        let summary = RoomSummary::of(&room);
+        self.inner.feed.created(&summary);
+        let (host, counted) = (summary.host, summary.unfinished());
+        let summary = Arc::new(Mutex::new(summary));
         let handle = RoomHandle {
             id: room.id(),
             tx,
             summary: summary.clone(),
         };
-        lock(&self.inner.rooms).insert(room.id(), handle.clone());
-        self.inner.feed.created(&handle.summary());
-        let t = task::RoomTask::new(self.clone(), room, row, seq, summary, rx, resume);
+        {
+            let mut registry = lock(&self.inner.rooms);
+            registry.handles.insert(room.id(), handle.clone());
+            if counted {
+                *registry.unfinished.entry(host).or_insert(0) += 1;
+            }
+        }
+        let t = task::RoomTask::new(self.clone(), room, seq, summary, rx, resume);
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
         let mut tasks = lock(&self.inner.tasks);
         tasks.retain(|j| !j.is_finished());
@@ -401,11 +421,26 @@ impl Rooms {
         handle
     }
 
-    pub(crate) fn deregister(&self, id: Uuid) {
-        let gone = lock(&self.inner.rooms).remove(&id);
+    /// Takes the room out of the registry when its task ends; `unfinished`: it still
+    /// counted for its `host` (it stops counting).
+    pub(crate) fn deregister(&self, id: Uuid, host: Uuid, unfinished: bool) {
+        let gone = {
+            let mut registry = lock(&self.inner.rooms);
+            let gone = registry.handles.remove(&id);
+            if gone.is_some() && unfinished {
+                registry.release(host);
+            }
+            gone
+        };
         if let Some(handle) = gone {
-            self.inner.feed.removed(&handle.summary());
+            self.inner.feed.removed(&lock(&handle.summary));
         }
+    }
+
+    /// A room of `host` has finished or been aborted: it no longer counts for the per-host
+    /// room limit.
+    pub(crate) fn finished(&self, host: Uuid) {
+        lock(&self.inner.rooms).release(host);
     }
 
     /// The live lobby's change feed.
@@ -446,7 +481,7 @@ impl Rooms {
                         .then(|| stopped.map(|at| Timestamp(u64::try_from(at).unwrap_or(0))))
                         .flatten();
                     tracing::info!(room = %row.id, commands = log.len(), "room restored");
-                    self.spawn_resumed(room, row, seq, resume);
+                    self.spawn_resumed(room, seq, resume);
                 }
                 Err(e) => tracing::error!(room = %row.id, error = %e, "room cannot be restored"),
             }

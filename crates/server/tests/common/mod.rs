@@ -69,12 +69,16 @@ impl Server {
     /// Opens a two-seat room: the host sits White, a guest Black; both sockets connected
     /// and the game started (their tokens kept for [`Server::first_host`]).
     pub async fn two_seat_game(&self, game: &str) -> (String, Client, Client) {
+        self.two_seat_room(json!({"game": game, "seat": "white"}))
+            .await
+    }
+
+    /// [`Server::two_seat_game`] for a room created with `body` (the host sits White).
+    pub async fn two_seat_room(&self, body: Value) -> (String, Client, Client) {
         let (_, host_token) = self.player().await;
         let (_, guest_token) = self.player().await;
         self.remember(&host_token, &guest_token);
-        let (status, created) = self
-            .create_room(&host_token, json!({"game": game, "seat": "white"}))
-            .await;
+        let (status, created) = self.create_room(&host_token, body).await;
         assert_eq!(status, 200, "{created}");
         let id = created["id"].as_str().unwrap().to_string();
         let mut host = self.ws(&id, Some(&host_token), None).await;
@@ -268,6 +272,18 @@ impl Client {
             .await;
         assert_eq!(reply["type"], "error", "{kind} {data}: {reply}");
         reply["data"]["code"].as_str().unwrap().to_string()
+    }
+
+    /// Both seats of a finished two-seat game ask for a rematch; the new room's id.
+    pub async fn rematch(&mut self, other: &mut Client) -> String {
+        self.act("rematch", json!({})).await;
+        other.act("rematch", json!({})).await;
+        let rematch = self
+            .until("the new room", |v| {
+                v["data"]["type"] == "rematch" && !v["data"]["room"].is_null()
+            })
+            .await;
+        rematch["data"]["room"].as_str().unwrap().to_string()
     }
 
     /// Reads until an event of `kind` arrives.
