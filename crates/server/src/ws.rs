@@ -11,6 +11,7 @@
 use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -36,7 +37,7 @@ use crate::error::ApiError;
 use crate::identity::{lookup, now_ms, token_from_parts, Identity};
 use crate::metrics::{Metrics, Overload};
 use crate::rooms::{Attached, CommandError, Outbound, RoomHandle, Rooms};
-use crate::sockets::{Ending, Registration};
+use crate::sockets::{Counts, Ending, Registration, Stall};
 use crate::store::StoreError;
 use crate::AppState;
 
@@ -106,10 +107,12 @@ async fn upgrade(
     }
     // The cap on open sockets: checked before the upgrade, so a burst of simultaneous
     // upgrades may pass it by a few; that is the price of not holding a lock here.
+    // Connections in their lingering close still hold their place.
     let open = state
         .metrics
         .sockets
-        .load(std::sync::atomic::Ordering::Relaxed);
+        .load(std::sync::atomic::Ordering::Relaxed)
+        .saturating_add(state.sockets.counts().lingering() as u64);
     if open >= state.config.limits.max_connections as u64 {
         state.metrics.overloaded(Overload::Socket);
         return Err(ApiError::Overloaded("open connections"));
@@ -135,6 +138,7 @@ async fn upgrade(
     let registration = identity
         .as_ref()
         .map(|i| state.sockets.register(i.id, i.session));
+    let counts = state.sockets.counts().clone();
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(BUFFER)
@@ -147,7 +151,12 @@ async fn upgrade(
             // Held while the socket is open: its place under the address's cap.
             let _slot = slot;
             Metrics::inc(&rooms.metrics().sockets);
-            serve(socket, &rooms, handle, identity, since, registration).await;
+            let to = Room {
+                rooms: &rooms,
+                handle,
+                counts,
+            };
+            serve(socket, to, identity, since, registration).await;
             Metrics::dec(&rooms.metrics().sockets);
         }))
 }
@@ -221,12 +230,16 @@ fn since_msgs(since: Since) -> Vec<String> {
 /// idle socket's future stays small (memory per socket, issue 10).
 async fn serve(
     mut ws: WebSocket,
-    rooms: &Rooms,
-    room: RoomHandle,
+    room: Room<'_>,
     identity: Option<Identity>,
     since: Option<u64>,
     registration: Option<Registration>,
 ) {
+    let Room {
+        rooms,
+        handle: room,
+        counts,
+    } = room;
     let participant = identity.map(|i| i.participant());
     let Some(Attached {
         viewer: _,
@@ -241,7 +254,7 @@ async fn serve(
     let replies = Replies {
         metrics: rooms.metrics(),
     };
-    let mut out = Output::new(limits.socket_queue.max(1));
+    let mut out = Output::new(limits.socket_queue.max(1), counts.clone());
     for text in since_msgs(initial) {
         out.push(Message::Text(text.into()));
     }
@@ -346,6 +359,7 @@ async fn serve(
                     closing = Some(out.close(1012, "server restarting"));
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
+                    counts.resynced();
                     lags += 1;
                     if lags > MAX_LAGS {
                         answer = None;
@@ -451,6 +465,13 @@ async fn serve(
     Box::pin(room.detach(participant)).await;
 }
 
+/// The room a socket is attached to, and what it counts in.
+struct Room<'a> {
+    rooms: &'a Rooms,
+    handle: RoomHandle,
+    counts: Arc<Counts>,
+}
+
 /// An answer or a snapshot under way, boxed: it exists only while a message is handled.
 type Later<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -491,16 +512,21 @@ struct Output {
     unflushed: bool,
     /// Since when the client has not taken what is written (`None`: it keeps up).
     stuck: Option<Instant>,
+    /// Counts the socket as stalled while it is stuck.
+    stall: Option<Stall>,
+    counts: Arc<Counts>,
     /// Frames queued beyond which the socket takes no more work.
     limit: usize,
 }
 
 impl Output {
-    fn new(limit: usize) -> Output {
+    fn new(limit: usize, counts: Arc<Counts>) -> Output {
         Output {
             queue: VecDeque::new(),
             unflushed: false,
             stuck: None,
+            stall: None,
+            counts,
             limit,
         }
     }
@@ -568,9 +594,13 @@ impl Output {
         match (self.is_empty(), self.stuck) {
             (false, None) => {
                 self.stuck = Some(Instant::now());
+                self.stall = Some(self.counts.stall());
                 return Poll::Ready(Io::Moved);
             }
-            (true, Some(_)) => self.stuck = None,
+            (true, Some(_)) => {
+                self.stuck = None;
+                self.stall = None;
+            }
             _ => {}
         }
         if was_full && !self.full() {
