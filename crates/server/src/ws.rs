@@ -34,7 +34,7 @@ use uuid::Uuid;
 
 use crate::config::Limits;
 use crate::error::ApiError;
-use crate::identity::{lookup, now_ms, token_from_parts, Identity};
+use crate::identity::{lookup, now_ms, token_from_parts};
 use crate::metrics::{Metrics, Overload};
 use crate::rooms::{Attached, CommandError, Outbound, RoomHandle, Rooms};
 use crate::sockets::{Counts, Ending, Registration, Stall};
@@ -133,12 +133,19 @@ async fn upgrade(
     let identity =
         crate::accounts::room_identity(&state, &handle, identity, q.code.as_deref(), addr).await?;
     let limit = state.config.limits.max_message_bytes;
-    let rooms = state.rooms.clone();
-    let since = q.since;
-    let registration = identity
-        .as_ref()
-        .map(|i| state.sockets.register(i.id, i.session));
-    let counts = state.sockets.counts().clone();
+    // Boxed: what the socket's task keeps is stored once, behind one pointer, rather than
+    // in each of the futures it passes through (memory per socket, issue 10).
+    let conn = Box::new(Conn {
+        _slot: slot,
+        rooms: state.rooms.clone(),
+        room: handle,
+        registration: identity
+            .as_ref()
+            .map(|i| state.sockets.register(i.id, i.session)),
+        participant: identity.map(|i| i.participant()),
+        since: q.since,
+        counts: state.sockets.counts().clone(),
+    });
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(BUFFER)
@@ -147,18 +154,22 @@ async fn upgrade(
         // closes (1009). Up to it, oversized messages get a typed `too_large` error.
         .max_message_size(limit.saturating_mul(2))
         .max_frame_size(limit.saturating_mul(2))
-        .on_upgrade(move |socket| async move {
-            // Held while the socket is open: its place under the address's cap.
-            let _slot = slot;
-            Metrics::inc(&rooms.metrics().sockets);
-            let to = Room {
-                rooms: &rooms,
-                handle,
-                counts,
-            };
-            serve(socket, to, identity, since, registration).await;
-            Metrics::dec(&rooms.metrics().sockets);
-        }))
+        .on_upgrade(move |socket| serve(socket, conn)))
+}
+
+/// What a socket's task keeps besides the socket itself.
+struct Conn {
+    /// Held while the socket is open: its place under the address's cap.
+    _slot: crate::sockets::AddressSlot,
+    rooms: Rooms,
+    room: RoomHandle,
+    /// Ends the socket when the server says so (ban, end of session); `None` for a
+    /// spectator without an identity.
+    registration: Option<Registration>,
+    participant: Option<Participant>,
+    /// The client's `since`.
+    since: Option<u64>,
+    counts: Arc<Counts>,
 }
 
 fn envelope(kind: &str, id: Option<&Value>, v: Option<u64>, data: Value) -> String {
@@ -228,27 +239,46 @@ fn since_msgs(since: Since) -> Vec<String> {
 /// broadcast and the timers, all written in order to the unsplit socket. Everything that
 /// only runs once or per message (attaching, the answer to a command) is boxed, so that an
 /// idle socket's future stays small (memory per socket, issue 10).
-async fn serve(
-    mut ws: WebSocket,
-    room: Room<'_>,
-    identity: Option<Identity>,
-    since: Option<u64>,
-    registration: Option<Registration>,
-) {
-    let Room {
-        rooms,
-        handle: room,
-        counts,
-    } = room;
-    let participant = identity.map(|i| i.participant());
-    let Some(Attached {
+///
+/// The socket is owned here and lent to [`follow`]: a future keeps room for each argument
+/// it was given for its whole life, so a socket moved down a chain of async fns would be
+/// stored once per link.
+async fn serve(mut ws: WebSocket, conn: Box<Conn>) {
+    let metrics = conn.rooms.metrics();
+    Metrics::inc(&metrics.sockets);
+    // Boxed: the attachment's future is alive only once.
+    let attached = Box::pin(conn.room.attach(conn.participant.clone(), conn.since)).await;
+    if let Some(Attached {
         viewer: _,
         initial,
-        rx: mut events,
-    }) = Box::pin(room.attach(participant.clone(), since)).await
-    else {
-        return;
-    };
+        rx: events,
+    }) = attached
+    {
+        follow(&mut ws, &conn, initial, events).await;
+        // The connection goes first (its lingering close keeps its place under
+        // `--max-connections`).
+        drop(ws);
+        Box::pin(conn.room.detach(conn.participant.clone())).await;
+    }
+    Metrics::dec(&metrics.sockets);
+    // The address's place is freed with `conn`.
+}
+
+/// The loop of [`serve`] once the socket is attached to its room.
+async fn follow(
+    ws: &mut WebSocket,
+    conn: &Conn,
+    initial: Since,
+    mut events: broadcast::Receiver<Outbound>,
+) {
+    let Conn {
+        rooms,
+        room,
+        registration,
+        participant,
+        counts,
+        ..
+    } = conn;
     let me = participant.as_ref().map(|p| p.id);
     let limits = &rooms.config().limits;
     let replies = Replies {
@@ -266,7 +296,7 @@ async fn serve(
     let to = To {
         replies,
         rooms,
-        room: &room,
+        room,
         me: participant.as_ref(),
     };
     // Times the socket fell behind the room.
@@ -302,15 +332,11 @@ async fn serve(
                 break;
             }
         }
-        let deadline = [
-            Some(check),
-            out.stuck.map(|s| s + SEND_TIMEOUT),
-            closing.as_ref().map(|c| c.until),
-        ]
-        .into_iter()
-        .flatten()
-        .min()
-        .unwrap_or(check);
+        let deadline = match &closing {
+            // Closing: only the grace counts (no pings, and it is shorter than the rest).
+            Some(c) => c.until,
+            None => out.stuck.map_or(check, |s| check.min(s + SEND_TIMEOUT)),
+        };
         if timer.deadline() != deadline {
             timer.as_mut().reset(deadline);
         }
@@ -386,7 +412,7 @@ async fn serve(
                     serde_json::to_value(&snap).unwrap_or(Value::Null));
                 out.push(Message::Text(text.into()));
             }
-            io = std::future::poll_fn(|cx| out.poll(&mut ws, read, cx)) => match io {
+            io = std::future::poll_fn(|cx| out.poll(ws, read, cx)) => match io {
                 Io::Moved => {}
                 Io::Failed => break,
                 Io::Read(frame) => {
@@ -436,12 +462,15 @@ async fn serve(
             },
             () = &mut timer => {
                 let now = Instant::now();
-                if closing.is_some() || out.stuck.is_some_and(|s| now >= s + SEND_TIMEOUT) {
-                    // The close's grace is over, or the client has not taken what it was
-                    // sent for too long.
+                if let Some(c) = &closing {
+                    // The close's grace is over.
+                    if now >= c.until {
+                        break;
+                    }
+                } else if out.stuck.is_some_and(|s| now >= s + SEND_TIMEOUT) {
+                    // The client has not taken what it was sent for too long.
                     break;
-                }
-                if now >= check {
+                } else if now >= check {
                     if now.duration_since(heard) >= SILENT_LIMIT {
                         answer = None;
                         closing = Some(out.close(1001, "silent too long"));
@@ -450,26 +479,12 @@ async fn serve(
                             out.push(Message::Ping(now_ms().to_be_bytes().to_vec().into()));
                             next_ping = now + PING_EVERY;
                         }
-                        // An idle socket gives back its queue's memory.
-                        out.trim();
                         check = next_ping.min(heard + SILENT_LIMIT);
                     }
                 }
             }
         }
     }
-    // The connection goes first (its lingering close starts), then what borrows the
-    // participant.
-    drop(ws);
-    drop((answer, resync));
-    Box::pin(room.detach(participant)).await;
-}
-
-/// The room a socket is attached to, and what it counts in.
-struct Room<'a> {
-    rooms: &'a Rooms,
-    handle: RoomHandle,
-    counts: Arc<Counts>,
 }
 
 /// An answer or a snapshot under way, boxed: it exists only while a message is handled.
@@ -558,13 +573,6 @@ impl Output {
         self.stuck.is_some() || self.queue.len() >= self.limit
     }
 
-    /// Frees the queue's memory when it is empty.
-    fn trim(&mut self) {
-        if self.queue.is_empty() {
-            self.queue = VecDeque::new();
-        }
-    }
-
     /// Hands queued frames to the WebSocket and flushes them; then, when `read`, reads a
     /// frame. Cancel-safe: a frame is taken from the queue only when the WebSocket takes
     /// it, and a partly read frame stays in the WebSocket's buffer.
@@ -583,6 +591,10 @@ impl Output {
                 return Poll::Ready(Io::Failed);
             }
             self.unflushed = true;
+        }
+        if self.queue.is_empty() && self.queue.capacity() > 0 {
+            // An idle socket keeps no queue (memory per socket, issue 10).
+            self.queue = VecDeque::new();
         }
         if self.unflushed {
             match ws.poll_flush_unpin(cx) {
