@@ -1,12 +1,12 @@
 //! The WebSocket protocol (see `docs/protocol.md`).
 //!
-//! Each socket is served by one task ([`serve`]): it reads the client's messages from the
+//! Each socket is served by one task (`serve`): it reads the client's messages from the
 //! unsplit socket, follows the room's broadcast filtered for the socket's viewer, and writes
 //! answers, events and pings in order, handing several frames to the socket before one
 //! flush. Work that produces output waits while the client does not take what it is sent:
 //! a socket that falls behind the room's broadcast gets a snapshot instead of the missed
 //! events; one that keeps falling behind is closed, and one that takes nothing for
-//! [`SEND_TIMEOUT`] is dropped.
+//! 10 s (`SEND_TIMEOUT`) is dropped.
 
 use std::collections::VecDeque;
 use std::future::Future;

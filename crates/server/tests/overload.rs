@@ -271,7 +271,7 @@ async fn a_socket_that_falls_behind_is_resynced_without_duplicates() {
     let mut events = Vec::new();
     let mut snapshots = Vec::new();
     let mut version = 0;
-    while pongs.iter().any(|n| *n == 0) || version < last {
+    while pongs.contains(&0) || version < last {
         let m = tokio::time::timeout(Duration::from_secs(20), stream.next())
             .await
             .expect("a message in time")
