@@ -69,7 +69,7 @@ pub async fn run(
     // which with delayed ACKs costs a move tens of milliseconds: every message here is
     // small and wanted at once.
     // A lingering close on every connection (see `sockets::Listener`).
-    let listener = sockets::Listener::new(listener).tap_io(|tcp| {
+    let listener = sockets::Listener::new(listener, &state.sockets).tap_io(|tcp| {
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }

@@ -4,14 +4,18 @@
 //! closes the sockets opened with its token ([`Sockets::close_session`]), and the browser
 //! tests cut a connection the way a broken network would ([`Sockets::drop_player`]) to watch
 //! the client reconnect. Not reachable over HTTP. It also counts the sockets of each client
-//! address ([`Sockets::admit`]), and its [`Listener`] closes every connection with a
-//! lingering close ([`Lingering`]).
+//! address ([`Sockets::admit`]), its [`Listener`] closes every connection with a
+//! lingering close ([`Lingering`]), and it counts what `/metrics` shows of the sockets
+//! ([`Counts`]): connections still in their lingering close (they hold a place under
+//! `--max-connections` until they are gone), sockets whose client does not take what it is
+//! sent, and resyncs.
 //!
 //! A map from identity (and from session) to one shared signal, so ending a player's sockets
 //! costs the same whatever the number of sockets open on the server.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
@@ -55,6 +59,69 @@ pub struct Sockets {
     open: Arc<Mutex<HashMap<Key, Open>>>,
     /// Open sockets per client address (guests and spectators included).
     addresses: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    counts: Arc<Counts>,
+}
+
+/// Server-wide socket counts, shared by the listener, its connections and the sockets.
+#[derive(Debug, Default)]
+pub struct Counts {
+    /// Connections in their lingering close.
+    lingering: AtomicUsize,
+    /// WebSockets whose client has not taken everything it was sent.
+    stalled: AtomicUsize,
+    /// WebSockets that fell behind their room's broadcast.
+    resyncs: AtomicU64,
+}
+
+impl Counts {
+    /// Connections in their lingering close ([`Lingering`]): each still holds a place under
+    /// `--max-connections`.
+    pub fn lingering(&self) -> usize {
+        self.lingering.load(Ordering::Relaxed)
+    }
+
+    /// WebSockets whose client has not taken everything it was sent (their output waits
+    /// on the client's reading).
+    pub fn stalled(&self) -> usize {
+        self.stalled.load(Ordering::Relaxed)
+    }
+
+    /// Times a WebSocket fell behind its room's broadcast (resynced with a snapshot, or
+    /// closed with 1008 when it happens too often).
+    pub fn resyncs(&self) -> u64 {
+        self.resyncs.load(Ordering::Relaxed)
+    }
+
+    /// Counts a socket whose client stopped taking what it is sent, until it does again
+    /// (or the socket ends): the guard uncounts it when dropped.
+    pub fn stall(self: &Arc<Counts>) -> Stall {
+        self.stalled.fetch_add(1, Ordering::Relaxed);
+        Stall(self.clone())
+    }
+
+    /// Counts a socket that fell behind its room's broadcast.
+    pub fn resynced(&self) {
+        self.resyncs.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// One stalled socket, counted in [`Counts::stalled`] while held.
+#[derive(Debug)]
+pub struct Stall(Arc<Counts>);
+
+impl Drop for Stall {
+    fn drop(&mut self) {
+        self.0.stalled.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// One connection in its lingering close, counted in [`Counts::lingering`] while held.
+struct LingerSlot(Arc<Counts>);
+
+impl Drop for LingerSlot {
+    fn drop(&mut self) {
+        self.0.lingering.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// One socket counted against its address's cap; dropping it frees the place.
@@ -88,6 +155,29 @@ pub struct Registration {
 }
 
 impl Sockets {
+    /// The server-wide socket counts.
+    pub fn counts(&self) -> &Arc<Counts> {
+        &self.counts
+    }
+
+    /// The Prometheus lines of the socket counts.
+    pub fn render(&self) -> String {
+        format!(
+            "# HELP checkerhall_ws_lingering Connections in their lingering close (each holds a place under --max-connections).\n\
+             # TYPE checkerhall_ws_lingering gauge\n\
+             checkerhall_ws_lingering {}\n\
+             # HELP checkerhall_ws_stalled WebSockets whose client has not taken what it was sent.\n\
+             # TYPE checkerhall_ws_stalled gauge\n\
+             checkerhall_ws_stalled {}\n\
+             # HELP checkerhall_ws_resyncs_total WebSockets that fell behind their room and were resynced (or closed).\n\
+             # TYPE checkerhall_ws_resyncs_total counter\n\
+             checkerhall_ws_resyncs_total {}\n",
+            self.counts.lingering(),
+            self.counts.stalled(),
+            self.counts.resyncs()
+        )
+    }
+
     /// Counts one more socket from `ip`, unless `max` (0: no cap) are open already.
     ///
     /// # Errors
@@ -197,12 +287,17 @@ impl Drop for Registration {
 #[derive(Debug)]
 pub struct Listener {
     inner: tokio::net::TcpListener,
+    counts: Arc<Counts>,
 }
 
 impl Listener {
-    /// Wraps a bound listener.
-    pub fn new(inner: tokio::net::TcpListener) -> Listener {
-        Listener { inner }
+    /// Wraps a bound listener; its connections in their lingering close are counted in
+    /// `sockets`' [`Counts::lingering`].
+    pub fn new(inner: tokio::net::TcpListener, sockets: &Sockets) -> Listener {
+        Listener {
+            inner,
+            counts: sockets.counts.clone(),
+        }
     }
 }
 
@@ -212,7 +307,14 @@ impl axum::serve::Listener for Listener {
 
     async fn accept(&mut self) -> (Lingering, std::net::SocketAddr) {
         let (tcp, addr) = axum::serve::Listener::accept(&mut self.inner).await;
-        (Lingering { tcp: Some(tcp) }, addr)
+        let counts = self.counts.clone();
+        (
+            Lingering {
+                tcp: Some(tcp),
+                counts,
+            },
+            addr,
+        )
     }
 
     fn local_addr(&self) -> std::io::Result<std::net::SocketAddr> {
@@ -231,9 +333,13 @@ const LINGER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 /// what was just written: a Close frame sent after refusing an oversized frame (whose
 /// rest is still unread) would never reach the client. So the socket layer may read in
 /// small pieces (a small read buffer per idle socket) and still close cleanly.
+///
+/// A connection in its lingering close is counted ([`Counts::lingering`]) until it is gone:
+/// it still holds a socket of the system and a place under `--max-connections`.
 #[derive(Debug)]
 pub struct Lingering {
     tcp: Option<tokio::net::TcpStream>,
+    counts: Arc<Counts>,
 }
 
 impl Lingering {
@@ -341,12 +447,16 @@ impl Drop for Lingering {
         // The client may still be sending (the rest of a refused frame, its answer to our
         // Close): say we are done writing, and read until it closes or the time is up.
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-            runtime.spawn(linger(tcp));
+            self.counts.lingering.fetch_add(1, Ordering::Relaxed);
+            let slot = LingerSlot(self.counts.clone());
+            runtime.spawn(linger(tcp, slot));
         }
     }
 }
 
-async fn linger(mut tcp: tokio::net::TcpStream) {
+/// Lets `tcp` go once the client closed its side, or after [`LINGER_TIME`] or
+/// [`LINGER_BYTES`]; `_slot` counts it until then.
+async fn linger(mut tcp: tokio::net::TcpStream, _slot: LingerSlot) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let _ = tcp.shutdown().await;
     let _ = tokio::time::timeout(LINGER_TIME, async {

@@ -1,11 +1,18 @@
 //! The WebSocket protocol (see `docs/protocol.md`).
 //!
-//! Each socket has a reader task (client messages -> room commands, replies into a bounded
-//! queue) and a writer task (that queue, the room's broadcast filtered for the socket's
-//! viewer, and pings). The two are joined with `select!`; when one ends the other is
-//! aborted. A socket that falls behind the room's broadcast gets a snapshot instead of the
-//! missed events; one that keeps falling behind is closed.
+//! Each socket is served by one task (`serve`): it reads the client's messages from the
+//! unsplit socket, follows the room's broadcast filtered for the socket's viewer, and writes
+//! answers, events and pings in order, handing several frames to the socket before one
+//! flush. Work that produces output waits while the client does not take what it is sent:
+//! a socket that falls behind the room's broadcast gets a snapshot instead of the missed
+//! events; one that keeps falling behind is closed, and one that takes nothing for
+//! 10 s (`SEND_TIMEOUT`) is dropped.
 
+use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -17,19 +24,20 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use futures_util::{SinkExt, StreamExt};
-use lobby::{Actor, Bot, Command, FirstSeat, Participant, PlayerId, Since};
+use lobby::{Actor, Bot, Command, FirstSeat, Participant, Since, Snapshot, Viewer};
 use rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::broadcast;
 use tokio::time::Instant;
 use uuid::Uuid;
 
+use crate::config::Limits;
 use crate::error::ApiError;
-use crate::identity::{lookup, now_ms, token_from_parts, Identity};
+use crate::identity::{lookup, now_ms, token_from_parts};
 use crate::metrics::{Metrics, Overload};
 use crate::rooms::{Attached, CommandError, Outbound, RoomHandle, Rooms};
-use crate::sockets::{Ending, Registration};
+use crate::sockets::{Counts, Ending, Registration, Stall};
 use crate::store::StoreError;
 use crate::AppState;
 
@@ -99,10 +107,12 @@ async fn upgrade(
     }
     // The cap on open sockets: checked before the upgrade, so a burst of simultaneous
     // upgrades may pass it by a few; that is the price of not holding a lock here.
+    // Connections in their lingering close still hold their place.
     let open = state
         .metrics
         .sockets
-        .load(std::sync::atomic::Ordering::Relaxed);
+        .load(std::sync::atomic::Ordering::Relaxed)
+        .saturating_add(state.sockets.counts().lingering() as u64);
     if open >= state.config.limits.max_connections as u64 {
         state.metrics.overloaded(Overload::Socket);
         return Err(ApiError::Overloaded("open connections"));
@@ -123,11 +133,19 @@ async fn upgrade(
     let identity =
         crate::accounts::room_identity(&state, &handle, identity, q.code.as_deref(), addr).await?;
     let limit = state.config.limits.max_message_bytes;
-    let rooms = state.rooms.clone();
-    let since = q.since;
-    let registration = identity
-        .as_ref()
-        .map(|i| state.sockets.register(i.id, i.session));
+    // Boxed: what the socket's task keeps is stored once, behind one pointer, rather than
+    // in each of the futures it passes through (memory per socket, issue 10).
+    let conn = Box::new(Conn {
+        _slot: slot,
+        rooms: state.rooms.clone(),
+        room: handle,
+        registration: identity
+            .as_ref()
+            .map(|i| state.sockets.register(i.id, i.session)),
+        participant: identity.map(|i| i.participant()),
+        since: q.since,
+        counts: state.sockets.counts().clone(),
+    });
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(BUFFER)
@@ -136,36 +154,22 @@ async fn upgrade(
         // closes (1009). Up to it, oversized messages get a typed `too_large` error.
         .max_message_size(limit.saturating_mul(2))
         .max_frame_size(limit.saturating_mul(2))
-        .on_upgrade(move |socket| {
-            // Split here, outside the future: a future keeps room for everything it holds
-            // at any point, and the whole socket would be dead weight in an idle one.
-            let (sink, stream) = socket.split();
-            async move {
-                // Held while the socket is open: its place under the address's cap.
-                let _slot = slot;
-                Metrics::inc(&rooms.metrics().sockets);
-                let socket = Halves { sink, stream };
-                serve(socket, rooms.clone(), handle, identity, since, registration).await;
-                Metrics::dec(&rooms.metrics().sockets);
-            }
-        }))
+        .on_upgrade(move |socket| serve(socket, conn)))
 }
 
-/// The two halves of an upgraded socket.
-struct Halves {
-    sink: futures_util::stream::SplitSink<WebSocket, Message>,
-    stream: futures_util::stream::SplitStream<WebSocket>,
-}
-
-/// What the reader hands the writer.
-enum Out {
-    Text(String),
-    /// Several messages sent with one flush.
-    Texts(Vec<String>),
-    /// Close the socket with this code and reason.
-    Close(u16, &'static str),
-    /// The client sent Close: send ours back and end.
-    CloseReply,
+/// What a socket's task keeps besides the socket itself.
+struct Conn {
+    /// Held while the socket is open: its place under the address's cap.
+    _slot: crate::sockets::AddressSlot,
+    rooms: Rooms,
+    room: RoomHandle,
+    /// Ends the socket when the server says so (ban, end of session); `None` for a
+    /// spectator without an identity.
+    registration: Option<Registration>,
+    participant: Option<Participant>,
+    /// The client's `since`.
+    since: Option<u64>,
+    counts: Arc<Counts>,
 }
 
 fn envelope(kind: &str, id: Option<&Value>, v: Option<u64>, data: Value) -> String {
@@ -231,206 +235,395 @@ fn since_msgs(since: Since) -> Vec<String> {
     }
 }
 
-/// Serves one socket: the writer is a task of its own, the reader runs here (one task fewer
-/// per socket). Everything that only runs once or per message (attaching, the answer to a
-/// message) is boxed, so that an idle socket's futures stay small (memory per socket,
-/// issue 10).
-async fn serve(
-    socket: Halves,
-    rooms: Rooms,
-    room: RoomHandle,
-    identity: Option<Identity>,
-    since: Option<u64>,
-    registration: Option<Registration>,
-) {
-    let participant = identity.map(|i| i.participant());
-    let Some(Attached {
+/// Serves one socket from one task: the client's messages, their answers, the room's
+/// broadcast and the timers, all written in order to the unsplit socket. Everything that
+/// only runs once or per message (attaching, the answer to a command) is boxed, so that an
+/// idle socket's future stays small (memory per socket, issue 10).
+///
+/// The socket is owned here and lent to [`follow`]: a future keeps room for each argument
+/// it was given for its whole life, so a socket moved down a chain of async fns would be
+/// stored once per link.
+async fn serve(mut ws: WebSocket, conn: Box<Conn>) {
+    let metrics = conn.rooms.metrics();
+    Metrics::inc(&metrics.sockets);
+    // Boxed: the attachment's future is alive only once.
+    let attached = Box::pin(conn.room.attach(conn.participant.clone(), conn.since)).await;
+    if let Some(Attached {
         viewer: _,
         initial,
-        rx,
-    }) = Box::pin(room.attach(participant.clone(), since)).await
-    else {
-        return;
-    };
-    let Halves { sink, stream } = socket;
-    let queue = rooms.config().limits.socket_queue.max(1);
-    // Boxed items: the channel allocates its first block of slots up front, and a pointer per
-    // slot keeps an idle socket's queue small (memory per socket, issue 10).
-    let (out_tx, out_rx) = mpsc::channel::<Box<Out>>(queue);
-    let me = participant.as_ref().map(|p| p.id);
-    let mut writer = tokio::spawn(write_loop(
-        sink,
-        out_rx,
-        rx,
-        room.clone(),
-        me,
-        since_msgs(initial),
-    ));
-    // Weak: the writer must still see the queue close when the reader ends.
-    let close_tx = out_tx.downgrade();
-    let mut reader = Box::pin(read_loop(
-        stream,
-        out_tx,
+        rx: events,
+    }) = attached
+    {
+        follow(&mut ws, &conn, initial, events).await;
+        // The connection goes first (its lingering close keeps its place under
+        // `--max-connections`).
+        drop(ws);
+        Box::pin(conn.room.detach(conn.participant.clone())).await;
+    }
+    Metrics::dec(&metrics.sockets);
+    // The address's place is freed with `conn`.
+}
+
+/// The loop of [`serve`] once the socket is attached to its room.
+async fn follow(
+    ws: &mut WebSocket,
+    conn: &Conn,
+    initial: Since,
+    mut events: broadcast::Receiver<Outbound>,
+) {
+    let Conn {
         rooms,
-        room.clone(),
-        participant.clone(),
-    ));
+        room,
+        registration,
+        participant,
+        counts,
+        ..
+    } = conn;
+    let me = participant.as_ref().map(|p| p.id);
+    let limits = &rooms.config().limits;
+    let replies = Replies {
+        metrics: rooms.metrics(),
+    };
+    let mut out = Output::new(limits.socket_queue.max(1), counts.clone());
+    for text in since_msgs(initial) {
+        out.push(Message::Text(text.into()));
+    }
+    let mut gate = Gate {
+        limits,
+        credits: Credits::new(limits.messages_per_second, limits.message_burst),
+        refused: 0,
+    };
+    let to = To {
+        replies,
+        rooms,
+        room,
+        me: participant.as_ref(),
+    };
+    // Times the socket fell behind the room.
+    let mut lags = 0u32;
+    // The last version this socket was sent (events or snapshot): after a resync the
+    // broadcast may still hold events the snapshot already contains; they are skipped.
+    let mut seen = 0u64;
+    // The answer to the message being handled (the next is read once it is queued), and
+    // the snapshot of a resync (the broadcast waits until it is queued).
+    let mut answer: Option<Later<'_, Vec<String>>> = None;
+    let mut resync: Option<Later<'_, Option<(Viewer, Snapshot)>>> = None;
+    let mut closing: Option<Closing> = None;
+    let start = Instant::now();
+    // When the client was last heard from, and when the server pings next.
+    let mut heard = start;
+    let mut next_ping = start + PING_EVERY;
+    // One timer for pings, silence, a stuck client and the close's grace: it is moved
+    // only when it fires or when an earlier deadline appears (a message heard does not
+    // move it; the silence is checked again when it fires).
+    let mut check = next_ping;
+    let timer = tokio::time::sleep_until(check);
+    tokio::pin!(timer);
     let ended = async {
         match &registration {
             Some(r) => r.ended().await,
             None => std::future::pending().await,
         }
     };
-    tokio::select! {
-        ending = ended => {
-            // Taken before the reader (which holds the queue open) is stopped.
-            let close_tx = close_tx.upgrade();
-            // Stops the reader, which holds the queue open.
-            drop(reader);
-            match ending {
+    tokio::pin!(ended);
+    loop {
+        if let Some(c) = &closing {
+            if c.read_done && out.is_empty() {
+                break;
+            }
+        }
+        let deadline = match &closing {
+            // Closing: only the grace counts (no pings, and it is shorter than the rest).
+            Some(c) => c.until,
+            None => out.stuck.map_or(check, |s| check.min(s + SEND_TIMEOUT)),
+        };
+        if timer.deadline() != deadline {
+            timer.as_mut().reset(deadline);
+        }
+        let open = closing.is_none();
+        // Work that produces output waits while the client does not take what it is sent:
+        // events stay in the room's ring (and a socket that falls too far behind is
+        // resynced), messages in the socket's receive buffer.
+        let take_events = open && resync.is_none() && !out.full();
+        let read = match &closing {
+            // Replies wait in the queue while the client does not take them, so that its
+            // messages are still read (and rate-limited) when they arrive, up to the bound.
+            None => answer.is_none() && out.queue.len() < out.limit,
+            Some(c) => !c.read_done,
+        };
+        tokio::select! {
+            // Events before the answer that follows them (a command's events are broadcast
+            // before it is acknowledged), both before the socket's I/O, which then writes
+            // them with one flush.
+            biased;
+            ending = &mut ended, if open => match ending {
                 // Told to drop the socket (`Sockets::drop_player`): no close frame, like a
                 // broken connection.
-                Ending::Drop => writer.abort(),
-                // A ban (`Sockets::close_player`): the client is told why.
+                Ending::Drop => break,
+                // A ban (`Sockets::close_player`), an ended session: the client is told why.
                 Ending::Close(code, reason) => {
-                    if let Some(tx) = close_tx {
-                        let _ = tx.send(Box::new(Out::Close(code, reason))).await;
-                    }
-                    if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
-                        writer.abort();
-                    }
+                    answer = None;
+                    closing = Some(out.close(code, reason));
                 }
-            }
-        }
-        _ = &mut writer => {}
-        () = &mut reader => {
-            // Let the writer send what the reader queued (errors, a close frame), briefly.
-            if tokio::time::timeout(Duration::from_secs(2), &mut writer).await.is_err() {
-                writer.abort();
-            }
-        }
-    }
-    Box::pin(room.detach(participant)).await;
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn write_loop(
-    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
-    mut out_rx: mpsc::Receiver<Box<Out>>,
-    mut events: broadcast::Receiver<Outbound>,
-    room: RoomHandle,
-    me: Option<PlayerId>,
-    first: Vec<String>,
-) {
-    async fn send(
-        sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-        m: Message,
-    ) -> bool {
-        matches!(
-            tokio::time::timeout(SEND_TIMEOUT, sink.send(m)).await,
-            Ok(Ok(()))
-        )
-    }
-    /// Queues `m` without flushing (the batch is flushed once, see `flush`).
-    async fn feed(
-        sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-        m: Message,
-    ) -> bool {
-        matches!(
-            tokio::time::timeout(SEND_TIMEOUT, sink.feed(m)).await,
-            Ok(Ok(()))
-        )
-    }
-    async fn flush(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>) -> bool {
-        matches!(
-            tokio::time::timeout(SEND_TIMEOUT, sink.flush()).await,
-            Ok(Ok(()))
-        )
-    }
-    for text in first {
-        if !send(&mut sink, Message::Text(text.into())).await {
-            return;
-        }
-    }
-    let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
-    let mut lags = 0u32;
-    // The last version this socket was sent (events or snapshot): after a resync the
-    // broadcast may still hold events the snapshot already contains; they are skipped.
-    let mut seen = 0u64;
-    loop {
-        tokio::select! {
-            out = out_rx.recv() => match out.map(|o| *o) {
-                Some(Out::Text(t)) => {
-                    if !send(&mut sink, Message::Text(t.into())).await { return; }
-                }
-                Some(Out::Texts(texts)) => {
-                    // The answers to one message (a `sync`'s events and its ack): one write.
-                    for t in texts {
-                        if !feed(&mut sink, Message::Text(t.into())).await { return; }
-                    }
-                    if !flush(&mut sink).await { return; }
-                }
-                Some(Out::Close(code, reason)) => {
-                    let _ = send(&mut sink, Message::Close(Some(CloseFrame {
-                        code,
-                        reason: Utf8Bytes::from_static(reason),
-                    }))).await;
-                    return;
-                }
-                Some(Out::CloseReply) => {
-                    // The protocol layer has queued the answer to the client's Close:
-                    // closing the sink flushes it.
-                    let _ = tokio::time::timeout(SEND_TIMEOUT, sink.close()).await;
-                    return;
-                }
-                None => return,
             },
-            ev = events.recv() => match ev {
+            ev = events.recv(), if take_events => match ev {
                 Ok(Outbound::Events(batch)) => {
                     let viewer = batch.viewer(me);
-                    let mut fed = false;
                     for (i, e) in batch.events.iter().enumerate() {
-                        if e.version <= seen || !e.audience.admits(viewer) { continue; }
+                        if e.version <= seen || !e.audience.admits(viewer) {
+                            continue;
+                        }
                         seen = e.version;
-                        let Some(text) = batch.message(i) else { continue };
-                        if !feed(&mut sink, Message::Text(text)).await { return; }
-                        fed = true;
+                        if let Some(text) = batch.message(i) {
+                            out.push(Message::Text(text));
+                        }
                     }
-                    // One flush (one write to the socket) for the command's events.
-                    if fed && !flush(&mut sink).await { return; }
                 }
                 Ok(Outbound::Restarting) | Err(broadcast::error::RecvError::Closed) => {
-                    let text = envelope("restarting", None, None, json!({}));
-                    let _ = send(&mut sink, Message::Text(text.into())).await;
-                    let _ = send(&mut sink, Message::Close(Some(CloseFrame {
-                        code: 1012,
-                        reason: Utf8Bytes::from_static("server restarting"),
-                    }))).await;
-                    return;
+                    answer = None;
+                    out.push(Message::Text(envelope("restarting", None, None, json!({})).into()));
+                    closing = Some(out.close(1012, "server restarting"));
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
+                    counts.resynced();
                     lags += 1;
                     if lags > MAX_LAGS {
-                        let _ = send(&mut sink, Message::Close(Some(CloseFrame {
-                            code: 1008,
-                            reason: Utf8Bytes::from_static("too slow"),
-                        }))).await;
-                        return;
+                        answer = None;
+                        closing = Some(out.close(1008, "too slow"));
+                    } else {
+                        // Drop what is queued and start again from a snapshot.
+                        events = events.resubscribe();
+                        resync = Some(Box::pin(room.snapshot(me)));
                     }
-                    // Drop what is queued and start again from a snapshot.
-                    events = events.resubscribe();
-                    let Some((_, snap)) = room.snapshot(me).await else { return; };
-                    seen = snap.version;
-                    let text = envelope("snapshot", None, Some(snap.version),
-                        serde_json::to_value(&snap).unwrap_or(Value::Null));
-                    if !send(&mut sink, Message::Text(text.into())).await { return; }
                 }
             },
-            _ = ping.tick() => {
-                let t = now_ms().to_be_bytes().to_vec();
-                if !send(&mut sink, Message::Ping(t.into())).await { return; }
+            replies = later(&mut answer), if open && answer.is_some() => {
+                answer = None;
+                for text in replies {
+                    out.push(Message::Text(text.into()));
+                }
+            }
+            snap = later(&mut resync), if open && resync.is_some() => {
+                resync = None;
+                // The room is gone: nothing more to follow.
+                let Some((_, snap)) = snap else { break };
+                seen = snap.version;
+                let text = envelope("snapshot", None, Some(snap.version),
+                    serde_json::to_value(&snap).unwrap_or(Value::Null));
+                out.push(Message::Text(text.into()));
+            }
+            io = std::future::poll_fn(|cx| out.poll(ws, read, cx)) => match io {
+                Io::Moved => {}
+                Io::Failed => break,
+                Io::Read(frame) => {
+                    heard = Instant::now();
+                    match &mut closing {
+                        // After the server's Close: dropped until the client's Close, so the
+                        // connection ends with a close handshake, not a reset.
+                        Some(c) => {
+                            if !matches!(frame, Some(Ok(Message::Text(_) | Message::Binary(_)
+                                | Message::Ping(_) | Message::Pong(_))))
+                            {
+                                c.read_done = true;
+                            }
+                        }
+                        None => match frame {
+                            None => break,
+                            Some(Err(e)) => {
+                                let (code, reason) = close_code(&e);
+                                answer = None;
+                                closing = Some(out.close(code, reason));
+                            }
+                            Some(Ok(Message::Close(_))) => {
+                                // Answer the client's Close with ours (browsers otherwise see
+                                // 1006): the protocol layer has queued it, a flush sends it.
+                                // Nothing else may be sent after it.
+                                answer = None;
+                                out.queue.clear();
+                                out.unflushed = true;
+                                closing = Some(Closing {
+                                    until: heard + CLOSE_GRACE,
+                                    read_done: true,
+                                });
+                            }
+                            Some(Ok(m)) => {
+                                match read_message(m, &mut gate, to) {
+                                    Answer::None => {}
+                                    Answer::Now(text) => out.push(Message::Text(text.into())),
+                                    Answer::Later(f) => answer = Some(f),
+                                    Answer::Close(code, reason) => {
+                                        closing = Some(out.close(code, reason));
+                                    }
+                                }
+                            }
+                        },
+                    }
+                }
+            },
+            () = &mut timer => {
+                let now = Instant::now();
+                if let Some(c) = &closing {
+                    // The close's grace is over.
+                    if now >= c.until {
+                        break;
+                    }
+                } else if out.stuck.is_some_and(|s| now >= s + SEND_TIMEOUT) {
+                    // The client has not taken what it was sent for too long.
+                    break;
+                } else if now >= check {
+                    if now.duration_since(heard) >= SILENT_LIMIT {
+                        answer = None;
+                        closing = Some(out.close(1001, "silent too long"));
+                    } else {
+                        if now >= next_ping {
+                            out.push(Message::Ping(now_ms().to_be_bytes().to_vec().into()));
+                            next_ping = now + PING_EVERY;
+                        }
+                        check = next_ping.min(heard + SILENT_LIMIT);
+                    }
+                }
             }
         }
+    }
+}
+
+/// An answer or a snapshot under way, boxed: it exists only while a message is handled.
+type Later<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The output of `f`, once there is one (never, without).
+async fn later<T>(f: &mut Option<Later<'_, T>>) -> T {
+    match f {
+        Some(f) => f.await,
+        None => std::future::pending().await,
+    }
+}
+
+/// A socket closing after the server's Close frame (or answering the client's).
+struct Closing {
+    /// When the server stops waiting for the client's Close.
+    until: Instant,
+    /// The client's Close came (or the stream ended): nothing more is read.
+    read_done: bool,
+}
+
+/// What the socket's I/O did.
+enum Io {
+    /// A frame from the client (`None`: the connection ended).
+    Read(Option<Result<Message, axum::Error>>),
+    /// The output started or stopped waiting for the client: what depends on it is looked
+    /// at again.
+    Moved,
+    /// Writing failed: the connection is gone.
+    Failed,
+}
+
+/// The frames a socket owes its client, in order. Frames are handed to the WebSocket as
+/// long as it takes them and flushed once for all (one write for a command's events and
+/// its answer).
+struct Output {
+    /// Not yet handed to the WebSocket.
+    queue: VecDeque<Message>,
+    /// Handed to the WebSocket but not yet flushed.
+    unflushed: bool,
+    /// Since when the client has not taken what is written (`None`: it keeps up).
+    stuck: Option<Instant>,
+    /// Counts the socket as stalled while it is stuck.
+    stall: Option<Stall>,
+    counts: Arc<Counts>,
+    /// Frames queued beyond which the socket takes no more work.
+    limit: usize,
+}
+
+impl Output {
+    fn new(limit: usize, counts: Arc<Counts>) -> Output {
+        Output {
+            queue: VecDeque::new(),
+            unflushed: false,
+            stuck: None,
+            stall: None,
+            counts,
+            limit,
+        }
+    }
+
+    fn push(&mut self, m: Message) {
+        self.queue.push_back(m);
+    }
+
+    /// Queues a Close frame (the last frame) and starts the close's grace.
+    fn close(&mut self, code: u16, reason: &'static str) -> Closing {
+        self.push(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        })));
+        Closing {
+            until: Instant::now() + CLOSE_GRACE,
+            read_done: false,
+        }
+    }
+
+    /// Everything is written and flushed.
+    fn is_empty(&self) -> bool {
+        self.queue.is_empty() && !self.unflushed
+    }
+
+    /// Whether the socket should take no more work that produces output: the client is
+    /// not taking what it is sent, or the queue is at its bound.
+    fn full(&self) -> bool {
+        self.stuck.is_some() || self.queue.len() >= self.limit
+    }
+
+    /// Hands queued frames to the WebSocket and flushes them; then, when `read`, reads a
+    /// frame. Cancel-safe: a frame is taken from the queue only when the WebSocket takes
+    /// it, and a partly read frame stays in the WebSocket's buffer.
+    fn poll(&mut self, ws: &mut WebSocket, read: bool, cx: &mut Context<'_>) -> Poll<Io> {
+        let was_full = self.full();
+        while !self.queue.is_empty() {
+            match ws.poll_ready_unpin(cx) {
+                Poll::Ready(Ok(())) => {}
+                Poll::Ready(Err(_)) => return Poll::Ready(Io::Failed),
+                Poll::Pending => break,
+            }
+            let Some(m) = self.queue.pop_front() else {
+                break;
+            };
+            if ws.start_send_unpin(m).is_err() {
+                return Poll::Ready(Io::Failed);
+            }
+            self.unflushed = true;
+        }
+        if self.queue.is_empty() && self.queue.capacity() > 0 {
+            // An idle socket keeps no queue (memory per socket, issue 10).
+            self.queue = VecDeque::new();
+        }
+        if self.unflushed {
+            match ws.poll_flush_unpin(cx) {
+                Poll::Ready(Ok(())) => self.unflushed = false,
+                Poll::Ready(Err(_)) => return Poll::Ready(Io::Failed),
+                Poll::Pending => {}
+            }
+        }
+        match (self.is_empty(), self.stuck) {
+            (false, None) => {
+                self.stuck = Some(Instant::now());
+                self.stall = Some(self.counts.stall());
+                return Poll::Ready(Io::Moved);
+            }
+            (true, Some(_)) => {
+                self.stuck = None;
+                self.stall = None;
+            }
+            _ => {}
+        }
+        if was_full && !self.full() {
+            return Poll::Ready(Io::Moved);
+        }
+        if read {
+            if let Poll::Ready(frame) = ws.poll_next_unpin(cx) {
+                return Poll::Ready(Io::Read(frame));
+            }
+        }
+        Poll::Pending
     }
 }
 
@@ -614,6 +807,7 @@ impl WsError {
 
 /// The one way a socket answers: every refusal goes through [`Replies::error`], which
 /// counts it in `/metrics`.
+#[derive(Clone, Copy)]
 struct Replies<'a> {
     metrics: &'a Metrics,
 }
@@ -638,19 +832,6 @@ impl Replies<'_> {
 /// dropping what still arrives so the connection ends with a close handshake, not a reset.
 const CLOSE_GRACE: Duration = Duration::from_secs(2);
 
-/// Reads (and drops) what the client still sends after the server's Close frame, until
-/// the client's Close, the end of the stream or [`CLOSE_GRACE`].
-async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
-    let _ = tokio::time::timeout(CLOSE_GRACE, async {
-        while let Some(Ok(m)) = stream.next().await {
-            if matches!(m, Message::Close(_)) {
-                break;
-            }
-        }
-    })
-    .await;
-}
-
 /// The close code of a read error: 1009 for a message over the hard size cap, else 1002.
 fn close_code(e: &axum::Error) -> (u16, &'static str) {
     let too_big = std::error::Error::source(e)
@@ -668,167 +849,148 @@ fn close_code(e: &axum::Error) -> (u16, &'static str) {
     }
 }
 
-async fn read_loop(
-    mut stream: futures_util::stream::SplitStream<WebSocket>,
-    out: mpsc::Sender<Box<Out>>,
-    rooms: Rooms,
-    room: RoomHandle,
-    me: Option<Participant>,
-) {
-    let limits = rooms.config().limits.clone();
-    let replies = Replies {
-        metrics: rooms.metrics(),
-    };
-    let mut credits = Credits::new(limits.messages_per_second, limits.message_burst);
-    let mut refused = 0u32;
-    loop {
-        let msg = match tokio::time::timeout(SILENT_LIMIT, stream.next()).await {
-            Err(_) => {
-                let _ = out
-                    .send(Box::new(Out::Close(1001, "silent too long")))
-                    .await;
-                drain(&mut stream).await;
-                return;
-            }
-            Ok(None) => return,
-            Ok(Some(Err(e))) => {
-                let (code, reason) = close_code(&e);
-                let _ = out.send(Box::new(Out::Close(code, reason))).await;
-                drain(&mut stream).await;
-                return;
-            }
-            Ok(Some(Ok(m))) => m,
-        };
-        let text = match msg {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                let e = WsError::BadMessage("send JSON text messages".into());
-                if out
-                    .send(Box::new(Out::Text(replies.error(None, &e))))
-                    .await
-                    .is_err()
-                {
-                    return;
-                }
-                continue;
-            }
-            Message::Pong(p) => {
-                if let Ok(b) = <[u8; 8]>::try_from(&p[..]) {
-                    let lag = now_ms().saturating_sub(i64::from_be_bytes(b)).max(0);
-                    let m = envelope("lag", None, None, json!({ "ms": lag }));
-                    if out.send(Box::new(Out::Text(m))).await.is_err() {
-                        return;
-                    }
-                }
-                continue;
-            }
-            Message::Ping(_) => continue,
-            Message::Close(_) => {
-                // Answer the client's Close with ours (browsers otherwise see 1006).
-                let _ = out.send(Box::new(Out::CloseReply)).await;
-                return;
-            }
-        };
-        let reply = if text.len() > limits.max_message_bytes {
-            vec![replies.error(None, &WsError::TooLarge(limits.max_message_bytes))]
-        } else {
-            let parsed: Result<Envelope, _> = serde_json::from_str(text.as_str());
-            let is_ping = matches!(&parsed, Ok(e) if e.kind == "ping");
-            if !is_ping && !credits.take() {
-                refused += 1;
-                if refused > MAX_REFUSED {
-                    let _ = out.send(Box::new(Out::Close(1008, "rate limit"))).await;
-                    drain(&mut stream).await;
-                    return;
-                }
-                let id = parsed.as_ref().ok().and_then(|e| e.id.clone());
-                let e = WsError::RateLimited {
-                    rate: limits.messages_per_second,
-                    burst: limits.message_burst,
-                };
-                vec![replies.error(id.as_ref(), &e)]
-            } else {
-                if !is_ping {
-                    refused = 0;
-                }
-                // Boxed: the answer's future (a room command, a `sync`) is alive only
-                // while a message is handled; inline, an idle socket would carry it.
-                Box::pin(handle_message(
-                    &text,
-                    parsed,
-                    &replies,
-                    &rooms,
-                    &room,
-                    me.as_ref(),
-                ))
-                .await
-            }
-        };
-        let queued = match <[String; 1]>::try_from(reply) {
-            Ok([one]) => Out::Text(one),
-            Err(many) => Out::Texts(many),
-        };
-        if out.send(Box::new(queued)).await.is_err() {
-            return;
-        }
-    }
+/// What a socket's answers go to: its room (and the registry), who it is, and the one
+/// reply path.
+#[derive(Clone, Copy)]
+struct To<'a> {
+    replies: Replies<'a>,
+    rooms: &'a Rooms,
+    room: &'a RoomHandle,
+    me: Option<&'a Participant>,
 }
 
-/// The answers to one client message: exactly one `ack`, `pong` or `error` carrying its
+/// A socket's message limits: the size cap and the rate limit, with the refusals in a row.
+struct Gate<'a> {
+    limits: &'a Limits,
+    credits: Credits,
+    refused: u32,
+}
+
+/// How the socket answers one frame from its client.
+enum Answer<'a> {
+    /// Nothing to send.
+    None,
+    /// This message, at once.
+    Now(String),
+    /// What this future gives (a room command's answer, a `sync`): the next message is read
+    /// once it is queued.
+    Later(Later<'a, Vec<String>>),
+    /// Close the socket with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// The answer to one frame from the client: the size and rate limits first, then
+/// [`answer`].
+fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
+    let (limits, replies) = (gate.limits, to.replies);
+    let text = match m {
+        Message::Text(t) => t,
+        Message::Binary(_) => {
+            let e = WsError::BadMessage("send JSON text messages".into());
+            return Answer::Now(replies.error(None, &e));
+        }
+        Message::Pong(p) => {
+            return match <[u8; 8]>::try_from(&p[..]) {
+                Ok(b) => {
+                    let lag = now_ms().saturating_sub(i64::from_be_bytes(b)).max(0);
+                    Answer::Now(envelope("lag", None, None, json!({ "ms": lag })))
+                }
+                Err(_) => Answer::None,
+            };
+        }
+        // Answered by the protocol layer; a Close is handled by the caller.
+        Message::Ping(_) | Message::Close(_) => return Answer::None,
+    };
+    if text.len() > limits.max_message_bytes {
+        return Answer::Now(replies.error(None, &WsError::TooLarge(limits.max_message_bytes)));
+    }
+    let parsed: Result<Envelope, _> = serde_json::from_str(text.as_str());
+    let is_ping = matches!(&parsed, Ok(e) if e.kind == "ping");
+    if is_ping {
+        // Exempt from the rate limit.
+    } else if gate.credits.take() {
+        gate.refused = 0;
+    } else {
+        gate.refused += 1;
+        if gate.refused > MAX_REFUSED {
+            return Answer::Close(1008, "rate limit");
+        }
+        let id = parsed.as_ref().ok().and_then(|e| e.id.as_ref());
+        let e = WsError::RateLimited {
+            rate: limits.messages_per_second,
+            burst: limits.message_burst,
+        };
+        return Answer::Now(replies.error(id, &e));
+    }
+    answer(&text, parsed, to)
+}
+
+/// The answer to one client message: exactly one `ack`, `pong` or `error` carrying its
 /// `id` (a `sync` first sends what was missed, then its `ack`).
-async fn handle_message(
-    text: &str,
-    parsed: Result<Envelope, serde_json::Error>,
-    replies: &Replies<'_>,
-    rooms: &Rooms,
-    room: &RoomHandle,
-    me: Option<&Participant>,
-) -> Vec<String> {
+fn answer<'a>(text: &str, parsed: Result<Envelope, serde_json::Error>, to: To<'a>) -> Answer<'a> {
+    let To {
+        replies,
+        rooms,
+        room,
+        me,
+    } = to;
     let env = match parsed {
         Ok(env) => env,
         Err(e) => {
             // Valid JSON that is not an envelope is a bad message (its `id` still
             // answered); anything else is bad JSON.
-            return match serde_json::from_str::<Value>(text) {
+            return Answer::Now(match serde_json::from_str::<Value>(text) {
                 Ok(v) => {
                     let err = WsError::BadMessage(format!(
                         "an object with `type` (a string) is required: {e}"
                     ));
-                    vec![replies.error(v.get("id"), &err)]
+                    replies.error(v.get("id"), &err)
                 }
-                Err(_) => vec![replies.error(None, &WsError::BadJson(e.to_string()))],
-            };
+                Err(_) => replies.error(None, &WsError::BadJson(e.to_string())),
+            });
         }
     };
-    let id = env.id.as_ref();
     let msg = match ClientMessage::of(&env) {
         Ok(m) => m,
-        Err(e) => return vec![replies.error(id, &e)],
+        Err(e) => return Answer::Now(replies.error(env.id.as_ref(), &e)),
     };
+    let id = env.id;
     match msg {
         ClientMessage::Ping {} => {
-            return vec![envelope("pong", id, None, json!({ "t": now_ms() }))];
+            return Answer::Now(envelope(
+                "pong",
+                id.as_ref(),
+                None,
+                json!({ "t": now_ms() }),
+            ));
         }
         ClientMessage::Sync { since } => {
-            return match room.since(me.map(|p| p.id), since).await {
-                Some((missed, version)) => {
-                    let mut out = since_msgs(missed);
-                    out.push(envelope("ack", id, Some(version), json!({})));
-                    out
+            let player = me.map(|p| p.id);
+            return Answer::Later(Box::pin(async move {
+                match room.since(player, since).await {
+                    Some((missed, version)) => {
+                        let mut out = since_msgs(missed);
+                        out.push(envelope("ack", id.as_ref(), Some(version), json!({})));
+                        out
+                    }
+                    None => vec![replies.error(id.as_ref(), &CommandError::Closed.into())],
                 }
-                None => vec![replies.error(id, &CommandError::Closed.into())],
-            };
+            }));
         }
         _ => {}
     }
     let Some(command) = msg.command(rooms) else {
-        return vec![replies.error(id, &WsError::UnknownType(env.kind.clone()))];
+        return Answer::Now(replies.error(id.as_ref(), &WsError::UnknownType(env.kind)));
     };
     let Some(me) = me else {
-        return vec![replies.error(id, &WsError::NotAParticipant)];
+        return Answer::Now(replies.error(id.as_ref(), &WsError::NotAParticipant));
     };
-    match room.try_command(Actor::Player(me.clone()), command).await {
-        Ok(v) => vec![envelope("ack", id, Some(v), json!({}))],
-        Err(e) => vec![replies.error(id, &e.into())],
-    }
+    Answer::Later(Box::pin(async move {
+        vec![
+            match room.try_command(Actor::Player(me.clone()), command).await {
+                Ok(v) => envelope("ack", id.as_ref(), Some(v), json!({})),
+                Err(e) => replies.error(id.as_ref(), &e.into()),
+            },
+        ]
+    }))
 }

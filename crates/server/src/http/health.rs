@@ -27,6 +27,6 @@ pub(super) async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
 pub(super) async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
         [(CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state.metrics.render() + &state.limiters.render(),
+        state.metrics.render() + &state.limiters.render() + &state.sockets.render(),
     )
 }
