@@ -27,23 +27,27 @@
 //! 35, paranoid in 26, the level 3s in 22 and 16; and paranoid at level 5's budget finished
 //! first less often than levels 4 and 3 (levels 5, 4, 3, 2 together, 200 games: 39, 49, 55,
 //! 16): the deeper paranoid looks, the more of its tree is three opponents ganging up on
-//! it, which opponents playing for themselves do not do. So a small budget searches paranoid and level 5's budget
-//! best-reply ([`MultiStyle::for_budget`]); paranoid is also exact whenever the game has two
-//! sides. With level 5 on best-reply, levels 5, 4, 3, 2 together finished first 34, 24, 35
-//! and 7 times in 120 games: level 5 is level with level 3, not ahead of it. Max-n was not
-//! tried: it prunes only shallowly, so the same budget reaches about
-//! half the depth.
+//! it, which opponents playing for themselves do not do. So a small budget searches
+//! paranoid; paranoid is also exact whenever the game has two sides. With level 5 on
+//! best-reply, levels 5, 4, 3, 2 together finished first 34, 24, 35 and 7 times in 120
+//! games, and against random movers level 5 was not ahead of level 3 either (770 of 800
+//! against 951 of 1,000). Max-n was not tried: it prunes only shallowly, so the same budget
+//! reaches about half the depth.
 //!
-//! Why level 5 is not ahead of level 3 against random movers: of the games either does not
-//! win, nearly all end with the bot's last piece captured by another seat's move (level 3
-//! over 1,000 games: 42 in the middle game, 7 in the opening, no draws; level 5 over 200:
-//! 6, 2 and one blockade, plus one no-progress draw shared with the last random seat). What
-//! decides them is which captures three random seats happen to make, which neither search
-//! models; none of these changes at level 5's budget moved its 191 first places in 200
-//! games (seed 1) beyond the noise: own weight 30 (193), paranoid over the first round of
-//! replies and best-reply below it (191), and a survival bonus for the seat's last three
-//! pieces, which at level 3's budget cost first places (384 of 400 → 375 at +100 a piece,
-//! 364 at +250).
+//! Why best-reply was not ahead: of the games either level does not win, nearly all end
+//! with the bot's last piece captured by another seat's move (level 3 over 1,000 games: 42
+//! in the middle game, 7 in the opening, no draws). What decides them is which captures
+//! three random seats happen to make, which paranoid and best-reply do not model: to them a
+//! move that one reply in five punishes is as bad as one every reply punishes. None of
+//! these changes at level 5's budget moved best-reply's 191 first places in 200 games
+//! (seed 1) beyond the noise: own weight 30 (193), paranoid over the first round of replies and
+//! best-reply below it (191), and a survival bonus for the seat's last three pieces, which
+//! at level 3's budget cost first places (384 of 400 → 375 at +100 a piece, 364 at +250).
+//! The blend models the field instead; at level 5's budget it finished first in 195 of the
+//! same 200 games with [`MultiStyle::mean_weight`] 3 or 5, 194 with 7 and 190 with 10 (pure
+//! expectimax), so level 5 blends half and half ([`MultiStyle::for_budget`]). Over the same
+//! 1,000 games level 5 then finished first in 978 (95% interval 96.7-98.5%) and level 3
+//! in 951 (93.6-96.3%); the runs are in `docs/bots.md`.
 //!
 //! A free-for-all leaf counts the searching seat's own assets twice against the sum of its
 //! opponents' ([`MultiStyle::own_weight`] 20): an even trade helps the seats that stayed out
