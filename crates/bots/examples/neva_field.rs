@@ -37,6 +37,7 @@ fn parse(text: &str) -> Spec {
             own_weight: parts.get(3).map_or(MultiStyle::default().own_weight, |w| {
                 w.parse().expect("own weight")
             }),
+            mean_weight: parts.get(4).map_or(0, |w| w.parse().expect("mean weight")),
         };
         let style = Style {
             limits: Limits::nodes(parts[1].parse().expect("nodes")),

@@ -4,8 +4,9 @@
 //!   alpha-beta (negamax with principal variation search) with iterative deepening, a
 //!   transposition table, move ordering (table move, captures, killers, history) and a
 //!   quiescence search of captures; a Neva free-for-all of three or four seats is searched
-//!   *paranoid* or by best-reply ([`MultiSearch`], see the `search` module's notes), and
-//!   2 vs 2 as two sides (a partner's gain is one's own).
+//!   *paranoid*, by best-reply, or (level 5) by a blend of each opponent's best and mean
+//!   reply ([`MultiSearch`], see the `search` module's notes), and 2 vs 2 as two sides (a
+//!   partner's gain is one's own).
 //! * [`choose`] is a player of a [`Level`] from 1 (a beginner can beat it) to 5 (the
 //!   strongest its time allows); the same seed gives the same moves.
 //! * [`evaluate`] gives each seat's static score, for analysis graphs.
@@ -230,7 +231,7 @@ fn search_noisy(
     match pos {
         AnyPosition::Neva(p) => search::Searcher::new(p, team, limits, history, noise, seed, w)
             .with_multi(MultiStyle::for_budget(limits.nodes))
-            .run(p),
+            .play(p),
         AnyPosition::Queah(p) => search_game_with(p, team, history, limits, noise, seed, w),
         AnyPosition::GiveAndTake(p) => search_game_with(p, team, history, limits, noise, seed, w),
         AnyPosition::Stockholm(p) => search_game_with(p, team, history, limits, noise, seed, w),
@@ -297,7 +298,7 @@ pub fn choose_multi(
             let w = weights(pos.variant());
             search::Searcher::new(p, team, style.limits, history, style.noise, seed, w)
                 .with_multi(multi)
-                .run(p)?
+                .play(p)?
         }
         _ => search_noisy(
             pos,

@@ -2,14 +2,20 @@
 //!
 //! Two-seat games are searched by negamax with principal variation search, and so is Neva in
 //! 2 vs 2 (the searching seat and its partner are one side) and Neva with one opponent left.
-//! A free-for-all of three or four seats is searched by a [`MultiSearch`], both of which keep
-//! alpha-beta's pruning:
+//! A free-for-all of three or four seats is searched by a [`MultiSearch`]:
 //! * *paranoid* (the default): every other seat still playing is assumed to play against the
 //!   searching seat, which makes it a two-sided search again;
 //! * *best-reply* (BRS+, after Schadd & Winands' BRS and Esser et al.'s BRS+): in each round
 //!   one opponent answers with all its moves and the others play their first-ordered move.
 //!   The turns stay in the rules' order, unlike plain BRS, whose skipped turns would hide the
-//!   captures Neva makes compulsory.
+//!   captures Neva makes compulsory;
+//! * *blend* (level 5): an opponent's move is valued half by its best reply and half by the
+//!   mean over all its legal replies, an opponent model between paranoid and expectimax
+//!   (what a field that plays for itself, or at random, actually does). A mean needs every
+//!   reply's exact value, so opponent nodes do not prune; the searching seat's nodes keep
+//!   alpha-beta. Since that sees too shallow to prove a forced win, a blend first runs a
+//!   paranoid search on half as much budget again and plays the win it proves, if any
+//!   (`Searcher::play`).
 //!
 //! Consecutive turns of the same side (two opponents in a row) keep the score's sign; a change
 //! of side negates it, which is all negamax needs.
@@ -21,23 +27,29 @@
 //! 35, paranoid in 26, the level 3s in 22 and 16; and paranoid at level 5's budget finished
 //! first less often than levels 4 and 3 (levels 5, 4, 3, 2 together, 200 games: 39, 49, 55,
 //! 16): the deeper paranoid looks, the more of its tree is three opponents ganging up on
-//! it, which opponents playing for themselves do not do. So a small budget searches paranoid and level 5's budget
-//! best-reply ([`MultiStyle::for_budget`]); paranoid is also exact whenever the game has two
-//! sides. With level 5 on best-reply, levels 5, 4, 3, 2 together finished first 34, 24, 35
-//! and 7 times in 120 games: level 5 is level with level 3, not ahead of it. Max-n was not
-//! tried: it prunes only shallowly, so the same budget reaches about
-//! half the depth.
+//! it, which opponents playing for themselves do not do. So a small budget searches
+//! paranoid; paranoid is also exact whenever the game has two sides. With level 5 on
+//! best-reply, levels 5, 4, 3, 2 together finished first 34, 24, 35 and 7 times in 120
+//! games, and against random movers level 5 was not ahead of level 3 either (770 of 800
+//! against 951 of 1,000). Max-n was not tried: it prunes only shallowly, so the same budget
+//! reaches about half the depth.
 //!
-//! Why level 5 is not ahead of level 3 against random movers: of the games either does not
-//! win, nearly all end with the bot's last piece captured by another seat's move (level 3
-//! over 1,000 games: 42 in the middle game, 7 in the opening, no draws; level 5 over 200:
-//! 6, 2 and one blockade, plus one no-progress draw shared with the last random seat). What
-//! decides them is which captures three random seats happen to make, which neither search
-//! models; none of these changes at level 5's budget moved its 191 first places in 200
-//! games (seed 1) beyond the noise: own weight 30 (193), paranoid over the first round of
-//! replies and best-reply below it (191), and a survival bonus for the seat's last three
-//! pieces, which at level 3's budget cost first places (384 of 400 → 375 at +100 a piece,
-//! 364 at +250).
+//! Why best-reply was not ahead: of the games either level does not win, nearly all end
+//! with the bot's last piece captured by another seat's move (level 3 over 1,000 games: 42
+//! in the middle game, 7 in the opening, no draws). What decides them is which captures
+//! three random seats happen to make, which paranoid and best-reply do not model: to them a
+//! move that one reply in five punishes is as bad as one every reply punishes. None of
+//! these changes at level 5's budget moved best-reply's 191 first places in 200 games
+//! (seed 1) beyond the noise: own weight 30 (193), paranoid over the first round of replies and
+//! best-reply below it (191), and a survival bonus for the seat's last three pieces, which
+//! at level 3's budget cost first places (384 of 400 → 375 at +100 a piece, 364 at +250).
+//! The blend models the field instead; at level 5's budget it finished first in 195 of the
+//! same 200 games with [`MultiStyle::mean_weight`] 3 or 5, 194 with 7 and 190 with 10 (pure
+//! expectimax), so level 5 blends half and half ([`MultiStyle::for_budget`]). Over the same
+//! 1,000 games level 5 then finished first in 978 (95% interval 96.7-98.5%) and level 3
+//! in 951 (93.6-96.3%). Among searching bots it is no gain: levels 5, 4, 3, 2 together
+//! finished first alone 31, 13, 45 and 7 times in 120 games. The runs are in
+//! `docs/bots.md`.
 //!
 //! A free-for-all leaf counts the searching seat's own assets twice against the sum of its
 //! opponents' ([`MultiStyle::own_weight`] 20): an even trade helps the seats that stayed out
@@ -82,6 +94,10 @@ pub enum MultiSearch {
     /// Best-reply search with legal turns (BRS+): in each round one opponent answers with
     /// its best move and the others play their first-ordered move.
     BestReply,
+    /// Every opponent's move is valued as a blend of its best reply and the mean over all
+    /// its legal replies ([`MultiStyle::mean_weight`]): an opponent that plays for itself,
+    /// or at random, rarely plays the one reply that hurts the searching seat most.
+    Blend,
 }
 
 /// How a bot plays a free-for-all of three or more seats: its search, and how much its own
@@ -93,6 +109,9 @@ pub struct MultiStyle {
     /// Weight, in tenths, of the searching seat's own assets in a leaf's score, against the
     /// sum of its opponents' (10: a piece of its own is worth one of any opponent's).
     pub own_weight: i32,
+    /// [`MultiSearch::Blend`]: weight, in tenths, of the mean over an opponent's replies in
+    /// its move's value (the rest is its best reply); ignored by the other searches.
+    pub mean_weight: i32,
 }
 
 impl MultiStyle {
@@ -102,46 +121,59 @@ impl MultiStyle {
     pub const NEUTRAL: MultiStyle = MultiStyle {
         algorithm: MultiSearch::Paranoid,
         own_weight: 10,
+        mean_weight: 0,
     };
 
-    /// Node budgets from which the levels search a free-for-all by best-reply.
-    pub const BEST_REPLY_FROM: u64 = 100_000;
+    /// Node budgets from which the levels search a free-for-all by [`MultiSearch::Blend`].
+    pub const BLEND_FROM: u64 = 100_000;
 
     /// How a bot with a budget of `nodes` plays a free-for-all: paranoid below
-    /// [`MultiStyle::BEST_REPLY_FROM`] nodes, best-reply from there on (level 5), as measured
-    /// (see the `search` module's notes).
+    /// [`MultiStyle::BLEND_FROM`] nodes, from there on (level 5) the blend of an
+    /// opponent's best and mean reply, half and half, as measured (see the `search`
+    /// module's notes).
     pub const fn for_budget(nodes: u64) -> MultiStyle {
-        MultiStyle {
-            algorithm: if nodes >= MultiStyle::BEST_REPLY_FROM {
-                MultiSearch::BestReply
-            } else {
-                MultiSearch::Paranoid
-            },
-            own_weight: 20,
+        if nodes >= MultiStyle::BLEND_FROM {
+            MultiStyle {
+                algorithm: MultiSearch::Blend,
+                own_weight: 20,
+                mean_weight: 5,
+            }
+        } else {
+            MultiStyle {
+                algorithm: MultiSearch::Paranoid,
+                own_weight: 20,
+                mean_weight: 0,
+            }
         }
     }
 }
 
 /// Paranoid with the levels' own weight (the style of [`MultiStyle::for_budget`] below
-/// [`MultiStyle::BEST_REPLY_FROM`] nodes).
+/// [`MultiStyle::BLEND_FROM`] nodes).
 impl Default for MultiStyle {
     fn default() -> MultiStyle {
         MultiStyle {
             algorithm: MultiSearch::Paranoid,
             own_weight: 20,
+            mean_weight: 0,
         }
     }
 }
 
 impl MultiSearch {
     /// Every algorithm.
-    pub const ALL: [MultiSearch; 2] = [MultiSearch::Paranoid, MultiSearch::BestReply];
+    pub const ALL: [MultiSearch; 3] = [
+        MultiSearch::Paranoid,
+        MultiSearch::BestReply,
+        MultiSearch::Blend,
+    ];
 
-    /// Its name: `paranoid`, `brs`.
+    /// Its name: `paranoid`, `brs`, `blend`.
     pub const fn name(self) -> &'static str {
         match self {
             MultiSearch::Paranoid => "paranoid",
             MultiSearch::BestReply => "brs",
+            MultiSearch::Blend => "blend",
         }
     }
 
@@ -209,6 +241,11 @@ fn playing<P: Evaluate>(p: &P) -> SeatSet {
         .fold(SeatSet::EMPTY, |a, &g| a.union(g));
     p.seats().minus(out)
 }
+
+/// A blend's search for a forced win gets this fraction of its node budget on top (at
+/// level 5's budget a fifth did not prove the four-seat puzzle of `tests/puzzles.rs`, a half
+/// did).
+const PROOF_SHARE: u64 = 2;
 
 #[derive(Copy, Clone, Default)]
 struct Entry {
@@ -314,6 +351,42 @@ impl<P: Evaluate> Searcher<P> {
     pub(crate) fn with_multi(mut self, multi: MultiStyle) -> Searcher<P> {
         self.multi = multi;
         self
+    }
+
+    /// [`Searcher::run`], except that in free-for-all with two or more opponents a blend
+    /// first spends half as many nodes again as its budget ([`PROOF_SHARE`]; half of its
+    /// time, within its time limit) on a paranoid search, and plays the win that search
+    /// proves, if any: such a win holds whatever the opponents play, while the blend prunes
+    /// nothing at opponent nodes and sees too shallow to prove one, so it could drift in a
+    /// won ending against opponents who defend.
+    pub(crate) fn play(mut self, root: &P) -> Option<SearchResult> {
+        // With one opponent left (or in team play) the game has two sides, and every search
+        // is plain alpha-beta, a proof already.
+        let ffa = self.team.len() == 1 && playing(root).minus(self.team).len() >= 2;
+        if self.multi.algorithm != MultiSearch::Blend || !ffa {
+            return self.run(root);
+        }
+        let proof = Limits {
+            nodes: self.limits.nodes / PROOF_SHARE,
+            time: self.limits.time.map(|t| t / PROOF_SHARE as u32),
+            ..self.limits
+        };
+        let paranoid = MultiStyle {
+            algorithm: MultiSearch::Paranoid,
+            ..self.multi
+        };
+        let proved = Searcher::new(
+            root, self.team, proof, &self.path, self.noise, self.seed, self.w,
+        )
+        .with_multi(paranoid)
+        .run(root)?;
+        if proved.score > WIN_BOUND {
+            return Some(proved);
+        }
+        // The deadline was set when this searcher was built, before the proof search.
+        let mut found = self.run(root)?;
+        found.nodes += proved.nodes;
+        Some(found)
     }
 
     /// Iterative deepening from `root`; `None` only when the game is over.
@@ -457,6 +530,49 @@ impl<P: Evaluate> Searcher<P> {
             && playing(pos).minus(self.team).len() >= 2
     }
 
+    /// Whether an opponent's node of `pos` is valued as a blend of its best and its mean
+    /// reply: only in free-for-all with two or more opponents still playing.
+    fn blends(&self, pos: &P) -> bool {
+        self.multi.algorithm == MultiSearch::Blend
+            && self.team.len() == 1
+            && playing(pos).minus(self.team).len() >= 2
+    }
+
+    /// The blended value, for the opponent on move, of its `moves` in `pos` (see
+    /// [`MultiSearch::Blend`]), and the index of its best one. Every reply is searched with
+    /// a full window: a mean needs exact values, so these nodes do not prune.
+    fn blend(
+        &mut self,
+        pos: &P,
+        moves: &MoveList,
+        depth: i32,
+        ply: usize,
+        quiet: Option<u32>,
+    ) -> (i32, u16) {
+        let mut best = -INF;
+        let mut best_idx = u16::MAX;
+        let mut sum = 0i64;
+        for (i, mv) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            self.count_progress(ply, mv);
+            self.replied[ply + 1] = false;
+            let s = self.child(&child, depth, ply + 1, -INF, INF, false, quiet);
+            if self.stopped {
+                return (0, u16::MAX);
+            }
+            sum += i64::from(s);
+            if s > best {
+                best = s;
+                best_idx = i as u16;
+            }
+        }
+        let n = moves.len().max(1) as i64;
+        let mean = (sum / n) as i32;
+        let m = self.multi.mean_weight.clamp(0, 10);
+        ((best * (10 - m) + mean * m) / 10, best_idx)
+    }
+
     /// The searching team is out of a Neva game that goes on: a loss for it.
     fn team_out(&self, pos: &P) -> bool {
         playing(pos).intersect(self.team).is_empty()
@@ -543,6 +659,27 @@ impl<P: Evaluate> Searcher<P> {
         pos.legal_moves_into(&mut list);
         // A forced reply costs the opponent nothing to find: look one ply further.
         let depth = if list.len() == 1 { depth + 1 } else { depth };
+        if !side && self.blends(pos) {
+            self.path.push(k);
+            let (best, best_idx) = self.blend(pos, &list, depth - 1, ply, None);
+            self.path.pop();
+            if ply == 0 && !self.stopped {
+                // An opponent on move at the root (analysis, draw offers): its best reply.
+                self.root_best = list.get(usize::from(best_idx)).map(|&mv| (mv, best));
+            }
+            self.lists[ply] = list;
+            if self.stopped {
+                return 0;
+            }
+            self.table[slot] = Entry {
+                key: tk,
+                score: to_table(best, ply),
+                best: best_idx,
+                depth: depth.clamp(0, 127) as i8,
+                bound: Bound::Exact,
+            };
+            return best;
+        }
         let mut order = self.order(&list, tt_best, ply);
         let mut alpha = alpha;
         let mut best = -INF;
@@ -660,6 +797,12 @@ impl<P: Evaluate> Searcher<P> {
             alpha = alpha.max(stand);
         }
         keep_captures(&mut list);
+        if forced && !side && self.blends(pos) {
+            // `forced`: the stand-pat was not taken, so no bound was raised yet.
+            let (v, _) = self.blend(pos, &list, 0, ply, Some(q + 1));
+            self.lists[ply.min(MAX_PLY)] = list;
+            return if self.stopped { 0 } else { v };
+        }
         let mut order: Vec<(i32, usize)> = list
             .iter()
             .enumerate()

@@ -1,5 +1,6 @@
-//! Neva free-for-all: how the bots judge three or four seats, and both multi-player searches
-//! playing only legal moves.
+//! Neva free-for-all: how the bots judge three or four seats, what the blend of an
+//! opponent's best and mean reply changes, and every multi-player search playing only legal
+//! moves.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use bots::{choose_multi, Limits, MultiSearch, MultiStyle, Style};
@@ -75,6 +76,44 @@ fn free_for_all_taking_a_piece_still_pays() {
     );
 }
 
+#[test]
+fn blend_plays_the_move_fewer_replies_punish() {
+    // White's last man steps to 43 or 32, and either way Red may take it next (captures are
+    // compulsory, and Red can also take Green's 64 instead): at 43 by one of Red's two
+    // captures (53:33), at 32 by two of its three (31:33, 22:42). Paranoid counts both as
+    // lost; the blend of Red's best and mean reply takes the smaller risk.
+    let pos = neva(&[], "W:W33:R53,31,22,65:G64:B11");
+    let style = Style {
+        limits: Limits {
+            nodes: 2_000_000,
+            time: None,
+            depth: 4,
+        },
+        noise: 0,
+        random_per_mille: 0,
+    };
+    let play = |algorithm| {
+        let multi = MultiStyle {
+            algorithm,
+            own_weight: 10,
+            mean_weight: 5,
+        };
+        let choice = choose_multi(&pos, &[], style, multi, 1).unwrap();
+        (pos.move_to_string(&choice.mv), choice.search.unwrap().score)
+    };
+    let (blend_move, blend) = play(MultiSearch::Blend);
+    let (_, paranoid) = play(MultiSearch::Paranoid);
+    assert_eq!(blend_move, "33-43");
+    assert!(
+        paranoid < -bots::WIN_BOUND,
+        "paranoid sees no way out: {paranoid}"
+    );
+    assert!(
+        blend > paranoid,
+        "the blend ({blend}) rates White above the worst case ({paranoid})"
+    );
+}
+
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -106,6 +145,7 @@ fn check_game(seats: &str, teams: bool, seed: u64) {
         let multi = MultiStyle {
             algorithm: MultiSearch::ALL[(r >> 16) as usize % MultiSearch::ALL.len()],
             own_weight: 10 + (r >> 24) as i32 % 20,
+            mean_weight: (r >> 32) as i32 % 11,
         };
         let style = Style {
             limits: Limits::nodes(1_500),
