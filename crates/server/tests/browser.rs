@@ -84,12 +84,28 @@ async fn wait_my_turn(page: &Page) {
 
 /// Plays the first legal move the board offers, by clicking: the first movable piece, then
 /// each offered landing square until the move is complete.
+///
+/// The board can move under the pointer between finding a square and clicking it (another
+/// seat's presence changes the panel beside it), so a first click that selected nothing is
+/// made again; a landing click that missed is repeated by the loop, since the square is still
+/// offered.
 async fn play_offered_move(page: &Page) {
-    wait_my_turn(page).await;
-    let origin: String = page
-        .eval("document.querySelector('.board .sq.active').dataset.square")
-        .await;
-    click_squares(page, &[&origin]).await;
+    let mut attempts = 0;
+    loop {
+        wait_my_turn(page).await;
+        let origin: String = page
+            .eval("document.querySelector('.board .sq.active').dataset.square")
+            .await;
+        click_squares(page, &[&origin]).await;
+        if page.count(".board .sq.selected").await > 0 {
+            break;
+        }
+        attempts += 1;
+        assert!(
+            attempts < 5,
+            "clicking {origin} selected nothing, {attempts} times"
+        );
+    }
     loop {
         let next: String = page
             .eval(
