@@ -139,7 +139,7 @@ pub struct ServerConfig {
 pub struct Limits {
     /// Largest WebSocket message accepted, in bytes.
     pub max_message_bytes: usize,
-    /// Most open connections (HTTP and WebSocket) at once.
+    /// Most open WebSockets at once, counting connections still in their lingering close.
     pub max_connections: usize,
     /// Most live rooms at once.
     pub max_rooms: usize,
