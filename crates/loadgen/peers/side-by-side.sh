@@ -2,9 +2,10 @@
 # Checkerhall against a stock boardgame.io 0.50 server in one run, on this machine
 # (README "Performance"): builds the release binaries, and for each size in ROOMS starts a
 # fresh Checkerhall (SQLite with `synchronous=FULL`; Postgres too when a URL is given) and
-# runs `loadgen play` closed loop, then runs the same closed-loop test against boardgame.io
-# (boardgameio.sh), and prints one table with both servers' moves/s, p99 round trips and
-# the ratios.
+# runs `loadgen play` closed loop (each Postgres run on a new database that `psql` makes
+# beside the one the URL names, dropped after it), then runs the same closed-loop test
+# against boardgame.io (boardgameio.sh), and prints one table with both servers' moves/s,
+# p99 round trips and the ratios.
 #
 #   nice -n 10 crates/loadgen/peers/side-by-side.sh [--postgres postgres://user:pw@127.0.0.1/db]
 #
@@ -90,7 +91,12 @@ for rooms in $ROOMS; do
   echo "Checkerhall, SQLite, $rooms rooms: ${sqlite[$rooms]:-no result} (moves/s, p99 ms);" \
     "$(grep -h 'CPU' "$logs/checkerhall-sqlite-$rooms.txt" | paste -sd ';')"
   if [ -n "$postgres" ]; then
-    checkerhall_run "$postgres" "$rooms" "$logs/checkerhall-postgres-$rooms.txt"
+    # A new database per run: on the one named, the server would resume every room an
+    # earlier run left unfinished and write into tables grown by every run before.
+    pgdb="side_by_side_$$_$rooms"
+    psql "$postgres" -q -c "DROP DATABASE IF EXISTS $pgdb" -c "CREATE DATABASE $pgdb" >/dev/null
+    checkerhall_run "${postgres%/*}/$pgdb" "$rooms" "$logs/checkerhall-postgres-$rooms.txt"
+    psql "$postgres" -q -c "DROP DATABASE IF EXISTS $pgdb" >/dev/null || true
     pg[$rooms]="$(result "$logs/checkerhall-postgres-$rooms.txt")"
     echo "Checkerhall, Postgres, $rooms rooms: ${pg[$rooms]:-no result} (moves/s, p99 ms);" \
       "$(grep -h 'CPU' "$logs/checkerhall-postgres-$rooms.txt" | paste -sd ';')"
