@@ -217,10 +217,10 @@ pub struct Envelope<'a> {
 #[derive(Debug, Default, Deserialize)]
 pub struct Data<'a> {
     /// An event's kind (`your_turn`, `moved`, ...).
-    #[serde(rename = "type", default, borrow)]
+    #[serde(rename = "type", default, borrow, deserialize_with = "borrowed")]
     pub kind: Option<Cow<'a, str>>,
     /// A snapshot's room state (`waiting`, `playing`, ...).
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "borrowed")]
     pub state: Option<Cow<'a, str>>,
     /// The board, for its ply count.
     #[serde(default)]
@@ -229,8 +229,20 @@ pub struct Data<'a> {
     #[serde(default, borrow)]
     pub legal_moves: Option<Vec<LegalMove<'a>>>,
     /// An error's code.
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "borrowed")]
     pub code: Option<Cow<'a, str>>,
+}
+
+/// An optional string borrowed from the message's text when it has no escapes. serde's
+/// derive borrows a `Cow<str>` field only when it is not inside an `Option`: without this,
+/// every event's kind was a new `String`, three a move.
+fn borrowed<'de, D>(de: D) -> Result<Option<Cow<'de, str>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    #[derive(Deserialize)]
+    struct Borrowed<'a>(#[serde(borrow)] Cow<'a, str>);
+    Ok(Option::<Borrowed<'de>>::deserialize(de)?.map(|b| b.0))
 }
 
 /// The part of a board the load generator reads.
@@ -433,6 +445,36 @@ mod tests {
             error_kind(&anyhow!("http_503_overloaded")),
             "http_503_overloaded"
         );
+    }
+
+    /// The fields the load generator reads point into the message's text (no copy per
+    /// message), unless a string has escapes.
+    #[test]
+    fn envelopes_borrow_their_strings() {
+        let text = r#"{"type":"event","v":10,"data":{"version":10,"audience":{"seat":"black"},"type":"your_turn","seat":"black","legal_moves":[{"text":"a5-b4","origin":"a5","path":["b4"],"captured":[],"drop":null,"promotes":false}],"board":{"plies":7}}}"#;
+        let m = Envelope::parse(text).unwrap();
+        assert!(matches!(m.kind, Cow::Borrowed("event")));
+        let data = m.data.as_ref().unwrap();
+        assert!(matches!(data.kind, Some(Cow::Borrowed("your_turn"))));
+        assert!(matches!(
+            data.legal_moves.as_deref(),
+            Some([LegalMove {
+                text: Cow::Borrowed("a5-b4")
+            }])
+        ));
+        assert_eq!(m.plies(), Some(7));
+        let error = r#"{"type":"error","id":5,"data":{"code":"illegal_move","message":"a \"capture\" is compulsory"}}"#;
+        let m = Envelope::parse(error).unwrap();
+        assert_eq!((m.id, m.error_code()), (Some(5), "illegal_move"));
+        assert!(matches!(
+            m.data.as_ref().unwrap().code,
+            Some(Cow::Borrowed(_))
+        ));
+        let escaped = r#"{"type":"snapshot","data":{"state":"play\u0069ng","legal_moves":null}}"#;
+        let m = Envelope::parse(escaped).unwrap();
+        let data = m.data.as_ref().unwrap();
+        assert_eq!(data.state.as_deref(), Some("playing"));
+        assert!(data.legal_moves.is_none());
     }
 
     #[test]
