@@ -21,7 +21,6 @@ use std::time::Duration;
 use anyhow::anyhow;
 use futures_util::stream::{self, StreamExt, TryStreamExt};
 use hdrhistogram::Histogram;
-use rand::seq::SliceRandom;
 use serde_json::json;
 use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::Instant;
@@ -642,17 +641,14 @@ async fn game(
                     }
                     continue;
                 }
-                let Some(choice) = data
-                    .and_then(|d| d.legal_moves.as_deref())
-                    .and_then(|moves| moves.choose(&mut rand::thread_rng()))
-                else {
+                let Some(choice) = data.and_then(|d| d.random_move.as_deref()) else {
                     continue;
                 };
                 let due = schedule.due(Instant::now()).await;
                 let id = next_id;
                 next_id += 1;
-                client::send(&mut ws[from], "move", id, MoveData { text: &choice.text }).await?;
-                let notation = shared.record_acks.then(|| choice.text.to_string());
+                client::send(&mut ws[from], "move", id, MoveData { text: choice }).await?;
+                let notation = shared.record_acks.then(|| choice.to_string());
                 pending = Some(Pending {
                     mover: from,
                     plies: plies + 1,
