@@ -217,20 +217,38 @@ pub struct Envelope<'a> {
 #[derive(Debug, Default, Deserialize)]
 pub struct Data<'a> {
     /// An event's kind (`your_turn`, `moved`, ...).
-    #[serde(rename = "type", default, borrow)]
+    #[serde(rename = "type", default, borrow, deserialize_with = "borrowed")]
     pub kind: Option<Cow<'a, str>>,
     /// A snapshot's room state (`waiting`, `playing`, ...).
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "borrowed")]
     pub state: Option<Cow<'a, str>>,
     /// The board, for its ply count.
     #[serde(default)]
     pub board: Option<Board>,
-    /// The moves the receiving seat may make.
-    #[serde(default, borrow)]
-    pub legal_moves: Option<Vec<LegalMove<'a>>>,
+    /// One of the moves the receiving seat may make, picked at random (`None` when the
+    /// message lists none, or `legal_moves` is null).
+    #[serde(
+        rename = "legal_moves",
+        default,
+        borrow,
+        deserialize_with = "random_move"
+    )]
+    pub random_move: Option<Cow<'a, str>>,
     /// An error's code.
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "borrowed")]
     pub code: Option<Cow<'a, str>>,
+}
+
+/// An optional string borrowed from the message's text when it has no escapes. serde's
+/// derive borrows a `Cow<str>` field only when it is not inside an `Option`: without this,
+/// every event's kind was a new `String`, three a move.
+fn borrowed<'de, D>(de: D) -> Result<Option<Cow<'de, str>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    #[derive(Deserialize)]
+    struct Borrowed<'a>(#[serde(borrow)] Cow<'a, str>);
+    Ok(Option::<Borrowed<'de>>::deserialize(de)?.map(|b| b.0))
 }
 
 /// The part of a board the load generator reads.
@@ -241,12 +259,52 @@ pub struct Board {
     pub plies: Option<u64>,
 }
 
-/// A legal move: its canonical text.
-#[derive(Debug, Deserialize)]
-pub struct LegalMove<'a> {
-    /// The text to send back in a `move`.
+/// A legal move: its canonical text (the text to send back in a `move`).
+#[derive(Deserialize)]
+struct LegalMove<'a> {
     #[serde(borrow)]
-    pub text: Cow<'a, str>,
+    text: Cow<'a, str>,
+}
+
+/// One move of a `legal_moves` list (or null), each equally likely, picked while the list
+/// is read (reservoir sampling): no list is built, where a `Vec` grew by three allocations
+/// per `your_turn`.
+fn random_move<'de, D>(de: D) -> Result<Option<Cow<'de, str>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    struct Pick;
+    impl<'de> serde::de::Visitor<'de> for Pick {
+        type Value = Option<Cow<'de, str>>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a list of legal moves, or null")
+        }
+
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_seq<A>(self, mut seq: A) -> Result<Self::Value, A::Error>
+        where
+            A: serde::de::SeqAccess<'de>,
+        {
+            use rand::Rng;
+            let mut rng = rand::thread_rng();
+            let mut chosen = None;
+            let mut seen = 0u32;
+            while let Some(m) = seq.next_element::<LegalMove<'de>>()? {
+                seen += 1;
+                // The n-th move replaces the choice with probability 1/n: each of the N
+                // moves is kept with probability 1/N.
+                if rng.gen_range(0..seen) == 0 {
+                    chosen = Some(m.text);
+                }
+            }
+            Ok(chosen)
+        }
+    }
+    de.deserialize_any(Pick)
 }
 
 impl<'a> Envelope<'a> {
@@ -433,6 +491,53 @@ mod tests {
             error_kind(&anyhow!("http_503_overloaded")),
             "http_503_overloaded"
         );
+    }
+
+    /// The fields the load generator reads point into the message's text (no copy per
+    /// message), unless a string has escapes.
+    #[test]
+    fn envelopes_borrow_their_strings() {
+        let text = r#"{"type":"event","v":10,"data":{"version":10,"audience":{"seat":"black"},"type":"your_turn","seat":"black","legal_moves":[{"text":"a5-b4","origin":"a5","path":["b4"],"captured":[],"drop":null,"promotes":false}],"board":{"plies":7}}}"#;
+        let m = Envelope::parse(text).unwrap();
+        assert!(matches!(m.kind, Cow::Borrowed("event")));
+        let data = m.data.as_ref().unwrap();
+        assert!(matches!(data.kind, Some(Cow::Borrowed("your_turn"))));
+        assert!(matches!(data.random_move, Some(Cow::Borrowed("a5-b4"))));
+        assert_eq!(m.plies(), Some(7));
+        let error = r#"{"type":"error","id":5,"data":{"code":"illegal_move","message":"a \"capture\" is compulsory"}}"#;
+        let m = Envelope::parse(error).unwrap();
+        assert_eq!((m.id, m.error_code()), (Some(5), "illegal_move"));
+        assert!(matches!(
+            m.data.as_ref().unwrap().code,
+            Some(Cow::Borrowed(_))
+        ));
+        let escaped = r#"{"type":"snapshot","data":{"state":"play\u0069ng","legal_moves":null}}"#;
+        let m = Envelope::parse(escaped).unwrap();
+        let data = m.data.as_ref().unwrap();
+        assert_eq!(data.state.as_deref(), Some("playing"));
+        assert!(data.random_move.is_none());
+    }
+
+    /// Each legal move is picked about as often as the others (3,000 draws of three: each
+    /// is expected 1,000 times, and 800 is more than seven standard deviations below).
+    #[test]
+    fn every_legal_move_is_picked_alike() {
+        let text = r#"{"type":"event","data":{"type":"your_turn","legal_moves":[{"text":"a"},{"text":"b"},{"text":"c"}]}}"#;
+        let mut counts = std::collections::BTreeMap::new();
+        for _ in 0..3000 {
+            let m = Envelope::parse(text).unwrap();
+            let pick = m.data.unwrap().random_move.unwrap().into_owned();
+            *counts.entry(pick).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), 3, "{counts:?}");
+        assert!(counts.values().all(|&n| n > 800), "{counts:?}");
+        let none = r#"{"type":"event","data":{"type":"your_turn","legal_moves":[]}}"#;
+        assert!(Envelope::parse(none)
+            .unwrap()
+            .data
+            .unwrap()
+            .random_move
+            .is_none());
     }
 
     #[test]

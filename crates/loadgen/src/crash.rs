@@ -134,6 +134,8 @@ pub async fn run(s: &CrashSettings) -> anyhow::Result<CrashReport> {
         progress: false,
         // The server is killed and replaced mid-run: its memory says nothing here.
         server_pid: None,
+        // The check reads back every acknowledged move.
+        record_acks: true,
     };
     let playing = {
         let api = api.clone();

@@ -15,13 +15,12 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::anyhow;
 use futures_util::stream::{self, StreamExt, TryStreamExt};
 use hdrhistogram::Histogram;
-use rand::seq::SliceRandom;
 use serde_json::json;
 use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::Instant;
@@ -55,6 +54,10 @@ pub struct PlaySettings {
     pub progress: bool,
     /// The server's process id, to report its resident memory (start, peak, end).
     pub server_pid: Option<u32>,
+    /// Keep every acknowledged move in [`PlayReport::acked`] (the crash check needs them;
+    /// a plain run does not, and a copy of each move's notation per move is work taken
+    /// from the server on the cores it shares).
+    pub record_acks: bool,
 }
 
 /// A move a client saw acknowledged: it must be stored.
@@ -94,7 +97,7 @@ pub struct PlayReport {
     pub rtt_us: Histogram<u64>,
     /// Errors by kind.
     pub errors: BTreeMap<String, u64>,
-    /// Every acknowledged move (for the crash check).
+    /// Every acknowledged move, when [`PlaySettings::record_acks`] (for the crash check).
     pub acked: Vec<Acked>,
     /// Where each table stopped.
     pub tables: Vec<TableEnd>,
@@ -113,17 +116,24 @@ const CONNECTS_AT_ONCE: usize = 64;
 /// Room creations in flight at once while the first rooms are made.
 const SETUP_PARALLEL: usize = 32;
 
-/// A histogram of 1 µs to 10 min at 3 significant digits.
+/// A histogram of 1 µs to 10 min at 3 significant digits (160 KiB of counters).
 #[allow(clippy::expect_used)]
 pub(crate) fn histogram() -> Histogram<u64> {
     // Constant bounds that hdrhistogram accepts: this cannot fail.
     Histogram::new_with_bounds(1, 600_000_000, 3).expect("valid histogram bounds")
 }
 
-/// Shared between the tables: stop flag, counters for the progress bar, the ramp-up gate.
+/// Shared between the tables: stop flag, counters for the progress bar, the ramp-up gate,
+/// the round trips.
 struct Shared {
     stop: AtomicBool,
     moves: AtomicU64,
+    /// Every table records into this one histogram: one per table was 160 KiB each (800 MiB
+    /// for 5,000 tables), and each record a cache miss in a different one. The lock is
+    /// held for one record, never across an await.
+    rtt: Mutex<Histogram<u64>>,
+    /// [`PlaySettings::record_acks`].
+    record_acks: bool,
     max_moves: u64,
     connects: Semaphore,
     /// When the last move of the budget was counted (the window's end if before the
@@ -142,13 +152,17 @@ impl Shared {
         }
         n <= self.max_moves
     }
+
+    fn record_rtt(&self, us: u64) {
+        let mut rtt = self.rtt.lock().unwrap_or_else(PoisonError::into_inner);
+        let _ = rtt.record(us.max(1));
+    }
 }
 
 /// One table's results.
 struct Table {
     moves: u64,
     games: u64,
-    rtt: Histogram<u64>,
     errors: BTreeMap<String, u64>,
     acked: Vec<Acked>,
     end: Option<TableEnd>,
@@ -233,6 +247,8 @@ pub async fn run(
     let shared = Arc::new(Shared {
         stop: AtomicBool::new(false),
         moves: AtomicU64::new(0),
+        rtt: Mutex::new(histogram()),
+        record_acks: settings.record_acks,
         max_moves: settings.max_moves.max(1),
         connects: Semaphore::new(CONNECTS_AT_ONCE),
         budget_spent: std::sync::OnceLock::new(),
@@ -309,7 +325,6 @@ pub async fn run(
             Ok(t) => {
                 report.moves += t.moves;
                 report.games += t.games;
-                let _ = report.rtt_us.add(&t.rtt);
                 for (k, v) in t.errors {
                     *report.errors.entry(k).or_insert(0) += v;
                 }
@@ -326,6 +341,11 @@ pub async fn run(
         .unwrap_or(started + settings.duration)
         .min(Instant::now());
     report.elapsed = end.saturating_duration_since(started);
+    // Every table has ended: the histogram is complete.
+    std::mem::swap(
+        &mut report.rtt_us,
+        &mut shared.rtt.lock().unwrap_or_else(PoisonError::into_inner),
+    );
     sampler.abort();
     if let Some(p) = progress {
         p.abort();
@@ -393,7 +413,8 @@ struct Pending {
     plies: u64,
     due: Instant,
     id: u64,
-    notation: String,
+    /// Its text, kept only to record its acknowledgement ([`PlaySettings::record_acks`]).
+    notation: Option<String>,
 }
 
 /// How one game at a table ended.
@@ -415,7 +436,6 @@ async fn table(
     let mut t = Table {
         moves: 0,
         games: 0,
-        rtt: histogram(),
         errors: BTreeMap::new(),
         acked: Vec::new(),
         end: None,
@@ -586,8 +606,13 @@ async fn game(
     let mut pending: Option<Pending> = None;
     // The board's ply count as last seen (either socket).
     let mut plies = 0u64;
+    // One timer for the whole game: a new `sleep_until` per message registered and removed
+    // a timer entry four times a move. It also ends the loop (no clock read per message); a
+    // move seen after `stop_at` is not counted, whenever the loop notices.
+    let stop = tokio::time::sleep_until(stop_at);
+    tokio::pin!(stop);
     loop {
-        if shared.stop.load(Ordering::Relaxed) || Instant::now() >= stop_at {
+        if shared.stop.load(Ordering::Relaxed) || stop.is_elapsed() {
             close(ws).await;
             return Ok(GameEnd::Stopped);
         }
@@ -595,7 +620,7 @@ async fn game(
         let (from, text) = tokio::select! {
             m = client::next_text(w0) => (0, m?),
             m = client::next_text(w1) => (1, m?),
-            () = tokio::time::sleep_until(stop_at) => continue,
+            () = &mut stop => continue,
         };
         let Some(text) = text else {
             return Err(anyhow!("socket_closed"));
@@ -616,18 +641,14 @@ async fn game(
                     }
                     continue;
                 }
-                let Some(choice) = data
-                    .and_then(|d| d.legal_moves.as_deref())
-                    .and_then(|moves| moves.choose(&mut rand::thread_rng()))
-                else {
+                let Some(choice) = data.and_then(|d| d.random_move.as_deref()) else {
                     continue;
                 };
-                let notation = choice.text.to_string();
-                drop(msg);
                 let due = schedule.due(Instant::now()).await;
                 let id = next_id;
                 next_id += 1;
-                client::send(&mut ws[from], "move", id, MoveData { text: &notation }).await?;
+                client::send(&mut ws[from], "move", id, MoveData { text: choice }).await?;
+                let notation = shared.record_acks.then(|| choice.to_string());
                 pending = Some(Pending {
                     mover: from,
                     plies: plies + 1,
@@ -643,7 +664,7 @@ async fn game(
                         // A move seen after the window closed is not the window's.
                         if now < stop_at {
                             let us = u64::try_from((now - p.due).as_micros()).unwrap_or(u64::MAX);
-                            let _ = t.rtt.record(us.max(1));
+                            shared.record_rtt(us);
                             if shared.take_move() {
                                 t.moves += 1;
                             }
@@ -652,12 +673,19 @@ async fn game(
                 }
             }
             ("ack", _) => {
-                if let Some(p) = &pending {
-                    if from == p.mover && msg.id == Some(p.id) {
+                if let Some(Pending {
+                    mover,
+                    plies,
+                    id,
+                    notation: Some(notation),
+                    ..
+                }) = &pending
+                {
+                    if from == *mover && msg.id == Some(*id) {
                         t.acked.push(Acked {
                             room,
-                            ply: p.plies.saturating_sub(1),
-                            notation: p.notation.clone(),
+                            ply: plies.saturating_sub(1),
+                            notation: notation.clone(),
                         });
                     }
                 }
