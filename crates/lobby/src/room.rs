@@ -298,6 +298,13 @@ impl Room {
         self.state
     }
 
+    /// Drops the events kept for clients that reconnect. A finished room nobody watches
+    /// needs none of them; a client that comes back later gets a snapshot from
+    /// [`Room::events_since`] instead.
+    pub fn forget_history(&mut self) {
+        self.history = VecDeque::new();
+    }
+
     /// The version of the last event (0 before any).
     pub fn version(&self) -> u64 {
         self.version

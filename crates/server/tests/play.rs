@@ -329,6 +329,46 @@ async fn a_client_reconnects_with_since_and_resumes() {
     late.event("moved").await;
 }
 
+/// A finished room that nobody is connected to keeps no events for returning clients (its
+/// memory, issue 10): a player who comes back with a recent `since` gets a snapshot of the
+/// finished game instead of the few events missed, and the rematch still works.
+#[tokio::test]
+async fn a_finished_room_left_alone_gives_returning_players_a_snapshot() {
+    let s = Server::memory().await;
+    let (id, mut white, mut black) = two_seat_game(&s, "stockholm").await;
+    white.act("move", json!({"move": "c3-d4"})).await;
+    black.act("resign", json!({})).await;
+    white.event("finished").await;
+    black.event("finished").await;
+    // Two events back: well within what a room keeps while somebody watches it.
+    let seen = white.version - 2;
+    drop(white);
+    drop(black);
+    // A socket's detachment is queued to its room before the gauge goes down.
+    let mut polls = 0;
+    while s.metric("checkerhall_sockets").await > 0 {
+        polls += 1;
+        assert!(polls < 500, "the sockets never closed");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+
+    let (_, white_token) = s.first_host().await;
+    let (_, black_token) = s.last_guest().await;
+    let mut white = s.ws(&id, Some(&white_token), Some(seen)).await;
+    let snap = white.recv().await.unwrap();
+    assert_eq!(snap["type"], "snapshot", "{snap}");
+    assert_eq!(snap["data"]["state"], "finished", "{snap}");
+    assert_eq!(
+        snap["data"]["actions"].as_array().unwrap().len(),
+        2,
+        "{snap}"
+    );
+    let mut black = s.ws(&id, Some(&black_token), None).await;
+    black.until("snapshot", |v| v["type"] == "snapshot").await;
+    let new_room = white.rematch(&mut black).await;
+    assert_ne!(new_room, id);
+}
+
 #[tokio::test]
 async fn a_restarted_server_restores_the_game_and_the_players_finish_it() {
     let path = std::env::temp_dir().join(format!("checkerhall-play-{}.db", Uuid::new_v4()));

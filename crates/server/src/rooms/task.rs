@@ -316,6 +316,7 @@ impl RoomTask {
             // The handlers' futures are boxed: inline, the task of every room (idle ones
             // too) would keep room for the largest of them (memory per idle room, issue 10).
             loop {
+                self.shed_when_unwatched();
                 let due = self.next_due();
                 self.timer.set(due.map(|(at, _)| at));
                 tokio::select! {
@@ -352,13 +353,8 @@ impl RoomTask {
     /// order on a tie.
     fn next_due(&self) -> Option<(Instant, Due)> {
         let flag = self.room.next_deadline().map(deadline_instant);
-        let idle = (!unfinished(self.room.state())
-            && self.sockets.is_empty()
-            && self
-                .events
-                .as_ref()
-                .map_or(0, broadcast::Sender::receiver_count)
-                == 0)
+        let idle = self
+            .finished_unwatched()
             .then(|| Instant::now() + IDLE_FINISHED);
         [
             flag.map(|at| (at, Due::Flag)),
@@ -368,6 +364,29 @@ impl RoomTask {
         .into_iter()
         .flatten()
         .min_by_key(|(at, _)| *at)
+    }
+
+    /// Finished or aborted, with no socket attached.
+    fn finished_unwatched(&self) -> bool {
+        !unfinished(self.room.state())
+            && self.sockets.is_empty()
+            && self
+                .events
+                .as_ref()
+                .map_or(0, broadcast::Sender::receiver_count)
+                == 0
+    }
+
+    /// A finished room nobody watches stays for its rematch and its players' return, but
+    /// without what only open sockets use: the broadcast's ring, the events kept for
+    /// reconnecting clients (a returning client gets a snapshot) and the bots' position
+    /// keys. At a few hundred games a minute these were most of the server's memory.
+    fn shed_when_unwatched(&mut self) {
+        if self.finished_unwatched() {
+            self.events = None;
+            self.room.forget_history();
+            self.keys = None;
+        }
     }
 
     async fn disconnect_all(&mut self) {
