@@ -264,10 +264,31 @@ struct Inner {
     writer: Writer,
     metrics: Arc<Metrics>,
     rooms: Mutex<Registry>,
-    tasks: Mutex<Vec<JoinHandle<()>>>,
+    tasks: Mutex<Tasks>,
     shutdown: watch::Sender<bool>,
     lot: Mutex<Option<u64>>,
     feed: live::Feed,
+}
+
+/// The room tasks (and the heartbeat's), for shutdown to wait for.
+#[derive(Default)]
+struct Tasks {
+    handles: Vec<JoinHandle<()>>,
+    /// How many were left at the last sweep of the finished ones.
+    swept: usize,
+}
+
+impl Tasks {
+    /// Adds a task, first dropping the finished ones once the list has doubled since the
+    /// last sweep: a sweep looks at every task (thousands, with the finished rooms kept in
+    /// memory), so one per new room cost in proportion to the rooms, not to the change.
+    fn push(&mut self, task: JoinHandle<()>) {
+        if self.handles.len() >= 2 * self.swept.max(32) {
+            self.handles.retain(|j| !j.is_finished());
+            self.swept = self.handles.len();
+        }
+        self.handles.push(task);
+    }
 }
 
 /// The live rooms' handles, and how many of them each host has unfinished.
@@ -333,7 +354,7 @@ impl Rooms {
                 writer,
                 metrics,
                 rooms: Mutex::new(Registry::default()),
-                tasks: Mutex::new(Vec::new()),
+                tasks: Mutex::new(Tasks::default()),
                 shutdown: watch::channel(false).0,
                 lot: Mutex::new(None),
                 feed: live::Feed::default(),
@@ -415,9 +436,7 @@ impl Rooms {
         }
         let t = task::RoomTask::new(self.clone(), room, seq, summary, rx, resume);
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
-        let mut tasks = lock(&self.inner.tasks);
-        tasks.retain(|j| !j.is_finished());
-        tasks.push(join);
+        lock(&self.inner.tasks).push(join);
         handle
     }
 
@@ -498,7 +517,7 @@ impl Rooms {
     pub async fn shutdown(&self) {
         self.inner.shutdown.send_replace(true);
         self.inner.feed.close();
-        let tasks: Vec<JoinHandle<()>> = std::mem::take(&mut *lock(&self.inner.tasks));
+        let tasks: Vec<JoinHandle<()>> = std::mem::take(&mut lock(&self.inner.tasks).handles);
         for t in tasks {
             let _ = t.await;
         }
