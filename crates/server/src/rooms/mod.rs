@@ -299,6 +299,9 @@ struct Registry {
     /// counts, kept up to date as rooms are made, end and leave memory, so that a room
     /// creation reads one entry instead of every room.
     unfinished: HashMap<Uuid, usize>,
+    /// The live private rooms by invite code (a room's code never changes), so that
+    /// joining by code reads one entry instead of every room's summary.
+    invites: HashMap<Box<str>, Uuid>,
 }
 
 impl Registry {
@@ -398,6 +401,11 @@ impl Rooms {
             .unwrap_or(0)
     }
 
+    /// The live room whose invite code is `code` (exactly as the room was given it).
+    pub fn by_invite_code(&self, code: &str) -> Option<Uuid> {
+        lock(&self.inner.rooms).invites.get(code).copied()
+    }
+
     /// Listing data of every live room.
     pub fn summaries(&self) -> Vec<RoomSummary> {
         let handles: Vec<RoomHandle> = lock(&self.inner.rooms).handles.values().cloned().collect();
@@ -421,6 +429,7 @@ impl Rooms {
         let summary = RoomSummary::of(&room);
         self.inner.feed.created(&summary);
         let (host, counted) = (summary.host, summary.unfinished());
+        let invite = summary.invite_code.clone();
         let summary = Arc::new(Mutex::new(summary));
         let handle = RoomHandle {
             id: room.id(),
@@ -430,6 +439,9 @@ impl Rooms {
         {
             let mut registry = lock(&self.inner.rooms);
             registry.handles.insert(room.id(), handle.clone());
+            if let Some(code) = invite {
+                registry.invites.insert(code, room.id());
+            }
             if counted {
                 *registry.unfinished.entry(host).or_insert(0) += 1;
             }
@@ -448,6 +460,15 @@ impl Rooms {
             let gone = registry.handles.remove(&id);
             if gone.is_some() && unfinished {
                 registry.release(host);
+            }
+            // The registry's lock is taken before a summary's, never the other way.
+            let code = gone
+                .as_ref()
+                .and_then(|h| lock(&h.summary).invite_code.clone());
+            if let Some(code) = code {
+                if registry.invites.get(&code) == Some(&id) {
+                    registry.invites.remove(&code);
+                }
             }
             gone
         };
