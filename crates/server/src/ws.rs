@@ -754,7 +754,8 @@ impl ClientMessage {
                 data: None | Some(Value::Null),
             }) => json!({}),
             Ok(Data { data: Some(d) }) => d,
-            Err(e) => return Err(WsError::BadJson(e.to_string())),
+            // The text is JSON (its envelope was read): a duplicated `data`, say.
+            Err(e) => return Err(WsError::BadMessage(format!("`{}`: {e}", env.kind))),
         };
         // The catch-all is a unit variant: an unknown type is recognised without its data.
         if let Ok(ClientMessage::Unknown) =
@@ -1082,6 +1083,8 @@ mod tests {
         let e = read(r#"{"type":"move","data":{"move":3}}"#).unwrap_err();
         assert!(e.starts_with("bad_message: `move`:"), "{e}");
         assert!(read(r#"{"id":3}"#).is_err());
+        let e = read(r#"{"type":"move","data":{"move":"c3-d4"},"data":{}}"#).unwrap_err();
+        assert!(e.starts_with("bad_message: `move`:"), "{e}");
     }
 
     /// Server messages keep the bytes they had when they were built as JSON objects
