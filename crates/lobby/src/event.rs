@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Serialize, Serializer};
 use uuid::Uuid;
 
-use rules::{AnyOptions, BySeat, Move, Seat, SeatSet, Variant};
+use rules::{AnyOptions, BySeat, Move, Seat, SeatSet, SquareName, Variant};
 
 use crate::outcome::{Outcome, Reason};
 use crate::types::{Bot, Participant, PlayerId, TimeControl, Timestamp};
@@ -311,25 +311,29 @@ pub struct SeatView {
 }
 
 /// A move as a client draws it.
+///
+/// Square names are kept inline ([`SquareName`], serialised as text): every `your_turn`
+/// lists each legal move this way, so a move costs two small lists, not a string per
+/// square (work per command, issue 10).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct MoveView {
     /// Canonical notation (send it back as [`crate::Command::Move`]).
     pub text: String,
     /// Where the piece starts; `None` for a Queah drop-only turn.
-    pub origin: Option<String>,
+    pub origin: Option<SquareName>,
     /// Every landing square in order.
-    pub path: Vec<String>,
+    pub path: Vec<SquareName>,
     /// The captured squares in jump order.
-    pub captured: Vec<String>,
+    pub captured: Vec<SquareName>,
     /// Queah: where a reserve piece is dropped.
-    pub drop: Option<String>,
+    pub drop: Option<SquareName>,
     /// A man is crowned.
     pub promotes: bool,
 }
 
 impl MoveView {
     pub(crate) fn new(variant: Variant, mv: &Move) -> MoveView {
-        let name = |sq| variant.square_name(sq);
+        let name = |sq| variant.square(sq);
         MoveView {
             text: rules::notation::write_move(variant, mv),
             origin: mv.origin().map(name),

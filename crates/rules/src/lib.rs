@@ -56,4 +56,4 @@ pub use seat::{BySeat, ParseSeatError, Piece, Role, Seat, SeatSet};
 pub use setup::{ParsePositionError, PositionError, Problems, Setup, SetupParseError};
 pub use square::{Bitboard, Square};
 pub use stockholm::{Stockholm, StockholmOptions};
-pub use variant::{ParseVariantError, Variant};
+pub use variant::{ParseVariantError, SquareName, Variant};

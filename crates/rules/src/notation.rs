@@ -282,10 +282,39 @@ impl MoveText {
 
 impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Text {
+            variant: self.variant,
+            king: self.king,
+            drop: self.drop,
+            drop_first: self.drop_first,
+            capture: self.capture,
+            squares: &self.squares,
+            path: &[],
+        }
+        .fmt(f)
+    }
+}
+
+/// The canonical text of a move, written from borrowed parts: [`MoveText`] writes its own
+/// squares, [`write_move`] a generated move's origin and path without collecting them.
+struct Text<'a> {
+    variant: Variant,
+    king: bool,
+    drop: Option<Square>,
+    drop_first: bool,
+    capture: bool,
+    /// The squares in order: these, then `path`.
+    squares: &'a [Square],
+    path: &'a [Square],
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.variant;
+        let no_squares = self.squares.is_empty() && self.path.is_empty();
         if let (Some(d), true) = (self.drop, self.drop_first) {
-            write!(f, "@{}", v.square_name(d))?;
-            if !self.squares.is_empty() {
+            write!(f, "@{}", v.square(d))?;
+            if !no_squares {
                 f.write_str(",")?;
             }
         }
@@ -297,17 +326,17 @@ impl fmt::Display for MoveText {
             (true, Variant::Neva) => ":",
             (true, _) => "x",
         };
-        for (i, &sq) in self.squares.iter().enumerate() {
+        for (i, &sq) in self.squares.iter().chain(self.path).enumerate() {
             if i > 0 {
                 f.write_str(sep)?;
             }
-            f.write_str(&v.square_name(sq))?;
+            f.write_str(&v.square(sq))?;
         }
         if let (Some(d), false) = (self.drop, self.drop_first) {
-            if !self.squares.is_empty() {
+            if !no_squares {
                 f.write_str(",")?;
             }
-            write!(f, "@{}", v.square_name(d))?;
+            write!(f, "@{}", v.square(d))?;
         }
         Ok(())
     }
@@ -315,7 +344,24 @@ impl fmt::Display for MoveText {
 
 /// Canonical notation of a generated move of `variant`.
 pub fn write_move(variant: Variant, mv: &Move) -> String {
-    MoveText::from_move(variant, mv).to_string()
+    use fmt::Write as _;
+    // The same text as `MoveText::from_move(variant, mv).to_string()`, without collecting
+    // the squares first: the server writes every legal move of every turn.
+    let origin = mv.origin();
+    let origin = origin.as_slice();
+    let text = Text {
+        variant,
+        king: mv.role() == Role::King && !origin.is_empty(),
+        drop: mv.drop(),
+        drop_first: mv.drop_first(),
+        capture: mv.is_capture(),
+        squares: origin,
+        path: if origin.is_empty() { &[] } else { mv.path() },
+    };
+    let mut out = String::with_capacity(3 * (1 + mv.path().len()) + 4);
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{text}");
+    out
 }
 
 /// Parses `text` and resolves it against `pos`.
@@ -324,4 +370,40 @@ pub fn write_move(variant: Variant, mv: &Move) -> String {
 /// See [`MoveText::parse`] and [`MoveText::to_move`].
 pub fn parse_move<P: Position>(pos: &P, text: &str) -> Result<Move, MoveError> {
     MoveText::parse(P::VARIANT, text)?.to_move(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::{AnyOptions, AnyPosition};
+
+    /// `write_move` writes a generated move without collecting its squares: the same text
+    /// as the general writer, over whole games of the four variants (captures, kings,
+    /// drops, Neva's numbered squares).
+    #[test]
+    fn write_move_matches_the_general_writer() {
+        for v in [
+            Variant::Neva,
+            Variant::Queah,
+            Variant::GiveAndTake,
+            Variant::Stockholm,
+        ] {
+            for seed in 0..8usize {
+                let mut pos = AnyPosition::new(v, &AnyOptions::default_for(v)).unwrap();
+                for ply in 0..300 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for m in moves.iter() {
+                        assert_eq!(write_move(v, m), MoveText::from_move(v, m).to_string());
+                    }
+                    let m = moves[(ply * 7 + seed) % moves.len()];
+                    pos.play_unchecked(&m);
+                }
+            }
+        }
+    }
 }

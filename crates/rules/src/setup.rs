@@ -299,7 +299,7 @@ impl fmt::Display for Setup {
                     if p.role == Role::King {
                         f.write_str("K")?;
                     }
-                    f.write_str(&v.square_name(sq))?;
+                    f.write_str(&v.square(sq))?;
                 }
             }
         }
@@ -312,31 +312,27 @@ impl fmt::Display for Setup {
                 write!(f, "{g}")?;
             }
         }
-        let reserves: Vec<String> = self
-            .seats
-            .iter()
-            .filter(|&s| self.reserves[s] > 0)
-            .map(|s| format!("{}{}", s.letter(), self.reserves[s]))
-            .collect();
-        if !reserves.is_empty() {
-            write!(f, ":reserve={}", reserves.join(","))?;
+        // Written straight to `f`, items after the first with a comma: a position is
+        // written for every move the server plays (no strings built on the way).
+        let mut reserves = self.seats.iter().filter(|&s| self.reserves[s] > 0);
+        if let Some(first) = reserves.next() {
+            write!(f, ":reserve={}{}", first.letter(), self.reserves[first])?;
+            for s in reserves {
+                write!(f, ",{}{}", s.letter(), self.reserves[s])?;
+            }
         }
         if !self.owed_drop.is_empty() {
             write!(f, ":owe={}", self.owed_drop)?;
         }
         if let Some(h) = self.hot {
-            write!(f, ":hot={}", v.square_name(h))?;
+            write!(f, ":hot={}", v.square(h))?;
         }
-        let revs: Vec<String> = Seat::ALL
+        let revs = Seat::ALL
             .into_iter()
-            .filter_map(|s| {
-                self.last_step[s].map(|(a, b)| {
-                    format!("{}{}-{}", s.letter(), v.square_name(a), v.square_name(b))
-                })
-            })
-            .collect();
-        if !revs.is_empty() {
-            write!(f, ":rev={}", revs.join(","))?;
+            .filter_map(|s| self.last_step[s].map(|(a, b)| (s, a, b)));
+        for (i, (s, a, b)) in revs.enumerate() {
+            let lead = if i == 0 { ":rev=" } else { "," };
+            write!(f, "{lead}{}{}-{}", s.letter(), v.square(a), v.square(b))?;
         }
         if self.no_progress > 0 {
             write!(f, ":np={}", self.no_progress)?;

@@ -110,9 +110,15 @@ impl Variant {
     /// The square's name in this game: Neva's two digits `xy` (spec §2.1), otherwise
     /// algebraic (spec §3.1, §4.1, §5.1).
     pub fn square_name(self, sq: Square) -> String {
+        self.square(sq).as_str().to_owned()
+    }
+
+    /// [`Variant::square_name`] without an allocation: the name is kept inline, for
+    /// writers of positions and moves (the server writes several per move).
+    pub fn square(self, sq: Square) -> SquareName {
         match self {
-            Variant::Neva => format!("{}{}", sq.file() + 1, sq.rank() + 1),
-            _ => sq.algebraic().to_string(),
+            Variant::Neva => SquareName([b'1' + sq.file(), b'1' + sq.rank()]),
+            _ => SquareName([b'a' + sq.file(), b'1' + sq.rank()]),
         }
     }
 
@@ -131,6 +137,71 @@ impl Variant {
             _ => Square::parse_algebraic(s)?,
         };
         self.board().contains(sq).then_some(sq)
+    }
+}
+
+/// A square's name in one game (see [`Variant::square`]): two ASCII characters, kept
+/// inline. It reads, prints, compares and serialises as the text of the name.
+///
+/// ```
+/// use rules::Variant;
+/// let sq = Variant::Neva.parse_square("25").unwrap();
+/// assert_eq!(Variant::Neva.square(sq), "25");
+/// assert_eq!(Variant::Neva.square(sq).to_string(), Variant::Neva.square_name(sq));
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareName([u8; 2]);
+
+impl SquareName {
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        // Always two ASCII characters: files and ranks are below 8.
+        std::str::from_utf8(&self.0).unwrap_or("??")
+    }
+}
+
+impl std::ops::Deref for SquareName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for SquareName {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<str> for SquareName {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for SquareName {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for SquareName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 

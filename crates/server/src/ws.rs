@@ -8,6 +8,7 @@
 //! events; one that keeps falling behind is closed, and one that takes nothing for
 //! 10 s (`SEND_TIMEOUT`) is dropped.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
@@ -26,7 +27,7 @@ use axum::Router;
 use futures_util::{SinkExt, StreamExt};
 use lobby::{Actor, Bot, Command, FirstSeat, Participant, Since, Snapshot, Viewer};
 use rules::Seat;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 use tokio::time::Instant;
@@ -172,18 +173,34 @@ struct Conn {
     counts: Arc<Counts>,
 }
 
-fn envelope(kind: &str, id: Option<&Value>, v: Option<u64>, data: Value) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("type".into(), Value::String(kind.into()));
-    if let Some(id) = id {
-        m.insert("id".into(), id.clone());
+/// A server message other than an event: `type`, the `id` it answers, the room's version
+/// `v`, and its `data`, encoded straight to text. The keys come in the order they always
+/// had on the wire (sorted), without building a JSON object first: every move's `ack`
+/// goes through here (work per command, issue 10).
+fn envelope<T: Serialize + ?Sized>(
+    kind: &str,
+    id: Option<&Value>,
+    v: Option<u64>,
+    data: &T,
+) -> String {
+    #[derive(Serialize)]
+    struct Message<'a, T: ?Sized> {
+        data: &'a T,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<&'a Value>,
+        #[serde(rename = "type")]
+        kind: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        v: Option<u64>,
     }
-    if let Some(v) = v {
-        m.insert("v".into(), json!(v));
-    }
-    m.insert("data".into(), data);
-    Value::Object(m).to_string()
+    let m = Message { data, id, kind, v };
+    // Plain data: encoding cannot fail; an empty object would be harmless.
+    serde_json::to_string(&m).unwrap_or_else(|_| "{}".into())
 }
+
+/// The empty `data` of an `ack` or `restarting`.
+#[derive(Serialize)]
+struct Empty {}
 
 /// The `event` message of `e`, encoded straight to text (no intermediate JSON value).
 pub(crate) fn event_message(e: &lobby::Event) -> Utf8Bytes {
@@ -208,7 +225,7 @@ fn error_msg(id: Option<&Value>, code: &str, message: &str) -> String {
         "error",
         id,
         None,
-        json!({ "code": code, "message": message }),
+        &json!({ "code": code, "message": message }),
     )
 }
 
@@ -222,7 +239,7 @@ fn since_msgs(since: Since) -> Vec<String> {
                     "event",
                     None,
                     Some(v),
-                    serde_json::to_value(&e).unwrap_or(Value::Null),
+                    &serde_json::to_value(&e).unwrap_or(Value::Null),
                 )
             })
             .collect(),
@@ -230,7 +247,7 @@ fn since_msgs(since: Since) -> Vec<String> {
             "snapshot",
             None,
             Some(snap.version),
-            serde_json::to_value(&*snap).unwrap_or(Value::Null),
+            &serde_json::to_value(&*snap).unwrap_or(Value::Null),
         )],
     }
 }
@@ -381,7 +398,7 @@ async fn follow(
                 }
                 Ok(Outbound::Restarting) | Err(broadcast::error::RecvError::Closed) => {
                     answer = None;
-                    out.push(Message::Text(envelope("restarting", None, None, json!({})).into()));
+                    out.push(Message::Text(envelope("restarting", None, None, &Empty {}).into()));
                     closing = Some(out.close(1012, "server restarting"));
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
@@ -409,7 +426,7 @@ async fn follow(
                 let Some((_, snap)) = snap else { break };
                 seen = snap.version;
                 let text = envelope("snapshot", None, Some(snap.version),
-                    serde_json::to_value(&snap).unwrap_or(Value::Null));
+                    &serde_json::to_value(&snap).unwrap_or(Value::Null));
                 out.push(Message::Text(text.into()));
             }
             io = std::future::poll_fn(|cx| out.poll(ws, read, cx)) => match io {
@@ -703,33 +720,52 @@ enum ClientMessage {
     Unknown,
 }
 
-/// The envelope around a client message (`type`, optional `id`, optional `data`).
+/// The envelope around a client message (`type`, optional `id`, optional `data`), read
+/// without copying: the type borrows the text, and the data is skipped (it is read with
+/// the message's type, see [`ClientMessage::of`]).
 #[derive(Debug, Deserialize)]
-struct Envelope {
-    #[serde(rename = "type")]
-    kind: String,
+struct Envelope<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
     #[serde(default)]
     id: Option<Value>,
+}
+
+/// The data of a client message, read on its own when it is not that of a known type.
+#[derive(Deserialize)]
+struct Data {
     #[serde(default)]
     data: Option<Value>,
 }
 
 impl ClientMessage {
-    /// The typed message of an envelope.
-    fn of(env: &Envelope) -> Result<ClientMessage, WsError> {
-        let data = match &env.data {
-            None | Some(Value::Null) => json!({}),
-            Some(d) => d.clone(),
+    /// The typed message of `text`, whose envelope is `env`.
+    fn of(text: &str, env: &Envelope<'_>) -> Result<ClientMessage, WsError> {
+        // The common case (a known type with its data) is read straight from the text:
+        // the envelope's other keys are ignored. Anything else takes the general way
+        // below, which also words the errors.
+        match serde_json::from_str::<ClientMessage>(text) {
+            Ok(ClientMessage::Unknown) | Err(_) => {}
+            Ok(m) => return Ok(m),
+        }
+        // Without data, or `null`: a message without fields.
+        let data = match serde_json::from_str::<Data>(text) {
+            Ok(Data {
+                data: None | Some(Value::Null),
+            }) => json!({}),
+            Ok(Data { data: Some(d) }) => d,
+            // The text is JSON (its envelope was read): a duplicated `data`, say.
+            Err(e) => return Err(WsError::BadMessage(format!("`{}`: {e}", env.kind))),
         };
         // The catch-all is a unit variant: an unknown type is recognised without its data.
         if let Ok(ClientMessage::Unknown) =
             serde_json::from_value::<ClientMessage>(json!({ "type": env.kind }))
         {
-            return Err(WsError::UnknownType(env.kind.clone()));
+            return Err(WsError::UnknownType(env.kind.to_string()));
         }
         let tagged = json!({ "type": env.kind, "data": data });
         match serde_json::from_value::<ClientMessage>(tagged) {
-            Ok(ClientMessage::Unknown) => Err(WsError::UnknownType(env.kind.clone())),
+            Ok(ClientMessage::Unknown) => Err(WsError::UnknownType(env.kind.to_string())),
             Ok(m) => Ok(m),
             Err(e) => Err(WsError::BadMessage(format!("`{}`: {e}", env.kind))),
         }
@@ -893,7 +929,7 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
             return match <[u8; 8]>::try_from(&p[..]) {
                 Ok(b) => {
                     let lag = now_ms().saturating_sub(i64::from_be_bytes(b)).max(0);
-                    Answer::Now(envelope("lag", None, None, json!({ "ms": lag })))
+                    Answer::Now(envelope("lag", None, None, &json!({ "ms": lag })))
                 }
                 Err(_) => Answer::None,
             };
@@ -927,7 +963,11 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
 
 /// The answer to one client message: exactly one `ack`, `pong` or `error` carrying its
 /// `id` (a `sync` first sends what was missed, then its `ack`).
-fn answer<'a>(text: &str, parsed: Result<Envelope, serde_json::Error>, to: To<'a>) -> Answer<'a> {
+fn answer<'a>(
+    text: &str,
+    parsed: Result<Envelope<'_>, serde_json::Error>,
+    to: To<'a>,
+) -> Answer<'a> {
     let To {
         replies,
         rooms,
@@ -950,7 +990,7 @@ fn answer<'a>(text: &str, parsed: Result<Envelope, serde_json::Error>, to: To<'a
             });
         }
     };
-    let msg = match ClientMessage::of(&env) {
+    let msg = match ClientMessage::of(text, &env) {
         Ok(m) => m,
         Err(e) => return Answer::Now(replies.error(env.id.as_ref(), &e)),
     };
@@ -961,7 +1001,7 @@ fn answer<'a>(text: &str, parsed: Result<Envelope, serde_json::Error>, to: To<'a
                 "pong",
                 id.as_ref(),
                 None,
-                json!({ "t": now_ms() }),
+                &json!({ "t": now_ms() }),
             ));
         }
         ClientMessage::Sync { since } => {
@@ -970,7 +1010,7 @@ fn answer<'a>(text: &str, parsed: Result<Envelope, serde_json::Error>, to: To<'a
                 match room.since(player, since).await {
                     Some((missed, version)) => {
                         let mut out = since_msgs(missed);
-                        out.push(envelope("ack", id.as_ref(), Some(version), json!({})));
+                        out.push(envelope("ack", id.as_ref(), Some(version), &Empty {}));
                         out
                     }
                     None => vec![replies.error(id.as_ref(), &CommandError::Closed.into())],
@@ -980,7 +1020,9 @@ fn answer<'a>(text: &str, parsed: Result<Envelope, serde_json::Error>, to: To<'a
         _ => {}
     }
     let Some(command) = msg.command(rooms) else {
-        return Answer::Now(replies.error(id.as_ref(), &WsError::UnknownType(env.kind)));
+        return Answer::Now(
+            replies.error(id.as_ref(), &WsError::UnknownType(env.kind.into_owned())),
+        );
     };
     let Some(me) = me else {
         return Answer::Now(replies.error(id.as_ref(), &WsError::NotAParticipant));
@@ -988,9 +1030,79 @@ fn answer<'a>(text: &str, parsed: Result<Envelope, serde_json::Error>, to: To<'a
     Answer::Later(Box::pin(async move {
         vec![
             match room.try_command(Actor::Player(me.clone()), command).await {
-                Ok(v) => envelope("ack", id.as_ref(), Some(v), json!({})),
+                Ok(v) => envelope("ack", id.as_ref(), Some(v), &Empty {}),
                 Err(e) => replies.error(id.as_ref(), &e.into()),
             },
         ]
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    /// The typed message of `text`, as `read_message` reads it.
+    fn read(text: &str) -> Result<(ClientMessage, Option<Value>), String> {
+        let env: Envelope<'_> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let m = ClientMessage::of(text, &env).map_err(|e| format!("{}: {e}", e.code()))?;
+        Ok((m, env.id))
+    }
+
+    /// Messages of a known type are read straight from their text, whatever the order of
+    /// the envelope's keys; the general way still gives `{}` to a missing or `null` data.
+    #[test]
+    fn client_messages_are_read_with_their_id() {
+        let (m, id) = read(r#"{"type":"move","id":7,"data":{"move":"c3-d4"}}"#).unwrap();
+        assert!(matches!(m, ClientMessage::Move { ref text } if text == "c3-d4"));
+        assert_eq!(id, Some(json!(7)));
+        let (m, id) = read(r#"{"data":{"move":"c3xe5"},"id":"a","type":"move"}"#).unwrap();
+        assert!(matches!(m, ClientMessage::Move { ref text } if text == "c3xe5"));
+        assert_eq!(id, Some(json!("a")));
+        for text in [
+            r#"{"type":"leave_seat"}"#,
+            r#"{"type":"leave_seat","data":null}"#,
+            r#"{"type":"leave_seat","data":{}}"#,
+        ] {
+            assert!(matches!(read(text).unwrap().0, ClientMessage::LeaveSeat {}));
+        }
+        let (m, _) = read(r#"{"type":"take_seat","id":1}"#).unwrap();
+        assert!(matches!(m, ClientMessage::TakeSeat { seat: None }));
+    }
+
+    #[test]
+    fn client_message_errors_keep_their_codes() {
+        let e = read(r#"{"type":"fly","id":2,"data":{"to":"moon"}}"#).unwrap_err();
+        assert!(
+            e.starts_with("unknown_type: unknown message type `fly`"),
+            "{e}"
+        );
+        let e = read(r#"{"type":"move","data":{}}"#).unwrap_err();
+        assert!(e.starts_with("bad_message: `move`:"), "{e}");
+        let e = read(r#"{"type":"move","data":{"move":3}}"#).unwrap_err();
+        assert!(e.starts_with("bad_message: `move`:"), "{e}");
+        assert!(read(r#"{"id":3}"#).is_err());
+        let e = read(r#"{"type":"move","data":{"move":"c3-d4"},"data":{}}"#).unwrap_err();
+        assert!(e.starts_with("bad_message: `move`:"), "{e}");
+    }
+
+    /// Server messages keep the bytes they had when they were built as JSON objects
+    /// (keys sorted).
+    #[test]
+    fn envelopes_keep_their_wire_form() {
+        let id = json!(7);
+        assert_eq!(
+            envelope("ack", Some(&id), Some(12), &Empty {}),
+            r#"{"data":{},"id":7,"type":"ack","v":12}"#
+        );
+        assert_eq!(
+            envelope("restarting", None, None, &Empty {}),
+            r#"{"data":{},"type":"restarting"}"#
+        );
+        assert_eq!(
+            error_msg(Some(&json!("x")), "bad_json", "no"),
+            r#"{"data":{"code":"bad_json","message":"no"},"id":"x","type":"error"}"#
+        );
+    }
 }

@@ -468,6 +468,27 @@ async fn a_private_room_seats_who_has_the_code() {
         let id = room["id"].as_str().unwrap().to_string();
         let invite = room["invite_code"].as_str().unwrap().to_string();
         let (_, guest) = s.player().await;
+        // The code finds the room (typed in any case); another code finds none.
+        let (status, body) = send(
+            http()
+                .post(s.url("/api/rooms/join"))
+                .bearer_auth(&guest)
+                .json(&json!({"code": invite.to_lowercase()})),
+        )
+        .await;
+        assert_eq!(
+            (status, body["id"].as_str()),
+            (200, Some(id.as_str())),
+            "{body}"
+        );
+        let (status, body) = send(
+            http()
+                .post(s.url("/api/rooms/join"))
+                .bearer_auth(&guest)
+                .json(&json!({"code": "NOSUCH99"})),
+        )
+        .await;
+        assert_eq!(status, 404, "{body}");
         let mut c = s
             .ws(&format!("{id}&code={invite}"), Some(&guest), None)
             .await;

@@ -211,13 +211,8 @@ pub(crate) async fn join(
     // Every try counts, so that guessing codes is slow (issue 11).
     state.limiters.invite_code.check(&addr.ip().to_string())?;
     let code = body.code.trim().to_ascii_uppercase();
-    let found = state
-        .rooms
-        .summaries()
-        .into_iter()
-        .find(|s| s.invite_code.as_deref() == Some(code.as_str()));
-    match found {
-        Some(s) => Ok(Json(json!({ "id": s.id }))),
+    match state.rooms.by_invite_code(&code) {
+        Some(id) => Ok(Json(json!({ "id": id }))),
         None => Err(ApiError::NotFound("invite code")),
     }
 }

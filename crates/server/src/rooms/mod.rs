@@ -264,10 +264,31 @@ struct Inner {
     writer: Writer,
     metrics: Arc<Metrics>,
     rooms: Mutex<Registry>,
-    tasks: Mutex<Vec<JoinHandle<()>>>,
+    tasks: Mutex<Tasks>,
     shutdown: watch::Sender<bool>,
     lot: Mutex<Option<u64>>,
     feed: live::Feed,
+}
+
+/// The room tasks (and the heartbeat's), for shutdown to wait for.
+#[derive(Default)]
+struct Tasks {
+    handles: Vec<JoinHandle<()>>,
+    /// How many were left at the last sweep of the finished ones.
+    swept: usize,
+}
+
+impl Tasks {
+    /// Adds a task, first dropping the finished ones once the list has doubled since the
+    /// last sweep: a sweep looks at every task (thousands, with the finished rooms kept in
+    /// memory), so one per new room cost in proportion to the rooms, not to the change.
+    fn push(&mut self, task: JoinHandle<()>) {
+        if self.handles.len() >= 2 * self.swept.max(32) {
+            self.handles.retain(|j| !j.is_finished());
+            self.swept = self.handles.len();
+        }
+        self.handles.push(task);
+    }
 }
 
 /// The live rooms' handles, and how many of them each host has unfinished.
@@ -278,6 +299,9 @@ struct Registry {
     /// counts, kept up to date as rooms are made, end and leave memory, so that a room
     /// creation reads one entry instead of every room.
     unfinished: HashMap<Uuid, usize>,
+    /// The live private rooms by invite code (a room's code never changes), so that
+    /// joining by code reads one entry instead of every room's summary.
+    invites: HashMap<Box<str>, Uuid>,
 }
 
 impl Registry {
@@ -333,7 +357,7 @@ impl Rooms {
                 writer,
                 metrics,
                 rooms: Mutex::new(Registry::default()),
-                tasks: Mutex::new(Vec::new()),
+                tasks: Mutex::new(Tasks::default()),
                 shutdown: watch::channel(false).0,
                 lot: Mutex::new(None),
                 feed: live::Feed::default(),
@@ -377,6 +401,11 @@ impl Rooms {
             .unwrap_or(0)
     }
 
+    /// The live room whose invite code is `code` (exactly as the room was given it).
+    pub fn by_invite_code(&self, code: &str) -> Option<Uuid> {
+        lock(&self.inner.rooms).invites.get(code).copied()
+    }
+
     /// Listing data of every live room.
     pub fn summaries(&self) -> Vec<RoomSummary> {
         let handles: Vec<RoomHandle> = lock(&self.inner.rooms).handles.values().cloned().collect();
@@ -400,6 +429,7 @@ impl Rooms {
         let summary = RoomSummary::of(&room);
         self.inner.feed.created(&summary);
         let (host, counted) = (summary.host, summary.unfinished());
+        let invite = summary.invite_code.clone();
         let summary = Arc::new(Mutex::new(summary));
         let handle = RoomHandle {
             id: room.id(),
@@ -409,15 +439,16 @@ impl Rooms {
         {
             let mut registry = lock(&self.inner.rooms);
             registry.handles.insert(room.id(), handle.clone());
+            if let Some(code) = invite {
+                registry.invites.insert(code, room.id());
+            }
             if counted {
                 *registry.unfinished.entry(host).or_insert(0) += 1;
             }
         }
         let t = task::RoomTask::new(self.clone(), room, seq, summary, rx, resume);
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
-        let mut tasks = lock(&self.inner.tasks);
-        tasks.retain(|j| !j.is_finished());
-        tasks.push(join);
+        lock(&self.inner.tasks).push(join);
         handle
     }
 
@@ -429,6 +460,15 @@ impl Rooms {
             let gone = registry.handles.remove(&id);
             if gone.is_some() && unfinished {
                 registry.release(host);
+            }
+            // The registry's lock is taken before a summary's, never the other way.
+            let code = gone
+                .as_ref()
+                .and_then(|h| lock(&h.summary).invite_code.clone());
+            if let Some(code) = code {
+                if registry.invites.get(&code) == Some(&id) {
+                    registry.invites.remove(&code);
+                }
             }
             gone
         };
@@ -498,7 +538,7 @@ impl Rooms {
     pub async fn shutdown(&self) {
         self.inner.shutdown.send_replace(true);
         self.inner.feed.close();
-        let tasks: Vec<JoinHandle<()>> = std::mem::take(&mut *lock(&self.inner.tasks));
+        let tasks: Vec<JoinHandle<()>> = std::mem::take(&mut lock(&self.inner.tasks).handles);
         for t in tasks {
             let _ = t.await;
         }
