@@ -370,7 +370,7 @@ impl Target {
     async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
         match self {
             Target::Pool(store) => store.commit_counted(writes).await,
-            Target::Own(conn) => script::commit(conn, writes).await,
+            Target::Own(conn) => script::commit_owned(conn, writes).await,
         }
     }
 }
