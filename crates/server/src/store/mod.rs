@@ -565,6 +565,14 @@ impl Store {
         self.backend
     }
 
+    /// On Postgres: a connection the writer keeps from one batch to the next.
+    fn held_postgres(&self) -> Option<pg::Held> {
+        match &self.pool {
+            Pool::Postgres(p) => Some(pg::Held::new(p.clone())),
+            Pool::Sqlite(_) => None,
+        }
+    }
+
     /// A connection of its own to a SQLite file, outside the pool, with the pool's settings
     /// and `pragmas` on top (for the writer and its checkpoint task). `None` on Postgres and
     /// for a memory database, which lives in its one pooled connection.
@@ -930,7 +938,10 @@ impl Store {
                 let mut conn = p.acquire().await.map_err(db_err)?;
                 script::commit(&mut conn, writes).await
             }
-            Pool::Postgres(p) => pg::commit(p, writes).await,
+            Pool::Postgres(p) => {
+                let mut conn = p.acquire().await.map_err(db_err)?;
+                pg::commit(&mut conn, writes).await
+            }
         }
     }
 }

@@ -23,7 +23,8 @@
 
 use std::collections::HashMap;
 
-use sqlx::PgPool;
+use sqlx::pool::PoolConnection;
+use sqlx::{PgConnection, PgPool, Postgres};
 use uuid::Uuid;
 
 use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
@@ -282,8 +283,8 @@ impl<'a> Batch<'a> {
         .fold(0, |mask, (i, on)| mask | (u16::from(*on) << i))
     }
 
-    /// Runs the batch's statement on `pool`.
-    async fn run(&self, pool: &PgPool) -> Result<(), StoreError> {
+    /// Runs the batch's statement on `conn`.
+    async fn run(&self, conn: &mut PgConnection) -> Result<(), StoreError> {
         let mask = self.mask();
         let Some(sql) = STATEMENTS.get(usize::from(mask)).filter(|_| mask != 0) else {
             return Ok(());
@@ -376,7 +377,7 @@ impl<'a> Batch<'a> {
         if let Some(at) = self.heartbeat {
             q = q.bind(at);
         }
-        q.execute(pool).await.map(|_| ()).map_err(|e| match &e {
+        q.execute(conn).await.map(|_| ()).map_err(|e| match &e {
             sqlx::Error::Database(d) if d.code().as_deref() == Some(MISSING_ROW) => {
                 StoreError::Missing(String::new())
             }
@@ -386,7 +387,7 @@ impl<'a> Batch<'a> {
 
     /// After the batch was refused for a missing row: which one (the first room, else the
     /// first game, that is not stored).
-    async fn missing(&self, pool: &PgPool) -> Result<String, StoreError> {
+    async fn missing(&self, conn: &mut PgConnection) -> Result<String, StoreError> {
         let rooms = ids(&self.states, |(id, _)| *id);
         let games = ids(&self.ends, |f| f.id);
         let found: Option<(String, String)> = sqlx::query_as(
@@ -399,7 +400,7 @@ impl<'a> Batch<'a> {
         )
         .bind(rooms)
         .bind(games)
-        .fetch_optional(pool)
+        .fetch_optional(conn)
         .await
         .map_err(db_err)?;
         Ok(match found {
@@ -421,17 +422,50 @@ fn col<'a, T, U>(rows: &'a [T], column: impl Fn(&'a T) -> U) -> Vec<U> {
     rows.iter().map(column).collect()
 }
 
-/// Commits `writes` on `pool` as one statement (see the module's comment); the statements
+/// Commits `writes` on `conn` as one statement (see the module's comment); the statements
 /// run (one).
 ///
 /// # Errors
 /// As `Store::commit`.
-pub(super) async fn commit(pool: &PgPool, writes: &[Write]) -> Result<usize, StoreError> {
+pub(super) async fn commit(conn: &mut PgConnection, writes: &[Write]) -> Result<usize, StoreError> {
     let batch = Batch::of(writes);
-    match batch.run(pool).await {
+    match batch.run(&mut *conn).await {
         Ok(()) => Ok(usize::from(batch.mask() != 0)),
-        Err(StoreError::Missing(_)) => Err(StoreError::Missing(batch.missing(pool).await?)),
+        Err(StoreError::Missing(_)) => Err(StoreError::Missing(batch.missing(conn).await?)),
         Err(e) => Err(e),
+    }
+}
+
+/// A committer's connection, kept from one batch to the next: taking one from the pool for
+/// each batch pings it first, a round trip to the backend as long as the batch's own.
+pub(super) struct Held {
+    pool: PgPool,
+    conn: Option<PoolConnection<Postgres>>,
+}
+
+impl Held {
+    /// Connections of `pool`, taken when the first batch comes.
+    pub(super) fn new(pool: PgPool) -> Held {
+        Held { pool, conn: None }
+    }
+
+    /// [`commit`] on the held connection. After a failure other than the database refusing
+    /// the batch (a broken connection, a restarted server) the connection is closed, and the
+    /// next batch takes another, checked one.
+    pub(super) async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
+        let conn = match &mut self.conn {
+            Some(conn) => conn,
+            None => self.conn.insert(self.pool.acquire().await.map_err(db_err)?),
+        };
+        let result = commit(conn, writes).await;
+        if let Err(StoreError::Sqlx(e)) = &result {
+            if !matches!(e, sqlx::Error::Database(_)) {
+                if let Some(mut conn) = self.conn.take() {
+                    conn.close_on_drop();
+                }
+            }
+        }
+        result
     }
 }
 

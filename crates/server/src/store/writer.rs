@@ -25,7 +25,7 @@ use tokio::task::JoinHandle;
 use sqlx::SqliteConnection;
 
 use super::wal::{self, Wal};
-use super::{script, Backend, Store, StoreError, Write};
+use super::{pg, script, Backend, Store, StoreError, Write};
 use crate::metrics::Metrics;
 
 /// Game requests that may wait by default (see [`WriterConfig::queue`]).
@@ -360,10 +360,12 @@ fn lanes(config: WriterConfig) -> (Senders, Lanes) {
     )
 }
 
-/// Where a committer commits: the pool, or a SQLite file's connection of its own.
+/// Where a committer commits: the pool, a SQLite file's connection of its own, or a
+/// Postgres connection it keeps.
 enum Target {
     Pool(Store),
     Own(SqliteConnection),
+    Held(pg::Held),
 }
 
 impl Target {
@@ -371,6 +373,7 @@ impl Target {
         match self {
             Target::Pool(store) => store.commit_counted(writes).await,
             Target::Own(conn) => script::commit_owned(conn, writes).await,
+            Target::Held(held) => held.commit(writes).await,
         }
     }
 }
@@ -392,7 +395,10 @@ async fn run(
             tracing::error!(error = %e, "no connection of its own for the store writer");
             Target::Pool(store)
         }
-        None => Target::Pool(store),
+        None => match store.held_postgres() {
+            Some(held) => Target::Held(held),
+            None => Target::Pool(store),
+        },
     };
     loop {
         // An error means the writer is gone: nothing can pause it any more.
