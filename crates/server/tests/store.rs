@@ -138,6 +138,8 @@ suite!(
     players,
     rooms_and_logs,
     games_and_moves,
+    changes_apply_in_order_after_the_batchs_inserts,
+    a_change_of_a_missing_row_stores_nothing,
     duplicate_move_stores_nothing_of_its_transaction,
     list_games_filters_and_pages,
     writer_batches_many_rooms,
@@ -413,6 +415,126 @@ async fn games_and_moves(store: Store) {
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+}
+
+/// A batch may insert a row and change it (a room created and started, a game started and
+/// ended), and change one row twice: the changes apply in order, after the inserts.
+async fn changes_apply_in_order_after_the_batchs_inserts(store: Store) {
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    let old_room = room("playing", 1);
+    let old_game = game("stockholm", 1, &[("white", a), ("black", b)]);
+    store
+        .commit(&[
+            Write::Room(old_room.clone()),
+            Write::StartGame(old_game.clone()),
+        ])
+        .await
+        .unwrap();
+    let new_room = room("waiting", 2);
+    let new_game = game("stockholm", 2, &[("white", a), ("black", b)]);
+    let new_end = finish(&new_game, &["white"], 50);
+    let old_end = finish(&old_game, &["black"], 60);
+    store
+        .commit(&[
+            Write::RoomState {
+                id: new_room.id,
+                state: "playing".to_string(),
+            },
+            Write::Room(new_room.clone()),
+            Write::StartGame(new_game.clone()),
+            Write::Move(mv(new_game.id, 0)),
+            Write::FinishGame(new_end.clone()),
+            Write::RoomState {
+                id: new_room.id,
+                state: "finished".to_string(),
+            },
+            Write::RoomState {
+                id: old_room.id,
+                state: "finished".to_string(),
+            },
+            Write::RoomState {
+                id: old_room.id,
+                state: "aborted".to_string(),
+            },
+            Write::FinishGame(old_end.clone()),
+        ])
+        .await
+        .unwrap();
+    let state = |id| {
+        let store = store.clone();
+        async move { store.room(id).await.unwrap().map(|r| r.state) }
+    };
+    assert_eq!(state(new_room.id).await.as_deref(), Some("finished"));
+    assert_eq!(state(old_room.id).await.as_deref(), Some("aborted"));
+    let (row, moves) = store.game(new_game.id).await.unwrap().unwrap();
+    assert_eq!(row, finished(&new_game, &new_end));
+    assert_eq!(moves, vec![mv(new_game.id, 0)]);
+    let (row, _) = store.game(old_game.id).await.unwrap().unwrap();
+    assert_eq!(row, finished(&old_game, &old_end));
+    // The verdicts of both games' players, whether their rows came in the same batch or not.
+    let games_of = |player, result: &str| {
+        let store = store.clone();
+        let filter = GameFilter {
+            player: Some(player),
+            result: Some(result.to_string()),
+            finished_only: true,
+            limit: 10,
+            ..GameFilter::default()
+        };
+        async move {
+            let mut ids: Vec<Uuid> = store
+                .list_games(&filter)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|g| g.id)
+                .collect();
+            ids.sort();
+            ids
+        }
+    };
+    assert_eq!(games_of(a, "win").await, vec![new_game.id]);
+    assert_eq!(games_of(a, "loss").await, vec![old_game.id]);
+    assert_eq!(games_of(b, "win").await, vec![old_game.id]);
+    assert_eq!(games_of(b, "loss").await, vec![new_game.id]);
+}
+
+/// A change of a room or game never stored stores nothing of its batch, and the error
+/// names it.
+async fn a_change_of_a_missing_row_stores_nothing(store: Store) {
+    let r = room("waiting", 1);
+    let g = game("queah", 1, &[]);
+    let (nowhere, never) = (Uuid::new_v4(), game("queah", 2, &[]));
+    let err = store
+        .commit(&[
+            Write::Room(r.clone()),
+            Write::Log(log(r.id, 0)),
+            Write::StartGame(g.clone()),
+            Write::RoomState {
+                id: nowhere,
+                state: "playing".to_string(),
+            },
+        ])
+        .await
+        .unwrap_err();
+    match &err {
+        StoreError::Missing(what) => assert!(what.contains(&nowhere.to_string()), "{what}"),
+        e => panic!("{e:?}"),
+    }
+    let err = store
+        .commit(&[
+            Write::Room(r.clone()),
+            Write::FinishGame(finish(&never, &[], 5)),
+        ])
+        .await
+        .unwrap_err();
+    match &err {
+        StoreError::Missing(what) => assert!(what.contains(&never.id.to_string()), "{what}"),
+        e => panic!("{e:?}"),
+    }
+    assert_eq!(store.room(r.id).await.unwrap(), None);
+    assert_eq!(store.game(g.id).await.unwrap(), None);
+    assert_eq!(store.live_rooms().await.unwrap(), vec![]);
 }
 
 async fn duplicate_move_stores_nothing_of_its_transaction(store: Store) {

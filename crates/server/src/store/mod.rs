@@ -292,6 +292,7 @@ mod accounts;
 mod analysis;
 mod heartbeat;
 mod ops;
+mod pg;
 mod script;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
@@ -478,145 +479,6 @@ impl Args {
     }
 }
 
-/// Runs one [`Write`] on a transaction; a macro so that it expands per backend inside
-/// `on_pool!`.
-macro_rules! apply_write {
-    ($tx:expr, $w:expr) => {{
-        let tx = &mut *$tx;
-        match $w {
-            Write::Room(r) => {
-                sqlx::query(
-                    "INSERT INTO rooms (id, variant, options, host, host_name, visibility, \
-                     invite_code, time_control, grace_ms, state, created_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                )
-                .bind(r.id.to_string())
-                .bind(&r.variant)
-                .bind(&r.options)
-                .bind(r.host.to_string())
-                .bind(&r.host_name)
-                .bind(&r.visibility)
-                .bind(&r.invite_code)
-                .bind(&r.time_control)
-                .bind(r.grace_ms)
-                .bind(&r.state)
-                .bind(r.created_at)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-            }
-            Write::RoomState { id, state } => {
-                let done = sqlx::query("UPDATE rooms SET state = $1 WHERE id = $2")
-                    .bind(state)
-                    .bind(id.to_string())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
-                if done.rows_affected() == 0 {
-                    return Err(StoreError::Missing(format!("room {id}")));
-                }
-            }
-            Write::Log(l) => {
-                sqlx::query(
-                    "INSERT INTO room_log (room_id, seq, at, actor, command) \
-                     VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(l.room_id.to_string())
-                .bind(l.seq)
-                .bind(l.at)
-                .bind(&l.actor)
-                .bind(&l.command)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-            }
-            Write::StartGame(g) => {
-                sqlx::query(
-                    "INSERT INTO games (id, variant, options, start_position, seats, result, \
-                     reason, winners, started_at, finished_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                )
-                .bind(g.id.to_string())
-                .bind(&g.variant)
-                .bind(&g.options)
-                .bind(&g.start_position)
-                .bind(&g.seats)
-                .bind(&g.result)
-                .bind(&g.reason)
-                .bind(&g.winners)
-                .bind(g.started_at)
-                .bind(g.finished_at)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-                for (pos, (seat, player)) in g.players.iter().enumerate() {
-                    sqlx::query(
-                        "INSERT INTO game_players (game_id, seat, pos, player_id) \
-                         VALUES ($1, $2, $3, $4)",
-                    )
-                    .bind(g.id.to_string())
-                    .bind(seat)
-                    .bind(i64::try_from(pos).unwrap_or(i64::MAX))
-                    .bind(player.to_string())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
-                }
-            }
-            Write::Move(m) => {
-                sqlx::query(
-                    "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(m.game_id.to_string())
-                .bind(m.ply)
-                .bind(&m.seat)
-                .bind(&m.notation)
-                .bind(m.clock_ms)
-                .bind(m.at)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-            }
-            Write::Heartbeat { at } => {
-                sqlx::query(HEARTBEAT_UPSERT)
-                    .bind(*at)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
-            }
-            Write::FinishGame(f) => {
-                let done = sqlx::query(
-                    "UPDATE games SET result = $1, reason = $2, winners = $3, finished_at = $4 \
-                     WHERE id = $5",
-                )
-                .bind(&f.result)
-                .bind(&f.reason)
-                .bind(&f.winners)
-                .bind(f.finished_at)
-                .bind(f.id.to_string())
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-                if done.rows_affected() == 0 {
-                    return Err(StoreError::Missing(format!("game {}", f.id)));
-                }
-                for (seat, verdict) in &f.verdicts {
-                    sqlx::query(
-                        "UPDATE game_players SET verdict = $1 WHERE game_id = $2 AND seat = $3",
-                    )
-                    .bind(verdict)
-                    .bind(f.id.to_string())
-                    .bind(seat)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
-                }
-            }
-        }
-    }};
-}
-
 impl Store {
     /// Connects to `url` (`sqlite://path` creates the file; `sqlite::memory:` for tests;
     /// `postgres://...`).
@@ -679,7 +541,11 @@ impl Store {
                 sqlite_file: !memory,
             })
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let opts = PgConnectOptions::from_str(url)?;
+            // The writer's batch statement (see `pg`) has one best plan whatever the
+            // batch holds; left to choose, Postgres plans it again for every batch (its
+            // arrays' lengths change the estimates), which cost more than running it.
+            let opts = PgConnectOptions::from_str(url)?
+                .options([("plan_cache_mode", "force_generic_plan")]);
             let pool = PgPoolOptions::new()
                 .max_connections(PG_CONNECTIONS)
                 .connect_with(opts)
@@ -697,6 +563,14 @@ impl Store {
     /// The backend.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// On Postgres: a connection the writer keeps from one batch to the next.
+    fn held_postgres(&self) -> Option<pg::Held> {
+        match &self.pool {
+            Pool::Postgres(p) => Some(pg::Held::new(p.clone())),
+            Pool::Sqlite(_) => None,
+        }
     }
 
     /// A connection of its own to a SQLite file, outside the pool, with the pool's settings
@@ -1039,9 +913,9 @@ impl Store {
     ///
     /// Few statements per batch: rows are grouped by table in the order their keys need
     /// (new rooms, new games, then every log row and every move in multi-row inserts), then
-    /// the state changes and game ends in the order given. On Postgres each table's rows
-    /// go as arrays (`UNNEST`), one statement the connection keeps prepared; on SQLite the
-    /// whole batch is one script sent to the connection's thread at once (see `script`).
+    /// the state changes and game ends in the order given. On Postgres the whole batch is
+    /// one statement the connection keeps prepared, each table's rows as arrays (see `pg`);
+    /// on SQLite it is one script sent to the connection's thread at once (see `script`).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] for a duplicate key, [`StoreError::Missing`] for a state
@@ -1059,85 +933,16 @@ impl Store {
         if writes.is_empty() {
             return Ok(0);
         }
-        let p = match &self.pool {
+        match &self.pool {
             Pool::Sqlite(p) => {
                 let mut conn = p.acquire().await.map_err(db_err)?;
-                return script::commit(&mut conn, writes).await;
+                script::commit(&mut conn, writes).await
             }
-            Pool::Postgres(p) => p,
-        };
-        let mut first = Vec::new();
-        let mut logs = Vec::new();
-        let mut moves = Vec::new();
-        let mut last = Vec::new();
-        for w in writes {
-            match w {
-                Write::Room(_) | Write::StartGame(_) => first.push(w),
-                Write::Log(l) => logs.push(l),
-                Write::Move(m) => moves.push(m),
-                Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {
-                    last.push(w)
-                }
+            Pool::Postgres(p) => {
+                let mut conn = p.acquire().await.map_err(db_err)?;
+                pg::commit(&mut conn, writes).await
             }
         }
-        // Rooms before games (a game is its room's), in the order given within each.
-        first.sort_by_key(|w| !matches!(w, Write::Room(_)));
-        let statements = first
-            .iter()
-            .chain(&last)
-            .map(|w| statements_of(w))
-            .sum::<usize>()
-            + usize::from(!logs.is_empty())
-            + usize::from(!moves.is_empty());
-        let mut tx = p.begin().await.map_err(db_err)?;
-        for w in first {
-            apply_write!(tx, w);
-        }
-        // Every log row and every move in one statement each, whatever their number: the
-        // rows go as one array per column, so the text never changes and the statement
-        // stays prepared on the connection.
-        if !logs.is_empty() {
-            sqlx::query(LOG_UNNEST)
-                .bind(
-                    logs.iter()
-                        .map(|l| l.room_id.to_string())
-                        .collect::<Vec<_>>(),
-                )
-                .bind(logs.iter().map(|l| l.seq).collect::<Vec<_>>())
-                .bind(logs.iter().map(|l| l.at).collect::<Vec<_>>())
-                .bind(logs.iter().map(|l| l.actor.as_str()).collect::<Vec<_>>())
-                .bind(logs.iter().map(|l| l.command.as_str()).collect::<Vec<_>>())
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-        }
-        if !moves.is_empty() {
-            sqlx::query(MOVE_UNNEST)
-                .bind(
-                    moves
-                        .iter()
-                        .map(|m| m.game_id.to_string())
-                        .collect::<Vec<_>>(),
-                )
-                .bind(moves.iter().map(|m| m.ply).collect::<Vec<_>>())
-                .bind(moves.iter().map(|m| m.seat.as_str()).collect::<Vec<_>>())
-                .bind(
-                    moves
-                        .iter()
-                        .map(|m| m.notation.as_str())
-                        .collect::<Vec<_>>(),
-                )
-                .bind(moves.iter().map(|m| m.clock_ms).collect::<Vec<_>>())
-                .bind(moves.iter().map(|m| m.at).collect::<Vec<_>>())
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-        }
-        for w in last {
-            apply_write!(tx, w);
-        }
-        tx.commit().await.map_err(db_err)?;
-        Ok(statements)
     }
 }
 
@@ -1151,18 +956,3 @@ const LOG_COLUMNS: usize = 5;
 /// The insert of moves, their columns.
 const MOVE_INSERT: &str = "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) VALUES ";
 const MOVE_COLUMNS: usize = 6;
-/// Postgres: every log row of a batch in one insert, one array per column.
-const LOG_UNNEST: &str = "INSERT INTO room_log (room_id, seq, at, actor, command) \
-     SELECT * FROM UNNEST($1::text[], $2::int8[], $3::int8[], $4::text[], $5::text[])";
-/// Postgres: every move of a batch in one insert, one array per column.
-const MOVE_UNNEST: &str = "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) \
-     SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::text[], $5::int8[], $6::int8[])";
-
-/// Statements [`apply_write!`] runs for `w`.
-fn statements_of(w: &Write) -> usize {
-    match w {
-        Write::StartGame(g) => 1 + g.players.len(),
-        Write::FinishGame(f) => 1 + f.verdicts.len(),
-        _ => 1,
-    }
-}

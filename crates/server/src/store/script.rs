@@ -6,9 +6,10 @@
 //! twice. A batch of a few hundred moves and a few game starts and ends used to take about
 //! thirty hops; as a script (every statement of the batch in one SQL text, its values
 //! bound in order across the whole text, which sqlx's SQLite driver does statement by
-//! statement)
-//! it takes one, plus the transaction's `BEGIN` and `COMMIT`. A script's text changes with
-//! the batch, so it is prepared for the batch and not kept in the statement cache.
+//! statement) it takes one. On the writer's own connection the transaction's `BEGIN` and
+//! `COMMIT` are in the script too (see [`commit_owned`]); a pooled connection takes them as
+//! sqlx's transaction, two more hops. A script's text changes with the batch, so it is
+//! prepared for the batch and not kept in the statement cache.
 
 use futures_util::TryStreamExt;
 use sqlx::sqlite::Sqlite;
@@ -34,9 +35,20 @@ enum Val<'a> {
 struct Script<'a> {
     sql: String,
     vals: Vec<Val<'a>>,
-    /// Per statement in order: what is missing when it changes no row (the state change
-    /// of a room or game that was never stored), `None` for a statement that may not.
-    checks: Vec<Option<String>>,
+    /// Per statement in order, what its result means.
+    checks: Vec<Step>,
+}
+
+/// What a statement's result means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    /// A write: it counts as a statement of the batch.
+    Write,
+    /// A write that must change a row (the state change of a room or game): what is
+    /// missing when it changes none.
+    Change(String),
+    /// `BEGIN` or `COMMIT`: not one of the batch's statements.
+    Transaction,
 }
 
 impl<'a> Script<'a> {
@@ -44,7 +56,7 @@ impl<'a> Script<'a> {
     /// in that order) with anonymous placeholders: sqlx binds those in order across the
     /// script's statements, and SQLite looks a numbered one up by name in a list as long as
     /// the statement's values, which made binding a big insert cost the square of its size.
-    fn statement(&mut self, template: &str, vals: Vec<Val<'a>>, check: Option<String>) {
+    fn statement(&mut self, template: &str, vals: Vec<Val<'a>>, check: Step) {
         let mut rest = template;
         while let Some(at) = rest.find('$') {
             self.sql.push_str(&rest[..at]);
@@ -81,7 +93,14 @@ impl<'a> Script<'a> {
         }
         self.sql.push_str(";\n");
         self.vals.extend(vals);
-        self.checks.push(None);
+        self.checks.push(Step::Write);
+    }
+
+    /// Appends a transaction's `BEGIN IMMEDIATE` or `COMMIT`.
+    fn transaction(&mut self, sql: &str) {
+        self.sql.push_str(sql);
+        self.sql.push_str(";\n");
+        self.checks.push(Step::Transaction);
     }
 
     /// Runs the script on `conn`; the number of statements it ran.
@@ -104,11 +123,12 @@ impl<'a> Script<'a> {
         let mut ran = 0;
         while let Some(step) = results.try_next().await.map_err(db_err)? {
             if let Either::Left(done) = step {
-                ran += 1;
-                if let Some(Some(missing)) = checks.next() {
-                    if done.rows_affected() == 0 {
+                match checks.next() {
+                    Some(Step::Transaction) => {}
+                    Some(Step::Change(missing)) if done.rows_affected() == 0 => {
                         return Err(StoreError::Missing(missing.clone()));
                     }
+                    _ => ran += 1,
                 }
             }
         }
@@ -138,7 +158,7 @@ fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
             Val::Str(&r.state),
             Val::Int(r.created_at),
         ],
-        None,
+        Step::Write,
     );
 }
 
@@ -159,7 +179,7 @@ fn start_game<'a>(s: &mut Script<'a>, g: &'a GameRow) {
             Val::Int(g.started_at),
             Val::OptInt(g.finished_at),
         ],
-        None,
+        Step::Write,
     );
     for (pos, (seat, player)) in g.players.iter().enumerate() {
         s.statement(
@@ -170,7 +190,7 @@ fn start_game<'a>(s: &mut Script<'a>, g: &'a GameRow) {
                 Val::Int(i64::try_from(pos).unwrap_or(i64::MAX)),
                 id(player),
             ],
-            None,
+            Step::Write,
         );
     }
 }
@@ -186,13 +206,13 @@ fn finish_game<'a>(s: &mut Script<'a>, f: &'a GameFinish) {
             Val::Int(f.finished_at),
             id(&f.id),
         ],
-        Some(format!("game {}", f.id)),
+        Step::Change(format!("game {}", f.id)),
     );
     for (seat, verdict) in &f.verdicts {
         s.statement(
             "UPDATE game_players SET verdict = $1 WHERE game_id = $2 AND seat = $3",
             vec![Val::Str(verdict), id(&f.id), Val::Str(seat)],
-            None,
+            Step::Write,
         );
     }
 }
@@ -222,12 +242,12 @@ struct Part<'a> {
 }
 
 impl<'a> Part<'a> {
-    fn script(&self) -> Script<'a> {
-        let mut s = Script::default();
+    /// Appends the part's statements to `s`.
+    fn script(&self, s: &mut Script<'a>) {
         for w in &self.first {
             match w {
-                Write::Room(r) => room(&mut s, r),
-                Write::StartGame(g) => start_game(&mut s, g),
+                Write::Room(r) => room(s, r),
+                Write::StartGame(g) => start_game(s, g),
                 _ => {}
             }
         }
@@ -274,16 +294,15 @@ impl<'a> Part<'a> {
                 Write::RoomState { id: room, state } => s.statement(
                     "UPDATE rooms SET state = $1 WHERE id = $2",
                     vec![Val::Str(state), id(room)],
-                    Some(format!("room {room}")),
+                    Step::Change(format!("room {room}")),
                 ),
-                Write::FinishGame(f) => finish_game(&mut s, f),
+                Write::FinishGame(f) => finish_game(s, f),
                 Write::Heartbeat { at } => {
-                    s.statement(super::HEARTBEAT_UPSERT, vec![Val::Int(*at)], None)
+                    s.statement(super::HEARTBEAT_UPSERT, vec![Val::Int(*at)], Step::Write)
                 }
                 _ => {}
             }
         }
-        s
     }
 }
 
@@ -329,8 +348,8 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
     out
 }
 
-/// Commits `writes` on `conn` in one transaction, as few scripts (see [`run`]); the
-/// statements run.
+/// Commits `writes` on a pooled connection in one transaction (sqlx's), as few scripts
+/// (see [`run`]); the statements run.
 ///
 /// The write lock is taken at `BEGIN`, so the busy timeout applies to it instead of the
 /// transaction failing when a deferred one upgrades.
@@ -339,17 +358,54 @@ pub(super) async fn commit(
     writes: &[Write],
 ) -> Result<usize, StoreError> {
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
-    let statements = run(&mut tx, writes).await?;
+    let statements = run(&mut tx, writes, false).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(statements)
 }
 
-/// Runs `writes` on `conn` (inside the caller's transaction) as few scripts: one unless the
-/// batch binds more than [`MAX_VALUES`] values. Returns the statements run.
-async fn run(conn: &mut SqliteConnection, writes: &[Write]) -> Result<usize, StoreError> {
+/// [`commit`] on the writer's own connection, with `BEGIN` and `COMMIT` in the scripts: one
+/// hop to the connection's thread for a batch instead of three. After a failure the
+/// transaction is rolled back here (sqlx does not know of it). Only for a connection no one
+/// else uses, which is dropped with its user if the commit is: a pooled connection given
+/// back in the middle of such a transaction would stay in it.
+pub(super) async fn commit_owned(
+    conn: &mut SqliteConnection,
+    writes: &[Write],
+) -> Result<usize, StoreError> {
+    match run(conn, writes, true).await {
+        Ok(statements) => Ok(statements),
+        Err(e) => {
+            // Without a transaction (none begun, or SQLite ended it on the error) this
+            // fails, with nothing to undo.
+            if let Err(r) = sqlx::query("ROLLBACK").execute(&mut *conn).await {
+                tracing::debug!(error = %r, "no transaction to roll back");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Runs `writes` on `conn` as few scripts: one unless the batch binds more than
+/// [`MAX_VALUES`] values; with `transaction`, the first begins it and the last commits it
+/// (else the caller's transaction holds them). Returns the statements run.
+async fn run(
+    conn: &mut SqliteConnection,
+    writes: &[Write],
+    transaction: bool,
+) -> Result<usize, StoreError> {
+    let parts = parts(writes);
+    let last = parts.len().saturating_sub(1);
     let mut statements = 0;
-    for part in parts(writes) {
-        statements += part.script().run(&mut *conn).await?;
+    for (i, part) in parts.iter().enumerate() {
+        let mut s = Script::default();
+        if transaction && i == 0 {
+            s.transaction("BEGIN IMMEDIATE");
+        }
+        part.script(&mut s);
+        if transaction && i == last {
+            s.transaction("COMMIT");
+        }
+        statements += s.run(&mut *conn).await?;
     }
     Ok(statements)
 }
@@ -366,7 +422,7 @@ mod tests {
         s.statement(
             "UPDATE a SET x = $1 WHERE y = $2",
             vec![Val::Int(1), Val::Int(2)],
-            None,
+            Step::Write,
         );
         s.rows(
             "INSERT INTO b (p, q) VALUES ",
@@ -374,14 +430,21 @@ mod tests {
             2,
             (3..7).map(Val::Int).collect(),
         );
-        s.statement("UPDATE c SET z = $1", vec![Val::Int(3)], Some("c".into()));
+        s.statement(
+            "UPDATE c SET z = $1",
+            vec![Val::Int(3)],
+            Step::Change("c".into()),
+        );
         assert_eq!(
             s.sql,
             "UPDATE a SET x = ? WHERE y = ?;\n\
              INSERT INTO b (p, q) VALUES (?, ?), (?, ?);\n\
              UPDATE c SET z = ?;\n"
         );
-        assert_eq!(s.checks, vec![None, None, Some("c".into())]);
+        assert_eq!(
+            s.checks,
+            vec![Step::Write, Step::Write, Step::Change("c".into())]
+        );
     }
 
     #[test]

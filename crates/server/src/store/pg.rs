@@ -1,0 +1,511 @@
+//! Postgres: a batch of writes as one statement.
+//!
+//! Every statement is a round trip to the backend, and a transaction block takes two more
+//! (`BEGIN`, `COMMIT`): a batch of moves, log rows and a few game starts and ends used to
+//! take four to six, each with its own executor start-up in the backend. Here each table's
+//! rows go as arrays, one per column; the inserts and updates are data-modifying `WITH`
+//! queries of one statement, and one statement outside a transaction block is a
+//! transaction of its own: all or nothing, committed (durably, `synchronous_commit` being
+//! on) before its answer comes back, in one round trip. Its text depends only on which
+//! tables the batch writes, not on how many rows, so the connection keeps each variant
+//! prepared, with one generic plan (the pool's connections set `plan_cache_mode`).
+//!
+//! The parts of one statement see one snapshot: an `UPDATE` does not see the rows the
+//! statement inserts. So a state change of a room or game the batch itself inserts is folded
+//! into the inserted row here (a batch's inserts go before its changes, as on SQLite), and
+//! the changes left are made unique per row (an `UPDATE ... FROM` applies one of several
+//! matching rows, not the last). Foreign keys are checked at the end of the statement, when
+//! every row of it is there.
+//!
+//! A change of a room or game that is not stored must store nothing: the statement's last
+//! part divides by zero when an `UPDATE` changed fewer rows than it names, which aborts the
+//! whole statement; a second query then finds which row was missing.
+
+use std::collections::HashMap;
+
+use sqlx::pool::PoolConnection;
+use sqlx::{PgConnection, PgPool, Postgres};
+use uuid::Uuid;
+
+use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
+
+/// The parts of the batch statement, each with its parameters numbered from `$1`: inserts
+/// of rooms, games, seated players, log rows and moves; state changes of rooms; game ends and
+/// the players' verdicts; the heartbeat. A batch's statement has the parts it needs, in this
+/// order, numbered on (see [`statement`]): one text per combination, so each stays prepared
+/// on the connection, and an empty part costs nothing (a part's start-up in the backend costs
+/// about as much as a few rows).
+const PARTS: [&str; 9] = [
+    "new_rooms AS (
+    INSERT INTO rooms (id, variant, options, host, host_name, visibility, invite_code,
+                       time_control, grace_ms, state, created_at)
+    SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                         $6::text[], $7::text[], $8::text[], $9::int8[], $10::text[],
+                         $11::int8[]))",
+    "new_games AS (
+    INSERT INTO games (id, variant, options, start_position, seats, result, reason, winners,
+                       started_at, finished_at)
+    SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                         $6::text[], $7::text[], $8::text[], $9::int8[], $10::int8[]))",
+    "new_players AS (
+    INSERT INTO game_players (game_id, seat, pos, player_id, verdict)
+    SELECT * FROM UNNEST($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[]))",
+    "new_log AS (
+    INSERT INTO room_log (room_id, seq, at, actor, command)
+    SELECT * FROM UNNEST($1::text[], $2::int8[], $3::int8[], $4::text[], $5::text[]))",
+    "new_moves AS (
+    INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at)
+    SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::text[], $5::int8[],
+                         $6::int8[]))",
+    "states AS (
+    UPDATE rooms SET state = u.state
+    FROM UNNEST($1::text[], $2::text[]) AS u (id, state)
+    WHERE rooms.id = u.id
+    RETURNING 1)",
+    "ends AS (
+    UPDATE games SET result = u.result, reason = u.reason, winners = u.winners,
+                     finished_at = u.finished_at
+    FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[])
+         AS u (id, result, reason, winners, finished_at)
+    WHERE games.id = u.id
+    RETURNING 1)",
+    "verdicts AS (
+    UPDATE game_players SET verdict = u.verdict
+    FROM UNNEST($1::text[], $2::text[], $3::text[]) AS u (game_id, seat, verdict)
+    WHERE game_players.game_id = u.game_id AND game_players.seat = u.seat)",
+    "beat AS (
+    INSERT INTO server_heartbeat (id, seen_at) VALUES (1, $1::int8)
+    ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at)",
+];
+
+/// Index in [`PARTS`] of the rooms' state changes and of the games' ends: the parts whose
+/// rows must all exist.
+const STATES: usize = 5;
+const ENDS: usize = 6;
+
+/// The statement made of the parts in `mask` (bit `i` for `PARTS[i]`).
+///
+/// Its last step checks that the state changes and game ends changed as many rows as they
+/// name (their ids are unique per batch), dividing by zero otherwise.
+fn statement(mask: u16) -> String {
+    let mut sql = String::from("WITH ");
+    let mut next = 1;
+    let mut first = [0; PARTS.len()];
+    for (i, part) in PARTS.iter().enumerate() {
+        if mask & (1 << i) == 0 {
+            continue;
+        }
+        if next > 1 {
+            sql.push_str(",\n");
+        }
+        first[i] = next;
+        let mut rest = *part;
+        let mut most = 0;
+        while let Some(at) = rest.find('$') {
+            sql.push_str(&rest[..=at]);
+            let digits = rest[at + 1..]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            let n: usize = rest[at + 1..at + 1 + digits].parse().unwrap_or(0);
+            most = most.max(n);
+            sql.push_str(&(next - 1 + n).to_string());
+            rest = &rest[at + 1 + digits..];
+        }
+        sql.push_str(rest);
+        next += most;
+    }
+    let checks: Vec<String> = [(STATES, "states"), (ENDS, "ends")]
+        .iter()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(i, name)| {
+            format!(
+                "(SELECT count(*) FROM {name}) = cardinality(${}::text[])",
+                first[*i]
+            )
+        })
+        .collect();
+    if checks.is_empty() {
+        sql.push_str("\nSELECT 1");
+    } else {
+        sql.push_str(&format!(
+            "\nSELECT 1 / (CASE WHEN {} THEN 1 ELSE 0 END)",
+            checks.join(" AND ")
+        ));
+    }
+    sql
+}
+
+/// Every combination's statement, built once.
+static STATEMENTS: std::sync::LazyLock<Vec<String>> =
+    std::sync::LazyLock::new(|| (0..1 << PARTS.len()).map(statement).collect());
+
+/// SQLSTATE `division_by_zero`: the batch changes a room or game that is not stored.
+const MISSING_ROW: &str = "22012";
+
+/// A game the batch starts, with its end when the batch ends it too.
+struct NewGame<'a> {
+    row: &'a GameRow,
+    end: Option<&'a GameFinish>,
+}
+
+/// A seated player of a game the batch starts.
+struct NewPlayer<'a> {
+    game: Uuid,
+    seat: &'a str,
+    pos: i64,
+    player: Uuid,
+    verdict: Option<&'a str>,
+}
+
+/// A batch's rows by table, ready to bind as arrays.
+#[derive(Default)]
+struct Batch<'a> {
+    /// New rooms, each with its state after the batch's changes.
+    rooms: Vec<(&'a RoomRow, &'a str)>,
+    games: Vec<NewGame<'a>>,
+    players: Vec<NewPlayer<'a>>,
+    logs: Vec<&'a LogRow>,
+    moves: Vec<&'a MoveRow>,
+    /// State changes of rooms stored before, one per room (the last).
+    states: Vec<(Uuid, &'a str)>,
+    /// Ends of games stored before, one per game (the last).
+    ends: Vec<&'a GameFinish>,
+    /// Verdicts of players stored before, one per seat of a game (the last).
+    verdicts: Vec<(Uuid, &'a str, &'a str)>,
+    heartbeat: Option<i64>,
+}
+
+impl<'a> Batch<'a> {
+    /// Sorts `writes` into tables: first every insert, then the changes in the order given,
+    /// folded into the inserted rows they change.
+    fn of(writes: &'a [Write]) -> Batch<'a> {
+        let mut b = Batch::default();
+        for w in writes {
+            match w {
+                Write::Room(r) => b.rooms.push((r, r.state.as_str())),
+                Write::StartGame(g) => {
+                    b.games.push(NewGame { row: g, end: None });
+                    for (pos, (seat, player)) in g.players.iter().enumerate() {
+                        b.players.push(NewPlayer {
+                            game: g.id,
+                            seat,
+                            pos: i64::try_from(pos).unwrap_or(i64::MAX),
+                            player: *player,
+                            verdict: None,
+                        });
+                    }
+                }
+                Write::Log(l) => b.logs.push(l),
+                Write::Move(m) => b.moves.push(m),
+                Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {}
+            }
+        }
+        let new_rooms: HashMap<Uuid, usize> = b
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, (r, _))| (r.id, i))
+            .collect();
+        let new_games: HashMap<Uuid, usize> = b
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.row.id, i))
+            .collect();
+        let mut states: HashMap<Uuid, usize> = HashMap::new();
+        let mut ends: HashMap<Uuid, usize> = HashMap::new();
+        let mut verdicts: HashMap<(Uuid, &str), usize> = HashMap::new();
+        for w in writes {
+            match w {
+                Write::RoomState { id, state } => {
+                    if let Some(&i) = new_rooms.get(id) {
+                        b.rooms[i].1 = state;
+                    } else if let Some(&i) = states.get(id) {
+                        b.states[i].1 = state;
+                    } else {
+                        states.insert(*id, b.states.len());
+                        b.states.push((*id, state));
+                    }
+                }
+                Write::FinishGame(f) => {
+                    if let Some(&i) = new_games.get(&f.id) {
+                        b.games[i].end = Some(f);
+                        for (seat, verdict) in &f.verdicts {
+                            // A seat without a player row (a bot's) has no verdict to store.
+                            if let Some(p) = b
+                                .players
+                                .iter_mut()
+                                .find(|p| p.game == f.id && p.seat == seat)
+                            {
+                                p.verdict = Some(verdict);
+                            }
+                        }
+                        continue;
+                    }
+                    if let Some(&i) = ends.get(&f.id) {
+                        b.ends[i] = f;
+                    } else {
+                        ends.insert(f.id, b.ends.len());
+                        b.ends.push(f);
+                    }
+                    for (seat, verdict) in &f.verdicts {
+                        if let Some(&i) = verdicts.get(&(f.id, seat.as_str())) {
+                            b.verdicts[i].2 = verdict;
+                        } else {
+                            verdicts.insert((f.id, seat), b.verdicts.len());
+                            b.verdicts.push((f.id, seat, verdict));
+                        }
+                    }
+                }
+                Write::Heartbeat { at } => b.heartbeat = Some(*at),
+                _ => {}
+            }
+        }
+        b
+    }
+
+    /// The parts of the statement the batch needs (see [`statement`]).
+    fn mask(&self) -> u16 {
+        [
+            !self.rooms.is_empty(),
+            !self.games.is_empty(),
+            !self.players.is_empty(),
+            !self.logs.is_empty(),
+            !self.moves.is_empty(),
+            !self.states.is_empty(),
+            !self.ends.is_empty(),
+            !self.verdicts.is_empty(),
+            self.heartbeat.is_some(),
+        ]
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (i, on)| mask | (u16::from(*on) << i))
+    }
+
+    /// Runs the batch's statement on `conn`.
+    async fn run(&self, conn: &mut PgConnection) -> Result<(), StoreError> {
+        let mask = self.mask();
+        let Some(sql) = STATEMENTS.get(usize::from(mask)).filter(|_| mask != 0) else {
+            return Ok(());
+        };
+        let mut q = sqlx::query(sql);
+        let rooms = &self.rooms;
+        if !rooms.is_empty() {
+            q = q
+                .bind(ids(rooms, |(r, _)| r.id))
+                .bind(col(rooms, |(r, _)| r.variant.as_str()))
+                .bind(col(rooms, |(r, _)| r.options.as_str()))
+                .bind(ids(rooms, |(r, _)| r.host))
+                .bind(col(rooms, |(r, _)| r.host_name.as_str()))
+                .bind(col(rooms, |(r, _)| r.visibility.as_str()))
+                .bind(col(rooms, |(r, _)| r.invite_code.as_deref()))
+                .bind(col(rooms, |(r, _)| r.time_control.as_str()))
+                .bind(col(rooms, |(r, _)| r.grace_ms))
+                .bind(col(rooms, |(_, state)| *state))
+                .bind(col(rooms, |(r, _)| r.created_at));
+        }
+        let games = &self.games;
+        if !games.is_empty() {
+            let ended = |f: fn(&GameFinish) -> &str, g: &NewGame<'a>, was: &'a Option<String>| {
+                g.end.map_or(was.as_deref(), |e| Some(f(e)))
+            };
+            q = q
+                .bind(ids(games, |g| g.row.id))
+                .bind(col(games, |g| g.row.variant.as_str()))
+                .bind(col(games, |g| g.row.options.as_str()))
+                .bind(col(games, |g| g.row.start_position.as_str()))
+                .bind(col(games, |g| g.row.seats.as_str()))
+                .bind(col(games, |g| ended(|e| &e.result, g, &g.row.result)))
+                .bind(col(games, |g| ended(|e| &e.reason, g, &g.row.reason)))
+                .bind(col(games, |g| ended(|e| &e.winners, g, &g.row.winners)))
+                .bind(col(games, |g| g.row.started_at))
+                .bind(col(games, |g| {
+                    g.end.map_or(g.row.finished_at, |e| Some(e.finished_at))
+                }));
+        }
+        let players = &self.players;
+        if !players.is_empty() {
+            q = q
+                .bind(ids(players, |p| p.game))
+                .bind(col(players, |p| p.seat))
+                .bind(col(players, |p| p.pos))
+                .bind(ids(players, |p| p.player))
+                .bind(col(players, |p| p.verdict));
+        }
+        let logs = &self.logs;
+        if !logs.is_empty() {
+            q = q
+                .bind(ids(logs, |l| l.room_id))
+                .bind(col(logs, |l| l.seq))
+                .bind(col(logs, |l| l.at))
+                .bind(col(logs, |l| l.actor.as_str()))
+                .bind(col(logs, |l| l.command.as_str()));
+        }
+        let moves = &self.moves;
+        if !moves.is_empty() {
+            q = q
+                .bind(ids(moves, |m| m.game_id))
+                .bind(col(moves, |m| m.ply))
+                .bind(col(moves, |m| m.seat.as_str()))
+                .bind(col(moves, |m| m.notation.as_str()))
+                .bind(col(moves, |m| m.clock_ms))
+                .bind(col(moves, |m| m.at));
+        }
+        let states = &self.states;
+        if !states.is_empty() {
+            q = q
+                .bind(ids(states, |(id, _)| *id))
+                .bind(col(states, |(_, state)| *state));
+        }
+        let ends = &self.ends;
+        if !ends.is_empty() {
+            q = q
+                .bind(ids(ends, |f| f.id))
+                .bind(col(ends, |f| f.result.as_str()))
+                .bind(col(ends, |f| f.reason.as_str()))
+                .bind(col(ends, |f| f.winners.as_str()))
+                .bind(col(ends, |f| f.finished_at));
+        }
+        let verdicts = &self.verdicts;
+        if !verdicts.is_empty() {
+            q = q
+                .bind(ids(verdicts, |(g, _, _)| *g))
+                .bind(col(verdicts, |(_, seat, _)| *seat))
+                .bind(col(verdicts, |(_, _, verdict)| *verdict));
+        }
+        if let Some(at) = self.heartbeat {
+            q = q.bind(at);
+        }
+        q.execute(conn).await.map(|_| ()).map_err(|e| match &e {
+            sqlx::Error::Database(d) if d.code().as_deref() == Some(MISSING_ROW) => {
+                StoreError::Missing(String::new())
+            }
+            _ => db_err(e),
+        })
+    }
+
+    /// After the batch was refused for a missing row: which one (the first room, else the
+    /// first game, that is not stored).
+    async fn missing(&self, conn: &mut PgConnection) -> Result<String, StoreError> {
+        let rooms = ids(&self.states, |(id, _)| *id);
+        let games = ids(&self.ends, |f| f.id);
+        let found: Option<(String, String)> = sqlx::query_as(
+            "SELECT 'room', u.id FROM UNNEST($1::text[]) AS u (id) \
+             WHERE NOT EXISTS (SELECT 1 FROM rooms WHERE rooms.id = u.id) \
+             UNION ALL \
+             SELECT 'game', u.id FROM UNNEST($2::text[]) AS u (id) \
+             WHERE NOT EXISTS (SELECT 1 FROM games WHERE games.id = u.id) \
+             LIMIT 1",
+        )
+        .bind(rooms)
+        .bind(games)
+        .fetch_optional(conn)
+        .await
+        .map_err(db_err)?;
+        Ok(match found {
+            Some((what, id)) => format!("{what} {id}"),
+            // Stored since (it cannot be, as only this server writes them): say what the
+            // batch needed.
+            None => "a room or game the batch changes".to_string(),
+        })
+    }
+}
+
+/// The text of one id column of `rows`, for a `text[]` parameter.
+fn ids<T>(rows: &[T], id: impl Fn(&T) -> Uuid) -> Vec<String> {
+    rows.iter().map(|r| id(r).to_string()).collect()
+}
+
+/// One column of `rows`, for an array parameter.
+fn col<'a, T, U>(rows: &'a [T], column: impl Fn(&'a T) -> U) -> Vec<U> {
+    rows.iter().map(column).collect()
+}
+
+/// Commits `writes` on `conn` as one statement (see the module's comment); the statements
+/// run (one).
+///
+/// # Errors
+/// As `Store::commit`.
+pub(super) async fn commit(conn: &mut PgConnection, writes: &[Write]) -> Result<usize, StoreError> {
+    let batch = Batch::of(writes);
+    match batch.run(&mut *conn).await {
+        Ok(()) => Ok(usize::from(batch.mask() != 0)),
+        Err(StoreError::Missing(_)) => Err(StoreError::Missing(batch.missing(conn).await?)),
+        Err(e) => Err(e),
+    }
+}
+
+/// A committer's connection, kept from one batch to the next: taking one from the pool for
+/// each batch pings it first, a round trip to the backend as long as the batch's own.
+pub(super) struct Held {
+    pool: PgPool,
+    conn: Option<PoolConnection<Postgres>>,
+}
+
+impl Held {
+    /// Connections of `pool`, taken when the first batch comes.
+    pub(super) fn new(pool: PgPool) -> Held {
+        Held { pool, conn: None }
+    }
+
+    /// [`commit`] on the held connection. After a failure other than the database refusing
+    /// the batch (a broken connection, a restarted server) the connection is closed, and the
+    /// next batch takes another, checked one.
+    pub(super) async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
+        let conn = match &mut self.conn {
+            Some(conn) => conn,
+            None => self.conn.insert(self.pool.acquire().await.map_err(db_err)?),
+        };
+        let result = commit(conn, writes).await;
+        if let Err(StoreError::Sqlx(e)) = &result {
+            if !matches!(e, sqlx::Error::Database(_)) {
+                if let Some(mut conn) = self.conn.take() {
+                    conn.close_on_drop();
+                }
+            }
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    /// The highest `$n` of `sql`.
+    fn params(sql: &str) -> usize {
+        sql.split('$')
+            .skip(1)
+            .filter_map(|s| {
+                let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+                digits.parse().ok()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn a_statement_has_the_parts_asked_numbered_on() {
+        let moves = statement(1 << 3 | 1 << 4);
+        assert!(moves.starts_with("WITH new_log AS"), "{moves}");
+        assert!(moves.contains("new_moves AS"));
+        assert!(!moves.contains("rooms"));
+        assert_eq!(params(&moves), 11);
+        assert!(moves.ends_with("\nSELECT 1"), "{moves}");
+        let all = statement(u16::MAX >> 7);
+        assert_eq!(params(&all), 48);
+        assert!(
+            all.contains("(SELECT count(*) FROM states) = cardinality($38::text[])")
+                && all.contains("(SELECT count(*) FROM ends) = cardinality($40::text[])"),
+            "{all}"
+        );
+        let ends = statement(1 << ENDS);
+        assert!(ends.ends_with(
+            "SELECT 1 / (CASE WHEN (SELECT count(*) FROM ends) = cardinality($1::text[]) \
+             THEN 1 ELSE 0 END)"
+        ));
+    }
+}
