@@ -38,7 +38,7 @@ use crate::metrics::Metrics;
 /// which it starts again by default plus what a checkpoint pass lets it grow, so the file
 /// keeps its length and a commit writes over blocks it already has (a sync that makes a
 /// file longer also commits the file system's journal, several times slower here).
-pub const WAL_SIZE_LIMIT: i64 = 128 * 1024 * 1024;
+pub const WAL_SIZE_LIMIT: i64 = 512 * 1024 * 1024;
 
 /// Pages the writer's connection keeps in memory (negative: KiB, SQLite's convention): the
 /// index pages every batch touches stay cached instead of being read back from the WAL.
