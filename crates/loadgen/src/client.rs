@@ -211,6 +211,11 @@ pub struct Envelope<'a> {
     /// The payload.
     #[serde(default, borrow)]
     pub data: Option<Data<'a>>,
+    /// Whether [`Envelope::parse`] read it by its scan of the server's usual messages
+    /// (false: with serde). A run reports the share, so a change of the server's messages
+    /// that sends them all to serde shows (as a cost, never as a wrong count).
+    #[serde(skip)]
+    pub scanned: bool,
 }
 
 /// The fields of an envelope's `data` the load generator reads (each absent from most).
