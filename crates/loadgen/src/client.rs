@@ -355,26 +355,15 @@ impl<'a> Envelope<'a> {
 /// A socket error, or a Close frame with a code (the error is `closed_<code>`).
 pub async fn next_text(ws: &mut Socket) -> anyhow::Result<Option<Utf8Bytes>> {
     loop {
-        if let Some(text) = text_of(ws.next().await) {
-            return text;
+        match ws.next().await {
+            None => return Ok(None),
+            Some(Err(e)) => return Err(e).context("socket receive"),
+            Some(Ok(Message::Text(t))) => return Ok(Some(t)),
+            // The server's reason to close is what a report needs (1008, 1013...).
+            Some(Ok(Message::Close(Some(frame)))) => bail!("closed_{}", u16::from(frame.code)),
+            Some(Ok(Message::Close(None))) => return Ok(None),
+            Some(Ok(_)) => continue,
         }
-    }
-}
-
-/// What a socket's next item is to a reader of text messages ([`next_text`]): `None` to
-/// skip it (pings, pongs, binary frames), the text, the end (`Ok(None)`), or an error.
-pub fn text_of(
-    item: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
-) -> Option<anyhow::Result<Option<Utf8Bytes>>> {
-    match item {
-        None | Some(Ok(Message::Close(None))) => Some(Ok(None)),
-        Some(Err(e)) => Some(Err(e).context("socket receive")),
-        Some(Ok(Message::Text(t))) => Some(Ok(Some(t))),
-        // The server's reason to close is what a report needs (1008, 1013...).
-        Some(Ok(Message::Close(Some(frame)))) => {
-            Some(Err(anyhow!("closed_{}", u16::from(frame.code))))
-        }
-        Some(Ok(_)) => None,
     }
 }
 

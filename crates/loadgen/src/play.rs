@@ -16,17 +16,14 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::{Context, Poll, Wake, Waker};
 use std::time::Duration;
 
 use anyhow::anyhow;
 use futures_util::stream::{self, StreamExt, TryStreamExt};
-use futures_util::task::AtomicWaker;
 use hdrhistogram::Histogram;
 use serde_json::json;
 use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::Instant;
-use tokio_tungstenite::tungstenite::Utf8Bytes;
 use uuid::Uuid;
 
 use crate::client::{self, Api, Envelope, Identity, Socket};
@@ -600,88 +597,6 @@ impl Schedule {
     }
 }
 
-/// A table's two sockets, read so that a wake-up of the table's task reads only the socket
-/// that woke it. `tokio::select!` over both sockets polled both for every message: the one
-/// with nothing to read went through tungstenite's read path (which zero-fills the free
-/// part of its buffer before each read) and registered its waker again, about six times a
-/// move for nothing.
-struct Seats {
-    ws: [Socket; 2],
-    wakes: [Arc<SeatWake>; 2],
-    /// The wakers each socket is polled with (made once: polling with the same waker
-    /// again does not clone it).
-    wakers: [Waker; 2],
-    task: Arc<AtomicWaker>,
-    /// The socket looked at first next time (alternating, so neither waits on the other).
-    first: usize,
-}
-
-/// A socket's waker: marks its seat as worth reading, then wakes the table's task.
-struct SeatWake {
-    woken: AtomicBool,
-    task: Arc<AtomicWaker>,
-}
-
-impl Wake for SeatWake {
-    fn wake(self: Arc<Self>) {
-        self.wake_by_ref();
-    }
-
-    fn wake_by_ref(self: &Arc<Self>) {
-        self.woken.store(true, Ordering::Release);
-        self.task.wake();
-    }
-}
-
-impl Seats {
-    fn new(ws: [Socket; 2]) -> Seats {
-        let task = Arc::new(AtomicWaker::new());
-        // Both are read at first: nothing says yet what they hold.
-        let wakes = [(); 2].map(|()| {
-            Arc::new(SeatWake {
-                woken: AtomicBool::new(true),
-                task: task.clone(),
-            })
-        });
-        let wakers = [0, 1].map(|i| Waker::from(wakes[i].clone()));
-        Seats {
-            ws,
-            wakes,
-            wakers,
-            task,
-            first: 0,
-        }
-    }
-
-    /// The next text message of either socket, and which socket it came from, as
-    /// [`client::next_text`] reads them (`None`: that socket ended).
-    async fn next_text(&mut self) -> (usize, anyhow::Result<Option<Utf8Bytes>>) {
-        std::future::poll_fn(|cx| self.poll_text(cx)).await
-    }
-
-    fn poll_text(
-        &mut self,
-        cx: &mut Context<'_>,
-    ) -> Poll<(usize, anyhow::Result<Option<Utf8Bytes>>)> {
-        self.task.register(cx.waker());
-        let first = self.first;
-        self.first ^= 1;
-        for i in [first, first ^ 1] {
-            while self.wakes[i].woken.swap(false, Ordering::AcqRel) {
-                let mut seat = Context::from_waker(&self.wakers[i]);
-                if let Poll::Ready(item) = self.ws[i].poll_next_unpin(&mut seat) {
-                    // More may wait in its buffer, which no wake-up would announce.
-                    self.wakes[i].woken.store(true, Ordering::Release);
-                    if let Some(text) = client::text_of(item) {
-                        return Poll::Ready((i, text));
-                    }
-                }
-            }
-        }
-        Poll::Pending
-    }
-}
-
 /// A move to send: the text of one of the legal moves.
 #[derive(serde::Serialize)]
 struct MoveData<'a> {
@@ -690,7 +605,7 @@ struct MoveData<'a> {
 }
 
 async fn game(
-    ws: [Socket; 2],
+    mut ws: [Socket; 2],
     t: &mut Table,
     room: Uuid,
     resumed: bool,
@@ -708,14 +623,15 @@ async fn game(
     // move seen after `stop_at` is not counted, whenever the loop notices.
     let stop = tokio::time::sleep_until(stop_at);
     tokio::pin!(stop);
-    let mut seats = Seats::new(ws);
     loop {
         if shared.stop.load(Ordering::Relaxed) || stop.is_elapsed() {
-            close(seats.ws).await;
+            close(ws).await;
             return Ok(GameEnd::Stopped);
         }
+        let [w0, w1] = &mut ws;
         let (from, text) = tokio::select! {
-            (from, m) = seats.next_text() => (from, m?),
+            m = client::next_text(w0) => (0, m?),
+            m = client::next_text(w1) => (1, m?),
             () = &mut stop => continue,
         };
         let Some(text) = text else {
@@ -734,7 +650,7 @@ async fn game(
                 let data = msg.data.as_ref();
                 if kind == "snapshot" && data.and_then(|d| d.state.as_deref()) != Some("playing") {
                     if resumed {
-                        close(seats.ws).await;
+                        close(ws).await;
                         return Ok(GameEnd::Over);
                     }
                     continue;
@@ -745,7 +661,7 @@ async fn game(
                 let due = schedule.due(Instant::now()).await;
                 let id = next_id;
                 next_id += 1;
-                client::send(&mut seats.ws[from], "move", id, MoveData { text: choice }).await?;
+                client::send(&mut ws[from], "move", id, MoveData { text: choice }).await?;
                 let notation = shared.record_acks.then(|| choice.to_string());
                 pending = Some(Pending {
                     mover: from,
@@ -792,13 +708,13 @@ async fn game(
                 t.error(msg.error_code());
                 if pending.as_ref().is_some_and(|p| from == p.mover) {
                     // The move was refused: this game cannot go on from here.
-                    close(seats.ws).await;
+                    close(ws).await;
                     return Err(anyhow!("move_refused"));
                 }
             }
             ("event", "finished" | "aborted") => {
                 // Both sockets get it; the first one ends the game.
-                close(seats.ws).await;
+                close(ws).await;
                 return Ok(GameEnd::Over);
             }
             ("restarting", _) => {
