@@ -87,23 +87,23 @@ fn event(mut s: Scanner<'_>) -> Option<Envelope<'_>> {
     })
 }
 
-/// The board's ply count in the rest of a `moved` event (`..."board":{...,"plies":15,...}}}`):
-/// the last `"plies":` key. A key is the only place that text can stand unescaped (a quote
-/// inside a string is `\"`), and the board is the only object of a `moved` with that key.
+/// The board's ply count in the rest of a `moved` event, which ends with the board as
+/// `...,"plies":15,"clocks":null}}}` (board, data, envelope): read from that end, a few
+/// bytes, where a search for the key cost about a thousand instructions a message. Any
+/// other ending (a timed game's clocks, a field after the board) is left to serde, so the
+/// number read is always the board's.
 fn moved_plies(rest: &str) -> Option<u64> {
-    const KEY: &str = r#""plies":"#;
-    // Searched from the end, where the board is: a few dozen bytes, where `rfind` first
-    // built a searcher (about a thousand instructions a message).
-    let at = rest
-        .as_bytes()
-        .windows(KEY.len())
-        .rposition(|w| w == KEY.as_bytes())?;
-    if !matches!(rest.as_bytes().get(at.checked_sub(1)?), Some(b',' | b'{')) {
+    let body = rest.strip_suffix(r#","clocks":null}}}"#)?;
+    let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let key = body
+        .get(..body.len() - digits)?
+        .strip_suffix(r#""plies":"#)?;
+    if !matches!(key.as_bytes().last(), Some(b',' | b'{')) {
         return None;
     }
     let mut s = Scanner {
         text: rest,
-        at: at + KEY.len(),
+        at: body.len() - digits,
     };
     s.number()
 }
@@ -310,6 +310,12 @@ mod tests {
             MOVED.replace(r#""plies":15"#, r#""plies":-15"#),
             MOVED.replace(r#""plies":15"#, r#""plies":015"#),
             MOVED.replace(r#""plies":15"#, r#""ply":15"#),
+            MOVED.replace(r#""clocks":null"#, r#""clocks":{"white":1}"#),
+            MOVED.replace(
+                r#""clocks":null}}}"#,
+                r#""clocks":null},"next":{"plies":3}}}"#,
+            ),
+            MOVED.replace(r#"}}}"#, r#"}}} "#),
             MOVED.replace("moved", "finished"),
             MOVED.replace("moved", r"mo\u0076ed"),
             YOUR_TURN.replace("c1-d2", r"c1\u002dd2"),
