@@ -16,3 +16,4 @@ pub mod client;
 pub mod crash;
 pub mod idle;
 pub mod play;
+mod scan;

@@ -97,6 +97,10 @@ pub struct PlayReport {
     pub rtt_us: Histogram<u64>,
     /// Errors by kind.
     pub errors: BTreeMap<String, u64>,
+    /// Messages the tables read while playing.
+    pub messages: u64,
+    /// How many of them the scan of the server's usual messages read (the rest: serde).
+    pub scanned: u64,
     /// Every acknowledged move, when [`PlaySettings::record_acks`] (for the crash check).
     pub acked: Vec<Acked>,
     /// Where each table stopped.
@@ -163,6 +167,8 @@ impl Shared {
 struct Table {
     moves: u64,
     games: u64,
+    messages: u64,
+    scanned: u64,
     errors: BTreeMap<String, u64>,
     acked: Vec<Acked>,
     end: Option<TableEnd>,
@@ -314,6 +320,8 @@ pub async fn run(
         games: 0,
         rtt_us: histogram(),
         errors: setup_errors,
+        messages: 0,
+        scanned: 0,
         acked: Vec::new(),
         tables: Vec::new(),
         setup,
@@ -325,6 +333,8 @@ pub async fn run(
             Ok(t) => {
                 report.moves += t.moves;
                 report.games += t.games;
+                report.messages += t.messages;
+                report.scanned += t.scanned;
                 for (k, v) in t.errors {
                     *report.errors.entry(k).or_insert(0) += v;
                 }
@@ -436,6 +446,8 @@ async fn table(
     let mut t = Table {
         moves: 0,
         games: 0,
+        messages: 0,
+        scanned: 0,
         errors: BTreeMap::new(),
         acked: Vec::new(),
         end: None,
@@ -626,6 +638,8 @@ async fn game(
             return Err(anyhow!("socket_closed"));
         };
         let msg = Envelope::parse(&text)?;
+        t.messages += 1;
+        t.scanned += u64::from(msg.scanned);
         if let Some(p) = msg.plies() {
             plies = plies.max(p);
         }
@@ -783,6 +797,11 @@ pub fn print(r: &PlayReport) {
         r.rtt_us.max() as f64 / 1000.0
     );
     print_counts("errors", "errors by kind", &r.errors);
+    println!(
+        "messages read: {}, {:.2}% by the scan of the server's moved, your_turn and ack (the rest by serde)",
+        r.messages,
+        100.0 * r.scanned as f64 / r.messages.max(1) as f64
+    );
     if let Some([start, peak, end]) = r.server_rss_kib {
         println!(
             "server memory (RSS): {start} KiB at start, {peak} KiB at peak, {end} KiB at the end"
