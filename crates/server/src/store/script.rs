@@ -15,8 +15,10 @@
 //! go in a script whose text depends only on a few row counts (see [`bucket`]): each
 //! insert takes its rows padded with rows of NULLs up to the next power of two, which it
 //! filters out, and the connection keeps the script prepared (sqlx's statement cache, by
-//! text). Room and game starts, state changes and game ends, rare beside the moves, go in
-//! a script of their own before or after it, prepared for the batch.
+//! text). Room and game starts, state changes and game ends go in a script of their own
+//! before or after it; its text depends only on what kinds of writes it has, in what
+//! order, so a short one is kept prepared too (a batch holds the starts and ends of a few
+//! games at most).
 
 use futures_util::TryStreamExt;
 use sqlx::sqlite::Sqlite;
@@ -34,6 +36,10 @@ const MIN_BUCKET: usize = 8;
 /// Most rows a kept insert takes: a bigger one is prepared for its batch alone (a
 /// statement kept with this many rows takes a few hundred KiB).
 const MAX_BUCKET: usize = 1024;
+
+/// Most statements of a start or end script kept prepared: a longer one (many games
+/// starting or ending in one batch, rare) is prepared for its batch alone.
+const MAX_KEPT_STATEMENTS: usize = 16;
 
 /// The rows a kept insert of `rows` rows takes (a power of two); `None` when too many to
 /// keep one for.
@@ -59,8 +65,8 @@ struct Script<'a> {
     vals: Vec<Val<'a>>,
     /// Per statement in order, what its result means.
     checks: Vec<Step>,
-    /// The text does not depend on the batch (only on [`bucket`]s): the connection keeps
-    /// it prepared.
+    /// The text depends only on the shape of the batch (its [`bucket`]s, the kinds of its
+    /// writes), not on its values: the connection keeps it prepared.
     keep: bool,
 }
 
@@ -295,7 +301,7 @@ struct Part<'a> {
 impl<'a> Part<'a> {
     /// The part's scripts, in order: its room and game starts, its log rows and moves
     /// (a script kept prepared unless its inserts are too big), its state changes and game
-    /// ends; each only if it has statements. With `begin` still true, the first script
+    /// ends (kept prepared unless long); each only if it has statements. With `begin` still true, the first script
     /// begins the transaction (and `begin` turns false); with `commit`, the last commits it.
     fn scripts(&self, begin: &mut bool, commit: bool) -> Vec<Script<'a>> {
         let mut out = Vec::with_capacity(3);
@@ -314,6 +320,7 @@ impl<'a> Part<'a> {
                     _ => {}
                 }
             }
+            s.keep = s.checks.len() <= MAX_KEPT_STATEMENTS;
             out.push(s);
         }
         if !self.logs.is_empty() || !self.moves.is_empty() {
@@ -351,6 +358,7 @@ impl<'a> Part<'a> {
         if commit {
             s.transaction("COMMIT");
         }
+        s.keep = s.checks.len() <= MAX_KEPT_STATEMENTS;
         if !s.checks.is_empty() {
             out.push(s);
         }
@@ -599,7 +607,7 @@ mod tests {
             vec![
                 (true, vec![Step::Transaction, Step::Write]),
                 (
-                    false,
+                    true,
                     vec![
                         Step::Change(format!("room {}", uuid::Uuid::nil())),
                         Step::Transaction
