@@ -950,9 +950,9 @@ impl Store {
 const HEARTBEAT_UPSERT: &str = "INSERT INTO server_heartbeat (id, seen_at) VALUES (1, $1) \
      ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at";
 
-/// The insert of log rows, their columns.
-const LOG_INSERT: &str = "INSERT INTO room_log (room_id, seq, at, actor, command) VALUES ";
+/// The table of log rows and its columns, their number.
+const LOG_TABLE: &str = "room_log (room_id, seq, at, actor, command)";
 const LOG_COLUMNS: usize = 5;
-/// The insert of moves, their columns.
-const MOVE_INSERT: &str = "INSERT INTO moves (game_id, ply, seat, notation, clock_ms, at) VALUES ";
+/// The table of moves and its columns, their number.
+const MOVE_TABLE: &str = "moves (game_id, ply, seat, notation, clock_ms, at)";
 const MOVE_COLUMNS: usize = 6;

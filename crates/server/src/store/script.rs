@@ -8,8 +8,17 @@
 //! bound in order across the whole text, which sqlx's SQLite driver does statement by
 //! statement) it takes one. On the writer's own connection the transaction's `BEGIN` and
 //! `COMMIT` are in the script too (see [`commit_owned`]); a pooled connection takes them as
-//! sqlx's transaction, two more hops. A script's text changes with the batch, so it is
-//! prepared for the batch and not kept in the statement cache.
+//! sqlx's transaction, two more hops.
+//!
+//! Parsing a script's text cost the writer's thread about a tenth of its time when each
+//! batch had a text of its own. So a batch's log rows and moves (nearly all of its rows)
+//! go in a script whose text depends only on a few row counts (see [`bucket`]): each
+//! insert takes its rows padded with rows of NULLs up to the next power of two, which it
+//! filters out, and the connection keeps the script prepared (sqlx's statement cache, by
+//! text). Room and game starts, state changes and game ends go in a script of their own
+//! before or after it; its text depends only on what kinds of writes it has, in what
+//! order, so a short one is kept prepared too (a batch holds the starts and ends of a few
+//! games at most).
 
 use futures_util::TryStreamExt;
 use sqlx::sqlite::Sqlite;
@@ -21,8 +30,27 @@ use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, W
 /// bigger batch is sent as several scripts.
 const MAX_VALUES: usize = 30_000;
 
+/// Fewest rows a kept insert takes: a smaller one is padded up to it.
+const MIN_BUCKET: usize = 8;
+
+/// Most rows a kept insert takes: a bigger one is prepared for its batch alone (a
+/// statement kept with this many rows takes a few hundred KiB).
+const MAX_BUCKET: usize = 1024;
+
+/// Most statements of a start or end script kept prepared: a longer one (many games
+/// starting or ending in one batch, rare) is prepared for its batch alone.
+const MAX_KEPT_STATEMENTS: usize = 16;
+
+/// The rows a kept insert of `rows` rows takes (a power of two); `None` when too many to
+/// keep one for.
+fn bucket(rows: usize) -> Option<usize> {
+    (rows <= MAX_BUCKET).then(|| rows.max(MIN_BUCKET).next_power_of_two())
+}
+
 /// One value of a script.
 enum Val<'a> {
+    /// A padding row's value: such rows are not inserted.
+    Null,
     Str(&'a str),
     OptStr(Option<&'a str>),
     Owned(String),
@@ -37,6 +65,9 @@ struct Script<'a> {
     vals: Vec<Val<'a>>,
     /// Per statement in order, what its result means.
     checks: Vec<Step>,
+    /// The text depends only on the shape of the batch (its [`bucket`]s, the kinds of its
+    /// writes), not on its values: the connection keeps it prepared.
+    keep: bool,
 }
 
 /// What a statement's result means.
@@ -73,9 +104,30 @@ impl<'a> Script<'a> {
         self.checks.push(check);
     }
 
-    /// Appends one insert of `rows` rows of `columns` values each (`vals` row by row).
-    fn rows(&mut self, prefix: &str, columns: usize, rows: usize, vals: Vec<Val<'a>>) {
-        self.sql.push_str(prefix);
+    /// Appends one insert into `table` (its name and column list) of `rows` rows of
+    /// `columns` values each (`vals` row by row). With `padded_to`, the insert takes that
+    /// many rows, the missing ones all NULL, and inserts only those with a first value.
+    fn rows(
+        &mut self,
+        table: &str,
+        columns: usize,
+        rows: usize,
+        padded_to: Option<usize>,
+        mut vals: Vec<Val<'a>>,
+    ) {
+        self.sql.push_str("INSERT INTO ");
+        self.sql.push_str(table);
+        let total = match padded_to {
+            Some(n) => {
+                self.sql.push_str(" SELECT * FROM (VALUES ");
+                vals.extend(std::iter::repeat_with(|| Val::Null).take((n - rows) * columns));
+                n
+            }
+            None => {
+                self.sql.push_str(" VALUES ");
+                rows
+            }
+        };
         let mut group = String::with_capacity(columns * 3);
         group.push('(');
         for c in 0..columns {
@@ -85,11 +137,15 @@ impl<'a> Script<'a> {
             group.push('?');
         }
         group.push(')');
-        for r in 0..rows {
+        for r in 0..total {
             if r > 0 {
                 self.sql.push_str(", ");
             }
             self.sql.push_str(&group);
+        }
+        if padded_to.is_some() {
+            // A padding row is all NULL; every stored row has its first value.
+            self.sql.push_str(") WHERE column1 IS NOT NULL");
         }
         self.sql.push_str(";\n");
         self.vals.extend(vals);
@@ -108,9 +164,10 @@ impl<'a> Script<'a> {
         if self.checks.is_empty() {
             return Ok(0);
         }
-        let mut q = sqlx::query::<Sqlite>(&self.sql).persistent(false);
+        let mut q = sqlx::query::<Sqlite>(&self.sql).persistent(self.keep);
         for v in self.vals {
             q = match v {
+                Val::Null => q.bind(None::<i64>),
                 Val::Str(s) => q.bind(s),
                 Val::OptStr(s) => q.bind(s),
                 Val::Owned(s) => q.bind(s),
@@ -242,15 +299,76 @@ struct Part<'a> {
 }
 
 impl<'a> Part<'a> {
-    /// Appends the part's statements to `s`.
-    fn script(&self, s: &mut Script<'a>) {
-        for w in &self.first {
+    /// The part's scripts, in order: its room and game starts, its log rows and moves
+    /// (a script kept prepared unless its inserts are too big), its state changes and game
+    /// ends (kept prepared unless long); each only if it has statements. With `begin` still true, the first script
+    /// begins the transaction (and `begin` turns false); with `commit`, the last commits it.
+    fn scripts(&self, begin: &mut bool, commit: bool) -> Vec<Script<'a>> {
+        let mut out = Vec::with_capacity(3);
+        let start = |s: &mut Script<'a>, begin: &mut bool| {
+            if std::mem::take(begin) {
+                s.transaction("BEGIN IMMEDIATE");
+            }
+        };
+        if !self.first.is_empty() {
+            let mut s = Script::default();
+            start(&mut s, begin);
+            for w in &self.first {
+                match w {
+                    Write::Room(r) => room(&mut s, r),
+                    Write::StartGame(g) => start_game(&mut s, g),
+                    _ => {}
+                }
+            }
+            s.keep = s.checks.len() <= MAX_KEPT_STATEMENTS;
+            out.push(s);
+        }
+        if !self.logs.is_empty() || !self.moves.is_empty() {
+            let (logs, moves) = (bucket(self.logs.len()), bucket(self.moves.len()));
+            let keep = logs.is_some() && moves.is_some();
+            let mut s = Script {
+                keep,
+                ..Script::default()
+            };
+            start(&mut s, begin);
+            self.rows(&mut s, keep.then_some((logs, moves)));
+            if commit && self.last.is_empty() {
+                s.transaction("COMMIT");
+                out.push(s);
+                return out;
+            }
+            out.push(s);
+        }
+        let mut s = Script::default();
+        start(&mut s, begin);
+        for w in &self.last {
             match w {
-                Write::Room(r) => room(s, r),
-                Write::StartGame(g) => start_game(s, g),
+                Write::RoomState { id: room, state } => s.statement(
+                    "UPDATE rooms SET state = $1 WHERE id = $2",
+                    vec![Val::Str(state), id(room)],
+                    Step::Change(format!("room {room}")),
+                ),
+                Write::FinishGame(f) => finish_game(&mut s, f),
+                Write::Heartbeat { at } => {
+                    s.statement(super::HEARTBEAT_UPSERT, vec![Val::Int(*at)], Step::Write)
+                }
                 _ => {}
             }
         }
+        if commit {
+            s.transaction("COMMIT");
+        }
+        s.keep = s.checks.len() <= MAX_KEPT_STATEMENTS;
+        if !s.checks.is_empty() {
+            out.push(s);
+        }
+        out
+    }
+
+    /// Appends the inserts of the part's log rows and moves to `s`; with `padded`, each
+    /// padded to its bucket (see [`bucket`]).
+    fn rows(&self, s: &mut Script<'a>, padded: Option<(Option<usize>, Option<usize>)>) {
+        let (logs_to, moves_to) = padded.unwrap_or((None, None));
         if !self.logs.is_empty() {
             let vals = self
                 .logs
@@ -265,7 +383,13 @@ impl<'a> Part<'a> {
                     ]
                 })
                 .collect();
-            s.rows(super::LOG_INSERT, super::LOG_COLUMNS, self.logs.len(), vals);
+            s.rows(
+                super::LOG_TABLE,
+                super::LOG_COLUMNS,
+                self.logs.len(),
+                logs_to,
+                vals,
+            );
         }
         if !self.moves.is_empty() {
             let vals = self
@@ -283,25 +407,12 @@ impl<'a> Part<'a> {
                 })
                 .collect();
             s.rows(
-                super::MOVE_INSERT,
+                super::MOVE_TABLE,
                 super::MOVE_COLUMNS,
                 self.moves.len(),
+                moves_to,
                 vals,
             );
-        }
-        for w in &self.last {
-            match w {
-                Write::RoomState { id: room, state } => s.statement(
-                    "UPDATE rooms SET state = $1 WHERE id = $2",
-                    vec![Val::Str(state), id(room)],
-                    Step::Change(format!("room {room}")),
-                ),
-                Write::FinishGame(f) => finish_game(s, f),
-                Write::Heartbeat { at } => {
-                    s.statement(super::HEARTBEAT_UPSERT, vec![Val::Int(*at)], Step::Write)
-                }
-                _ => {}
-            }
         }
     }
 }
@@ -385,9 +496,9 @@ pub(super) async fn commit_owned(
     }
 }
 
-/// Runs `writes` on `conn` as few scripts: one unless the batch binds more than
-/// [`MAX_VALUES`] values; with `transaction`, the first begins it and the last commits it
-/// (else the caller's transaction holds them). Returns the statements run.
+/// Runs `writes` on `conn` as few scripts (see [`Part::scripts`]; more parts when the batch
+/// binds more than [`MAX_VALUES`] values); with `transaction`, the first begins it and the
+/// last commits it (else the caller's transaction holds them). Returns the statements run.
 async fn run(
     conn: &mut SqliteConnection,
     writes: &[Write],
@@ -396,16 +507,11 @@ async fn run(
     let parts = parts(writes);
     let last = parts.len().saturating_sub(1);
     let mut statements = 0;
+    let mut begin = transaction;
     for (i, part) in parts.iter().enumerate() {
-        let mut s = Script::default();
-        if transaction && i == 0 {
-            s.transaction("BEGIN IMMEDIATE");
+        for s in part.scripts(&mut begin, transaction && i == last) {
+            statements += s.run(&mut *conn).await?;
         }
-        part.script(&mut s);
-        if transaction && i == last {
-            s.transaction("COMMIT");
-        }
-        statements += s.run(&mut *conn).await?;
     }
     Ok(statements)
 }
@@ -416,6 +522,17 @@ mod tests {
 
     use super::*;
 
+    /// A log row of the nil room.
+    fn log(seq: i64) -> Write {
+        Write::Log(LogRow {
+            room_id: uuid::Uuid::nil(),
+            seq,
+            at: 0,
+            actor: String::new(),
+            command: String::new(),
+        })
+    }
+
     #[test]
     fn placeholders_are_anonymous_in_the_order_of_the_values() {
         let mut s = Script::default();
@@ -424,12 +541,7 @@ mod tests {
             vec![Val::Int(1), Val::Int(2)],
             Step::Write,
         );
-        s.rows(
-            "INSERT INTO b (p, q) VALUES ",
-            2,
-            2,
-            (3..7).map(Val::Int).collect(),
-        );
+        s.rows("b (p, q)", 2, 2, None, (3..7).map(Val::Int).collect());
         s.statement(
             "UPDATE c SET z = $1",
             vec![Val::Int(3)],
@@ -448,16 +560,66 @@ mod tests {
     }
 
     #[test]
-    fn a_big_batch_is_cut_under_the_value_limit_with_rooms_first() {
-        let log = |seq| {
-            Write::Log(LogRow {
-                room_id: uuid::Uuid::nil(),
-                seq,
-                at: 0,
-                actor: String::new(),
-                command: String::new(),
-            })
+    fn a_kept_insert_is_padded_to_its_bucket_with_null_rows() {
+        assert_eq!(bucket(1), Some(MIN_BUCKET));
+        assert_eq!(bucket(9), Some(16));
+        assert_eq!(bucket(MAX_BUCKET), Some(MAX_BUCKET));
+        assert_eq!(bucket(MAX_BUCKET + 1), None);
+        let mut s = Script::default();
+        s.rows("b (p, q)", 2, 3, Some(4), (0..6).map(Val::Int).collect());
+        assert_eq!(
+            s.sql,
+            "INSERT INTO b (p, q) SELECT * FROM (VALUES (?, ?), (?, ?), (?, ?), (?, ?)) \
+             WHERE column1 IS NOT NULL;\n"
+        );
+        assert_eq!(s.vals.len(), 8);
+        assert!(matches!(s.vals[6..], [Val::Null, Val::Null]));
+    }
+
+    /// Batches of different sizes (under a bucket) send the same text for their rows, so
+    /// the connection keeps it prepared; starts and ends go in scripts of their own around
+    /// it, inside the one transaction.
+    #[test]
+    fn rows_of_batches_of_different_sizes_share_one_kept_text() {
+        let text = |n: i64| {
+            let writes: Vec<Write> = (0..n).map(log).collect();
+            let parts = parts(&writes);
+            let mut begin = true;
+            let scripts = parts[0].scripts(&mut begin, true);
+            assert_eq!(scripts.len(), 1);
+            assert!(scripts[0].keep);
+            scripts[0].sql.clone()
         };
+        assert_eq!(text(3), text(5));
+        assert_ne!(text(5), text(9));
+        let mut writes: Vec<Write> = (0..3).map(log).collect();
+        writes.push(Write::RoomState {
+            id: uuid::Uuid::nil(),
+            state: "playing".into(),
+        });
+        let parts = parts(&writes);
+        let mut begin = true;
+        let scripts = parts[0].scripts(&mut begin, true);
+        let kinds: Vec<(bool, Vec<Step>)> =
+            scripts.iter().map(|s| (s.keep, s.checks.clone())).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (true, vec![Step::Transaction, Step::Write]),
+                (
+                    true,
+                    vec![
+                        Step::Change(format!("room {}", uuid::Uuid::nil())),
+                        Step::Transaction
+                    ]
+                ),
+            ]
+        );
+        assert!(!begin);
+    }
+
+    #[test]
+    fn a_big_batch_is_cut_under_the_value_limit_with_rooms_first() {
         let mut writes: Vec<Write> = (0..7000).map(log).collect();
         writes.push(Write::RoomState {
             id: uuid::Uuid::nil(),

@@ -41,8 +41,12 @@ use crate::metrics::Metrics;
 pub const WAL_SIZE_LIMIT: i64 = 512 * 1024 * 1024;
 
 /// Pages the writer's connection keeps in memory (negative: KiB, SQLite's convention): the
-/// index pages every batch touches stay cached instead of being read back from the WAL.
-pub const WRITER_CACHE_KIB: i64 = 32 * 1024;
+/// index pages every batch touches stay cached instead of being read back from the WAL
+/// (a few per room at play). Not more: a commit after a B-tree split whose new pages
+/// were renumbered (SQLite's `balance_nonroot` swaps them through a page number past the
+/// end of the file) scans the whole page cache's hash table, a cost in proportion to the
+/// pages cached, and most batches have such a split.
+pub const WRITER_CACHE_KIB: i64 = 8 * 1024;
 
 /// The pragmas of the writer's own connection, on top of the pool's settings (which turn
 /// automatic checkpoints off).
