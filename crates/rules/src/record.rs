@@ -92,6 +92,21 @@ impl Game {
         game
     }
 
+    /// A game at this one's position with no past and nothing counted for repetition: a
+    /// stand-in that holds a game's place while the game itself is moved elsewhere (the
+    /// lobby moves a room's game out of the copy it keeps for taking a command back).
+    /// Costs two position copies and no allocation, whatever the length of the game;
+    /// [`Game::new`] at the same position would count it, which allocates.
+    pub fn stand_in(&self) -> Game {
+        Game {
+            start: self.position.clone(),
+            position: self.position.clone(),
+            actions: Vec::new(),
+            seen: HashMap::new(),
+            repeats: 0,
+        }
+    }
+
     /// Counts the current position for the repetition rule, by its [`AnyPosition::hash`].
     fn record_position(&mut self) {
         let n = self.seen.entry(self.position.hash()).or_insert(0);
@@ -162,7 +177,11 @@ impl Game {
             return Err(MoveError::GameOver.into());
         }
         let mv = self.position.parse_move(text)?;
-        self.play(&mv)?;
+        // The text resolves only to one of the position's legal moves: checking it again
+        // would generate them a second time.
+        self.position.play_unchecked(&mv);
+        self.actions.push(Action::Move(mv));
+        self.record_position();
         Ok(mv)
     }
 
