@@ -30,13 +30,29 @@ pub(crate) fn state_key(s: RoomState) -> &'static str {
 
 /// The log row of an accepted command.
 pub(crate) fn log_row(id: Uuid, seq: i64, at: i64, actor: &Actor, command: &Command) -> Write {
+    logged(id, seq, at, actor_text(actor), command_text(command))
+}
+
+/// The log row of an accepted command whose actor and command are already written (see
+/// [`actor_text`], [`command_text`]).
+pub(crate) fn logged(id: Uuid, seq: i64, at: i64, actor: String, command: String) -> Write {
     Write::Log(LogRow {
         room_id: id,
         seq,
         at,
-        actor: serde_json::to_string(actor).unwrap_or_default(),
-        command: serde_json::to_string(command).unwrap_or_default(),
+        actor,
+        command,
     })
+}
+
+/// An actor as the log stores it (JSON).
+pub(crate) fn actor_text(actor: &Actor) -> String {
+    serde_json::to_string(actor).unwrap_or_default()
+}
+
+/// A command as the log stores it (JSON; a move's fits the room reserved).
+pub(crate) fn command_text(command: &Command) -> String {
+    crate::ws::json_text(command, 64)
 }
 
 fn seats_json(room: &Room) -> (String, Vec<(String, Uuid)>) {
