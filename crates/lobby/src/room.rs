@@ -16,8 +16,8 @@ use crate::clock::Clocks;
 use crate::command::{Command, FirstSeat};
 use crate::error::LobbyError;
 use crate::event::{
-    Audience, BoardView, DrawAction, DrawOfferView, Event, EventKind, LastMove, MoveView, Occupant,
-    RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot, Viewer,
+    Audience, BoardView, DrawAction, DrawOfferView, Event, EventKind, LastMove, LegalMoves,
+    MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot, Viewer,
 };
 use crate::outcome::{Outcome, Reason, SeatResult, Verdict};
 use crate::types::{Actor, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility};
@@ -1516,9 +1516,10 @@ impl Room {
                 Audience::Seat(seat),
                 EventKind::YourTurn {
                     seat,
-                    // Collected straight into the shared list: one allocation, not a
-                    // list and then its copy.
-                    legal_moves: legal_moves(&play.game),
+                    legal_moves: LegalMoves::new(
+                        play.game.position().variant(),
+                        &play.game.position().legal_moves(),
+                    ),
                 },
             ));
         }
@@ -1570,9 +1571,9 @@ fn give_back_game(from: &mut Room, to: &mut Room, checkpoint: Option<Checkpoint>
     }
 }
 
-fn legal_moves<C: FromIterator<MoveView>>(game: &Game) -> C {
+fn legal_moves(game: &Game) -> Vec<MoveView> {
     if game.turn().is_none() {
-        return std::iter::empty().collect();
+        return Vec::new();
     }
     let pos = game.position();
     pos.legal_moves()
