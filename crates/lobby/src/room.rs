@@ -393,19 +393,22 @@ impl Room {
     /// departures as `resign red`). Each is written from the move alone, so this costs the
     /// actions asked for, not a replay of the game.
     pub fn action_texts(&self, from: usize) -> Vec<String> {
-        let Some(play) = self.play.as_ref() else {
-            return Vec::new();
-        };
+        self.written_actions(from).collect()
+    }
+
+    /// [`Room::action_texts`] one by one, without the list (the server stores the one or
+    /// two actions of each command).
+    pub fn written_actions(&self, from: usize) -> impl Iterator<Item = String> + '_ {
         let variant = self.config.options.variant();
-        play.game
-            .actions()
+        let actions = self.play.as_ref().map_or(&[][..], |p| p.game.actions());
+        actions
+            .get(from..)
+            .unwrap_or(&[])
             .iter()
-            .skip(from)
-            .map(|a| match a {
+            .map(move |a| match a {
                 GameAction::Move(m) => rules::notation::write_move(variant, m),
                 GameAction::Depart(s, d) => format!("{} {}", d.key(), s.key()),
             })
-            .collect()
     }
 
     /// The start position string, once started.

@@ -95,17 +95,17 @@ impl Before {
     }
 }
 
-/// The writes of a command that took the room from `before` to `after` (besides its log
-/// row): the game's start, the actions the command added, the end, the state change. Costs
-/// what the command changed, whatever the length of the game.
+/// Adds to `out` the writes of a command that took the room from `before` to `after`
+/// (besides its log row): the game's start, the actions the command added, the end, the
+/// state change. Costs what the command changed, whatever the length of the game.
 pub(crate) fn changes(
     before: Before,
     after: &Room,
     events: &[lobby::Event],
     now: i64,
-) -> Vec<Write> {
+    out: &mut Vec<Write>,
+) {
     let id = after.id();
-    let mut out = Vec::new();
     if before.state == RoomState::Waiting && after.state() != RoomState::Waiting {
         if let Some(start) = after.start_position() {
             let (seats, players) = seats_json(after);
@@ -131,7 +131,7 @@ pub(crate) fn changes(
         EventKind::Departed { seat, board, .. } => Some((*seat, board.clocks)),
         _ => None,
     });
-    for (i, text) in after.action_texts(before.plies).into_iter().enumerate() {
+    for (i, text) in after.written_actions(before.plies).enumerate() {
         let ply = before.plies + i;
         let (seat, clocks) = movers.next().unwrap_or((Seat::WHITE, None));
         let seat = departure_seat(&text).unwrap_or(seat);
@@ -180,7 +180,6 @@ pub(crate) fn changes(
             state: state_key(after.state()).to_string(),
         });
     }
-    out
 }
 
 /// The seat of a departure action (`resign red`, `leave white`, `timeout black`).

@@ -530,14 +530,17 @@ impl RoomTask {
             return Ok(self.room.version());
         }
         let actor_text = self.actor_text(&actor);
-        let mut writes = vec![persist::logged(
+        // A move makes two writes (its log row and its move row): room for them, and for
+        // the end of a game, up front.
+        let mut writes = Vec::with_capacity(4);
+        writes.push(persist::logged(
             self.room.id(),
             self.seq,
             now,
             actor_text,
             command_text,
-        )];
-        writes.extend(persist::changes(before, &self.room, &handled.events, now));
+        ));
+        persist::changes(before, &self.room, &handled.events, now, &mut writes);
         let moves = writes
             .iter()
             .filter(|w| matches!(w, Write::Move(_)))
@@ -552,7 +555,7 @@ impl RoomTask {
                 state: RoomState::Waiting,
                 plies: 0,
             };
-            writes.extend(persist::changes(waiting, &room, &[], now));
+            persist::changes(waiting, &room, &[], now, &mut writes);
             rematch = Some((room, seq));
         }
         let writer = self.rooms.writer();
