@@ -325,13 +325,11 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The position string (see [`crate::setup`]).
     fn position_string(&self) -> String {
-        use std::fmt::Write as _;
         // Room for a full 8x8 board up front: the server writes a position for every move,
         // and `to_string` would grow the text from nothing, reallocating four or five
         // times on the way.
         let mut out = String::with_capacity(POSITION_TEXT);
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{}", self.to_setup());
+        self.to_setup().write_to(&mut out);
         out
     }
 
