@@ -424,12 +424,52 @@ impl Serialize for MoveOut<'_> {
     }
 }
 
-/// Something displayed, serialised as a string without being collected first.
+/// Something displayed, serialised as a string: written into a buffer on the stack first
+/// (a move's notation fits), so the serialiser takes one string rather than each of the
+/// pieces the text is displayed in.
 struct AsText<D>(D);
 
 impl<D: fmt::Display> Serialize for AsText<D> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&self.0)
+        use fmt::Write as _;
+        let mut text = StackText::default();
+        match write!(text, "{}", self.0) {
+            Ok(()) => s.serialize_str(text.as_str()),
+            // Longer than the buffer: written piece by piece instead.
+            Err(_) => s.collect_str(&self.0),
+        }
+    }
+}
+
+/// A short text on the stack (see [`AsText`]); writing past its room fails.
+struct StackText {
+    bytes: [u8; 96],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> StackText {
+        StackText {
+            bytes: [0; 96],
+            len: 0,
+        }
+    }
+}
+
+impl StackText {
+    fn as_str(&self) -> &str {
+        // Only whole `str`s are ever copied in, so this is always valid UTF-8.
+        std::str::from_utf8(self.bytes.get(..self.len).unwrap_or(&[])).unwrap_or("")
+    }
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, piece: &str) -> fmt::Result {
+        let end = self.len + piece.len();
+        let room = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        room.copy_from_slice(piece.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
