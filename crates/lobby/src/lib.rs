@@ -65,8 +65,8 @@ pub use command::{Command, FirstSeat};
 pub use error::LobbyError;
 pub use event::{
     serialize_options, Audience, BoardView, ClockView, DrawAction, DrawOfferView, Event, EventKind,
-    LastMove, MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot,
-    Viewer,
+    LastMove, LegalMoves, MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since,
+    Snapshot, Viewer,
 };
 pub use outcome::{Outcome, Reason, SeatResult, Verdict};
 pub use room::{Handled, Room, Undo, HISTORY_LEN};

@@ -16,8 +16,8 @@ use crate::clock::Clocks;
 use crate::command::{Command, FirstSeat};
 use crate::error::LobbyError;
 use crate::event::{
-    Audience, BoardView, DrawAction, DrawOfferView, Event, EventKind, LastMove, MoveView, Occupant,
-    RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot, Viewer,
+    Audience, BoardView, DrawAction, DrawOfferView, Event, EventKind, LastMove, LegalMoves,
+    MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since, Snapshot, Viewer,
 };
 use crate::outcome::{Outcome, Reason, SeatResult, Verdict};
 use crate::types::{Actor, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility};
@@ -39,7 +39,9 @@ pub struct Room {
     layout: SeatSet,
     teams: bool,
     state: RoomState,
-    seats: BySeat<Option<Slot>>,
+    /// Shared like `config`: the copy made at every command shares them, and a command that
+    /// changes a seat copies them first ([`Room::seats_mut`]); a move leaves them alone.
+    seats: Arc<BySeat<Option<Slot>>>,
     /// Boxed: a waiting room (most rooms a server holds idle) keeps one word for it, not
     /// the whole game (memory per idle room, issue 10).
     play: Option<Box<Play>>,
@@ -175,7 +177,7 @@ impl Room {
             layout,
             teams,
             state: RoomState::Waiting,
-            seats: BySeat::default(),
+            seats: Arc::default(),
             play: None,
             rematch_asked: SeatSet::EMPTY,
             rematch_room: None,
@@ -233,7 +235,7 @@ impl Room {
         let history = std::mem::take(&mut self.history);
         let checkpoint = self.play.as_ref().map(|p| p.game.checkpoint());
         let game = self.play.as_mut().map(|p| {
-            let stand_in = Game::new(p.game.position().clone());
+            let stand_in = p.game.stand_in();
             std::mem::replace(&mut p.game, stand_in)
         });
         let mut next = self.clone();
@@ -391,19 +393,22 @@ impl Room {
     /// departures as `resign red`). Each is written from the move alone, so this costs the
     /// actions asked for, not a replay of the game.
     pub fn action_texts(&self, from: usize) -> Vec<String> {
-        let Some(play) = self.play.as_ref() else {
-            return Vec::new();
-        };
+        self.written_actions(from).collect()
+    }
+
+    /// [`Room::action_texts`] one by one, without the list (the server stores the one or
+    /// two actions of each command).
+    pub fn written_actions(&self, from: usize) -> impl Iterator<Item = String> + '_ {
         let variant = self.config.options.variant();
-        play.game
-            .actions()
+        let actions = self.play.as_ref().map_or(&[][..], |p| p.game.actions());
+        actions
+            .get(from..)
+            .unwrap_or(&[])
             .iter()
-            .skip(from)
-            .map(|a| match a {
+            .map(move |a| match a {
                 GameAction::Move(m) => rules::notation::write_move(variant, m),
                 GameAction::Depart(s, d) => format!("{} {}", d.key(), s.key()),
             })
-            .collect()
     }
 
     /// The start position string, once started.
@@ -521,7 +526,7 @@ impl Room {
                         .find(|&s| self.seats[s].is_none())
                         .ok_or(LobbyError::RoomFull)?,
                 };
-                self.seats[seat] = Some(Slot {
+                self.seats_mut()[seat] = Some(Slot {
                     occupant: Occupant::Player(p.clone()),
                     connected: true,
                     since: now,
@@ -533,7 +538,8 @@ impl Room {
                 let p = participant(actor)?;
                 let from = self.seat_of(p.id).ok_or(LobbyError::NotSeated)?;
                 let to = self.free_seat(seat)?;
-                self.seats[to] = self.seats[from].take();
+                let seats = self.seats_mut();
+                seats[to] = seats[from].take();
                 self.stage_seats(out);
             }
             Command::LeaveSeat => {
@@ -559,7 +565,7 @@ impl Room {
                 {
                     return Err(LobbyError::SeatTaken(seat));
                 }
-                self.seats[seat] = Some(Slot {
+                self.seats_mut()[seat] = Some(Slot {
                     occupant: Occupant::Bot(bot),
                     connected: true,
                     since: now,
@@ -576,7 +582,7 @@ impl Room {
                     Some(Slot {
                         occupant: Occupant::Bot(_),
                         ..
-                    }) => self.seats[seat] = None,
+                    }) => self.seats_mut()[seat] = None,
                     _ => return Err(LobbyError::NoBot(seat)),
                 }
                 self.stage_seats(out);
@@ -690,8 +696,10 @@ impl Room {
         if self.state != RoomState::Playing || now <= down_at {
             return;
         }
-        for s in self.layout.iter() {
-            if let Some(slot) = self.seats[s].as_mut() {
+        let layout = self.layout;
+        let seats = self.seats_mut();
+        for s in layout.iter() {
+            if let Some(slot) = seats[s].as_mut() {
                 if !slot.connected {
                     slot.since = slot.since.plus(now.since(slot.since.max(down_at)));
                 }
@@ -757,10 +765,16 @@ impl Room {
         }
     }
 
+    /// The seats, to change them: copied first while the copy kept for taking the command
+    /// back still shares them.
+    fn seats_mut(&mut self) -> &mut BySeat<Option<Slot>> {
+        Arc::make_mut(&mut self.seats)
+    }
+
     fn vacate(&mut self, actor: &Actor, out: &mut Staged) -> Result<(), LobbyError> {
         let p = participant(actor)?;
         let seat = self.seat_of(p.id).ok_or(LobbyError::NotSeated)?;
-        self.seats[seat] = None;
+        self.seats_mut()[seat] = None;
         self.stage_seats(out);
         Ok(())
     }
@@ -1363,19 +1377,25 @@ impl Room {
         let Some(seat) = self.seat_of(p.id) else {
             return Ok(());
         };
-        if let Some(slot) = self.seats[seat].as_mut() {
-            if slot.connected != connected {
-                slot.connected = connected;
-                slot.since = now;
-                out.push((
-                    Audience::Everyone,
-                    EventKind::Presence {
-                        seat,
-                        connected,
-                        since: now,
-                    },
-                ));
-            }
+        // Looked at before the seats are copied: a second socket of the same player changes
+        // nothing.
+        let changes = self.seats[seat]
+            .as_ref()
+            .is_some_and(|slot| slot.connected != connected);
+        if !changes {
+            return Ok(());
+        }
+        if let Some(slot) = self.seats_mut()[seat].as_mut() {
+            slot.connected = connected;
+            slot.since = now;
+            out.push((
+                Audience::Everyone,
+                EventKind::Presence {
+                    seat,
+                    connected,
+                    since: now,
+                },
+            ));
         }
         Ok(())
     }
@@ -1499,7 +1519,10 @@ impl Room {
                 Audience::Seat(seat),
                 EventKind::YourTurn {
                     seat,
-                    legal_moves: legal_moves(&play.game).into(),
+                    legal_moves: LegalMoves::new(
+                        play.game.position().variant(),
+                        &play.game.position().legal_moves(),
+                    ),
                 },
             ));
         }
@@ -1544,7 +1567,7 @@ fn give_back_game(from: &mut Room, to: &mut Room, checkpoint: Option<Checkpoint>
     if let (Some(from), Some(to), Some(checkpoint)) =
         (from.play.as_mut(), to.play.as_mut(), checkpoint)
     {
-        let stand_in = Game::new(from.game.position().clone());
+        let stand_in = from.game.stand_in();
         let mut game = std::mem::replace(&mut from.game, stand_in);
         game.rollback(checkpoint);
         to.game = game;

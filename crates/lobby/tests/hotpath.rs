@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use lobby::{Command, FirstSeat, Viewer};
+use lobby::{Command, EventKind, FirstSeat, Viewer};
 use proptest::prelude::*;
 use rules::{AnyOptions, Seat, Variant};
 
@@ -14,8 +14,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// At every ply of random games: the action texts are the record's, the snapshot lists
-    /// them, and a move applied with `handle_undoable` then reverted leaves the room exactly
-    /// as it was (what every client could observe, history included).
+    /// them, a move applied with `handle_undoable` then reverted leaves the room exactly
+    /// as it was (what every client could observe, history included), and the turn event's
+    /// legal moves (kept as moves, written out only when serialised) are written exactly as
+    /// the move views of the room's legal moves, key for key (the wire form clients read).
     #[test]
     fn actions_without_replay_and_exact_undo(
         variant in prop::sample::select(vec![Variant::Stockholm, Variant::GiveAndTake, Variant::Queah]),
@@ -45,7 +47,18 @@ proptest! {
             prop_assert_eq!(room.action_texts(plies), vec![text.clone()]);
             room.revert(undo);
             prop_assert_eq!(fingerprint(&room), before);
-            ok(&mut room, &player(who), now, Command::Move { text });
+            let events = ok(&mut room, &player(who), now, Command::Move { text });
+            for e in &events {
+                if let EventKind::YourTurn { legal_moves, .. } = &e.kind {
+                    let views = room.legal_moves();
+                    prop_assert_eq!(legal_moves.len(), views.len());
+                    prop_assert_eq!(legal_moves.views().collect::<Vec<_>>(), views.clone());
+                    prop_assert_eq!(
+                        serde_json::to_string(legal_moves).unwrap(),
+                        serde_json::to_string(&views).unwrap()
+                    );
+                }
+            }
         }
     }
 }

@@ -112,6 +112,17 @@ impl Move {
         (self.path_len > 0).then_some(self.origin)
     }
 
+    /// [`Move::origin`] as a slice of none or one square, borrowed from the move (for
+    /// writing its notation without a copy).
+    #[inline]
+    pub(crate) fn origin_slice(&self) -> &[Square] {
+        if self.path_len > 0 {
+            std::slice::from_ref(&self.origin)
+        } else {
+            &[]
+        }
+    }
+
     /// The square the moving piece ends on; `None` for a drop-only turn.
     #[inline]
     pub fn destination(&self) -> Option<Square> {

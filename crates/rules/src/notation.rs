@@ -224,39 +224,36 @@ impl MoveText {
             return Err(MoveError::GameOver);
         }
         let legal = pos.legal_moves();
-        let same_drop = |m: &&Move| m.drop() == self.drop;
         let origin = self.squares.first().copied();
-        let with_origin: Vec<&Move> = legal
-            .iter()
-            .filter(same_drop)
-            .filter(|m| m.origin() == origin)
-            .collect();
         let rest = self.squares.get(1..).unwrap_or(&[]);
-        let exact: Vec<&Move> = with_origin
-            .iter()
-            .copied()
-            .filter(|m| m.path() == rest)
-            .collect();
-        if let [m] = exact.as_slice() {
-            return Ok(**m);
-        }
-        let candidates: Vec<&Move> = if exact.is_empty() && rest.len() == 1 {
-            with_origin
-                .into_iter()
-                .filter(|m| m.destination() == rest.first().copied())
-                .collect()
-        } else {
-            exact
+        // Filters over the legal moves rather than lists of them: the server resolves every
+        // move a client sends, and the one it finds is all it keeps.
+        let with_origin = || {
+            legal
+                .iter()
+                .filter(move |m| m.drop() == self.drop && m.origin() == origin)
         };
-        match candidates.as_slice() {
-            [m] => Ok(**m),
-            [] => Err(MoveError::Illegal {
+        // The full path when some move has it; else the short form names the destination.
+        let short = rest.len() == 1 && !with_origin().any(|m| m.path() == rest);
+        let candidates = || {
+            with_origin().filter(move |m| {
+                if short {
+                    m.destination() == rest.first().copied()
+                } else {
+                    m.path() == rest
+                }
+            })
+        };
+        let mut found = candidates();
+        match (found.next(), found.next()) {
+            (Some(m), None) => Ok(*m),
+            (None, _) => Err(MoveError::Illegal {
                 text: self.to_string(),
                 hint: self.hint(&legal),
             }),
-            many => Err(MoveError::Ambiguous {
+            (Some(_), Some(_)) => Err(MoveError::Ambiguous {
                 text: self.to_string(),
-                candidates: many.iter().map(|m| write_move(self.variant, m)).collect(),
+                candidates: candidates().map(|m| write_move(self.variant, m)).collect(),
             }),
         }
     }
@@ -345,11 +342,19 @@ impl fmt::Display for Text<'_> {
 /// Canonical notation of a generated move of `variant`.
 pub fn write_move(variant: Variant, mv: &Move) -> String {
     use fmt::Write as _;
-    // The same text as `MoveText::from_move(variant, mv).to_string()`, without collecting
-    // the squares first: the server writes every legal move of every turn.
-    let origin = mv.origin();
-    let origin = origin.as_slice();
-    let text = Text {
+    let mut out = String::with_capacity(3 * (1 + mv.path().len()) + 4);
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{}", move_text(variant, mv));
+    out
+}
+
+/// The canonical text of a generated move (what [`write_move`] returns), written where it
+/// is displayed: the same text as `MoveText::from_move(variant, mv).to_string()`, without
+/// collecting the squares first, and without a string of its own (the server writes every
+/// legal move of every turn straight into the message that lists them).
+pub fn move_text(variant: Variant, mv: &Move) -> impl fmt::Display + '_ {
+    let origin = mv.origin_slice();
+    Text {
         variant,
         king: mv.role() == Role::King && !origin.is_empty(),
         drop: mv.drop(),
@@ -357,11 +362,7 @@ pub fn write_move(variant: Variant, mv: &Move) -> String {
         capture: mv.is_capture(),
         squares: origin,
         path: if origin.is_empty() { &[] } else { mv.path() },
-    };
-    let mut out = String::with_capacity(3 * (1 + mv.path().len()) + 4);
-    // Writing to a String cannot fail.
-    let _ = write!(out, "{text}");
-    out
+    }
 }
 
 /// Parses `text` and resolves it against `pos`.

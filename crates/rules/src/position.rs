@@ -7,6 +7,13 @@ use crate::options::{GameOptions, OptionError};
 use crate::setup::{ParsePositionError, PositionError, Problems, Setup};
 use crate::{Move, MoveCount, MoveList, MoveSink, Piece, Seat, SeatSet, Square, Variant};
 
+/// Moves reserved for a position's legal moves (most positions of every game have fewer).
+const LEGAL_MOVES: usize = 16;
+
+/// Bytes reserved for a position string: enough for every game's start position (the
+/// longest, Give and Take's, is 99).
+const POSITION_TEXT: usize = 128;
+
 /// How a seat leaves a game before it is decided on the board (spec §2.7).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -283,7 +290,9 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The legal moves.
     fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
+        // Room for a usual turn's moves up front, rather than growing the list from
+        // nothing at every position the server looks at.
+        let mut moves = MoveList::with_capacity(LEGAL_MOVES);
         self.legal_moves_into(&mut moves);
         moves
     }
@@ -316,7 +325,12 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The position string (see [`crate::setup`]).
     fn position_string(&self) -> String {
-        self.to_setup().to_string()
+        // Room for a full 8x8 board up front: the server writes a position for every move,
+        // and `to_string` would grow the text from nothing, reallocating four or five
+        // times on the way.
+        let mut out = String::with_capacity(POSITION_TEXT);
+        self.to_setup().write_to(&mut out);
+        out
     }
 
     /// Reads a position string and checks it.
@@ -365,5 +379,23 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// Canonical notation of `mv` (the full path form, spec §2.9, §3.8, §4.9, §5.8).
     fn move_to_string(&self, mv: &Move) -> String {
         notation::write_move(Self::VARIANT, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::POSITION_TEXT;
+    use crate::{AnyOptions, AnyPosition, Variant};
+
+    /// Every game's default start is written without growing the text.
+    #[test]
+    fn start_positions_fit_the_room_reserved() {
+        for v in Variant::ALL {
+            let p = AnyPosition::new(v, &AnyOptions::default_for(v)).unwrap();
+            let text = p.position_string();
+            assert!(text.len() <= POSITION_TEXT, "{v:?}: {} bytes", text.len());
+        }
     }
 }

@@ -53,6 +53,9 @@ pub struct Game {
     seen: HashMap<u64, u16>,
     /// How often the current position has occurred (including now).
     repeats: u16,
+    /// The status of the current position after `repeats` occurrences, worked out once
+    /// per change: a command asks for it (and the turn, which depends on it) several times.
+    status: Status,
 }
 
 /// A moment of a [`Game`] that [`Game::rollback`] returns to. Holds one position, not the
@@ -87,16 +90,36 @@ impl Game {
             actions: Vec::new(),
             seen: HashMap::new(),
             repeats: 0,
+            status: Status::Ongoing,
         };
         game.record_position();
         game
     }
 
-    /// Counts the current position for the repetition rule, by its [`AnyPosition::hash`].
+    /// A game at this one's position and status with no past (no action, no position
+    /// counted for repetition): a stand-in that holds a game's place while the game itself
+    /// is moved elsewhere (the lobby moves a room's game out of the copy it keeps for
+    /// taking a command back); not for playing on. Costs two position copies and no
+    /// allocation, whatever the length of the game; [`Game::new`] at the same position
+    /// would count it, which allocates.
+    pub fn stand_in(&self) -> Game {
+        Game {
+            start: self.position.clone(),
+            position: self.position.clone(),
+            actions: Vec::new(),
+            seen: HashMap::new(),
+            repeats: self.repeats,
+            status: self.status,
+        }
+    }
+
+    /// Counts the current position for the repetition rule, by its [`AnyPosition::hash`],
+    /// and works out its status.
     fn record_position(&mut self) {
         let n = self.seen.entry(self.position.hash()).or_insert(0);
         *n = n.saturating_add(1);
         self.repeats = *n;
+        self.status = self.judge();
     }
 
     /// The start position.
@@ -125,6 +148,11 @@ impl Game {
 
     /// The position's status, plus repetition (spec §2.7, §3.7, §4.8, §5.7).
     pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// [`Game::status`], worked out from the position and its repetitions.
+    fn judge(&self) -> Status {
         let status = self.position.status();
         if !status.is_ongoing() {
             return status;
@@ -162,7 +190,11 @@ impl Game {
             return Err(MoveError::GameOver.into());
         }
         let mv = self.position.parse_move(text)?;
-        self.play(&mv)?;
+        // The text resolves only to one of the position's legal moves: checking it again
+        // would generate them a second time.
+        self.position.play_unchecked(&mv);
+        self.actions.push(Action::Move(mv));
+        self.record_position();
         Ok(mv)
     }
 
@@ -222,6 +254,7 @@ impl Game {
         self.actions.truncate(actions);
         self.position = position;
         self.repeats = repeats;
+        self.status = self.judge();
     }
 
     /// The record of this game, with the given player names.

@@ -274,18 +274,25 @@ impl Setup {
     }
 }
 
-impl fmt::Display for Setup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Setup {
+    /// Appends the position string (what `Display` writes) to `out`. The board, most of
+    /// the text, is written a character at a time rather than through the formatting
+    /// machinery: the server writes a position for every move it plays.
+    pub fn write_to(&self, out: &mut String) {
+        out.push(self.turn.map_or('-', Seat::letter));
+        self.write_board(out);
+        // The rest is short or absent; writing to a String cannot fail.
+        let _ = self.write_tail(out);
+    }
+
+    /// Each seat's pieces, in the order of their names: Neva's `xy` names (spec §2.1) sort
+    /// by file first, algebraic names by rank first.
+    fn write_board(&self, out: &mut String) {
         let v = self.variant;
-        match self.turn {
-            Some(s) => write!(f, "{}", s.letter())?,
-            None => f.write_str("-")?,
-        }
         for seat in self.seats.iter() {
-            write!(f, ":{}", seat.letter())?;
+            out.push(':');
+            out.push(seat.letter());
             let mut first = true;
-            // Pieces in the order of their names: Neva's `xy` names (spec §2.1) sort by
-            // file first, algebraic names by rank first.
             let order = (0..64u8).filter_map(|i| match v {
                 Variant::Neva => Square::from_coords(i / 8, i % 8),
                 _ => Square::new(i),
@@ -293,16 +300,32 @@ impl fmt::Display for Setup {
             for sq in order {
                 if let Some(p) = self.board[sq.index()].filter(|p| p.seat == seat) {
                     if !first {
-                        f.write_str(",")?;
+                        out.push(',');
                     }
                     first = false;
                     if p.role == Role::King {
-                        f.write_str("K")?;
+                        out.push('K');
                     }
-                    f.write_str(&v.square(sq))?;
+                    out.push_str(&v.square(sq));
                 }
             }
         }
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::with_capacity(128);
+        self.write_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
+impl Setup {
+    /// What follows the board: eliminated seats, reserves, owed drops, the hot piece,
+    /// the last steps and the no-progress count, each only when there is one.
+    fn write_tail(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        let v = self.variant;
         if !self.eliminated.is_empty() {
             f.write_str(":out=")?;
             for (i, g) in self.eliminated.iter().enumerate() {

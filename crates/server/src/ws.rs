@@ -194,8 +194,32 @@ fn envelope<T: Serialize + ?Sized>(
         v: Option<u64>,
     }
     let m = Message { data, id, kind, v };
-    // Plain data: encoding cannot fail; an empty object would be harmless.
-    serde_json::to_string(&m).unwrap_or_else(|_| "{}".into())
+    json_text(&m, ENVELOPE_TEXT)
+}
+
+/// Bytes reserved for an envelope's text: an `ack` or a `pong` fits.
+const ENVELOPE_TEXT: usize = 64;
+
+/// `value` as JSON text, written into `room` bytes reserved up front: `serde_json`'s own
+/// `to_string` starts from nothing and grows the text four or five times on the way to
+/// the size of a move's messages and log rows. Plain data: encoding cannot fail (an empty
+/// object would be harmless).
+pub(crate) fn json_text<T: Serialize + ?Sized>(value: &T, room: usize) -> String {
+    let mut out = Vec::with_capacity(room);
+    if serde_json::to_writer(&mut out, value).is_err() {
+        return "{}".into();
+    }
+    // serde_json writes UTF-8 only.
+    String::from_utf8(out).unwrap_or_else(|_| "{}".into())
+}
+
+/// Bytes reserved for an event's message: a move's fits; a turn's grows with its legal
+/// moves (about a hundred bytes each).
+fn event_text(e: &lobby::Event) -> usize {
+    match &e.kind {
+        lobby::EventKind::YourTurn { legal_moves, .. } => 160 + 112 * legal_moves.len(),
+        _ => 512,
+    }
 }
 
 /// The empty `data` of an `ack` or `restarting`.
@@ -216,8 +240,7 @@ pub(crate) fn event_message(e: &lobby::Event) -> Utf8Bytes {
         v: e.version,
         data: e,
     };
-    // Events are plain data: encoding cannot fail; an empty object would be harmless.
-    Utf8Bytes::from(serde_json::to_string(&m).unwrap_or_else(|_| "{}".into()))
+    Utf8Bytes::from(json_text(&m, event_text(e)))
 }
 
 fn error_msg(id: Option<&Value>, code: &str, message: &str) -> String {

@@ -51,8 +51,9 @@ pub enum Outbound {
 pub struct Batch {
     /// The events, in version order, for every audience (sockets filter them).
     pub events: Vec<Event>,
-    /// Who sits where after the command.
-    pub seats: Vec<(PlayerId, Seat)>,
+    /// Who sits where after the command (shared by the room's batches until the seats
+    /// change).
+    pub seats: Arc<[(PlayerId, Seat)]>,
     /// Each event's `event` message, encoded by the first socket that sends it and shared
     /// by every other (an event is encoded once per room, not once per socket, and an
     /// event no socket is shown is never encoded).
@@ -61,7 +62,7 @@ pub struct Batch {
 
 impl Batch {
     /// The events of a command and the seats after it.
-    pub fn new(events: Vec<Event>, seats: Vec<(PlayerId, Seat)>) -> Batch {
+    pub fn new(events: Vec<Event>, seats: Arc<[(PlayerId, Seat)]>) -> Batch {
         let encoded = events.iter().map(|_| OnceLock::new()).collect();
         Batch {
             events,

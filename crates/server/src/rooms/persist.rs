@@ -30,13 +30,29 @@ pub(crate) fn state_key(s: RoomState) -> &'static str {
 
 /// The log row of an accepted command.
 pub(crate) fn log_row(id: Uuid, seq: i64, at: i64, actor: &Actor, command: &Command) -> Write {
+    logged(id, seq, at, actor_text(actor), command_text(command))
+}
+
+/// The log row of an accepted command whose actor and command are already written (see
+/// [`actor_text`], [`command_text`]).
+pub(crate) fn logged(id: Uuid, seq: i64, at: i64, actor: String, command: String) -> Write {
     Write::Log(LogRow {
         room_id: id,
         seq,
         at,
-        actor: serde_json::to_string(actor).unwrap_or_default(),
-        command: serde_json::to_string(command).unwrap_or_default(),
+        actor,
+        command,
     })
+}
+
+/// An actor as the log stores it (JSON).
+pub(crate) fn actor_text(actor: &Actor) -> String {
+    serde_json::to_string(actor).unwrap_or_default()
+}
+
+/// A command as the log stores it (JSON; a move's fits the room reserved).
+pub(crate) fn command_text(command: &Command) -> String {
+    crate::ws::json_text(command, 64)
 }
 
 fn seats_json(room: &Room) -> (String, Vec<(String, Uuid)>) {
@@ -79,17 +95,17 @@ impl Before {
     }
 }
 
-/// The writes of a command that took the room from `before` to `after` (besides its log
-/// row): the game's start, the actions the command added, the end, the state change. Costs
-/// what the command changed, whatever the length of the game.
+/// Adds to `out` the writes of a command that took the room from `before` to `after`
+/// (besides its log row): the game's start, the actions the command added, the end, the
+/// state change. Costs what the command changed, whatever the length of the game.
 pub(crate) fn changes(
     before: Before,
     after: &Room,
     events: &[lobby::Event],
     now: i64,
-) -> Vec<Write> {
+    out: &mut Vec<Write>,
+) {
     let id = after.id();
-    let mut out = Vec::new();
     if before.state == RoomState::Waiting && after.state() != RoomState::Waiting {
         if let Some(start) = after.start_position() {
             let (seats, players) = seats_json(after);
@@ -115,7 +131,7 @@ pub(crate) fn changes(
         EventKind::Departed { seat, board, .. } => Some((*seat, board.clocks)),
         _ => None,
     });
-    for (i, text) in after.action_texts(before.plies).into_iter().enumerate() {
+    for (i, text) in after.written_actions(before.plies).enumerate() {
         let ply = before.plies + i;
         let (seat, clocks) = movers.next().unwrap_or((Seat::WHITE, None));
         let seat = departure_seat(&text).unwrap_or(seat);
@@ -164,7 +180,6 @@ pub(crate) fn changes(
             state: state_key(after.state()).to_string(),
         });
     }
-    out
 }
 
 /// The seat of a departure action (`resign red`, `leave white`, `timeout black`).

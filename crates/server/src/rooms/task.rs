@@ -20,6 +20,8 @@ use crate::identity::now_ms;
 use crate::metrics::Metrics;
 use crate::store::{RoomRow, StoreError, Write};
 
+/// Actors whose log text a room keeps (four seats, a bot's, the server's and a spare).
+const ACTOR_TEXTS: usize = 8;
 /// How long a bot waits before it tries again after a refused action.
 const BOT_DELAY: Duration = Duration::from_millis(200);
 /// How long a finished room with no socket stays in memory (ms; a restart restores the
@@ -123,7 +125,7 @@ fn seat_summaries(room: &Room) -> Vec<SeatSummary> {
 }
 
 /// Who sits where among the people (bots have no socket), for [`Batch::seats`].
-fn seat_map(room: &Room) -> Vec<(PlayerId, Seat)> {
+fn seat_map(room: &Room) -> Arc<[(PlayerId, Seat)]> {
     room.layout()
         .iter()
         .filter_map(|s| room.occupant(s)?.player().map(|p| (p, s)))
@@ -150,8 +152,12 @@ pub(crate) struct RoomTask {
     events: Option<broadcast::Sender<Outbound>>,
     /// Open sockets per player, for presence (a few players: a list, not a map).
     sockets: Vec<(PlayerId, usize)>,
-    /// Who sits where, updated when the seats change (sent with every batch).
-    seats: Vec<(PlayerId, Seat)>,
+    /// Who sits where, updated when the seats change (shared by every batch: a move's
+    /// batch costs a reference count, not a copy).
+    seats: Arc<[(PlayerId, Seat)]>,
+    /// The log text of the actors of this room's last commands (a few: the seated players,
+    /// the bots, the server): written once, not at every command.
+    actor_texts: Vec<(Actor, String)>,
     bot: BotTurn,
     /// The keys of the game's positions for the bots' searches, brought up to date at each
     /// bot turn; made at the first one (a room without bots has none).
@@ -285,6 +291,7 @@ impl RoomTask {
             events: None,
             sockets: Vec::new(),
             bot: BotTurn::Idle,
+            actor_texts: Vec::new(),
             keys: None,
             timer: Timer::default(),
             resume,
@@ -386,6 +393,7 @@ impl RoomTask {
             self.events = None;
             self.room.forget_history();
             self.keys = None;
+            self.actor_texts = Vec::new();
         }
     }
 
@@ -502,33 +510,44 @@ impl RoomTask {
     ) -> Result<u64, CommandError> {
         let now = now_ms();
         let before = persist::Before::of(&self.room);
+        let presence_only = matches!(command, Command::Connect | Command::Disconnect);
+        let quiet = matches!(command, Command::Tick | Command::Resume { .. });
+        let rematch_lot = match &command {
+            Command::Rematch { lot, .. } => Some(*lot),
+            _ => None,
+        };
+        // The log's text of the command is written before the room takes it, rather than
+        // from a copy kept for afterwards.
+        let command_text = persist::command_text(&command);
         let (handled, undo) = self.room.handle_undoable(
             &actor,
             Timestamp(u64::try_from(now).unwrap_or(0)),
-            command.clone(),
+            command,
         )?;
-        let presence_only = matches!(command, Command::Connect | Command::Disconnect);
-        let quiet = matches!(command, Command::Tick | Command::Resume { .. });
         if handled.events.is_empty() && (presence_only || quiet) {
             // Nothing changed: nothing to store or tell.
             self.room.revert(undo);
             return Ok(self.room.version());
         }
-        let mut writes = vec![persist::log_row(
+        let actor_text = self.actor_text(&actor);
+        // A move makes two writes (its log row and its move row): room for them, and for
+        // the end of a game, up front.
+        let mut writes = Vec::with_capacity(4);
+        writes.push(persist::logged(
             self.room.id(),
             self.seq,
             now,
-            &actor,
-            &command,
-        )];
-        writes.extend(persist::changes(before, &self.room, &handled.events, now));
+            actor_text,
+            command_text,
+        ));
+        persist::changes(before, &self.room, &handled.events, now, &mut writes);
         let moves = writes
             .iter()
             .filter(|w| matches!(w, Write::Move(_)))
             .count();
         let mut rematch = None;
-        if let (Some(new_room), Command::Rematch { lot, .. }) = (handled.rematch, &command) {
-            let (room, row, log) = self.rematch_rows(&new_room, *lot, now);
+        if let (Some(new_room), Some(lot)) = (handled.rematch, rematch_lot) {
+            let (room, row, log) = self.rematch_rows(&new_room, lot, now);
             writes.push(Write::Room(row));
             let seq = i64::try_from(log.len()).unwrap_or(0);
             writes.extend(log);
@@ -536,7 +555,7 @@ impl RoomTask {
                 state: RoomState::Waiting,
                 plies: 0,
             };
-            writes.extend(persist::changes(waiting, &room, &[], now));
+            persist::changes(waiting, &room, &[], now, &mut writes);
             rematch = Some((room, seq));
         }
         let writer = self.rooms.writer();
@@ -586,6 +605,21 @@ impl RoomTask {
         ))));
         self.schedule_bot();
         Ok(self.room.version())
+    }
+
+    /// The log text of `actor`: kept for the room's few actors, so a move copies it
+    /// instead of writing the player's id and name out again.
+    fn actor_text(&mut self, actor: &Actor) -> String {
+        if let Some((_, text)) = self.actor_texts.iter().find(|(a, _)| a == actor) {
+            return text.clone();
+        }
+        let text = persist::actor_text(actor);
+        // Bounded: players who left the room's seats (or watched and acted) drop out.
+        if self.actor_texts.len() >= ACTOR_TEXTS {
+            self.actor_texts.remove(0);
+        }
+        self.actor_texts.push((actor.clone(), text.clone()));
+        text
     }
 
     /// Sends `out` to the attached sockets (none: nothing to do).
