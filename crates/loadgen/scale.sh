@@ -13,7 +13,8 @@
 #
 # Environment: PORT (default 18480), SECONDS_PER_RUN (default 30), DATA (folder for the
 # databases and logs; default a new /tmp/scale-run.XXXXXX), NO_BUILD=1 to use the binaries
-# in target/release as they are. Every run's full output is kept in DATA.
+# in target/release as they are, BIN (with NO_BUILD=1) a folder holding other builds of
+# `checkerhall` and `loadgen` (to compare two commits). Every run's full output is kept in DATA.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 PORT="${PORT:-18480}"
@@ -30,7 +31,7 @@ fi
 if [ -z "${NO_BUILD:-}" ]; then
   (cd "$root" && cargo build --release -q -p checkerhall-server -p checkerhall-loadgen)
 fi
-bin="$root/target/release"
+bin="${BIN:-$root/target/release}"
 server_pid=""
 stop_server() {
   if [ -n "$server_pid" ]; then
