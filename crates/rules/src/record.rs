@@ -175,9 +175,7 @@ impl Game {
         if !self.position.is_legal(mv) {
             return Err(IllegalMove::NotLegal.into());
         }
-        self.position.play_unchecked(mv);
-        self.actions.push(Action::Move(*mv));
-        self.record_position();
+        self.push_move(*mv);
         Ok(())
     }
 
@@ -192,10 +190,15 @@ impl Game {
         let mv = self.position.parse_move(text)?;
         // The text resolves only to one of the position's legal moves: checking it again
         // would generate them a second time.
+        self.push_move(mv);
+        Ok(mv)
+    }
+
+    /// Plays `mv`, known to be legal, and records it.
+    fn push_move(&mut self, mv: Move) {
         self.position.play_unchecked(&mv);
         self.actions.push(Action::Move(mv));
         self.record_position();
-        Ok(mv)
     }
 
     /// `seat` resigns, leaves or runs out of time.

@@ -275,23 +275,24 @@ impl Setup {
 }
 
 impl Setup {
-    /// Appends the position string (what `Display` writes) to `out`. The board, most of
-    /// the text, is written a character at a time rather than through the formatting
-    /// machinery: the server writes a position for every move it plays.
+    /// Appends the position string (what `Display` writes) to `out`: the server writes a
+    /// position for every move it plays, into a string it made with room for one.
     pub fn write_to(&self, out: &mut String) {
-        out.push(self.turn.map_or('-', Seat::letter));
-        self.write_board(out);
-        // The rest is short or absent; writing to a String cannot fail.
-        let _ = self.write_tail(out);
+        // Writing to a String cannot fail.
+        let _ = self.write(out);
     }
 
-    /// Each seat's pieces, in the order of their names: Neva's `xy` names (spec §2.1) sort
-    /// by file first, algebraic names by rank first.
-    fn write_board(&self, out: &mut String) {
+    /// The position string. The board, most of the text, goes a character at a time
+    /// rather than through the formatting machinery (into a String, `write_char` is a
+    /// push); the rest is short or absent.
+    fn write(&self, f: &mut impl fmt::Write) -> fmt::Result {
         let v = self.variant;
+        f.write_char(self.turn.map_or('-', Seat::letter))?;
+        // Each seat's pieces, in the order of their names: Neva's `xy` names (spec §2.1)
+        // sort by file first, algebraic names by rank first.
         for seat in self.seats.iter() {
-            out.push(':');
-            out.push(seat.letter());
+            f.write_char(':')?;
+            f.write_char(seat.letter())?;
             let mut first = true;
             let order = (0..64u8).filter_map(|i| match v {
                 Variant::Neva => Square::from_coords(i / 8, i % 8),
@@ -300,32 +301,16 @@ impl Setup {
             for sq in order {
                 if let Some(p) = self.board[sq.index()].filter(|p| p.seat == seat) {
                     if !first {
-                        out.push(',');
+                        f.write_char(',')?;
                     }
                     first = false;
                     if p.role == Role::King {
-                        out.push('K');
+                        f.write_char('K')?;
                     }
-                    out.push_str(&v.square(sq));
+                    f.write_str(&v.square(sq))?;
                 }
             }
         }
-    }
-}
-
-impl fmt::Display for Setup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(128);
-        self.write_to(&mut text);
-        f.write_str(&text)
-    }
-}
-
-impl Setup {
-    /// What follows the board: eliminated seats, reserves, owed drops, the hot piece,
-    /// the last steps and the no-progress count, each only when there is one.
-    fn write_tail(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        let v = self.variant;
         if !self.eliminated.is_empty() {
             f.write_str(":out=")?;
             for (i, g) in self.eliminated.iter().enumerate() {
@@ -335,8 +320,7 @@ impl Setup {
                 write!(f, "{g}")?;
             }
         }
-        // Written straight to `f`, items after the first with a comma: a position is
-        // written for every move the server plays (no strings built on the way).
+        // Items after the first with a comma, with no strings built on the way.
         let mut reserves = self.seats.iter().filter(|&s| self.reserves[s] > 0);
         if let Some(first) = reserves.next() {
             write!(f, ":reserve={}{}", first.letter(), self.reserves[first])?;
@@ -361,6 +345,12 @@ impl Setup {
             write!(f, ":np={}", self.no_progress)?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f)
     }
 }
 
