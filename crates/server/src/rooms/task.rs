@@ -20,8 +20,6 @@ use crate::identity::now_ms;
 use crate::metrics::Metrics;
 use crate::store::{RoomRow, StoreError, Write};
 
-/// Actors whose log text a room keeps (four seats, a bot's, the server's and a spare).
-const ACTOR_TEXTS: usize = 8;
 /// How long a bot waits before it tries again after a refused action.
 const BOT_DELAY: Duration = Duration::from_millis(200);
 /// How long a finished room with no socket stays in memory (ms; a restart restores the
@@ -155,9 +153,6 @@ pub(crate) struct RoomTask {
     /// Who sits where, updated when the seats change (shared by every batch: a move's
     /// batch costs a reference count, not a copy).
     seats: Arc<[(PlayerId, Seat)]>,
-    /// The log text of the actors of this room's last commands (a few: the seated players,
-    /// the bots, the server): written once, not at every command.
-    actor_texts: Vec<(Actor, String)>,
     bot: BotTurn,
     /// The keys of the game's positions for the bots' searches, brought up to date at each
     /// bot turn; made at the first one (a room without bots has none).
@@ -291,7 +286,6 @@ impl RoomTask {
             events: None,
             sockets: Vec::new(),
             bot: BotTurn::Idle,
-            actor_texts: Vec::new(),
             keys: None,
             timer: Timer::default(),
             resume,
@@ -393,7 +387,6 @@ impl RoomTask {
             self.events = None;
             self.room.forget_history();
             self.keys = None;
-            self.actor_texts = Vec::new();
         }
     }
 
@@ -529,7 +522,6 @@ impl RoomTask {
             self.room.revert(undo);
             return Ok(self.room.version());
         }
-        let actor_text = self.actor_text(&actor);
         // A move makes two writes (its log row and its move row): room for them, and for
         // the end of a game, up front.
         let mut writes = Vec::with_capacity(4);
@@ -537,7 +529,7 @@ impl RoomTask {
             self.room.id(),
             self.seq,
             now,
-            actor_text,
+            persist::actor_text(&actor),
             command_text,
         ));
         persist::changes(before, &self.room, &handled.events, now, &mut writes);
@@ -605,21 +597,6 @@ impl RoomTask {
         ))));
         self.schedule_bot();
         Ok(self.room.version())
-    }
-
-    /// The log text of `actor`: kept for the room's few actors, so a move copies it
-    /// instead of writing the player's id and name out again.
-    fn actor_text(&mut self, actor: &Actor) -> String {
-        if let Some((_, text)) = self.actor_texts.iter().find(|(a, _)| a == actor) {
-            return text.clone();
-        }
-        let text = persist::actor_text(actor);
-        // Bounded: players who left the room's seats (or watched and acted) drop out.
-        if self.actor_texts.len() >= ACTOR_TEXTS {
-            self.actor_texts.remove(0);
-        }
-        self.actor_texts.push((actor.clone(), text.clone()));
-        text
     }
 
     /// Sends `out` to the attached sockets (none: nothing to do).
