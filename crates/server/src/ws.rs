@@ -226,21 +226,17 @@ fn event_text(e: &lobby::Event) -> usize {
 #[derive(Serialize)]
 struct Empty {}
 
-/// The `event` message of `e`, encoded straight to text (no intermediate JSON value).
+/// The `event` message of `e`, written straight to bytes (see `rooms::wire`): the keys in
+/// the order they always had on the wire.
 pub(crate) fn event_message(e: &lobby::Event) -> Utf8Bytes {
-    #[derive(serde::Serialize)]
-    struct EventMessage<'a> {
-        #[serde(rename = "type")]
-        kind: &'static str,
-        v: u64,
-        data: &'a lobby::Event,
-    }
-    let m = EventMessage {
-        kind: "event",
-        v: e.version,
-        data: e,
-    };
-    Utf8Bytes::from(json_text(&m, event_text(e)))
+    let mut out = Vec::with_capacity(event_text(e));
+    out.extend_from_slice(b"{\"type\":\"event\",\"v\":");
+    crate::rooms::wire::number(&mut out, e.version);
+    out.extend_from_slice(b",\"data\":");
+    crate::rooms::wire::write_event(&mut out, e);
+    out.push(b'}');
+    // Only whole JSON strings (themselves UTF-8) are written.
+    Utf8Bytes::from(String::from_utf8(out).unwrap_or_else(|_| "{}".into()))
 }
 
 fn error_msg(id: Option<&Value>, code: &str, message: &str) -> String {
