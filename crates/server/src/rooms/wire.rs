@@ -8,8 +8,6 @@
 //! and handed to `serde_json` only if they need escaping. The bytes are those `serde_json`
 //! writes for the same event (tested below); other kinds of event go through serde.
 
-use std::io::Write as _;
-
 use lobby::{Audience, BoardView, Event, EventKind, LegalMoves, MoveView};
 use rules::{Move, Seat, SquareName, Variant};
 
@@ -75,22 +73,9 @@ fn move_view(out: &mut Vec<u8>, m: &MoveView) {
 
 /// A legal move as its [`MoveView`] would be written, without making one.
 fn move_out(out: &mut Vec<u8>, v: Variant, mv: &Move) {
-    out.extend_from_slice(b"{\"text\":");
-    let start = out.len();
+    out.extend_from_slice(b"{\"text\":\"");
+    rules::notation::push_move_text(v, mv, out);
     out.push(b'"');
-    // Writing into a Vec cannot fail.
-    let _ = write!(out, "{}", rules::notation::move_text(v, mv));
-    if out
-        .get(start + 1..)
-        .is_some_and(|t| t.iter().any(|&b| escaped(b)))
-    {
-        // Notation never needs escaping; should it ever, serde words it.
-        let written = String::from_utf8_lossy(out.get(start + 1..).unwrap_or(&[])).into_owned();
-        out.truncate(start);
-        text(out, &written);
-    } else {
-        out.push(b'"');
-    }
     let name = |sq| v.square(sq);
     move_rest(
         out,
@@ -173,16 +158,22 @@ fn squares(out: &mut Vec<u8>, names: impl Iterator<Item = SquareName>) {
         if i > 0 {
             out.push(b',');
         }
-        text(out, &n);
+        square(out, n);
     }
     out.push(b']');
 }
 
 fn optional_square(out: &mut Vec<u8>, name: Option<SquareName>) {
     match name {
-        Some(n) => text(out, &n),
+        Some(n) => square(out, n),
         None => out.extend_from_slice(b"null"),
     }
+}
+
+/// A square's name: two letters or digits, nothing to escape.
+fn square(out: &mut Vec<u8>, name: SquareName) {
+    let [a, b] = name.bytes();
+    out.extend_from_slice(&[b'"', a, b, b'"']);
 }
 
 fn seat_key(out: &mut Vec<u8>, s: Seat) {
