@@ -45,10 +45,14 @@ pub(crate) fn logged(id: Uuid, seq: i64, at: i64, actor: String, command: String
     })
 }
 
-/// An actor as the log stores it (JSON).
+/// An actor as the log stores it (JSON), written into room for a player's (a uuid and
+/// a name) reserved up front: from nothing the text grew three or four times a move.
 pub(crate) fn actor_text(actor: &Actor) -> String {
-    serde_json::to_string(actor).unwrap_or_default()
+    crate::ws::json_text(actor, ACTOR_TEXT)
 }
+
+/// Bytes reserved for an actor's text: a player's with a name of up to 30 bytes.
+const ACTOR_TEXT: usize = 96;
 
 /// A command as the log stores it (JSON; a move's fits the room reserved).
 pub(crate) fn command_text(command: &Command) -> String {

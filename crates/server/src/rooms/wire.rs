@@ -188,7 +188,9 @@ fn escaped(b: u8) -> bool {
 /// A JSON string: as it is when nothing in it needs escaping (keys, seats, squares,
 /// notation and position strings never do), else as `serde_json` escapes it.
 fn text(out: &mut Vec<u8>, s: &str) {
-    if s.bytes().any(escaped) {
+    // Without an early exit the scan goes several bytes at a time (positions are long,
+    // and never stop it early).
+    if s.bytes().fold(false, |any, b| any | escaped(b)) {
         if serde_json::to_writer(&mut *out, s).is_err() {
             out.extend_from_slice(b"\"\"");
         }
