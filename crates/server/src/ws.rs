@@ -750,6 +750,51 @@ struct Envelope<'a> {
     id: Option<Value>,
 }
 
+/// A client message read once for the message every move sends: its envelope and, when
+/// it is a move, its text. Anything else it reads is read again the general way
+/// ([`Envelope`], [`ClientMessage::of`]), which also words the errors.
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(default)]
+    id: Option<Value>,
+    #[serde(default)]
+    data: Option<MoveData>,
+}
+
+/// The data of a move as [`Incoming`] reads it (the other fields of other messages are
+/// skipped).
+#[derive(Deserialize)]
+struct MoveData {
+    #[serde(rename = "move", default)]
+    text: Option<String>,
+}
+
+impl<'a> Incoming<'a> {
+    /// The envelope of `text`, and its message when it is a move: one reading for a
+    /// move, the general way for the rest (and for anything this reading refuses).
+    fn read(
+        text: &'a str,
+    ) -> (
+        Result<Envelope<'a>, serde_json::Error>,
+        Option<ClientMessage>,
+    ) {
+        match serde_json::from_str::<Incoming<'a>>(text) {
+            Ok(Incoming { kind, id, data }) => {
+                let known = match (kind.as_ref(), data) {
+                    ("move", Some(MoveData { text: Some(text) })) => {
+                        Some(ClientMessage::Move { text })
+                    }
+                    _ => None,
+                };
+                (Ok(Envelope { kind, id }), known)
+            }
+            Err(_) => (serde_json::from_str::<Envelope>(text), None),
+        }
+    }
+}
+
 /// The data of a client message, read on its own when it is not that of a known type.
 #[derive(Deserialize)]
 struct Data {
@@ -959,7 +1004,7 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
     if text.len() > limits.max_message_bytes {
         return Answer::Now(replies.error(None, &WsError::TooLarge(limits.max_message_bytes)));
     }
-    let parsed: Result<Envelope, _> = serde_json::from_str(text.as_str());
+    let (parsed, known) = Incoming::read(text.as_str());
     let is_ping = matches!(&parsed, Ok(e) if e.kind == "ping");
     if is_ping {
         // Exempt from the rate limit.
@@ -977,7 +1022,7 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
         };
         return Answer::Now(replies.error(id, &e));
     }
-    answer(&text, parsed, to)
+    answer(&text, parsed, known, to)
 }
 
 /// The answer to one client message: exactly one `ack`, `pong` or `error` carrying its
@@ -985,6 +1030,7 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
 fn answer<'a>(
     text: &str,
     parsed: Result<Envelope<'_>, serde_json::Error>,
+    known: Option<ClientMessage>,
     to: To<'a>,
 ) -> Answer<'a> {
     let To {
@@ -1009,7 +1055,7 @@ fn answer<'a>(
             });
         }
     };
-    let msg = match ClientMessage::of(text, &env) {
+    let msg = match known.map_or_else(|| ClientMessage::of(text, &env), Ok) {
         Ok(m) => m,
         Err(e) => return Answer::Now(replies.error(env.id.as_ref(), &e)),
     };
@@ -1088,6 +1134,47 @@ mod tests {
         }
         let (m, _) = read(r#"{"type":"take_seat","id":1}"#).unwrap();
         assert!(matches!(m, ClientMessage::TakeSeat { seat: None }));
+    }
+
+    /// A move read in one pass is the message the general way reads; anything that pass
+    /// does not take (other types, a move without its text, a text of another type,
+    /// duplicated keys) is left to the general way, with its envelope.
+    #[test]
+    fn moves_are_read_once_as_the_general_way_reads_them() {
+        for text in [
+            r#"{"type":"move","id":7,"data":{"move":"c3-d4"}}"#,
+            r#"{"data":{"move":"c3xe5","seat":"white"},"id":"a","type":"move"}"#,
+            r#"{"type":"move","data":{"move":"c3-d4","seat":5},"id":null}"#,
+            r#"{"type":"move","data":{"move":"a1-b2"}}"#,
+        ] {
+            let (env, known) = Incoming::read(text);
+            let (m, id) = read(text).unwrap();
+            let env = env.unwrap();
+            assert_eq!(env.id, id, "{text}");
+            match (known, m) {
+                (Some(ClientMessage::Move { text: a }), ClientMessage::Move { text: b }) => {
+                    assert_eq!(a, b);
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        for text in [
+            r#"{"type":"move","data":{}}"#,
+            r#"{"type":"move","data":{"move":3}}"#,
+            r#"{"type":"move"}"#,
+            r#"{"type":"move","data":null}"#,
+            r#"{"type":"take_seat","id":1,"data":{"seat":"white"}}"#,
+            r#"{"type":"leave","data":5}"#,
+            r#"{"type":"move","data":{"move":"c3-d4"},"data":{}}"#,
+        ] {
+            let (env, known) = Incoming::read(text);
+            assert!(known.is_none(), "{text}");
+            let general: Result<Envelope<'_>, _> = serde_json::from_str(text);
+            assert_eq!(env.is_ok(), general.is_ok(), "{text}");
+            if let (Ok(a), Ok(b)) = (env, general) {
+                assert_eq!((a.kind, a.id), (b.kind, b.id), "{text}");
+            }
+        }
     }
 
     #[test]
