@@ -187,7 +187,7 @@ fn escaped(b: u8) -> bool {
 
 /// A JSON string: as it is when nothing in it needs escaping (keys, seats, squares,
 /// notation and position strings never do), else as `serde_json` escapes it.
-fn text(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn text(out: &mut Vec<u8>, s: &str) {
     // Without an early exit the scan goes several bytes at a time (positions are long,
     // and never stop it early).
     if s.bytes().fold(false, |any, b| any | escaped(b)) {
