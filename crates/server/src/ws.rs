@@ -197,6 +197,24 @@ fn envelope<T: Serialize + ?Sized>(
     json_text(&m, ENVELOPE_TEXT)
 }
 
+/// The `ack` of a command accepted at version `v`: [`envelope`]'s text, written straight
+/// to bytes (one a move; only its `id`, any JSON the client chose, goes through serde).
+fn ack(id: Option<&Value>, v: u64) -> String {
+    let mut out = Vec::with_capacity(ENVELOPE_TEXT);
+    out.extend_from_slice(b"{\"data\":{}");
+    if let Some(id) = id {
+        out.extend_from_slice(b",\"id\":");
+        if serde_json::to_writer(&mut out, id).is_err() {
+            out.extend_from_slice(b"null");
+        }
+    }
+    out.extend_from_slice(b",\"type\":\"ack\",\"v\":");
+    crate::rooms::wire::number(&mut out, v);
+    out.push(b'}');
+    // Only JSON text, which is UTF-8, was written.
+    String::from_utf8(out).unwrap_or_else(|_| "{}".into())
+}
+
 /// Bytes reserved for an envelope's text: an `ack` or a `pong` fits.
 const ENVELOPE_TEXT: usize = 64;
 
@@ -1075,7 +1093,7 @@ fn answer<'a>(
                 match room.since(player, since).await {
                     Some((missed, version)) => {
                         let mut out = since_msgs(missed);
-                        out.push(envelope("ack", id.as_ref(), Some(version), &Empty {}));
+                        out.push(ack(id.as_ref(), version));
                         out
                     }
                     None => vec![replies.error(id.as_ref(), &CommandError::Closed.into())],
@@ -1095,7 +1113,7 @@ fn answer<'a>(
     Answer::Later(Box::pin(async move {
         vec![
             match room.try_command(Actor::Player(me.clone()), command).await {
-                Ok(v) => envelope("ack", id.as_ref(), Some(v), &Empty {}),
+                Ok(v) => ack(id.as_ref(), v),
                 Err(e) => replies.error(id.as_ref(), &e.into()),
             },
         ]
@@ -1202,6 +1220,18 @@ mod tests {
             envelope("ack", Some(&id), Some(12), &Empty {}),
             r#"{"data":{},"id":7,"type":"ack","v":12}"#
         );
+        for id in [
+            json!(7),
+            json!("a\"b"),
+            json!({"k": [1, null]}),
+            json!(null),
+        ] {
+            assert_eq!(
+                ack(Some(&id), 12),
+                envelope("ack", Some(&id), Some(12), &Empty {})
+            );
+        }
+        assert_eq!(ack(None, 3), envelope("ack", None, Some(3), &Empty {}));
         assert_eq!(
             envelope("restarting", None, None, &Empty {}),
             r#"{"data":{},"type":"restarting"}"#
