@@ -231,6 +231,15 @@ mod tests {
 
     use super::*;
 
+    /// The `event` message as it was written through serde.
+    #[derive(serde::Serialize)]
+    struct EventMessage<'a> {
+        #[serde(rename = "type")]
+        kind: &'static str,
+        v: u64,
+        data: &'a Event,
+    }
+
     fn person(n: u128) -> Participant {
         Participant::new(PlayerId(Uuid::from_u128(n)), format!("p\"{n}\\"))
     }
@@ -304,6 +313,14 @@ mod tests {
                     String::from_utf8(fast).unwrap(),
                     String::from_utf8(serde).unwrap()
                 );
+                // The whole message, as the sockets got it when serde wrote it.
+                let before = serde_json::to_string(&EventMessage {
+                    kind: "event",
+                    v: e.version,
+                    data: e,
+                })
+                .unwrap();
+                assert_eq!(crate::ws::event_message(e).as_str(), before);
                 match e.kind {
                     EventKind::Moved { .. } => checked[0] += 1,
                     EventKind::YourTurn { .. } => checked[1] += 1,
