@@ -375,6 +375,16 @@ impl LegalMoves {
         self.moves.is_empty()
     }
 
+    /// The game the moves are of (how their squares and notation are written).
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The moves themselves, in the order the event lists them.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
     /// The moves as the event lists them.
     pub fn views(&self) -> impl Iterator<Item = MoveView> + '_ {
         self.moves.iter().map(|mv| MoveView::new(self.variant, mv))

@@ -1409,7 +1409,11 @@ impl Room {
         if self.state != RoomState::Playing {
             return None;
         }
-        let playing = self.playing();
+        self.claim_opens_among(seat, self.playing())
+    }
+
+    /// [`Room::claim_opens_at`] in a playing room whose seats still `playing` are known.
+    fn claim_opens_among(&self, seat: Seat, playing: SeatSet) -> Option<Timestamp> {
         if !playing.contains(seat) {
             return None;
         }
@@ -1431,8 +1435,15 @@ impl Room {
         Some(opens)
     }
 
+    /// Every seat's [`Room::claim_opens_at`], taken before and after each command: the
+    /// seats still playing are worked out once for all of them (in some games that is a
+    /// search for a legal move).
     fn claims(&self) -> BySeat<Option<Timestamp>> {
-        BySeat::from_fn(|s| self.claim_opens_at(s))
+        if self.state != RoomState::Playing {
+            return BySeat::default();
+        }
+        let playing = self.playing();
+        BySeat::from_fn(|s| self.claim_opens_among(s, playing))
     }
 
     /// Tells each seat whose claim time changed.

@@ -279,6 +279,11 @@ impl AnyPosition {
         each!(self, p => p.turn())
     }
 
+    /// See [`Position::side_to_move`].
+    pub fn side_to_move(&self) -> Option<Seat> {
+        each!(self, p => p.side_to_move())
+    }
+
     /// See [`Position::piece_at`].
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         each!(self, p => p.piece_at(sq))

@@ -305,47 +305,90 @@ struct Text<'a> {
     path: &'a [Square],
 }
 
-impl fmt::Display for Text<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Where a move's text goes: every piece of it is ASCII (square names, separators, `K`,
+/// `@`), so a byte buffer or a string takes it without the formatting machinery.
+trait Sink {
+    fn put(&mut self, ascii: &[u8]) -> fmt::Result;
+}
+
+impl Sink for fmt::Formatter<'_> {
+    fn put(&mut self, ascii: &[u8]) -> fmt::Result {
+        self.write_str(std::str::from_utf8(ascii).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl Sink for String {
+    fn put(&mut self, ascii: &[u8]) -> fmt::Result {
+        self.extend(ascii.iter().map(|&b| char::from(b)));
+        Ok(())
+    }
+}
+
+impl Sink for Vec<u8> {
+    fn put(&mut self, ascii: &[u8]) -> fmt::Result {
+        self.extend_from_slice(ascii);
+        Ok(())
+    }
+}
+
+impl Text<'_> {
+    fn write(&self, f: &mut impl Sink) -> fmt::Result {
         let v = self.variant;
         let no_squares = self.squares.is_empty() && self.path.is_empty();
+        let drop = |d: Square| {
+            let [a, b] = v.square(d).bytes();
+            [b'@', a, b]
+        };
         if let (Some(d), true) = (self.drop, self.drop_first) {
-            write!(f, "@{}", v.square(d))?;
+            f.put(&drop(d))?;
             if !no_squares {
-                f.write_str(",")?;
+                f.put(b",")?;
             }
         }
         if self.king && v == Variant::Neva {
-            f.write_str("K")?;
+            f.put(b"K")?;
         }
-        let sep = match (self.capture, v) {
-            (false, _) => "-",
-            (true, Variant::Neva) => ":",
-            (true, _) => "x",
+        let sep: &[u8] = match (self.capture, v) {
+            (false, _) => b"-",
+            (true, Variant::Neva) => b":",
+            (true, _) => b"x",
         };
         for (i, &sq) in self.squares.iter().chain(self.path).enumerate() {
             if i > 0 {
-                f.write_str(sep)?;
+                f.put(sep)?;
             }
-            f.write_str(&v.square(sq))?;
+            f.put(&v.square(sq).bytes())?;
         }
         if let (Some(d), false) = (self.drop, self.drop_first) {
             if !no_squares {
-                f.write_str(",")?;
+                f.put(b",")?;
             }
-            write!(f, "@{}", v.square(d))?;
+            f.put(&drop(d))?;
         }
         Ok(())
     }
 }
 
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f)
+    }
+}
+
 /// Canonical notation of a generated move of `variant`.
 pub fn write_move(variant: Variant, mv: &Move) -> String {
-    use fmt::Write as _;
     let mut out = String::with_capacity(3 * (1 + mv.path().len()) + 4);
     // Writing to a String cannot fail.
-    let _ = write!(out, "{}", move_text(variant, mv));
+    let _ = text_of(variant, mv).write(&mut out);
     out
+}
+
+/// Appends the canonical text of a generated move (what [`write_move`] returns) to
+/// `out`, without quotes: for writers of JSON, which need not escape it (it is ASCII
+/// letters, digits and `-`, `x`, `:`, `,`, `@`, `K`).
+pub fn push_move_text(variant: Variant, mv: &Move, out: &mut Vec<u8>) {
+    // Writing to a Vec cannot fail.
+    let _ = text_of(variant, mv).write(out);
 }
 
 /// The canonical text of a generated move (what [`write_move`] returns), written where it
@@ -353,6 +396,10 @@ pub fn write_move(variant: Variant, mv: &Move) -> String {
 /// collecting the squares first, and without a string of its own (the server writes every
 /// legal move of every turn straight into the message that lists them).
 pub fn move_text(variant: Variant, mv: &Move) -> impl fmt::Display + '_ {
+    text_of(variant, mv)
+}
+
+fn text_of(variant: Variant, mv: &Move) -> Text<'_> {
     let origin = mv.origin_slice();
     Text {
         variant,

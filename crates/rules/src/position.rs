@@ -192,6 +192,13 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// The seat to move; `None` once the game is over.
     fn turn(&self) -> Option<Seat>;
 
+    /// [`Position::turn`] for a caller that knows the game is not over (a [`crate::Game`]
+    /// keeps its status): the games that work out whether it is over on every call (a
+    /// search for a legal move) skip that here.
+    fn side_to_move(&self) -> Option<Seat> {
+        self.turn()
+    }
+
     /// The piece on `sq`.
     fn piece_at(&self, sq: Square) -> Option<Piece>;
 

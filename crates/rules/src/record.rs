@@ -140,7 +140,9 @@ impl Game {
     /// The seat to move; `None` once the game is over (including by repetition).
     pub fn turn(&self) -> Option<Seat> {
         if self.status().is_ongoing() {
-            self.position.turn()
+            // The game's status is the position's unless the game is over by repetition:
+            // ongoing here, the position's is too, without working it out again.
+            self.position.side_to_move()
         } else {
             None
         }

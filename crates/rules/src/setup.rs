@@ -289,25 +289,38 @@ impl Setup {
         let v = self.variant;
         f.write_char(self.turn.map_or('-', Seat::letter))?;
         // Each seat's pieces, in the order of their names: Neva's `xy` names (spec §2.1)
-        // sort by file first, algebraic names by rank first.
+        // sort by file first, algebraic names by rank first. One pass over the board
+        // marks each seat's squares by their place in that order; each seat's part then
+        // visits only its own pieces (the server writes a position for every move).
+        let at = |i: u8| match v {
+            Variant::Neva => Square::from_coords(i / 8, i % 8),
+            _ => Square::new(i),
+        };
+        let mut marks = BySeat::<u64>::default();
+        for i in 0..64u8 {
+            if let Some(p) = at(i).and_then(|sq| self.board[sq.index()]) {
+                marks[p.seat] |= 1 << i;
+            }
+        }
         for seat in self.seats.iter() {
             f.write_char(':')?;
             f.write_char(seat.letter())?;
+            let mut left = marks[seat];
             let mut first = true;
-            let order = (0..64u8).filter_map(|i| match v {
-                Variant::Neva => Square::from_coords(i / 8, i % 8),
-                _ => Square::new(i),
-            });
-            for sq in order {
-                if let Some(p) = self.board[sq.index()].filter(|p| p.seat == seat) {
-                    if !first {
-                        f.write_char(',')?;
-                    }
-                    first = false;
-                    if p.role == Role::King {
-                        f.write_char('K')?;
-                    }
-                    f.write_str(&v.square(sq))?;
+            while left != 0 {
+                // Below 64: `left` is a u64.
+                let i = left.trailing_zeros() as u8;
+                left &= left - 1;
+                let Some(sq) = at(i) else { continue };
+                if !first {
+                    f.write_char(',')?;
+                }
+                first = false;
+                if self.board[sq.index()].is_some_and(|p| p.role == Role::King) {
+                    f.write_char('K')?;
+                }
+                for b in v.square(sq).bytes() {
+                    f.write_char(char::from(b))?;
                 }
             }
         }

@@ -153,6 +153,12 @@ impl Variant {
 pub struct SquareName([u8; 2]);
 
 impl SquareName {
+    /// The name's two ASCII characters, for writers that copy them without reading
+    /// them as text first.
+    pub fn bytes(self) -> [u8; 2] {
+        self.0
+    }
+
     /// The name as text.
     pub fn as_str(&self) -> &str {
         // Always two ASCII characters: files and ranks are below 8.

@@ -118,16 +118,55 @@ fn random_game(v: Variant, seed: u64, plies: usize) -> Game {
     let mut rng = Lcg(seed);
     let mut game = Game::new(start(v));
     for _ in 0..plies {
-        let Some(turn) = game.turn() else { break };
-        if rng.below(40) == 0 {
-            game.depart(turn, Departure::Resign).unwrap();
-            continue;
+        if !random_ply(&mut game, &mut rng, 40) {
+            break;
         }
+    }
+    game
+}
+
+/// Plays a random legal move, or one time in `resign` a resignation; false once the game
+/// is over.
+fn random_ply(game: &mut Game, rng: &mut Lcg, resign: usize) -> bool {
+    let Some(turn) = game.turn() else {
+        return false;
+    };
+    if rng.below(resign) == 0 {
+        game.depart(turn, Departure::Resign).unwrap();
+    } else {
         let moves = game.position().legal_moves();
         let mv = moves[rng.below(moves.len())];
         game.play(&mv).unwrap();
     }
-    game
+    true
+}
+
+/// A game's turn, which reads the side to move without working out again whether the
+/// game is over, is the position's turn while the game goes on, and none after, at every
+/// ply of random games (to their end: blocked, captured, drawn, resigned) of every game.
+#[test]
+fn a_games_turn_is_its_positions_while_it_goes_on() {
+    for v in Variant::ALL {
+        for seed in 0..40 {
+            let mut rng = Lcg(seed);
+            let mut game = Game::new(start(v));
+            for _ in 0..600 {
+                let pos = game.position();
+                let expected = if game.status().is_ongoing() {
+                    pos.turn()
+                } else {
+                    None
+                };
+                assert_eq!(game.turn(), expected, "{v} seed {seed}");
+                if pos.status().is_ongoing() {
+                    assert_eq!(pos.side_to_move(), pos.turn(), "{v} seed {seed}");
+                }
+                if !random_ply(&mut game, &mut rng, 300) {
+                    break;
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -10,16 +10,18 @@
 //! `--max-connections` until they are gone), sockets whose client does not take what it is
 //! sent, and resyncs.
 //!
-//! A map from identity (and from session) to one shared signal, so ending a player's sockets
-//! costs the same whatever the number of sockets open on the server.
+//! A map from identity (and from session) to the end signals of its sockets, so ending a
+//! player's sockets costs the same whatever the number of sockets open on the server. Each
+//! socket has a signal of its own, which its task polls on every turn of its loop (every
+//! message and event): a flag and a waker, read without a lock.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
-use tokio::sync::Notify;
+use futures_util::task::AtomicWaker;
 use uuid::Uuid;
 
 /// How a socket is to end.
@@ -31,19 +33,35 @@ pub enum Ending {
     Close(u16, &'static str),
 }
 
-/// The signal all sockets of one identity share.
+/// One socket's end signal: set by [`Sockets::end`], polled by the socket's task.
 #[derive(Default)]
 struct Signal {
-    notify: Notify,
+    /// Set once `ending` holds how the socket is to end.
+    ended: AtomicBool,
     ending: Mutex<Option<Ending>>,
+    waker: AtomicWaker,
 }
 
-/// One identity's open sockets: the signal they all wait on, and how many there are.
-#[derive(Default)]
-struct Open {
-    signal: Arc<Signal>,
-    count: usize,
+impl Signal {
+    fn end(&self, ending: Ending) {
+        *self.ending.lock().unwrap_or_else(|p| p.into_inner()) = Some(ending);
+        self.ended.store(true, Ordering::Release);
+        self.waker.wake();
+    }
+
+    fn poll(&self, cx: &mut Context<'_>) -> Poll<Ending> {
+        // Registered before the flag is read: an end between the two still wakes the task.
+        self.waker.register(cx.waker());
+        if !self.ended.load(Ordering::Acquire) {
+            return Poll::Pending;
+        }
+        let ending = *self.ending.lock().unwrap_or_else(|p| p.into_inner());
+        Poll::Ready(ending.unwrap_or(Ending::Drop))
+    }
 }
+
+/// One identity's (or session's) open sockets: their signals.
+type Open = Vec<Arc<Signal>>;
 
 /// What a signal is shared by: all sockets of a player, or those opened with one session's
 /// token.
@@ -150,8 +168,10 @@ impl Drop for AddressSlot {
 /// dropping the registration unregisters it.
 pub struct Registration {
     sockets: Sockets,
-    /// The player's signal, then the session's (if the socket was opened with one).
-    keys: Vec<(Key, Arc<Signal>)>,
+    /// The player, then the session (if the socket was opened with one).
+    keys: Vec<Key>,
+    /// This socket's signal, listed under each of `keys`.
+    signal: Arc<Signal>,
 }
 
 impl Sockets {
@@ -198,18 +218,18 @@ impl Sockets {
     /// Registers an open socket of `player`, opened with a token of `session` (`None`: the
     /// guest's own token).
     pub fn register(&self, player: Uuid, session: Option<Uuid>) -> Registration {
-        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        let keys = std::iter::once(Key::Player(player))
+        let signal = Arc::new(Signal::default());
+        let keys: Vec<Key> = std::iter::once(Key::Player(player))
             .chain(session.map(Key::Session))
-            .map(|key| {
-                let entry = open.entry(key).or_default();
-                entry.count += 1;
-                (key, entry.signal.clone())
-            })
             .collect();
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        for key in &keys {
+            open.entry(*key).or_default().push(signal.clone());
+        }
         Registration {
             sockets: self.clone(),
             keys,
+            signal,
         }
     }
 
@@ -234,10 +254,11 @@ impl Sockets {
     fn end(&self, key: Key, ending: Ending) -> usize {
         let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         match open.get(&key) {
-            Some(o) => {
-                *o.signal.ending.lock().unwrap_or_else(|p| p.into_inner()) = Some(ending);
-                o.signal.notify.notify_waiters();
-                o.count
+            Some(signals) => {
+                for signal in signals {
+                    signal.end(ending);
+                }
+                signals.len()
             }
             None => 0,
         }
@@ -248,33 +269,20 @@ impl Registration {
     /// Resolves when [`Sockets::drop_player`] or [`Sockets::close_player`] is called for
     /// this socket's player, or [`Sockets::close_session`] for its session, with how the
     /// socket is to end.
+    /// Polling it costs two atomic operations, no lock: the socket's task polls it on
+    /// every turn of its loop.
     pub async fn ended(&self) -> Ending {
-        async fn wait(signal: &Signal) -> Ending {
-            signal.notify.notified().await;
-            signal
-                .ending
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .unwrap_or(Ending::Drop)
-        }
-        match self.keys.as_slice() {
-            [(_, player)] => wait(player).await,
-            [(_, player), (_, session), ..] => tokio::select! {
-                e = wait(player) => e,
-                e = wait(session) => e,
-            },
-            [] => std::future::pending().await,
-        }
+        std::future::poll_fn(|cx| self.signal.poll(cx)).await
     }
 }
 
 impl Drop for Registration {
     fn drop(&mut self) {
         let mut open = self.sockets.open.lock().unwrap_or_else(|p| p.into_inner());
-        for (key, _) in &self.keys {
-            if let Some(entry) = open.get_mut(key) {
-                entry.count = entry.count.saturating_sub(1);
-                if entry.count == 0 {
+        for key in &self.keys {
+            if let Some(signals) = open.get_mut(key) {
+                signals.retain(|s| !Arc::ptr_eq(s, &self.signal));
+                if signals.is_empty() {
                     open.remove(key);
                 }
             }
@@ -470,4 +478,63 @@ async fn linger(mut tcp: tokio::net::TcpStream, _slot: LingerSlot) {
         }
     })
     .await;
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use std::future::Future;
+    use std::pin::pin;
+
+    fn poll_once(r: &Registration) -> Poll<Ending> {
+        let mut cx = Context::from_waker(futures_util::task::noop_waker_ref());
+        pin!(r.ended()).as_mut().poll(&mut cx)
+    }
+
+    /// Ending a player's sockets ends each of them (and says how many), not those of
+    /// others; ending a session ends only the sockets opened with it; a socket that
+    /// registers afterwards is not ended; a dropped socket is no longer counted.
+    #[test]
+    fn each_socket_learns_how_it_ends() {
+        let sockets = Sockets::default();
+        let (alice, bob, session) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
+        let a1 = sockets.register(alice, None);
+        let a2 = sockets.register(alice, Some(session));
+        let b = sockets.register(bob, None);
+        assert!(poll_once(&a1).is_pending());
+        assert_eq!(sockets.close_session(session, 4001, "session ended"), 1);
+        assert_eq!(
+            poll_once(&a2),
+            Poll::Ready(Ending::Close(4001, "session ended"))
+        );
+        assert!(poll_once(&a1).is_pending());
+        assert_eq!(sockets.close_player(alice, 4003, "banned"), 2);
+        assert_eq!(poll_once(&a1), Poll::Ready(Ending::Close(4003, "banned")));
+        assert_eq!(poll_once(&a2), Poll::Ready(Ending::Close(4003, "banned")));
+        assert!(poll_once(&b).is_pending());
+        let a3 = sockets.register(alice, None);
+        assert!(poll_once(&a3).is_pending());
+        drop((a1, a2));
+        assert_eq!(sockets.drop_player(alice), 1);
+        assert_eq!(poll_once(&a3), Poll::Ready(Ending::Drop));
+        assert_eq!(sockets.close_session(session, 4001, "session ended"), 0);
+        drop((a3, b));
+        assert!(sockets.open.lock().unwrap().is_empty());
+    }
+
+    /// A task waiting for its end is woken by it.
+    #[tokio::test]
+    async fn a_waiting_socket_is_woken() {
+        let sockets = Sockets::default();
+        let r = sockets.register(Uuid::from_u128(1), None);
+        let ender = sockets.clone();
+        let end = tokio::spawn(async move {
+            tokio::task::yield_now().await;
+            ender.drop_player(Uuid::from_u128(1))
+        });
+        assert_eq!(r.ended().await, Ending::Drop);
+        assert_eq!(end.await.unwrap(), 1);
+    }
 }

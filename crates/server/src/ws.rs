@@ -197,6 +197,24 @@ fn envelope<T: Serialize + ?Sized>(
     json_text(&m, ENVELOPE_TEXT)
 }
 
+/// The `ack` of a command accepted at version `v`: [`envelope`]'s text, written straight
+/// to bytes (one a move; only its `id`, any JSON the client chose, goes through serde).
+fn ack(id: Option<&Value>, v: u64) -> String {
+    let mut out = Vec::with_capacity(ENVELOPE_TEXT);
+    out.extend_from_slice(b"{\"data\":{}");
+    if let Some(id) = id {
+        out.extend_from_slice(b",\"id\":");
+        if serde_json::to_writer(&mut out, id).is_err() {
+            out.extend_from_slice(b"null");
+        }
+    }
+    out.extend_from_slice(b",\"type\":\"ack\",\"v\":");
+    crate::rooms::wire::number(&mut out, v);
+    out.push(b'}');
+    // Only JSON text, which is UTF-8, was written.
+    String::from_utf8(out).unwrap_or_else(|_| "{}".into())
+}
+
 /// Bytes reserved for an envelope's text: an `ack` or a `pong` fits.
 const ENVELOPE_TEXT: usize = 64;
 
@@ -226,21 +244,17 @@ fn event_text(e: &lobby::Event) -> usize {
 #[derive(Serialize)]
 struct Empty {}
 
-/// The `event` message of `e`, encoded straight to text (no intermediate JSON value).
+/// The `event` message of `e`, written straight to bytes (see `rooms::wire`): the keys in
+/// the order they always had on the wire.
 pub(crate) fn event_message(e: &lobby::Event) -> Utf8Bytes {
-    #[derive(serde::Serialize)]
-    struct EventMessage<'a> {
-        #[serde(rename = "type")]
-        kind: &'static str,
-        v: u64,
-        data: &'a lobby::Event,
-    }
-    let m = EventMessage {
-        kind: "event",
-        v: e.version,
-        data: e,
-    };
-    Utf8Bytes::from(json_text(&m, event_text(e)))
+    let mut out = Vec::with_capacity(event_text(e));
+    out.extend_from_slice(b"{\"type\":\"event\",\"v\":");
+    crate::rooms::wire::number(&mut out, e.version);
+    out.extend_from_slice(b",\"data\":");
+    crate::rooms::wire::write_event(&mut out, e);
+    out.push(b'}');
+    // Only whole JSON strings (themselves UTF-8) are written.
+    Utf8Bytes::from(String::from_utf8(out).unwrap_or_else(|_| "{}".into()))
 }
 
 fn error_msg(id: Option<&Value>, code: &str, message: &str) -> String {
@@ -754,6 +768,51 @@ struct Envelope<'a> {
     id: Option<Value>,
 }
 
+/// A client message read once for the message every move sends: its envelope and, when
+/// it is a move, its text. Anything else it reads is read again the general way
+/// ([`Envelope`], [`ClientMessage::of`]), which also words the errors.
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(default)]
+    id: Option<Value>,
+    #[serde(default)]
+    data: Option<MoveData>,
+}
+
+/// The data of a move as [`Incoming`] reads it (the other fields of other messages are
+/// skipped).
+#[derive(Deserialize)]
+struct MoveData {
+    #[serde(rename = "move", default)]
+    text: Option<String>,
+}
+
+impl<'a> Incoming<'a> {
+    /// The envelope of `text`, and its message when it is a move: one reading for a
+    /// move, the general way for the rest (and for anything this reading refuses).
+    fn read(
+        text: &'a str,
+    ) -> (
+        Result<Envelope<'a>, serde_json::Error>,
+        Option<ClientMessage>,
+    ) {
+        match serde_json::from_str::<Incoming<'a>>(text) {
+            Ok(Incoming { kind, id, data }) => {
+                let known = match (kind.as_ref(), data) {
+                    ("move", Some(MoveData { text: Some(text) })) => {
+                        Some(ClientMessage::Move { text })
+                    }
+                    _ => None,
+                };
+                (Ok(Envelope { kind, id }), known)
+            }
+            Err(_) => (serde_json::from_str::<Envelope>(text), None),
+        }
+    }
+}
+
 /// The data of a client message, read on its own when it is not that of a known type.
 #[derive(Deserialize)]
 struct Data {
@@ -963,7 +1022,7 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
     if text.len() > limits.max_message_bytes {
         return Answer::Now(replies.error(None, &WsError::TooLarge(limits.max_message_bytes)));
     }
-    let parsed: Result<Envelope, _> = serde_json::from_str(text.as_str());
+    let (parsed, known) = Incoming::read(text.as_str());
     let is_ping = matches!(&parsed, Ok(e) if e.kind == "ping");
     if is_ping {
         // Exempt from the rate limit.
@@ -981,7 +1040,7 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
         };
         return Answer::Now(replies.error(id, &e));
     }
-    answer(&text, parsed, to)
+    answer(&text, parsed, known, to)
 }
 
 /// The answer to one client message: exactly one `ack`, `pong` or `error` carrying its
@@ -989,6 +1048,7 @@ fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
 fn answer<'a>(
     text: &str,
     parsed: Result<Envelope<'_>, serde_json::Error>,
+    known: Option<ClientMessage>,
     to: To<'a>,
 ) -> Answer<'a> {
     let To {
@@ -1013,7 +1073,7 @@ fn answer<'a>(
             });
         }
     };
-    let msg = match ClientMessage::of(text, &env) {
+    let msg = match known.map_or_else(|| ClientMessage::of(text, &env), Ok) {
         Ok(m) => m,
         Err(e) => return Answer::Now(replies.error(env.id.as_ref(), &e)),
     };
@@ -1033,7 +1093,7 @@ fn answer<'a>(
                 match room.since(player, since).await {
                     Some((missed, version)) => {
                         let mut out = since_msgs(missed);
-                        out.push(envelope("ack", id.as_ref(), Some(version), &Empty {}));
+                        out.push(ack(id.as_ref(), version));
                         out
                     }
                     None => vec![replies.error(id.as_ref(), &CommandError::Closed.into())],
@@ -1053,7 +1113,7 @@ fn answer<'a>(
     Answer::Later(Box::pin(async move {
         vec![
             match room.try_command(Actor::Player(me.clone()), command).await {
-                Ok(v) => envelope("ack", id.as_ref(), Some(v), &Empty {}),
+                Ok(v) => ack(id.as_ref(), v),
                 Err(e) => replies.error(id.as_ref(), &e.into()),
             },
         ]
@@ -1094,6 +1154,47 @@ mod tests {
         assert!(matches!(m, ClientMessage::TakeSeat { seat: None }));
     }
 
+    /// A move read in one pass is the message the general way reads; anything that pass
+    /// does not take (other types, a move without its text, a text of another type,
+    /// duplicated keys) is left to the general way, with its envelope.
+    #[test]
+    fn moves_are_read_once_as_the_general_way_reads_them() {
+        for text in [
+            r#"{"type":"move","id":7,"data":{"move":"c3-d4"}}"#,
+            r#"{"data":{"move":"c3xe5","seat":"white"},"id":"a","type":"move"}"#,
+            r#"{"type":"move","data":{"move":"c3-d4","seat":5},"id":null}"#,
+            r#"{"type":"move","data":{"move":"a1-b2"}}"#,
+        ] {
+            let (env, known) = Incoming::read(text);
+            let (m, id) = read(text).unwrap();
+            let env = env.unwrap();
+            assert_eq!(env.id, id, "{text}");
+            match (known, m) {
+                (Some(ClientMessage::Move { text: a }), ClientMessage::Move { text: b }) => {
+                    assert_eq!(a, b);
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        for text in [
+            r#"{"type":"move","data":{}}"#,
+            r#"{"type":"move","data":{"move":3}}"#,
+            r#"{"type":"move"}"#,
+            r#"{"type":"move","data":null}"#,
+            r#"{"type":"take_seat","id":1,"data":{"seat":"white"}}"#,
+            r#"{"type":"leave","data":5}"#,
+            r#"{"type":"move","data":{"move":"c3-d4"},"data":{}}"#,
+        ] {
+            let (env, known) = Incoming::read(text);
+            assert!(known.is_none(), "{text}");
+            let general: Result<Envelope<'_>, _> = serde_json::from_str(text);
+            assert_eq!(env.is_ok(), general.is_ok(), "{text}");
+            if let (Ok(a), Ok(b)) = (env, general) {
+                assert_eq!((a.kind, a.id), (b.kind, b.id), "{text}");
+            }
+        }
+    }
+
     #[test]
     fn client_message_errors_keep_their_codes() {
         let e = read(r#"{"type":"fly","id":2,"data":{"to":"moon"}}"#).unwrap_err();
@@ -1119,6 +1220,18 @@ mod tests {
             envelope("ack", Some(&id), Some(12), &Empty {}),
             r#"{"data":{},"id":7,"type":"ack","v":12}"#
         );
+        for id in [
+            json!(7),
+            json!("a\"b"),
+            json!({"k": [1, null]}),
+            json!(null),
+        ] {
+            assert_eq!(
+                ack(Some(&id), 12),
+                envelope("ack", Some(&id), Some(12), &Empty {})
+            );
+        }
+        assert_eq!(ack(None, 3), envelope("ack", None, Some(3), &Empty {}));
         assert_eq!(
             envelope("restarting", None, None, &Empty {}),
             r#"{"data":{},"type":"restarting"}"#

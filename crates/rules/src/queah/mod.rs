@@ -417,6 +417,10 @@ impl Position for Queah {
             .then_some(SEATS[self.side])
     }
 
+    fn side_to_move(&self) -> Option<Seat> {
+        Some(SEATS[self.side])
+    }
+
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         let b = 1u64 << sq.index();
         let seat = if self.pieces[0] & b != 0 {

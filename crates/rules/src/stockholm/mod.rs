@@ -289,6 +289,10 @@ impl Position for Stockholm {
             .then_some(seat_of(self.side as usize))
     }
 
+    fn side_to_move(&self) -> Option<Seat> {
+        Some(seat_of(self.side as usize))
+    }
+
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         let bit = 1u64 << sq.index();
         let colour = (0..2).find(|&c| self.pieces[c] & bit != 0)?;

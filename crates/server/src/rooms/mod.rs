@@ -12,6 +12,7 @@ pub(crate) mod bot;
 mod live;
 mod persist;
 mod task;
+pub(crate) mod wire;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};

@@ -45,14 +45,35 @@ pub(crate) fn logged(id: Uuid, seq: i64, at: i64, actor: String, command: String
     })
 }
 
-/// An actor as the log stores it (JSON).
+/// An actor as the log stores it (JSON). Every move's log row has one: a player's is
+/// written straight to bytes (serde formatted its uuid and scanned every key for escapes),
+/// the rest by serde; the same text either way (tested).
 pub(crate) fn actor_text(actor: &Actor) -> String {
-    serde_json::to_string(actor).unwrap_or_default()
+    let Actor::Player(p) = actor else {
+        return crate::ws::json_text(actor, 32);
+    };
+    let mut out = Vec::with_capacity(80 + p.name.len());
+    out.extend_from_slice(b"{\"kind\":\"player\",\"who\":{\"id\":\"");
+    let mut id = Uuid::encode_buffer();
+    out.extend_from_slice(p.id.0.hyphenated().encode_lower(&mut id).as_bytes());
+    out.extend_from_slice(b"\",\"name\":");
+    super::wire::text(&mut out, &p.name);
+    out.extend_from_slice(b"}}");
+    // Only whole strings, themselves UTF-8, were written.
+    String::from_utf8(out).unwrap_or_default()
 }
 
-/// A command as the log stores it (JSON; a move's fits the room reserved).
+/// A command as the log stores it (JSON): a move's (one in every log row of a game)
+/// written straight to text, the rest by serde; the same text either way (tested).
 pub(crate) fn command_text(command: &Command) -> String {
-    crate::ws::json_text(command, 64)
+    let Command::Move { text } = command else {
+        return crate::ws::json_text(command, 64);
+    };
+    let mut out = Vec::with_capacity(32 + text.len());
+    out.extend_from_slice(b"{\"type\":\"move\",\"text\":");
+    super::wire::text(&mut out, text);
+    out.push(b'}');
+    String::from_utf8(out).unwrap_or_default()
 }
 
 fn seats_json(room: &Room) -> (String, Vec<(String, Uuid)>) {
@@ -207,5 +228,58 @@ pub(crate) fn room_row(room: &Room, host_name: &str, created_at: i64) -> RoomRow
         grace_ms: i64::try_from(c.grace_ms).unwrap_or(i64::MAX),
         state: state_key(room.state()).to_string(),
         created_at,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use lobby::{Participant, PlayerId};
+
+    use super::*;
+
+    /// The log's texts of actors and commands are those serde writes, names and moves
+    /// that need escaping included.
+    #[test]
+    fn log_texts_are_serde_texts() {
+        let names = [
+            "p1",
+            "Ann \"the\" best",
+            "back\\slash",
+            "tab\there",
+            "Zoë 🙂",
+            "",
+        ];
+        for (i, name) in names.into_iter().enumerate() {
+            let actor = Actor::Player(Participant::new(
+                PlayerId(Uuid::from_u128(
+                    0xdead_beef_0000_1111_2222_3333_4444_5555 + i as u128,
+                )),
+                name,
+            ));
+            assert_eq!(actor_text(&actor), serde_json::to_string(&actor).unwrap());
+        }
+        for actor in [Actor::Bot(Seat::Night), Actor::Server] {
+            assert_eq!(actor_text(&actor), serde_json::to_string(&actor).unwrap());
+        }
+        for text in ["c3-d4", "K12:34", "@c3", "a\"b\\c\nd", ""] {
+            let command = Command::Move { text: text.into() };
+            assert_eq!(
+                command_text(&command),
+                serde_json::to_string(&command).unwrap()
+            );
+        }
+        for command in [
+            Command::Resign,
+            Command::TakeSeat {
+                seat: Some(Seat::Morning),
+            },
+        ] {
+            assert_eq!(
+                command_text(&command),
+                serde_json::to_string(&command).unwrap()
+            );
+        }
     }
 }
