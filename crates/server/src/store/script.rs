@@ -24,6 +24,9 @@ use futures_util::TryStreamExt;
 use sqlx::sqlite::Sqlite;
 use sqlx::{Connection, Either, Executor, SqliteConnection};
 
+use super::journal::{
+    self, CHECK_LOGS, CHECK_MOVES, JOURNAL_COLUMNS, JOURNAL_TABLE, KIND_LOG, KIND_MOVE,
+};
 use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
 /// Most values in one script: under SQLite's limit on numbered parameters (32,766); a
@@ -80,6 +83,10 @@ enum Step {
     Change(String),
     /// `BEGIN` or `COMMIT`: not one of the batch's statements.
     Transaction,
+    /// A check of the batch's journal rows (see `journal::CHECK_LOGS`): not one of the
+    /// batch's statements; it fails on a constraint or inserts nothing, and what it
+    /// inserted would be stored twice once folded.
+    Check,
 }
 
 impl<'a> Script<'a> {
@@ -185,6 +192,14 @@ impl<'a> Script<'a> {
                     Some(Step::Change(missing)) if done.rows_affected() == 0 => {
                         return Err(StoreError::Missing(missing.clone()));
                     }
+                    // Only without foreign keys enforced: a row of a room or game never
+                    // stored.
+                    Some(Step::Check) if done.rows_affected() > 0 => {
+                        return Err(StoreError::Missing(
+                            "the room or game of a log row or move".into(),
+                        ));
+                    }
+                    Some(Step::Check) => {}
                     _ => ran += 1,
                 }
             }
@@ -282,8 +297,8 @@ fn values_of(w: &Write) -> usize {
         Write::FinishGame(f) => 5 + 3 * f.verdicts.len(),
         Write::RoomState { .. } => 2,
         Write::Heartbeat { .. } => 1,
-        Write::Log(_) => super::LOG_COLUMNS,
-        Write::Move(_) => super::MOVE_COLUMNS,
+        // As many as a journal row takes (more than in its own table).
+        Write::Log(_) | Write::Move(_) => JOURNAL_COLUMNS,
     }
 }
 
@@ -303,7 +318,15 @@ impl<'a> Part<'a> {
     /// (a script kept prepared unless its inserts are too big), its state changes and game
     /// ends (kept prepared unless long); each only if it has statements. With `begin` still true, the first script
     /// begins the transaction (and `begin` turns false); with `commit`, the last commits it.
-    fn scripts(&self, begin: &mut bool, commit: bool) -> Vec<Script<'a>> {
+    ///
+    /// With `journal` (the id of the next journal row), the log rows and moves are appended to
+    /// the journal, with their checks, and `journal` counts them.
+    fn scripts(
+        &self,
+        begin: &mut bool,
+        commit: bool,
+        journal: Option<&mut i64>,
+    ) -> Vec<Script<'a>> {
         let mut out = Vec::with_capacity(3);
         let start = |s: &mut Script<'a>, begin: &mut bool| {
             if std::mem::take(begin) {
@@ -324,14 +347,21 @@ impl<'a> Part<'a> {
             out.push(s);
         }
         if !self.logs.is_empty() || !self.moves.is_empty() {
-            let (logs, moves) = (bucket(self.logs.len()), bucket(self.moves.len()));
-            let keep = logs.is_some() && moves.is_some();
-            let mut s = Script {
-                keep,
-                ..Script::default()
-            };
+            let mut s = Script::default();
             start(&mut s, begin);
-            self.rows(&mut s, keep.then_some((logs, moves)));
+            match journal {
+                Some(next_id) => {
+                    let padded = bucket(self.logs.len() + self.moves.len());
+                    s.keep = padded.is_some();
+                    self.journal_rows(&mut s, padded, next_id);
+                }
+                None => {
+                    let (logs, moves) = (bucket(self.logs.len()), bucket(self.moves.len()));
+                    let keep = logs.is_some() && moves.is_some();
+                    s.keep = keep;
+                    self.rows(&mut s, keep.then_some((logs, moves)));
+                }
+            }
             if commit && self.last.is_empty() {
                 s.transaction("COMMIT");
                 out.push(s);
@@ -363,6 +393,54 @@ impl<'a> Part<'a> {
             out.push(s);
         }
         out
+    }
+
+    /// Appends the part's log rows and moves to `s` as one insert into the journal (with
+    /// `padded`, padded to that many rows), ids from `next_id` on, and the checks of what
+    /// the tables' constraints would have refused (see `journal`).
+    fn journal_rows(&self, s: &mut Script<'a>, padded: Option<usize>, next_id: &mut i64) {
+        let first = *next_id;
+        let mut vals = Vec::with_capacity((self.logs.len() + self.moves.len()) * JOURNAL_COLUMNS);
+        let mut push = |row: [Val<'a>; JOURNAL_COLUMNS - 1]| {
+            vals.push(Val::Int(*next_id));
+            *next_id += 1;
+            vals.extend(row);
+        };
+        for l in &self.logs {
+            push([
+                Val::Int(KIND_LOG),
+                id(&l.room_id),
+                Val::Int(l.seq),
+                Val::Int(l.at),
+                Val::Str(&l.actor),
+                Val::Str(&l.command),
+                Val::OptInt(None),
+            ]);
+        }
+        for m in &self.moves {
+            push([
+                Val::Int(KIND_MOVE),
+                id(&m.game_id),
+                Val::Int(m.ply),
+                Val::Int(m.at),
+                Val::Str(&m.seat),
+                Val::Str(&m.notation),
+                Val::OptInt(m.clock_ms),
+            ]);
+        }
+        s.rows(
+            JOURNAL_TABLE,
+            JOURNAL_COLUMNS,
+            self.logs.len() + self.moves.len(),
+            padded,
+            vals,
+        );
+        if !self.logs.is_empty() {
+            s.statement(CHECK_LOGS, vec![Val::Int(first)], Step::Check);
+        }
+        if !self.moves.is_empty() {
+            s.statement(CHECK_MOVES, vec![Val::Int(first)], Step::Check);
+        }
     }
 
     /// Appends the inserts of the part's log rows and moves to `s`; with `padded`, each
@@ -464,12 +542,19 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
 ///
 /// The write lock is taken at `BEGIN`, so the busy timeout applies to it instead of the
 /// transaction failing when a deferred one upgrades.
+///
+/// With `fold` (a SQLite file, whose writer may have left rows in the journal) the journal
+/// is folded first in the same transaction, so that the inserts meet every stored row.
 pub(super) async fn commit(
     conn: &mut SqliteConnection,
     writes: &[Write],
+    fold: bool,
 ) -> Result<usize, StoreError> {
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
-    let statements = run(&mut tx, writes, false).await?;
+    if fold {
+        journal::fold_in(&mut tx).await?;
+    }
+    let statements = run(&mut tx, writes, false, None).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(statements)
 }
@@ -479,11 +564,16 @@ pub(super) async fn commit(
 /// transaction is rolled back here (sqlx does not know of it). Only for a connection no one
 /// else uses, which is dropped with its user if the commit is: a pooled connection given
 /// back in the middle of such a transaction would stay in it.
+///
+/// The log rows and moves go to the journal (see `journal`), ids from `next_id` on, which
+/// is advanced past them (when the commit fails nothing is stored, and the caller may use
+/// the same ids again).
 pub(super) async fn commit_owned(
     conn: &mut SqliteConnection,
     writes: &[Write],
+    next_id: &mut i64,
 ) -> Result<usize, StoreError> {
-    match run(conn, writes, true).await {
+    match run(conn, writes, true, Some(next_id)).await {
         Ok(statements) => Ok(statements),
         Err(e) => {
             // Without a transaction (none begun, or SQLite ended it on the error) this
@@ -503,13 +593,14 @@ async fn run(
     conn: &mut SqliteConnection,
     writes: &[Write],
     transaction: bool,
+    mut journal: Option<&mut i64>,
 ) -> Result<usize, StoreError> {
     let parts = parts(writes);
     let last = parts.len().saturating_sub(1);
     let mut statements = 0;
     let mut begin = transaction;
     for (i, part) in parts.iter().enumerate() {
-        for s in part.scripts(&mut begin, transaction && i == last) {
+        for s in part.scripts(&mut begin, transaction && i == last, journal.as_deref_mut()) {
             statements += s.run(&mut *conn).await?;
         }
     }
@@ -585,7 +676,7 @@ mod tests {
             let writes: Vec<Write> = (0..n).map(log).collect();
             let parts = parts(&writes);
             let mut begin = true;
-            let scripts = parts[0].scripts(&mut begin, true);
+            let scripts = parts[0].scripts(&mut begin, true, None);
             assert_eq!(scripts.len(), 1);
             assert!(scripts[0].keep);
             scripts[0].sql.clone()
@@ -599,7 +690,7 @@ mod tests {
         });
         let parts = parts(&writes);
         let mut begin = true;
-        let scripts = parts[0].scripts(&mut begin, true);
+        let scripts = parts[0].scripts(&mut begin, true, None);
         let kinds: Vec<(bool, Vec<Step>)> =
             scripts.iter().map(|s| (s.keep, s.checks.clone())).collect();
         assert_eq!(
@@ -628,7 +719,7 @@ mod tests {
         let parts = parts(&writes);
         assert_eq!(parts.len(), 2);
         assert!(parts.iter().all(|p| p.values <= MAX_VALUES));
-        assert_eq!(parts[0].logs.len(), MAX_VALUES / super::super::LOG_COLUMNS);
+        assert_eq!(parts[0].logs.len(), MAX_VALUES / JOURNAL_COLUMNS);
         assert_eq!(parts[1].last.len(), 1);
         let rows: usize = parts.iter().map(|p| p.logs.len()).sum();
         assert_eq!(rows, 7000);

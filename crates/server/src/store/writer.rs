@@ -25,6 +25,7 @@ use tokio::task::JoinHandle;
 
 use sqlx::SqliteConnection;
 
+use super::journal::{FoldPolicy, Journal};
 use super::wal::{self, Wal};
 use super::{pg, script, Backend, Store, StoreError, Write};
 use crate::metrics::Metrics;
@@ -69,6 +70,9 @@ pub struct WriterConfig {
     /// SQLite file: the pause between two WAL checkpoints while commits go on (default
     /// [`DEFAULT_CHECKPOINT_EVERY`]).
     pub checkpoint_every: Duration,
+    /// SQLite file: when the journal of log rows and moves is folded into their tables
+    /// (see `journal`).
+    pub fold: FoldPolicy,
 }
 
 /// Pause between two SQLite WAL checkpoints while commits go on, by default: pages
@@ -90,6 +94,7 @@ impl Default for WriterConfig {
             queue: DEFAULT_QUEUE,
             wal_pages: DEFAULT_WAL_PAGES,
             checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
+            fold: FoldPolicy::default(),
         }
     }
 }
@@ -223,6 +228,7 @@ impl Writer {
                     lanes.clone(),
                     paused.subscribe(),
                     wal.clone(),
+                    config.fold,
                 );
                 tokio::spawn(committer)
             })
@@ -367,11 +373,11 @@ fn lanes(config: WriterConfig) -> (Senders, Lanes) {
     )
 }
 
-/// Where a committer commits: the pool, a SQLite file's connection of its own, or a
-/// Postgres connection it keeps.
+/// Where a committer commits: the pool, a SQLite file's connection of its own (appending
+/// log rows and moves to the journal), or a Postgres connection it keeps.
 enum Target {
     Pool(Store),
-    Own(SqliteConnection),
+    Own(SqliteConnection, Journal),
     Held(pg::Held),
 }
 
@@ -379,10 +385,41 @@ impl Target {
     async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
         match self {
             Target::Pool(store) => store.commit_counted(writes).await,
-            Target::Own(conn) => script::commit_owned(conn, writes).await,
+            Target::Own(conn, journal) => {
+                let keys = journal.admit(writes)?;
+                let mut next_id = journal.next_id();
+                let statements = script::commit_owned(conn, writes, &mut next_id).await?;
+                journal.committed(keys, next_id);
+                Ok(statements)
+            }
             Target::Held(held) => held.commit(writes).await,
         }
     }
+
+    /// Folds the journal if it is due, or with `now` if it holds anything. A failure is
+    /// logged: the rows stay readable where they are, and a later fold moves them.
+    async fn fold(&mut self, now: bool) {
+        if let Target::Own(conn, journal) = self {
+            if journal.due() || (now && !journal.is_empty()) {
+                if let Err(e) = journal.fold(conn).await {
+                    tracing::error!(error = %e, "folding the store journal failed");
+                }
+            }
+        }
+    }
+}
+
+/// The writer's own connection to a SQLite file, and its journal; `None` on Postgres and
+/// for a memory database.
+async fn own_sqlite(
+    store: &Store,
+    fold: FoldPolicy,
+) -> Option<Result<(SqliteConnection, Journal), StoreError>> {
+    let mut conn = match store.dedicated_sqlite(&wal::writer_pragmas()).await? {
+        Ok(conn) => conn,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(Journal::load(&mut conn, fold).await.map(|j| (conn, j)))
 }
 
 /// Takes a batch (holding the lanes only while gathering it), commits it; until every
@@ -394,9 +431,10 @@ async fn run(
     lanes: Arc<tokio::sync::Mutex<Lanes>>,
     mut paused: watch::Receiver<bool>,
     wal: Option<Arc<Wal>>,
+    fold: FoldPolicy,
 ) {
-    let mut target = match store.dedicated_sqlite(&wal::writer_pragmas()).await {
-        Some(Ok(conn)) => Target::Own(conn),
+    let mut target = match own_sqlite(&store, fold).await {
+        Some(Ok((conn, journal))) => Target::Own(conn, journal),
         Some(Err(e)) => {
             // The pool's connections commit as well, only slower.
             tracing::error!(error = %e, "no connection of its own for the store writer");
@@ -416,13 +454,16 @@ async fn run(
             Some(batch) if batch.is_empty() => {}
             Some(batch) => {
                 commit_batch(&mut target, &metrics, batch).await;
-                if let (Some(wal), Target::Own(conn)) = (&wal, &mut target) {
+                target.fold(false).await;
+                if let (Some(wal), Target::Own(conn, _)) = (&wal, &mut target) {
                     wal.committed();
                     wal.restart_if_wanted(conn, &metrics).await;
                 }
             }
         }
     }
+    // A clean stop leaves the journal empty (a crash leaves it to the next start).
+    target.fold(true).await;
     tracing::debug!("store committer stopped");
 }
 
