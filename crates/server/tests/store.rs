@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use server::metrics::Metrics;
 use server::store::{
-    Backend, GameFilter, GameFinish, GameRow, LogRow, MoveRow, PlayerRow, RoomRow, Store,
-    StoreError, Write, Writer, WriterConfig,
+    Backend, FoldPolicy, GameFilter, GameFinish, GameRow, LogRow, MoveRow, PlayerRow, RoomRow,
+    Store, StoreError, Write, Writer, WriterConfig,
 };
 use sqlx::Executor;
 use uuid::Uuid;
@@ -954,4 +954,242 @@ async fn unknown_scheme_is_a_url_error() {
         .unwrap_err();
     assert!(matches!(err, StoreError::Url(_)), "{err:?}");
     assert!(!err.to_string().contains("secret"), "{err}");
+}
+
+/// A writer on a SQLite file that never folds its journal by itself (only when it stops).
+fn unfolding_writer(store: &Store) -> Writer {
+    let config = WriterConfig {
+        fold: FoldPolicy {
+            rows: usize::MAX,
+            after: std::time::Duration::from_secs(3600),
+        },
+        ..WriterConfig::default()
+    };
+    Writer::spawn_with(store.clone(), Arc::new(Metrics::default()), config)
+}
+
+/// Rows in the journal of the database at `url`, read beside the store.
+async fn journal_rows(url: &str) -> i64 {
+    let raw = sqlx::SqlitePool::connect(url).await.unwrap();
+    let (n,): (i64,) = sqlx::query_as("SELECT count(*) FROM journal")
+        .fetch_one(&raw)
+        .await
+        .unwrap();
+    raw.close().await;
+    n
+}
+
+/// A played room: its row, log, game and moves, written through `writer` in several
+/// batches as a room task would.
+async fn play_through(writer: &Writer, plies: i64) -> (RoomRow, GameRow) {
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    let r = room("playing", 11);
+    let g = GameRow {
+        id: r.id,
+        ..game("stockholm", 12, &[("white", a), ("black", b)])
+    };
+    writer
+        .write_control(vec![Write::Room(r.clone()), Write::Log(log(r.id, 0))])
+        .await
+        .unwrap();
+    writer
+        .write(vec![Write::StartGame(g.clone()), Write::Log(log(r.id, 1))])
+        .await
+        .unwrap();
+    for ply in 0..plies {
+        writer
+            .write(vec![
+                Write::Log(log(r.id, ply + 2)),
+                Write::Move(mv(g.id, ply)),
+            ])
+            .await
+            .unwrap();
+    }
+    (r, g)
+}
+
+/// Everything the readers give back of a played room.
+async fn read_back(store: &Store, r: &RoomRow, g: &GameRow) -> (Vec<LogRow>, Vec<MoveRow>) {
+    let live = store.rooms_to_restore(Some(0)).await.unwrap();
+    let mine: Vec<_> = live.into_iter().filter(|l| l.room.id == r.id).collect();
+    assert_eq!(mine.len(), 1);
+    let (row, moves) = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(&row, g);
+    (mine[0].log.clone(), moves)
+}
+
+/// SQLite file: log rows and moves wait in the journal until a fold; every reader sees
+/// them there, the same before and after the fold, and a clean stop of the writer folds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn journal_rows_read_back_the_same_before_and_after_a_fold() {
+    const PLIES: i64 = 40;
+    let db = TestDb::new(Kind::File).await.unwrap();
+    let store = db.open().await;
+    let writer = unfolding_writer(&store);
+    let (r, g) = play_through(&writer, PLIES).await;
+    let rows = journal_rows(&db.url).await;
+    assert_eq!(
+        rows,
+        2 + 2 * PLIES,
+        "every log row and move waits in the journal"
+    );
+    let expected_log: Vec<LogRow> = (0..PLIES + 2).map(|s| log(r.id, s)).collect();
+    let expected_moves: Vec<MoveRow> = (0..PLIES).map(|p| mv(g.id, p)).collect();
+    let before = read_back(&store, &r, &g).await;
+    assert_eq!(before, (expected_log.clone(), expected_moves.clone()));
+
+    writer.close().await;
+    assert_eq!(journal_rows(&db.url).await, 0, "a clean stop folds");
+    assert_eq!(read_back(&store, &r, &g).await, before);
+
+    // Written directly (a pooled connection folds first), the same rows are refused.
+    let err = store.commit(&[Write::Move(mv(g.id, 3))]).await.unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    store.close().await;
+    db.remove().await;
+}
+
+/// What the tables' keys refused before still fails its batch, and only its batch, when
+/// the rows go to the journal: a key in the journal, a key already folded, a row of a room
+/// or game never stored. A pooled connection's direct write meets the journal's rows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn journal_rows_keep_the_tables_constraints() {
+    let db = TestDb::new(Kind::File).await.unwrap();
+    let store = db.open().await;
+    let writer = unfolding_writer(&store);
+    let (r, g) = play_through(&writer, 4).await;
+    // In the journal.
+    let err = writer
+        .write(vec![Write::Move(mv(g.id, 4)), Write::Move(mv(g.id, 2))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    let err = writer
+        .write(vec![Write::Log(log(r.id, 6)), Write::Log(log(r.id, 6))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    // Folded (by a direct write, whose connection folds first), then again.
+    store.commit(&[Write::Move(mv(g.id, 4))]).await.unwrap();
+    assert_eq!(journal_rows(&db.url).await, 0);
+    let fresh = unfolding_writer(&store);
+    let err = fresh
+        .write(vec![Write::Log(log(r.id, 6)), Write::Log(log(r.id, 1))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    let err = fresh
+        .write(vec![Write::Move(mv(g.id, 0))])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    // A room or game never stored.
+    let nowhere = Uuid::new_v4();
+    assert!(fresh
+        .write(vec![Write::Log(log(nowhere, 0))])
+        .await
+        .is_err());
+    assert!(fresh
+        .write(vec![Write::Move(mv(nowhere, 0))])
+        .await
+        .is_err());
+    // Nothing of the failed batches was stored; the store goes on.
+    assert_eq!(journal_rows(&db.url).await, 0);
+    fresh
+        .write(vec![Write::Log(log(r.id, 6)), Write::Move(mv(g.id, 5))])
+        .await
+        .unwrap();
+    let (logs, moves) = read_back(&store, &r, &g).await;
+    assert_eq!(logs, (0..7).map(|s| log(r.id, s)).collect::<Vec<_>>());
+    assert_eq!(moves, (0..6).map(|p| mv(g.id, p)).collect::<Vec<_>>());
+    writer.close().await;
+    fresh.close().await;
+    store.close().await;
+    db.remove().await;
+}
+
+/// A fold moves all of the journal or nothing: one row it cannot move (here a row put in
+/// `room_log` behind the store's back) leaves the journal and the tables as they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fold_is_all_or_nothing() {
+    let db = TestDb::new(Kind::File).await.unwrap();
+    let store = db.open().await;
+    let writer = unfolding_writer(&store);
+    let (r, g) = play_through(&writer, 6).await;
+    let rows = journal_rows(&db.url).await;
+    let raw = sqlx::SqlitePool::connect(&db.url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO room_log (room_id, seq, at, actor, command) VALUES ($1, 5, 0, '', '')",
+    )
+    .bind(r.id.to_string())
+    .execute(&raw)
+    .await
+    .unwrap();
+    assert!(store.fold_journal().await.is_err());
+    assert_eq!(journal_rows(&db.url).await, rows);
+    let (folded,): (i64,) = sqlx::query_as("SELECT count(*) FROM room_log")
+        .fetch_one(&raw)
+        .await
+        .unwrap();
+    assert_eq!(folded, 1, "only the row put there");
+    sqlx::query("DELETE FROM room_log")
+        .execute(&raw)
+        .await
+        .unwrap();
+    raw.close().await;
+    store.fold_journal().await.unwrap();
+    assert_eq!(journal_rows(&db.url).await, 0);
+    let (logs, moves) = read_back(&store, &r, &g).await;
+    assert_eq!(logs.len(), 8);
+    assert_eq!(moves.len(), 6);
+    writer.close().await;
+    store.close().await;
+    db.remove().await;
+}
+
+/// The files of a SQLite database as a crash would leave them while log rows and moves
+/// wait in the journal (the writer paused: every commit is in the WAL, none under way),
+/// and a backup taken then: opening either restores every room and move, and folds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unfolded_rows_survive_a_crash_and_a_backup() {
+    const PLIES: i64 = 25;
+    let db = TestDb::new(Kind::File).await.unwrap();
+    let store = db.open().await;
+    let writer = unfolding_writer(&store);
+    let (r, g) = play_through(&writer, PLIES).await;
+    assert_eq!(journal_rows(&db.url).await, 2 + 2 * PLIES);
+    let expected = read_back(&store, &r, &g).await;
+
+    let path = db.file.clone().unwrap();
+    let crashed = path.with_extension("crashed.db");
+    let backup = path.with_extension("backup.db");
+    let paused = writer.pause();
+    for suffix in ["", "-wal"] {
+        std::fs::copy(
+            format!("{}{suffix}", path.display()),
+            format!("{}{suffix}", crashed.display()),
+        )
+        .unwrap();
+    }
+    drop(paused);
+    store
+        .backup_into(&backup.display().to_string())
+        .await
+        .unwrap();
+
+    for copy in [&crashed, &backup] {
+        let copy_db = TestDb {
+            url: format!("sqlite://{}", copy.display()),
+            file: Some(copy.clone()),
+            pg: None,
+        };
+        let reopened = copy_db.open().await;
+        assert_eq!(journal_rows(&copy_db.url).await, 0, "opening folds");
+        assert_eq!(read_back(&reopened, &r, &g).await, expected);
+        reopened.close().await;
+        copy_db.remove().await;
+    }
+    writer.close().await;
+    store.close().await;
+    db.remove().await;
 }
