@@ -959,10 +959,7 @@ async fn unknown_scheme_is_a_url_error() {
 /// A writer on a SQLite file that never folds its journal by itself (only when it stops).
 fn unfolding_writer(store: &Store) -> Writer {
     let config = WriterConfig {
-        fold: FoldPolicy {
-            rows: usize::MAX,
-            after: std::time::Duration::from_secs(3600),
-        },
+        fold: FoldPolicy::AtStop,
         ..WriterConfig::default()
     };
     Writer::spawn_with(store.clone(), Arc::new(Metrics::default()), config)
@@ -1190,6 +1187,50 @@ async fn unfolded_rows_survive_a_crash_and_a_backup() {
         copy_db.remove().await;
     }
     writer.close().await;
+    store.close().await;
+    db.remove().await;
+}
+
+/// SQLite file: each batch moves one share of the rooms' journal rows to their tables and
+/// deletes what every share has moved; every reader sees each row once meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn batches_move_journal_rows_a_share_at_a_time_and_readers_see_each_once() {
+    const PLIES: i64 = 3 * server::store::JOURNAL_PARTS as i64;
+    let db = TestDb::new(Kind::File).await.unwrap();
+    let store = db.open().await;
+    let writer = Writer::spawn(store.clone(), Arc::new(Metrics::default()));
+    let (r, g) = play_through(&writer, PLIES).await;
+    let other = play_through(&writer, 2).await;
+    let raw = sqlx::SqlitePool::connect(&db.url).await.unwrap();
+    let count = |sql: &'static str| {
+        let raw = raw.clone();
+        async move {
+            let (n,): (i64,) = sqlx::query_as(sql).fetch_one(&raw).await.unwrap();
+            n
+        }
+    };
+    let moved =
+        count("SELECT count(*) FROM room_log").await + count("SELECT count(*) FROM moves").await;
+    let waiting = count("SELECT count(*) FROM journal").await;
+    assert!(moved > 0, "batches moved rows");
+    assert!(
+        waiting < 2 + 2 * PLIES,
+        "moved rows were deleted from the journal ({waiting} left)"
+    );
+    let expected_log: Vec<LogRow> = (0..PLIES + 2).map(|s| log(r.id, s)).collect();
+    let expected_moves: Vec<MoveRow> = (0..PLIES).map(|p| mv(g.id, p)).collect();
+    assert_eq!(
+        read_back(&store, &r, &g).await,
+        (expected_log.clone(), expected_moves.clone())
+    );
+    assert_eq!(read_back(&store, &other.0, &other.1).await.1.len(), 2);
+    writer.close().await;
+    assert_eq!(count("SELECT count(*) FROM journal").await, 0);
+    assert_eq!(
+        read_back(&store, &r, &g).await,
+        (expected_log, expected_moves)
+    );
+    raw.close().await;
     store.close().await;
     db.remove().await;
 }

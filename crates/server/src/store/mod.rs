@@ -27,7 +27,7 @@ use sqlx::sqlite::{
 use sqlx::ConnectOptions;
 use uuid::Uuid;
 
-pub use journal::{FoldPolicy, DEFAULT_FOLD_AFTER, DEFAULT_FOLD_ROWS};
+pub use journal::{FoldPolicy, PARTS as JOURNAL_PARTS};
 pub use writer::{
     Paused, Writer, WriterConfig, DEFAULT_CHECKPOINT_EVERY, DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE,
     DEFAULT_WAL_PAGES,
@@ -596,14 +596,19 @@ impl Store {
     }
 
     /// Applies the embedded migrations (those already applied are skipped), then folds
-    /// SQLite's journal (see [`Store::fold_journal`]).
+    /// SQLite's journal (see [`Store::fold_journal`]; a failure there is logged, not
+    /// returned: the journal's rows are read where they are).
     ///
     /// # Errors
     /// A migration failed.
     pub async fn migrate(&self) -> Result<(), StoreError> {
         on_pool!(self, p => MIGRATOR.run(p).await?);
-        // Before anything reads: what a crash (or a backup) left in the journal.
-        self.fold_journal().await
+        // Before anything reads: what a crash (or a backup) left in the journal. Should
+        // that fail, the rows stay where every reader finds them, and the server starts.
+        if let Err(e) = self.fold_journal().await {
+            tracing::error!(error = %e, "moving the store journal's rows to their tables failed");
+        }
+        Ok(())
     }
 
     /// Closes every connection (waits for those in use). Later calls fail.

@@ -25,7 +25,8 @@ use sqlx::sqlite::Sqlite;
 use sqlx::{Connection, Either, Executor, SqliteConnection};
 
 use super::journal::{
-    self, CHECK_LOGS, CHECK_MOVES, JOURNAL_COLUMNS, JOURNAL_TABLE, KIND_LOG, KIND_MOVE,
+    self, part_of, Slice, CHECK_LOGS, CHECK_MOVES, JOURNAL_COLUMNS, JOURNAL_TABLE, KIND_LOG,
+    KIND_MOVE, SLICE_LOGS, SLICE_MARK, SLICE_MOVES, SLICE_PRUNE,
 };
 use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
@@ -83,6 +84,9 @@ enum Step {
     Change(String),
     /// `BEGIN` or `COMMIT`: not one of the batch's statements.
     Transaction,
+    /// Moving journal rows to their tables (see `journal::Slice`): not one of the batch's
+    /// statements.
+    Move,
     /// A check of the batch's journal rows (see `journal::CHECK_LOGS`): not one of the
     /// batch's statements; it fails on a constraint or inserts nothing, and what it
     /// inserted would be stored twice once folded.
@@ -159,6 +163,19 @@ impl<'a> Script<'a> {
         self.checks.push(Step::Write);
     }
 
+    /// Appends the statements that move `sl` out of the journal.
+    fn slice(&mut self, sl: Slice) {
+        let range = || vec![Val::Int(sl.from), Val::Int(sl.upto), Val::Int(sl.part)];
+        self.statement(SLICE_LOGS, range(), Step::Move);
+        self.statement(SLICE_MOVES, range(), Step::Move);
+        self.statement(
+            SLICE_MARK,
+            vec![Val::Int(sl.part), Val::Int(sl.upto)],
+            Step::Move,
+        );
+        self.statement(SLICE_PRUNE, vec![Val::Int(sl.prune)], Step::Move);
+    }
+
     /// Appends a transaction's `BEGIN IMMEDIATE` or `COMMIT`.
     fn transaction(&mut self, sql: &str) {
         self.sql.push_str(sql);
@@ -188,7 +205,7 @@ impl<'a> Script<'a> {
         while let Some(step) = results.try_next().await.map_err(db_err)? {
             if let Either::Left(done) = step {
                 match checks.next() {
-                    Some(Step::Transaction) => {}
+                    Some(Step::Transaction | Step::Move) => {}
                     Some(Step::Change(missing)) if done.rows_affected() == 0 => {
                         return Err(StoreError::Missing(missing.clone()));
                     }
@@ -321,16 +338,23 @@ impl<'a> Part<'a> {
     ///
     /// With `journal` (the id of the next journal row), the log rows and moves are appended to
     /// the journal, with their checks, and `journal` counts them.
+    ///
+    /// With `slice`, the script that begins the transaction first moves that share of the
+    /// journal (see `journal`; taken then).
     fn scripts(
         &self,
         begin: &mut bool,
         commit: bool,
         journal: Option<&mut i64>,
+        slice: &mut Option<Slice>,
     ) -> Vec<Script<'a>> {
         let mut out = Vec::with_capacity(3);
-        let start = |s: &mut Script<'a>, begin: &mut bool| {
+        let mut start = |s: &mut Script<'a>, begin: &mut bool| {
             if std::mem::take(begin) {
                 s.transaction("BEGIN IMMEDIATE");
+                if let Some(sl) = slice.take() {
+                    s.slice(sl);
+                }
             }
         };
         if !self.first.is_empty() {
@@ -408,6 +432,7 @@ impl<'a> Part<'a> {
         };
         for l in &self.logs {
             push([
+                Val::Int(part_of(&l.room_id)),
                 Val::Int(KIND_LOG),
                 id(&l.room_id),
                 Val::Int(l.seq),
@@ -419,6 +444,7 @@ impl<'a> Part<'a> {
         }
         for m in &self.moves {
             push([
+                Val::Int(part_of(&m.game_id)),
                 Val::Int(KIND_MOVE),
                 id(&m.game_id),
                 Val::Int(m.ply),
@@ -554,7 +580,7 @@ pub(super) async fn commit(
     if fold {
         journal::fold_in(&mut tx).await?;
     }
-    let statements = run(&mut tx, writes, false, None).await?;
+    let statements = run(&mut tx, writes, false, None, None).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(statements)
 }
@@ -565,15 +591,18 @@ pub(super) async fn commit(
 /// else uses, which is dropped with its user if the commit is: a pooled connection given
 /// back in the middle of such a transaction would stay in it.
 ///
-/// The log rows and moves go to the journal (see `journal`), ids from `next_id` on, which
-/// is advanced past them (when the commit fails nothing is stored, and the caller may use
+/// With `next_id`, the log rows and moves go to the journal (see `journal`), ids from it
+/// on, and it is advanced past them (when the commit fails nothing is stored, and the caller may use
 /// the same ids again).
+///
+/// With `slice`, the transaction first moves that share of the journal to its tables.
 pub(super) async fn commit_owned(
     conn: &mut SqliteConnection,
     writes: &[Write],
-    next_id: &mut i64,
+    next_id: Option<&mut i64>,
+    slice: Option<Slice>,
 ) -> Result<usize, StoreError> {
-    match run(conn, writes, true, Some(next_id)).await {
+    match run(conn, writes, true, next_id, slice).await {
         Ok(statements) => Ok(statements),
         Err(e) => {
             // Without a transaction (none begun, or SQLite ended it on the error) this
@@ -594,13 +623,15 @@ async fn run(
     writes: &[Write],
     transaction: bool,
     mut journal: Option<&mut i64>,
+    mut slice: Option<Slice>,
 ) -> Result<usize, StoreError> {
     let parts = parts(writes);
     let last = parts.len().saturating_sub(1);
     let mut statements = 0;
     let mut begin = transaction;
     for (i, part) in parts.iter().enumerate() {
-        for s in part.scripts(&mut begin, transaction && i == last, journal.as_deref_mut()) {
+        let commit = transaction && i == last;
+        for s in part.scripts(&mut begin, commit, journal.as_deref_mut(), &mut slice) {
             statements += s.run(&mut *conn).await?;
         }
     }
@@ -676,7 +707,7 @@ mod tests {
             let writes: Vec<Write> = (0..n).map(log).collect();
             let parts = parts(&writes);
             let mut begin = true;
-            let scripts = parts[0].scripts(&mut begin, true, None);
+            let scripts = parts[0].scripts(&mut begin, true, None, &mut None);
             assert_eq!(scripts.len(), 1);
             assert!(scripts[0].keep);
             scripts[0].sql.clone()
@@ -690,7 +721,7 @@ mod tests {
         });
         let parts = parts(&writes);
         let mut begin = true;
-        let scripts = parts[0].scripts(&mut begin, true, None);
+        let scripts = parts[0].scripts(&mut begin, true, None, &mut None);
         let kinds: Vec<(bool, Vec<Step>)> =
             scripts.iter().map(|s| (s.keep, s.checks.clone())).collect();
         assert_eq!(
@@ -711,7 +742,7 @@ mod tests {
 
     #[test]
     fn a_big_batch_is_cut_under_the_value_limit_with_rooms_first() {
-        let mut writes: Vec<Write> = (0..7000).map(log).collect();
+        let mut writes: Vec<Write> = (0..5000).map(log).collect();
         writes.push(Write::RoomState {
             id: uuid::Uuid::nil(),
             state: "playing".into(),
@@ -722,6 +753,6 @@ mod tests {
         assert_eq!(parts[0].logs.len(), MAX_VALUES / JOURNAL_COLUMNS);
         assert_eq!(parts[1].last.len(), 1);
         let rows: usize = parts.iter().map(|p| p.logs.len()).sum();
-        assert_eq!(rows, 7000);
+        assert_eq!(rows, 5000);
     }
 }

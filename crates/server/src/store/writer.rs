@@ -382,25 +382,29 @@ enum Target {
 }
 
 impl Target {
-    async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
+    /// Commits `writes`; on a SQLite file's own connection, with `slice`, moving a share
+    /// of the journal in the same transaction (see `journal`).
+    async fn commit(&mut self, writes: &[Write], slice: bool) -> Result<usize, StoreError> {
         match self {
             Target::Pool(store) => store.commit_counted(writes).await,
             Target::Own(conn, journal) => {
                 let keys = journal.admit(writes)?;
                 let mut next_id = journal.next_id();
-                let statements = script::commit_owned(conn, writes, &mut next_id).await?;
-                journal.committed(keys, next_id);
+                let slice = if slice { journal.slice() } else { None };
+                let statements =
+                    script::commit_owned(conn, writes, next_id.as_mut(), slice).await?;
+                journal.committed(keys, next_id, slice);
                 Ok(statements)
             }
             Target::Held(held) => held.commit(writes).await,
         }
     }
 
-    /// Folds the journal if it is due, or with `now` if it holds anything. A failure is
-    /// logged: the rows stay readable where they are, and a later fold moves them.
-    async fn fold(&mut self, now: bool) {
+    /// Moves every row of the journal (when the writer stops). A failure is logged: the
+    /// rows stay readable where they are, and opening the database moves them.
+    async fn fold(&mut self) {
         if let Target::Own(conn, journal) = self {
-            if journal.due() || (now && !journal.is_empty()) {
+            if !journal.is_empty() {
                 if let Err(e) = journal.fold(conn).await {
                     tracing::error!(error = %e, "folding the store journal failed");
                 }
@@ -454,7 +458,6 @@ async fn run(
             Some(batch) if batch.is_empty() => {}
             Some(batch) => {
                 commit_batch(&mut target, &metrics, batch).await;
-                target.fold(false).await;
                 if let (Some(wal), Target::Own(conn, _)) = (&wal, &mut target) {
                     wal.committed();
                     wal.restart_if_wanted(conn, &metrics).await;
@@ -463,7 +466,7 @@ async fn run(
         }
     }
     // A clean stop leaves the journal empty (a crash leaves it to the next start).
-    target.fold(true).await;
+    target.fold().await;
     tracing::debug!("store committer stopped");
 }
 
@@ -479,7 +482,7 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
         parts.push((start..writes.len(), r.reply));
     }
     let started = Instant::now();
-    let result = target.commit(&writes).await;
+    let result = target.commit(&writes, true).await;
     match result {
         Ok(statements) => {
             tracing::debug!(
@@ -503,7 +506,9 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
             tracing::debug!(error = %e, requests = parts.len(), "batch failed; retrying one by one");
             for (range, reply) in parts {
                 let part = &writes[range];
-                let r = target.commit(part).await;
+                // Without moving journal rows: should that be what failed, the requests
+                // still go in (the next batch tries it again).
+                let r = target.commit(part, false).await;
                 if let Ok(statements) = r {
                     record(metrics, part.len(), statements, oldest);
                 }
