@@ -82,11 +82,11 @@ async fn store_writes_per_move_stay_constant_over_a_300_ply_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn store_writes_per_move_stay_constant_over_a_300_ply_game_sqlite_file() {
-    // A SQLite file: the writer's own connection appends both rows to its journal in one
-    // insert (folded into their tables between batches, not counted here).
+    // A SQLite file: the writer commits on a connection of its own (not the pool's), each
+    // batch as a script kept prepared: the log row and the move in one insert each.
     let dir = std::env::temp_dir().join(format!("checkerhall-hot-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
-    writes_per_move_stay_constant(&format!("sqlite://{}/hot.db", dir.display()), 1).await;
+    writes_per_move_stay_constant(&format!("sqlite://{}/hot.db", dir.display()), 2).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -12,7 +12,6 @@
 //! Writes of the rooms (logs, moves, game starts and ends) go through the [`Writer`] task,
 //! which commits the writes of many rooms in one transaction.
 
-mod journal;
 mod wal;
 mod writer;
 
@@ -27,7 +26,6 @@ use sqlx::sqlite::{
 use sqlx::ConnectOptions;
 use uuid::Uuid;
 
-pub use journal::{FoldPolicy, PARTS as JOURNAL_PARTS};
 pub use writer::{
     Paused, Writer, WriterConfig, DEFAULT_CHECKPOINT_EVERY, DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE,
     DEFAULT_WAL_PAGES,
@@ -595,19 +593,12 @@ impl Store {
         Some(opts.connect().await.map_err(db_err))
     }
 
-    /// Applies the embedded migrations (those already applied are skipped), then folds
-    /// SQLite's journal (see [`Store::fold_journal`]; a failure there is logged, not
-    /// returned: the journal's rows are read where they are).
+    /// Applies the embedded migrations (those already applied are skipped).
     ///
     /// # Errors
     /// A migration failed.
     pub async fn migrate(&self) -> Result<(), StoreError> {
         on_pool!(self, p => MIGRATOR.run(p).await?);
-        // Before anything reads: what a crash (or a backup) left in the journal. Should
-        // that fail, the rows stay where every reader finds them, and the server starts.
-        if let Err(e) = self.fold_journal().await {
-            tracing::error!(error = %e, "moving the store journal's rows to their tables failed");
-        }
         Ok(())
     }
 
@@ -733,13 +724,8 @@ impl Store {
              AND r.id IN (SELECT g.id FROM games g WHERE g.finished_at >= $1))";
         let rooms_sql =
             format!("SELECT {ROOM_COLUMNS} FROM rooms r WHERE {WHERE} ORDER BY created_at, id");
-        // SQLite: the rows of the journal too (see `journal`).
-        let logs = match self.backend {
-            Backend::Sqlite => journal::LOG_ROWS,
-            Backend::Postgres => "room_log",
-        };
         let log_sql = format!(
-            "SELECT l.room_id, l.seq, l.at, l.actor, l.command FROM {logs} l \
+            "SELECT l.room_id, l.seq, l.at, l.actor, l.command FROM room_log l \
              JOIN rooms r ON r.id = l.room_id WHERE {WHERE} ORDER BY l.room_id, l.seq"
         );
         let since = finished_since.unwrap_or(i64::MAX);
@@ -781,14 +767,6 @@ impl Store {
     /// Database failure.
     pub async fn game(&self, id: Uuid) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
         let game_sql = format!("SELECT {GAME_COLUMNS} FROM games g WHERE g.id = $1");
-        // SQLite: the moves of the journal too (see `journal`).
-        let moves_sql = match self.backend {
-            Backend::Sqlite => journal::MOVE_ROWS,
-            Backend::Postgres => {
-                "SELECT game_id, ply, seat, notation, clock_ms, at FROM moves \
-                 WHERE game_id = $1 ORDER BY ply"
-            }
-        };
         let found: Option<(RawGame, Vec<RawSeat>, Vec<RawMove>)> = on_pool!(self, p => {
             let mut tx = p.begin().await.map_err(db_err)?;
             let game: Option<RawGame> = sqlx::query_as(&game_sql)
@@ -807,7 +785,10 @@ impl Store {
                     .fetch_all(&mut *tx)
                     .await
                     .map_err(db_err)?;
-                    let moves = sqlx::query_as(moves_sql)
+                    let moves = sqlx::query_as(
+                        "SELECT game_id, ply, seat, notation, clock_ms, at FROM moves \
+                         WHERE game_id = $1 ORDER BY ply",
+                    )
                     .bind(id.to_string())
                     .fetch_all(&mut *tx)
                     .await
@@ -955,7 +936,7 @@ impl Store {
         match &self.pool {
             Pool::Sqlite(p) => {
                 let mut conn = p.acquire().await.map_err(db_err)?;
-                script::commit(&mut conn, writes, self.sqlite_file).await
+                script::commit(&mut conn, writes).await
             }
             Pool::Postgres(p) => {
                 let mut conn = p.acquire().await.map_err(db_err)?;

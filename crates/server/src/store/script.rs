@@ -24,10 +24,6 @@ use futures_util::TryStreamExt;
 use sqlx::sqlite::Sqlite;
 use sqlx::{Connection, Either, Executor, SqliteConnection};
 
-use super::journal::{
-    self, part_of, Slice, CHECK_LOGS, CHECK_MOVES, JOURNAL_COLUMNS, JOURNAL_TABLE, KIND_LOG,
-    KIND_MOVE, SLICE_LOGS, SLICE_MARK, SLICE_MOVES, SLICE_PRUNE,
-};
 use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
 /// Most values in one script: under SQLite's limit on numbered parameters (32,766); a
@@ -84,13 +80,6 @@ enum Step {
     Change(String),
     /// `BEGIN` or `COMMIT`: not one of the batch's statements.
     Transaction,
-    /// Moving journal rows to their tables (see `journal::Slice`): not one of the batch's
-    /// statements.
-    Move,
-    /// A check of the batch's journal rows (see `journal::CHECK_LOGS`): not one of the
-    /// batch's statements; it fails on a constraint or inserts nothing, and what it
-    /// inserted would be stored twice once folded.
-    Check,
 }
 
 impl<'a> Script<'a> {
@@ -163,19 +152,6 @@ impl<'a> Script<'a> {
         self.checks.push(Step::Write);
     }
 
-    /// Appends the statements that move `sl` out of the journal.
-    fn slice(&mut self, sl: Slice) {
-        let range = || vec![Val::Int(sl.from), Val::Int(sl.upto), Val::Int(sl.part)];
-        self.statement(SLICE_LOGS, range(), Step::Move);
-        self.statement(SLICE_MOVES, range(), Step::Move);
-        self.statement(
-            SLICE_MARK,
-            vec![Val::Int(sl.part), Val::Int(sl.upto)],
-            Step::Move,
-        );
-        self.statement(SLICE_PRUNE, vec![Val::Int(sl.prune)], Step::Move);
-    }
-
     /// Appends a transaction's `BEGIN IMMEDIATE` or `COMMIT`.
     fn transaction(&mut self, sql: &str) {
         self.sql.push_str(sql);
@@ -205,18 +181,10 @@ impl<'a> Script<'a> {
         while let Some(step) = results.try_next().await.map_err(db_err)? {
             if let Either::Left(done) = step {
                 match checks.next() {
-                    Some(Step::Transaction | Step::Move) => {}
+                    Some(Step::Transaction) => {}
                     Some(Step::Change(missing)) if done.rows_affected() == 0 => {
                         return Err(StoreError::Missing(missing.clone()));
                     }
-                    // Only without foreign keys enforced: a row of a room or game never
-                    // stored.
-                    Some(Step::Check) if done.rows_affected() > 0 => {
-                        return Err(StoreError::Missing(
-                            "the room or game of a log row or move".into(),
-                        ));
-                    }
-                    Some(Step::Check) => {}
                     _ => ran += 1,
                 }
             }
@@ -314,8 +282,8 @@ fn values_of(w: &Write) -> usize {
         Write::FinishGame(f) => 5 + 3 * f.verdicts.len(),
         Write::RoomState { .. } => 2,
         Write::Heartbeat { .. } => 1,
-        // As many as a journal row takes (more than in its own table).
-        Write::Log(_) | Write::Move(_) => JOURNAL_COLUMNS,
+        Write::Log(_) => super::LOG_COLUMNS,
+        Write::Move(_) => super::MOVE_COLUMNS,
     }
 }
 
@@ -335,26 +303,11 @@ impl<'a> Part<'a> {
     /// (a script kept prepared unless its inserts are too big), its state changes and game
     /// ends (kept prepared unless long); each only if it has statements. With `begin` still true, the first script
     /// begins the transaction (and `begin` turns false); with `commit`, the last commits it.
-    ///
-    /// With `journal` (the id of the next journal row), the log rows and moves are appended to
-    /// the journal, with their checks, and `journal` counts them.
-    ///
-    /// With `slice`, the script that begins the transaction first moves that share of the
-    /// journal (see `journal`; taken then).
-    fn scripts(
-        &self,
-        begin: &mut bool,
-        commit: bool,
-        journal: Option<&mut i64>,
-        slice: &mut Option<Slice>,
-    ) -> Vec<Script<'a>> {
+    fn scripts(&self, begin: &mut bool, commit: bool) -> Vec<Script<'a>> {
         let mut out = Vec::with_capacity(3);
-        let mut start = |s: &mut Script<'a>, begin: &mut bool| {
+        let start = |s: &mut Script<'a>, begin: &mut bool| {
             if std::mem::take(begin) {
                 s.transaction("BEGIN IMMEDIATE");
-                if let Some(sl) = slice.take() {
-                    s.slice(sl);
-                }
             }
         };
         if !self.first.is_empty() {
@@ -371,21 +324,14 @@ impl<'a> Part<'a> {
             out.push(s);
         }
         if !self.logs.is_empty() || !self.moves.is_empty() {
-            let mut s = Script::default();
+            let (logs, moves) = (bucket(self.logs.len()), bucket(self.moves.len()));
+            let keep = logs.is_some() && moves.is_some();
+            let mut s = Script {
+                keep,
+                ..Script::default()
+            };
             start(&mut s, begin);
-            match journal {
-                Some(next_id) => {
-                    let padded = bucket(self.logs.len() + self.moves.len());
-                    s.keep = padded.is_some();
-                    self.journal_rows(&mut s, padded, next_id);
-                }
-                None => {
-                    let (logs, moves) = (bucket(self.logs.len()), bucket(self.moves.len()));
-                    let keep = logs.is_some() && moves.is_some();
-                    s.keep = keep;
-                    self.rows(&mut s, keep.then_some((logs, moves)));
-                }
-            }
+            self.rows(&mut s, keep.then_some((logs, moves)));
             if commit && self.last.is_empty() {
                 s.transaction("COMMIT");
                 out.push(s);
@@ -417,56 +363,6 @@ impl<'a> Part<'a> {
             out.push(s);
         }
         out
-    }
-
-    /// Appends the part's log rows and moves to `s` as one insert into the journal (with
-    /// `padded`, padded to that many rows), ids from `next_id` on, and the checks of what
-    /// the tables' constraints would have refused (see `journal`).
-    fn journal_rows(&self, s: &mut Script<'a>, padded: Option<usize>, next_id: &mut i64) {
-        let first = *next_id;
-        let mut vals = Vec::with_capacity((self.logs.len() + self.moves.len()) * JOURNAL_COLUMNS);
-        let mut push = |row: [Val<'a>; JOURNAL_COLUMNS - 1]| {
-            vals.push(Val::Int(*next_id));
-            *next_id += 1;
-            vals.extend(row);
-        };
-        for l in &self.logs {
-            push([
-                Val::Int(part_of(&l.room_id)),
-                Val::Int(KIND_LOG),
-                id(&l.room_id),
-                Val::Int(l.seq),
-                Val::Int(l.at),
-                Val::Str(&l.actor),
-                Val::Str(&l.command),
-                Val::OptInt(None),
-            ]);
-        }
-        for m in &self.moves {
-            push([
-                Val::Int(part_of(&m.game_id)),
-                Val::Int(KIND_MOVE),
-                id(&m.game_id),
-                Val::Int(m.ply),
-                Val::Int(m.at),
-                Val::Str(&m.seat),
-                Val::Str(&m.notation),
-                Val::OptInt(m.clock_ms),
-            ]);
-        }
-        s.rows(
-            JOURNAL_TABLE,
-            JOURNAL_COLUMNS,
-            self.logs.len() + self.moves.len(),
-            padded,
-            vals,
-        );
-        if !self.logs.is_empty() {
-            s.statement(CHECK_LOGS, vec![Val::Int(first)], Step::Check);
-        }
-        if !self.moves.is_empty() {
-            s.statement(CHECK_MOVES, vec![Val::Int(first)], Step::Check);
-        }
     }
 
     /// Appends the inserts of the part's log rows and moves to `s`; with `padded`, each
@@ -568,19 +464,12 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
 ///
 /// The write lock is taken at `BEGIN`, so the busy timeout applies to it instead of the
 /// transaction failing when a deferred one upgrades.
-///
-/// With `fold` (a SQLite file, whose writer may have left rows in the journal) the journal
-/// is folded first in the same transaction, so that the inserts meet every stored row.
 pub(super) async fn commit(
     conn: &mut SqliteConnection,
     writes: &[Write],
-    fold: bool,
 ) -> Result<usize, StoreError> {
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
-    if fold {
-        journal::fold_in(&mut tx).await?;
-    }
-    let statements = run(&mut tx, writes, false, None, None).await?;
+    let statements = run(&mut tx, writes, false).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(statements)
 }
@@ -590,19 +479,11 @@ pub(super) async fn commit(
 /// transaction is rolled back here (sqlx does not know of it). Only for a connection no one
 /// else uses, which is dropped with its user if the commit is: a pooled connection given
 /// back in the middle of such a transaction would stay in it.
-///
-/// With `next_id`, the log rows and moves go to the journal (see `journal`), ids from it
-/// on, and it is advanced past them (when the commit fails nothing is stored, and the caller may use
-/// the same ids again).
-///
-/// With `slice`, the transaction first moves that share of the journal to its tables.
 pub(super) async fn commit_owned(
     conn: &mut SqliteConnection,
     writes: &[Write],
-    next_id: Option<&mut i64>,
-    slice: Option<Slice>,
 ) -> Result<usize, StoreError> {
-    match run(conn, writes, true, next_id, slice).await {
+    match run(conn, writes, true).await {
         Ok(statements) => Ok(statements),
         Err(e) => {
             // Without a transaction (none begun, or SQLite ended it on the error) this
@@ -622,16 +503,13 @@ async fn run(
     conn: &mut SqliteConnection,
     writes: &[Write],
     transaction: bool,
-    mut journal: Option<&mut i64>,
-    mut slice: Option<Slice>,
 ) -> Result<usize, StoreError> {
     let parts = parts(writes);
     let last = parts.len().saturating_sub(1);
     let mut statements = 0;
     let mut begin = transaction;
     for (i, part) in parts.iter().enumerate() {
-        let commit = transaction && i == last;
-        for s in part.scripts(&mut begin, commit, journal.as_deref_mut(), &mut slice) {
+        for s in part.scripts(&mut begin, transaction && i == last) {
             statements += s.run(&mut *conn).await?;
         }
     }
@@ -707,7 +585,7 @@ mod tests {
             let writes: Vec<Write> = (0..n).map(log).collect();
             let parts = parts(&writes);
             let mut begin = true;
-            let scripts = parts[0].scripts(&mut begin, true, None, &mut None);
+            let scripts = parts[0].scripts(&mut begin, true);
             assert_eq!(scripts.len(), 1);
             assert!(scripts[0].keep);
             scripts[0].sql.clone()
@@ -721,7 +599,7 @@ mod tests {
         });
         let parts = parts(&writes);
         let mut begin = true;
-        let scripts = parts[0].scripts(&mut begin, true, None, &mut None);
+        let scripts = parts[0].scripts(&mut begin, true);
         let kinds: Vec<(bool, Vec<Step>)> =
             scripts.iter().map(|s| (s.keep, s.checks.clone())).collect();
         assert_eq!(
@@ -742,7 +620,7 @@ mod tests {
 
     #[test]
     fn a_big_batch_is_cut_under_the_value_limit_with_rooms_first() {
-        let mut writes: Vec<Write> = (0..5000).map(log).collect();
+        let mut writes: Vec<Write> = (0..7000).map(log).collect();
         writes.push(Write::RoomState {
             id: uuid::Uuid::nil(),
             state: "playing".into(),
@@ -750,9 +628,9 @@ mod tests {
         let parts = parts(&writes);
         assert_eq!(parts.len(), 2);
         assert!(parts.iter().all(|p| p.values <= MAX_VALUES));
-        assert_eq!(parts[0].logs.len(), MAX_VALUES / JOURNAL_COLUMNS);
+        assert_eq!(parts[0].logs.len(), MAX_VALUES / super::super::LOG_COLUMNS);
         assert_eq!(parts[1].last.len(), 1);
         let rows: usize = parts.iter().map(|p| p.logs.len()).sum();
-        assert_eq!(rows, 5000);
+        assert_eq!(rows, 7000);
     }
 }

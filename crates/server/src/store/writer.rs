@@ -25,7 +25,6 @@ use tokio::task::JoinHandle;
 
 use sqlx::SqliteConnection;
 
-use super::journal::{FoldPolicy, Journal};
 use super::wal::{self, Wal};
 use super::{pg, script, Backend, Store, StoreError, Write};
 use crate::metrics::Metrics;
@@ -70,9 +69,6 @@ pub struct WriterConfig {
     /// SQLite file: the pause between two WAL checkpoints while commits go on (default
     /// [`DEFAULT_CHECKPOINT_EVERY`]).
     pub checkpoint_every: Duration,
-    /// SQLite file: when the journal of log rows and moves is folded into their tables
-    /// (see `journal`).
-    pub fold: FoldPolicy,
 }
 
 /// Pause between two SQLite WAL checkpoints while commits go on, by default: pages
@@ -94,7 +90,6 @@ impl Default for WriterConfig {
             queue: DEFAULT_QUEUE,
             wal_pages: DEFAULT_WAL_PAGES,
             checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
-            fold: FoldPolicy::default(),
         }
     }
 }
@@ -228,7 +223,6 @@ impl Writer {
                     lanes.clone(),
                     paused.subscribe(),
                     wal.clone(),
-                    config.fold,
                 );
                 tokio::spawn(committer)
             })
@@ -373,57 +367,22 @@ fn lanes(config: WriterConfig) -> (Senders, Lanes) {
     )
 }
 
-/// Where a committer commits: the pool, a SQLite file's connection of its own (appending
-/// log rows and moves to the journal), or a Postgres connection it keeps.
+/// Where a committer commits: the pool, a SQLite file's connection of its own, or a
+/// Postgres connection it keeps.
 enum Target {
     Pool(Store),
-    Own(SqliteConnection, Journal),
+    Own(SqliteConnection),
     Held(pg::Held),
 }
 
 impl Target {
-    /// Commits `writes`; on a SQLite file's own connection, with `slice`, moving a share
-    /// of the journal in the same transaction (see `journal`).
-    async fn commit(&mut self, writes: &[Write], slice: bool) -> Result<usize, StoreError> {
+    async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
         match self {
             Target::Pool(store) => store.commit_counted(writes).await,
-            Target::Own(conn, journal) => {
-                let keys = journal.admit(writes)?;
-                let mut next_id = journal.next_id();
-                let slice = if slice { journal.slice() } else { None };
-                let statements =
-                    script::commit_owned(conn, writes, next_id.as_mut(), slice).await?;
-                journal.committed(keys, next_id, slice);
-                Ok(statements)
-            }
+            Target::Own(conn) => script::commit_owned(conn, writes).await,
             Target::Held(held) => held.commit(writes).await,
         }
     }
-
-    /// Moves every row of the journal (when the writer stops). A failure is logged: the
-    /// rows stay readable where they are, and opening the database moves them.
-    async fn fold(&mut self) {
-        if let Target::Own(conn, journal) = self {
-            if !journal.is_empty() {
-                if let Err(e) = journal.fold(conn).await {
-                    tracing::error!(error = %e, "folding the store journal failed");
-                }
-            }
-        }
-    }
-}
-
-/// The writer's own connection to a SQLite file, and its journal; `None` on Postgres and
-/// for a memory database.
-async fn own_sqlite(
-    store: &Store,
-    fold: FoldPolicy,
-) -> Option<Result<(SqliteConnection, Journal), StoreError>> {
-    let mut conn = match store.dedicated_sqlite(&wal::writer_pragmas()).await? {
-        Ok(conn) => conn,
-        Err(e) => return Some(Err(e)),
-    };
-    Some(Journal::load(&mut conn, fold).await.map(|j| (conn, j)))
 }
 
 /// Takes a batch (holding the lanes only while gathering it), commits it; until every
@@ -435,10 +394,9 @@ async fn run(
     lanes: Arc<tokio::sync::Mutex<Lanes>>,
     mut paused: watch::Receiver<bool>,
     wal: Option<Arc<Wal>>,
-    fold: FoldPolicy,
 ) {
-    let mut target = match own_sqlite(&store, fold).await {
-        Some(Ok((conn, journal))) => Target::Own(conn, journal),
+    let mut target = match store.dedicated_sqlite(&wal::writer_pragmas()).await {
+        Some(Ok(conn)) => Target::Own(conn),
         Some(Err(e)) => {
             // The pool's connections commit as well, only slower.
             tracing::error!(error = %e, "no connection of its own for the store writer");
@@ -458,15 +416,13 @@ async fn run(
             Some(batch) if batch.is_empty() => {}
             Some(batch) => {
                 commit_batch(&mut target, &metrics, batch).await;
-                if let (Some(wal), Target::Own(conn, _)) = (&wal, &mut target) {
+                if let (Some(wal), Target::Own(conn)) = (&wal, &mut target) {
                     wal.committed();
                     wal.restart_if_wanted(conn, &metrics).await;
                 }
             }
         }
     }
-    // A clean stop leaves the journal empty (a crash leaves it to the next start).
-    target.fold().await;
     tracing::debug!("store committer stopped");
 }
 
@@ -482,7 +438,7 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
         parts.push((start..writes.len(), r.reply));
     }
     let started = Instant::now();
-    let result = target.commit(&writes, true).await;
+    let result = target.commit(&writes).await;
     match result {
         Ok(statements) => {
             tracing::debug!(
@@ -506,9 +462,7 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
             tracing::debug!(error = %e, requests = parts.len(), "batch failed; retrying one by one");
             for (range, reply) in parts {
                 let part = &writes[range];
-                // Without moving journal rows: should that be what failed, the requests
-                // still go in (the next batch tries it again).
-                let r = target.commit(part, false).await;
+                let r = target.commit(part).await;
                 if let Ok(statements) = r {
                     record(metrics, part.len(), statements, oldest);
                 }
