@@ -1,6 +1,6 @@
 //! The hot path costs what a command changes, not what the game holds (issue 10): a 300-ply
 //! game over real sockets writes the same rows and statements for its last moves as for its
-//! first ones, on SQLite and on Postgres.
+//! first ones, on SQLite (in memory and in a file) and on Postgres.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -78,6 +78,16 @@ fn long_line() -> Vec<String> {
 async fn store_writes_per_move_stay_constant_over_a_300_ply_game() {
     // SQLite: the log row and the move in one insert each.
     writes_per_move_stay_constant("sqlite::memory:", 2).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn store_writes_per_move_stay_constant_over_a_300_ply_game_sqlite_file() {
+    // A SQLite file: the writer commits on a connection of its own (not the pool's), each
+    // batch as a script kept prepared: the log row and the move in one insert each.
+    let dir = std::env::temp_dir().join(format!("checkerhall-hot-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    writes_per_move_stay_constant(&format!("sqlite://{}/hot.db", dir.display()), 2).await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
