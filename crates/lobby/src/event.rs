@@ -347,9 +347,9 @@ impl MoveView {
 
 /// A turn's legal moves: the moves themselves, shared (the room's history and every batch
 /// hold the event), written out as a list of [`MoveView`]s only when the event is
-/// serialised, straight into its message. A turn thus costs one list of moves, not a text
-/// and a list of squares per legal move, built to be written once (work per command,
-/// issue 10).
+/// serialised. A turn thus costs one list of moves, not a text and a list of squares per
+/// legal move built to be written once. (The server writes the `your_turn` of every move
+/// straight to bytes, with the bytes this writes.)
 #[derive(Clone, PartialEq, Eq)]
 pub struct LegalMoves {
     variant: Variant,
@@ -399,96 +399,7 @@ impl fmt::Debug for LegalMoves {
 
 impl Serialize for LegalMoves {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let mut seq = s.serialize_seq(Some(self.moves.len()))?;
-        for mv in self.moves.iter() {
-            seq.serialize_element(&MoveOut {
-                variant: self.variant,
-                mv,
-            })?;
-        }
-        seq.end()
-    }
-}
-
-/// A move written as its [`MoveView`] (the same keys, in the same order) without making
-/// one: the text goes straight from the move into the message.
-struct MoveOut<'a> {
-    variant: Variant,
-    mv: &'a Move,
-}
-
-impl Serialize for MoveOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let (v, mv) = (self.variant, self.mv);
-        let name = |sq| v.square(sq);
-        let mut out = s.serialize_struct("MoveView", 6)?;
-        out.serialize_field("text", &AsText(rules::notation::move_text(v, mv)))?;
-        out.serialize_field("origin", &mv.origin().map(name))?;
-        out.serialize_field("path", &Names(v, mv.path()))?;
-        out.serialize_field("captured", &Names(v, mv.captured()))?;
-        out.serialize_field("drop", &mv.drop().map(name))?;
-        out.serialize_field("promotes", &mv.promotes())?;
-        out.end()
-    }
-}
-
-/// Something displayed, serialised as a string: written into a buffer on the stack first
-/// (a move's notation fits), so the serialiser takes one string rather than each of the
-/// pieces the text is displayed in.
-struct AsText<D>(D);
-
-impl<D: fmt::Display> Serialize for AsText<D> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use fmt::Write as _;
-        let mut text = StackText::default();
-        match write!(text, "{}", self.0) {
-            Ok(()) => s.serialize_str(text.as_str()),
-            // Longer than the buffer: written piece by piece instead.
-            Err(_) => s.collect_str(&self.0),
-        }
-    }
-}
-
-/// A short text on the stack (see [`AsText`]); writing past its room fails.
-struct StackText {
-    bytes: [u8; 96],
-    len: usize,
-}
-
-impl Default for StackText {
-    fn default() -> StackText {
-        StackText {
-            bytes: [0; 96],
-            len: 0,
-        }
-    }
-}
-
-impl StackText {
-    fn as_str(&self) -> &str {
-        // Only whole `str`s are ever copied in, so this is always valid UTF-8.
-        std::str::from_utf8(self.bytes.get(..self.len).unwrap_or(&[])).unwrap_or("")
-    }
-}
-
-impl fmt::Write for StackText {
-    fn write_str(&mut self, piece: &str) -> fmt::Result {
-        let end = self.len + piece.len();
-        let room = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
-        room.copy_from_slice(piece.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
-/// Squares serialised as a list of their names in a game.
-struct Names<'a>(Variant, &'a [rules::Square]);
-
-impl Serialize for Names<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.1.iter().map(|&sq| self.0.square(sq)))
+        s.collect_seq(self.views())
     }
 }
 

@@ -391,14 +391,6 @@ pub fn push_move_text(variant: Variant, mv: &Move, out: &mut Vec<u8>) {
     let _ = text_of(variant, mv).write(out);
 }
 
-/// The canonical text of a generated move (what [`write_move`] returns), written where it
-/// is displayed: the same text as `MoveText::from_move(variant, mv).to_string()`, without
-/// collecting the squares first, and without a string of its own (the server writes every
-/// legal move of every turn straight into the message that lists them).
-pub fn move_text(variant: Variant, mv: &Move) -> impl fmt::Display + '_ {
-    text_of(variant, mv)
-}
-
 fn text_of(variant: Variant, mv: &Move) -> Text<'_> {
     let origin = mv.origin_slice();
     Text {

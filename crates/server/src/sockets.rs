@@ -269,6 +269,7 @@ impl Registration {
     /// Resolves when [`Sockets::drop_player`] or [`Sockets::close_player`] is called for
     /// this socket's player, or [`Sockets::close_session`] for its session, with how the
     /// socket is to end.
+    ///
     /// Polling it costs two atomic operations, no lock: the socket's task polls it on
     /// every turn of its loop.
     pub async fn ended(&self) -> Ending {
