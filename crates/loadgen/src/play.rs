@@ -95,6 +95,10 @@ pub struct PlayReport {
     pub games: u64,
     /// Round trips in microseconds.
     pub rtt_us: Histogram<u64>,
+    /// How late the load generator itself sent each move, in microseconds: from when it
+    /// was due to when its frame was written to the socket. A fixed-rate run charges the
+    /// server with this too; closed loop it is the time to write the frame.
+    pub sent_late_us: Histogram<u64>,
     /// Errors by kind.
     pub errors: BTreeMap<String, u64>,
     /// Messages the tables read while playing.
@@ -120,6 +124,14 @@ const CONNECTS_AT_ONCE: usize = 64;
 /// Room creations in flight at once while the first rooms are made.
 const SETUP_PARALLEL: usize = 32;
 
+/// Time from telling the tables to go to the start of the clock, plus
+/// [`START_LEAD_PER_TABLE`] for each table: every table is awake and waiting for the
+/// clock when it starts.
+const START_LEAD: Duration = Duration::from_millis(100);
+
+/// See [`START_LEAD`]: three to four times what waking a table takes here.
+const START_LEAD_PER_TABLE: Duration = Duration::from_micros(100);
+
 /// A histogram of 1 µs to 10 min at 3 significant digits (160 KiB of counters).
 #[allow(clippy::expect_used)]
 pub(crate) fn histogram() -> Histogram<u64> {
@@ -136,6 +148,8 @@ struct Shared {
     /// for 5,000 tables), and each record a cache miss in a different one. The lock is
     /// held for one record, never across an await.
     rtt: Mutex<Histogram<u64>>,
+    /// Due to sent, per move (see [`PlayReport::sent_late_us`]); the same lock discipline.
+    sent_late: Mutex<Histogram<u64>>,
     /// [`PlaySettings::record_acks`].
     record_acks: bool,
     max_moves: u64,
@@ -160,6 +174,14 @@ impl Shared {
     fn record_rtt(&self, us: u64) {
         let mut rtt = self.rtt.lock().unwrap_or_else(PoisonError::into_inner);
         let _ = rtt.record(us.max(1));
+    }
+
+    fn record_sent_late(&self, us: u64) {
+        let mut late = self
+            .sent_late
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let _ = late.record(us.max(1));
     }
 }
 
@@ -254,6 +276,7 @@ pub async fn run(
         stop: AtomicBool::new(false),
         moves: AtomicU64::new(0),
         rtt: Mutex::new(histogram()),
+        sent_late: Mutex::new(histogram()),
         record_acks: settings.record_acks,
         max_moves: settings.max_moves.max(1),
         connects: Semaphore::new(CONNECTS_AT_ONCE),
@@ -297,8 +320,14 @@ pub async fn run(
         }
     }
     let setup = setup_started.elapsed();
-    let started = Instant::now();
+    // The clock starts a little after every table is told to go: waking thousands of tables
+    // (each then reading the turn it was told during setup) keeps this one thread busy for
+    // a while (about 150 ms for 5,000), and a fixed-rate move due meanwhile was charged to
+    // the server as up to 100 ms late.
+    let lead = START_LEAD + START_LEAD_PER_TABLE * u32::try_from(n).unwrap_or(u32::MAX);
+    let started = Instant::now() + lead;
     go_tx.send_replace(Some(started));
+
     let bar = settings.progress.then(|| progress_bar(settings.duration));
     let progress = bar.clone().map(|bar| {
         let shared = shared.clone();
@@ -319,6 +348,7 @@ pub async fn run(
         moves: 0,
         games: 0,
         rtt_us: histogram(),
+        sent_late_us: histogram(),
         errors: setup_errors,
         messages: 0,
         scanned: 0,
@@ -355,6 +385,13 @@ pub async fn run(
     std::mem::swap(
         &mut report.rtt_us,
         &mut shared.rtt.lock().unwrap_or_else(PoisonError::into_inner),
+    );
+    std::mem::swap(
+        &mut report.sent_late_us,
+        &mut shared
+            .sent_late
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner),
     );
     sampler.abort();
     if let Some(p) = progress {
@@ -476,6 +513,11 @@ async fn table(
         Pace::PerSecond(r) if r > 0.0 => Some(Duration::from_secs_f64(1.0 / r)),
         _ => None,
     };
+    if period.is_none() {
+        // Closed loop: the first move goes when the clock starts. At a fixed rate the
+        // table reads its turn now and waits for its first slot, which is not before.
+        tokio::time::sleep_until(started).await;
+    }
     // This room's first move is due at its phase of the first period.
     let mut first_due = period.map(|p| started + p.mul_f64(phase));
     // The room of a game cut short by an error (a crash): where the table stood.
@@ -662,6 +704,11 @@ async fn game(
                 let id = next_id;
                 next_id += 1;
                 client::send(&mut ws[from], "move", id, MoveData { text: choice }).await?;
+                let sent = Instant::now();
+                if sent < stop_at {
+                    let us = u64::try_from((sent - due).as_micros()).unwrap_or(u64::MAX);
+                    shared.record_sent_late(us);
+                }
                 let notation = shared.record_acks.then(|| choice.to_string());
                 pending = Some(Pending {
                     mover: from,
@@ -796,6 +843,16 @@ pub fn print(r: &PlayReport) {
         ms(0.999),
         r.rtt_us.max() as f64 / 1000.0
     );
+    if matches!(s.pace, Pace::PerSecond(_)) {
+        let late = |q: f64| r.sent_late_us.value_at_quantile(q) as f64 / 1000.0;
+        println!(
+            "sent after due (the load generator's own delay, in the round trip): p50 {:.2} ms, p99 {:.2} ms, p999 {:.2} ms, max {:.2} ms",
+            late(0.5),
+            late(0.99),
+            late(0.999),
+            r.sent_late_us.max() as f64 / 1000.0
+        );
+    }
     print_counts("errors", "errors by kind", &r.errors);
     println!(
         "messages read: {}, {:.2}% by the scan of the server's moved, your_turn and ack (the rest by serde)",

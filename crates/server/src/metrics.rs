@@ -1,7 +1,8 @@
-//! Counters and gauges for `/metrics` (Prometheus text format).
+//! Counters, gauges and histograms for `/metrics` (Prometheus text format).
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Process-wide counters; every field is updated with relaxed atomics (exactness across
 /// fields is not needed for monitoring).
@@ -40,6 +41,80 @@ pub struct Metrics {
     pub bot_searches: AtomicU64,
     /// Refusals for capacity, by [`Overload`] kind (counters).
     pub overloaded: [AtomicU64; Overload::ALL.len()],
+    /// How long each store transaction took, its first statement to the database's answer
+    /// (on SQLite, the WAL synced).
+    pub store_commit: Timings,
+    /// How long each write request waited, from being queued to being committed: what a
+    /// move's ack waits for the store.
+    pub store_wait: Timings,
+    /// How long each socket command (a move, a resignation, ...) took, from the socket
+    /// reading it to the room's answer: the room's queue, the rules, the store.
+    pub commands: Timings,
+}
+
+/// Upper bounds of the [`Timings`] buckets, in microseconds (the last bucket is `+Inf`).
+const BOUNDS_US: [u64; 13] = [
+    500, 1_000, 2_000, 5_000, 10_000, 15_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000,
+    5_000_000,
+];
+
+/// A histogram of durations with fixed buckets (half a millisecond to five seconds),
+/// rendered as a Prometheus histogram in seconds.
+#[derive(Debug, Default)]
+pub struct Timings {
+    /// Observations per bucket, not cumulative (`+Inf` last).
+    counts: [AtomicU64; BOUNDS_US.len() + 1],
+    /// Sum of the observations, microseconds.
+    sum_us: AtomicU64,
+}
+
+impl Timings {
+    /// Counts one observation.
+    pub fn observe(&self, d: Duration) {
+        let us = u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
+        let at = BOUNDS_US.partition_point(|&b| b < us);
+        if let Some(c) = self.counts.get(at) {
+            c.fetch_add(1, Ordering::Relaxed);
+        }
+        self.sum_us.fetch_add(us, Ordering::Relaxed);
+    }
+
+    /// Observations so far.
+    pub fn count(&self) -> u64 {
+        self.counts.iter().map(|c| c.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Observations over `bound` (which should be one of the bucket bounds to be exact).
+    pub fn count_over(&self, bound: Duration) -> u64 {
+        let us = u64::try_from(bound.as_micros()).unwrap_or(u64::MAX);
+        let from = BOUNDS_US.partition_point(|&b| b <= us);
+        self.counts
+            .iter()
+            .skip(from)
+            .map(|c| c.load(Ordering::Relaxed))
+            .sum()
+    }
+
+    fn render(&self, out: &mut String, name: &str, help: &str) {
+        let _ = writeln!(out, "# HELP {name} {help}");
+        let _ = writeln!(out, "# TYPE {name} histogram");
+        let mut total = 0;
+        for (i, c) in self.counts.iter().enumerate() {
+            total += c.load(Ordering::Relaxed);
+            match BOUNDS_US.get(i) {
+                Some(&b) => {
+                    let le = b as f64 / 1e6;
+                    let _ = writeln!(out, "{name}_bucket{{le=\"{le}\"}} {total}");
+                }
+                None => {
+                    let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {total}");
+                }
+            }
+        }
+        let sum = self.sum_us.load(Ordering::Relaxed) as f64 / 1e6;
+        let _ = writeln!(out, "{name}_sum {sum}");
+        let _ = writeln!(out, "{name}_count {total}");
+    }
 }
 
 /// What an overloaded server refused (`checkerhall_overloaded_total{kind=...}`).
@@ -207,6 +282,63 @@ impl Metrics {
             let n = self.overloaded_count(kind);
             let _ = writeln!(out, "{name}{{kind=\"{}\"}} {n}", kind.key());
         }
+        self.store_commit.render(
+            &mut out,
+            "checkerhall_store_commit_seconds",
+            "Time each store transaction took, its first statement to the database's answer.",
+        );
+        self.store_wait.render(
+            &mut out,
+            "checkerhall_store_wait_seconds",
+            "Time each write request waited, from being queued to being committed.",
+        );
+        self.commands.render(
+            &mut out,
+            "checkerhall_command_seconds",
+            "Time each socket command took, from the socket reading it to the room's answer.",
+        );
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each observation lands in the first bucket whose bound it does not pass; the
+    /// exposition is cumulative, in seconds, with `+Inf`, the sum and the count.
+    #[test]
+    fn timings_render_as_a_prometheus_histogram() {
+        let t = Timings::default();
+        for us in [100, 500, 501, 12_000, 7_000_000] {
+            t.observe(Duration::from_micros(us));
+        }
+        assert_eq!(t.count(), 5);
+        assert_eq!(t.count_over(Duration::from_millis(10)), 2);
+        assert_eq!(t.count_over(Duration::from_micros(500)), 3);
+        let mut out = String::new();
+        t.render(&mut out, "x_seconds", "Test.");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "# HELP x_seconds Test.");
+        assert_eq!(lines[1], "# TYPE x_seconds histogram");
+        assert_eq!(lines[2], "x_seconds_bucket{le=\"0.0005\"} 2");
+        assert_eq!(lines[3], "x_seconds_bucket{le=\"0.001\"} 3");
+        assert_eq!(lines[7], "x_seconds_bucket{le=\"0.015\"} 4");
+        assert_eq!(lines[14], "x_seconds_bucket{le=\"5\"} 4");
+        assert_eq!(lines[15], "x_seconds_bucket{le=\"+Inf\"} 5");
+        assert_eq!(lines[16], "x_seconds_sum 7.013101");
+        assert_eq!(lines[17], "x_seconds_count 5");
+    }
+
+    /// Every histogram is in the page, after the counters.
+    #[test]
+    fn the_page_has_the_store_and_command_timings() {
+        let m = Metrics::default();
+        m.commands.observe(Duration::from_millis(3));
+        let page = m.render();
+        assert!(page.contains("checkerhall_command_seconds_bucket{le=\"0.005\"} 1\n"));
+        assert!(page.contains("checkerhall_command_seconds_count 1\n"));
+        assert!(page.contains("# TYPE checkerhall_store_commit_seconds histogram\n"));
+        assert!(page.contains("checkerhall_store_wait_seconds_count 0\n"));
     }
 }

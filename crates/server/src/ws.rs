@@ -1110,13 +1110,14 @@ fn answer<'a>(
     let Some(me) = me else {
         return Answer::Now(replies.error(id.as_ref(), &WsError::NotAParticipant));
     };
+    let read = Instant::now();
     Answer::Later(Box::pin(async move {
-        vec![
-            match room.try_command(Actor::Player(me.clone()), command).await {
-                Ok(v) => ack(id.as_ref(), v),
-                Err(e) => replies.error(id.as_ref(), &e.into()),
-            },
-        ]
+        let answer = room.try_command(Actor::Player(me.clone()), command).await;
+        replies.metrics.commands.observe(read.elapsed());
+        vec![match answer {
+            Ok(v) => ack(id.as_ref(), v),
+            Err(e) => replies.error(id.as_ref(), &e.into()),
+        }]
     }))
 }
 

@@ -165,6 +165,12 @@ async fn writes_per_move_stay_constant(url: &str, statements: u64) {
             "ply {ply}: (rows, statements, transactions)"
         );
     }
+    // Each move was timed (`/metrics`): its command, its wait for the store, its
+    // transaction.
+    let n = u64::try_from(line.len()).unwrap();
+    assert!(m.commands.count() >= n, "{}", m.commands.count());
+    assert!(m.store_wait.count() >= n, "{}", m.store_wait.count());
+    assert!(m.store_commit.count() >= n, "{}", m.store_commit.count());
     // And the moves are all there, in order.
     let (status, game) = s.get(&format!("/api/history/{id}"), None).await;
     assert_eq!(status, 200, "{game}");

@@ -431,39 +431,45 @@ async fn run(
 async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request>) {
     let oldest = batch.iter().map(|r| r.enqueued).min();
     let mut writes: Vec<Write> = Vec::new();
-    let mut parts: Vec<(Range<usize>, Reply)> = Vec::with_capacity(batch.len());
+    let mut parts: Vec<(Range<usize>, Instant, Reply)> = Vec::with_capacity(batch.len());
     for r in batch {
         let start = writes.len();
         writes.extend(r.writes);
-        parts.push((start..writes.len(), r.reply));
+        parts.push((start..writes.len(), r.enqueued, r.reply));
     }
     let started = Instant::now();
     let result = target.commit(&writes).await;
     match result {
         Ok(statements) => {
+            let took = started.elapsed();
+            metrics.store_commit.observe(took);
             tracing::debug!(
                 requests = parts.len(),
                 writes = writes.len(),
-                ms = started.elapsed().as_secs_f64() * 1000.0,
+                ms = took.as_secs_f64() * 1000.0,
                 "batch committed"
             );
             record(metrics, writes.len(), statements, oldest);
-            for (_, reply) in parts {
+            for (_, enqueued, reply) in parts {
+                metrics.store_wait.observe(enqueued.elapsed());
                 // The caller may have gone away; its writes are stored regardless.
                 let _ = reply.send(Ok(()));
             }
         }
         Err(e) if parts.len() == 1 => {
-            if let Some((_, reply)) = parts.pop() {
+            if let Some((_, _, reply)) = parts.pop() {
                 let _ = reply.send(Err(e));
             }
         }
         Err(e) => {
             tracing::debug!(error = %e, requests = parts.len(), "batch failed; retrying one by one");
-            for (range, reply) in parts {
+            for (range, enqueued, reply) in parts {
                 let part = &writes[range];
+                let started = Instant::now();
                 let r = target.commit(part).await;
                 if let Ok(statements) = r {
+                    metrics.store_commit.observe(started.elapsed());
+                    metrics.store_wait.observe(enqueued.elapsed());
                     record(metrics, part.len(), statements, oldest);
                 }
                 let _ = reply.send(r.map(|_| ()));

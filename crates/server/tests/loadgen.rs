@@ -1,0 +1,43 @@
+//! The load generator's fixed-rate mode on a small scale, against a real server over real
+//! sockets: the schedule's accounting that the scale runs of README "Performance" rely on.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::Server;
+use loadgen::client::Api;
+use loadgen::play::{self, Pace, PlaySettings};
+
+/// Four rooms at two moves a second for three seconds: 24 moves are due in the window, no
+/// room moves before its slot (so no more are made), every counted move was sent and its
+/// delay from its slot recorded, and nothing failed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fixed_rate_run_keeps_to_its_schedule() {
+    let s = Server::with_limits(|l| {
+        l.identities_per_address_per_minute = 0;
+        l.rooms_per_address_per_minute = 0;
+        l.sockets_per_address = 0;
+    })
+    .await;
+    let settings = PlaySettings {
+        rooms: 4,
+        game: "stockholm".into(),
+        pace: Pace::PerSecond(2.0),
+        duration: Duration::from_secs(3),
+        max_moves: 1_000,
+        progress: false,
+        server_pid: None,
+        record_acks: false,
+    };
+    let api = Api::new(s.addr).unwrap();
+    let report = play::run(&api, &settings, Vec::new()).await.unwrap();
+    play::print(&report);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert!(report.moves > 0);
+    assert!(report.moves <= 24, "{} moves, 24 due", report.moves);
+    assert_eq!(report.rtt_us.len(), report.moves);
+    assert!(report.sent_late_us.len() >= report.moves);
+}
