@@ -116,6 +116,21 @@ pub struct PlayReport {
     pub server_rss_kib: Option<[u64; 3]>,
     /// How much each refusal counter of the server's `/metrics` grew during the run.
     pub refusals: Vec<(String, u64)>,
+    /// The server's own time per command over the measured window, from its `/metrics`
+    /// (`checkerhall_command_seconds`), when it publishes it.
+    pub server_commands: Option<ServerTimings>,
+    /// Of which waiting for the store (`checkerhall_store_wait_seconds`).
+    pub server_store_wait: Option<ServerTimings>,
+}
+
+/// Quantiles of one of the server's `/metrics` histograms over a run, each as the upper
+/// bound of the bucket it falls in (seconds): the true value is at most that.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerTimings {
+    /// Observations in the run.
+    pub count: u64,
+    /// p50, p99 and p999 bucket bounds, seconds (`f64::INFINITY` past the last bound).
+    pub quantiles: [f64; 3],
 }
 
 /// Sockets being opened at once, so thousands of tables ramp up instead of flooding the
@@ -320,6 +335,8 @@ pub async fn run(
         }
     }
     let setup = setup_started.elapsed();
+    // The server's histograms from here on: the set-up's commands are not the run's.
+    let metrics_at_start = api.metrics().await;
     // The clock starts a little after every table is told to go: waking thousands of tables
     // (each then reading the turn it was told during setup) keeps this one thread busy for
     // a while (about 150 ms for 5,000), and a fixed-rate move due meanwhile was charged to
@@ -357,6 +374,8 @@ pub async fn run(
         setup,
         server_rss_kib: None,
         refusals: Vec::new(),
+        server_commands: None,
+        server_store_wait: None,
     };
     for t in tasks {
         match t.await {
@@ -405,8 +424,13 @@ pub async fn run(
         let peak = rss_peak.load(Ordering::Relaxed).max(end);
         report.server_rss_kib = Some([start, peak, end]);
     }
-    if let (Some(before), Some(after)) = (metrics_before, api.metrics().await) {
-        report.refusals = refusal_deltas(&before, &after);
+    let metrics_after = api.metrics().await;
+    if let (Some(before), Some(after)) = (&metrics_before, &metrics_after) {
+        report.refusals = refusal_deltas(before, after);
+    }
+    if let (Some(before), Some(after)) = (&metrics_at_start, &metrics_after) {
+        report.server_commands = server_timings(before, after, "checkerhall_command_seconds");
+        report.server_store_wait = server_timings(before, after, "checkerhall_store_wait_seconds");
     }
     Ok(report)
 }
@@ -441,6 +465,78 @@ pub fn refusal_deltas(before: &str, after: &str) -> Vec<(String, u64)> {
             (grew > 0).then_some((name, grew))
         })
         .collect()
+}
+
+/// The report's line of the server's own timings, if it published them.
+fn server_timings_line(r: &PlayReport) -> Option<String> {
+    let bound = |s: f64| {
+        if s.is_finite() {
+            format!("<= {} ms", s * 1000.0)
+        } else {
+            "over the last bucket".to_string()
+        }
+    };
+    let quantiles = |t: &ServerTimings| {
+        let [p50, p99, p999] = t.quantiles;
+        format!(
+            "p50 {}, p99 {}, p999 {}",
+            bound(p50),
+            bound(p99),
+            bound(p999)
+        )
+    };
+    let commands = r.server_commands.as_ref()?;
+    let mut line = format!(
+        "server's own time per command (its /metrics buckets, {} commands): {}",
+        commands.count,
+        quantiles(commands)
+    );
+    if let Some(wait) = &r.server_store_wait {
+        line.push_str("; waiting for the store: ");
+        line.push_str(&quantiles(wait));
+    }
+    Some(line)
+}
+
+/// The growth of the `/metrics` histogram `name` between two texts, as quantiles (see
+/// [`ServerTimings`]); `None` if the server does not publish it or nothing was observed.
+pub fn server_timings(before: &str, after: &str, name: &str) -> Option<ServerTimings> {
+    let bucket = format!("{name}_bucket{{le=\"");
+    let buckets = |text: &str| -> Vec<(f64, u64)> {
+        text.lines()
+            .filter_map(|l| {
+                let rest = l.strip_prefix(bucket.as_str())?;
+                let (le, count) = rest.split_once("\"} ")?;
+                let le = if le == "+Inf" {
+                    f64::INFINITY
+                } else {
+                    le.parse().ok()?
+                };
+                Some((le, count.trim().parse().ok()?))
+            })
+            .collect()
+    };
+    let (before, after) = (buckets(before), buckets(after));
+    // Cumulative counts grown in the run, by bound (a bucket missing before counts from 0).
+    let grown: Vec<(f64, u64)> = after
+        .iter()
+        .map(|&(le, n)| {
+            let was = before.iter().find(|b| b.0 == le).map_or(0, |b| b.1);
+            (le, n.saturating_sub(was))
+        })
+        .collect();
+    let count = grown.iter().map(|b| b.1).max().filter(|&n| n > 0)?;
+    let at = |q: f64| {
+        let rank = (q * count as f64).ceil() as u64;
+        grown
+            .iter()
+            .find(|b| b.1 >= rank.max(1))
+            .map_or(f64::INFINITY, |b| b.0)
+    };
+    Some(ServerTimings {
+        count,
+        quantiles: [at(0.5), at(0.99), at(0.999)],
+    })
 }
 
 fn progress_bar(duration: Duration) -> indicatif::ProgressBar {
@@ -701,6 +797,13 @@ async fn game(
                     continue;
                 };
                 let due = schedule.due(Instant::now()).await;
+                if due >= stop_at {
+                    // Its slot is past the window: the run is over for this table. (Sent,
+                    // these moves came in a burst while every table closed its sockets, and
+                    // made the server's own timings of the run look slow.)
+                    close(ws).await;
+                    return Ok(GameEnd::Stopped);
+                }
                 let id = next_id;
                 next_id += 1;
                 client::send(&mut ws[from], "move", id, MoveData { text: choice }).await?;
@@ -853,6 +956,9 @@ pub fn print(r: &PlayReport) {
             r.sent_late_us.max() as f64 / 1000.0
         );
     }
+    if let Some(line) = server_timings_line(r) {
+        println!("{line}");
+    }
     print_counts("errors", "errors by kind", &r.errors);
     println!(
         "messages read: {}, {:.2}% by the scan of the server's moved, your_turn and ack (the rest by serde)",
@@ -881,7 +987,7 @@ pub fn print(r: &PlayReport) {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
-    use super::{refusal_deltas, schedule_line};
+    use super::{refusal_deltas, schedule_line, server_timings};
     use std::time::Duration;
 
     /// The share made is taken over the measured window, not the run with its wind-down
@@ -893,6 +999,35 @@ mod tests {
             line,
             "schedule: 100000 moves due in the 20.0 s window (5000/s), 99993 made (99.99%)"
         );
+    }
+
+    /// A histogram's growth between two pages gives its quantiles as bucket bounds; a
+    /// server without it gives none.
+    #[test]
+    fn server_timings_are_read_from_the_histograms_growth() {
+        let page = |counts: [u64; 4], sum: f64| {
+            format!(
+                "# TYPE x_seconds histogram\n\
+                 x_seconds_bucket{{le=\"0.001\"}} {}\n\
+                 x_seconds_bucket{{le=\"0.01\"}} {}\n\
+                 x_seconds_bucket{{le=\"0.1\"}} {}\n\
+                 x_seconds_bucket{{le=\"+Inf\"}} {}\n\
+                 x_seconds_sum {sum}\nx_seconds_count {}\n",
+                counts[0], counts[1], counts[2], counts[3], counts[3]
+            )
+        };
+        // Before the run: 5 observations, all fast; in it: 1,000 more, of which 980 under
+        // 1 ms, 15 under 10 ms, 4 under 100 ms and one over.
+        let before = page([5, 5, 5, 5], 0.001);
+        let after = page([985, 1000, 1004, 1005], 2.0);
+        let t = server_timings(&before, &after, "x_seconds").unwrap();
+        assert_eq!(t.count, 1000);
+        assert_eq!(t.quantiles, [0.001, 0.01, 0.1]);
+        let slow = page([5, 5, 5, 1005], 100.0);
+        let t = server_timings(&before, &slow, "x_seconds").unwrap();
+        assert_eq!(t.quantiles, [f64::INFINITY; 3]);
+        assert_eq!(server_timings(&before, &before, "x_seconds"), None);
+        assert_eq!(server_timings("", &after, "y_seconds"), None);
     }
 
     #[test]

@@ -13,7 +13,8 @@ use loadgen::play::{self, Pace, PlaySettings};
 
 /// Four rooms at two moves a second for three seconds: 24 moves are due in the window, no
 /// room moves before its slot (so no more are made), every counted move was sent and its
-/// delay from its slot recorded, and nothing failed.
+/// delay from its slot recorded, the server's own timings of them were read from its
+/// `/metrics`, and nothing failed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fixed_rate_run_keeps_to_its_schedule() {
     let s = Server::with_limits(|l| {
@@ -40,4 +41,13 @@ async fn a_fixed_rate_run_keeps_to_its_schedule() {
     assert!(report.moves <= 24, "{} moves, 24 due", report.moves);
     assert_eq!(report.rtt_us.len(), report.moves);
     assert!(report.sent_late_us.len() >= report.moves);
+    // The server's own side of the same moves, read from its `/metrics` histograms.
+    let commands = report
+        .server_commands
+        .expect("the server's command timings");
+    assert!(commands.count >= report.moves, "{commands:?}");
+    let wait = report
+        .server_store_wait
+        .expect("the server's store timings");
+    assert!(wait.count >= report.moves, "{wait:?}");
 }
