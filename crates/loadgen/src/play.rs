@@ -116,7 +116,8 @@ pub struct PlayReport {
     pub server_rss_kib: Option<[u64; 3]>,
     /// How much each refusal counter of the server's `/metrics` grew during the run.
     pub refusals: Vec<(String, u64)>,
-    /// The server's own time per command over the measured window, from its `/metrics`
+    /// The server's own time per command over the measured window (its histograms read
+    /// when the clock starts and when the window ends), from its `/metrics`
     /// (`checkerhall_command_seconds`), when it publishes it.
     pub server_commands: Option<ServerTimings>,
     /// Of which waiting for the store (`checkerhall_store_wait_seconds`).
@@ -335,8 +336,6 @@ pub async fn run(
         }
     }
     let setup = setup_started.elapsed();
-    // The server's histograms from here on: the set-up's commands are not the run's.
-    let metrics_at_start = api.metrics().await;
     // The clock starts a little after every table is told to go: waking thousands of tables
     // (each then reading the turn it was told during setup) keeps this one thread busy for
     // a while (about 150 ms for 5,000), and a fixed-rate move due meanwhile was charged to
@@ -344,6 +343,27 @@ pub async fn run(
     let lead = START_LEAD + START_LEAD_PER_TABLE * u32::try_from(n).unwrap_or(u32::MAX);
     let started = Instant::now() + lead;
     go_tx.send_replace(Some(started));
+    // The server's histograms when the clock starts: the set-up's commands (the last
+    // tables' `start`, not waited for) are not the run's.
+    let window_start = {
+        let api = api.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep_until(started).await;
+            api.metrics().await
+        })
+    };
+    // The server's histograms when the window ends (deadline or move budget), before the
+    // tables' wind-down: the commands in flight while 10,000 sockets close are not the run's.
+    let window_end = {
+        let (api, shared, deadline) = (api.clone(), shared.clone(), started + settings.duration);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_millis(50));
+            while Instant::now() < deadline && !shared.stop.load(Ordering::Relaxed) {
+                every.tick().await;
+            }
+            api.metrics().await
+        })
+    };
 
     let bar = settings.progress.then(|| progress_bar(settings.duration));
     let progress = bar.clone().map(|bar| {
@@ -428,7 +448,9 @@ pub async fn run(
     if let (Some(before), Some(after)) = (&metrics_before, &metrics_after) {
         report.refusals = refusal_deltas(before, after);
     }
-    if let (Some(before), Some(after)) = (&metrics_at_start, &metrics_after) {
+    let metrics_at_start = window_start.await.ok().flatten();
+    let metrics_at_end = window_end.await.ok().flatten().or(metrics_after);
+    if let (Some(before), Some(after)) = (&metrics_at_start, &metrics_at_end) {
         report.server_commands = server_timings(before, after, "checkerhall_command_seconds");
         report.server_store_wait = server_timings(before, after, "checkerhall_store_wait_seconds");
     }
