@@ -84,17 +84,6 @@ impl Timings {
         self.counts.iter().map(|c| c.load(Ordering::Relaxed)).sum()
     }
 
-    /// Observations over `bound` (which should be one of the bucket bounds to be exact).
-    pub fn count_over(&self, bound: Duration) -> u64 {
-        let us = u64::try_from(bound.as_micros()).unwrap_or(u64::MAX);
-        let from = BOUNDS_US.partition_point(|&b| b <= us);
-        self.counts
-            .iter()
-            .skip(from)
-            .map(|c| c.load(Ordering::Relaxed))
-            .sum()
-    }
-
     fn render(&self, out: &mut String, name: &str, help: &str) {
         let _ = writeln!(out, "# HELP {name} {help}");
         let _ = writeln!(out, "# TYPE {name} histogram");
@@ -314,8 +303,6 @@ mod tests {
             t.observe(Duration::from_micros(us));
         }
         assert_eq!(t.count(), 5);
-        assert_eq!(t.count_over(Duration::from_millis(10)), 2);
-        assert_eq!(t.count_over(Duration::from_micros(500)), 3);
         let mut out = String::new();
         t.render(&mut out, "x_seconds", "Test.");
         let lines: Vec<&str> = out.lines().collect();
