@@ -926,6 +926,93 @@ async fn postgres_reopen_keeps_data() {
     reopen_keeps_data(Kind::Postgres).await;
 }
 
+/// On Postgres the writer's state changes, game ends and verdicts read the rows they change
+/// through the primary keys, never the whole table. Each batch statement's plan is made once
+/// per connection, here while the tables are nearly empty: that is when Postgres would
+/// choose to read the whole table, and the plan is kept for every later batch.
+#[tokio::test]
+async fn postgres_changes_read_only_the_changed_rows() {
+    let Some(db) = TestDb::new(Kind::Postgres).await else {
+        return;
+    };
+    let store = db.open().await;
+    let writer = Writer::spawn(store.clone(), Arc::new(Metrics::default()));
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    let mut started = Vec::new();
+    for i in 0..40 {
+        let r = room("waiting", i);
+        let g = game("stockholm", i, &[("white", a), ("black", b)]);
+        writer
+            .write(vec![Write::Room(r.clone()), Write::StartGame(g.clone())])
+            .await
+            .unwrap();
+        started.push((r, g));
+    }
+    for (i, (r, g)) in started.iter().enumerate() {
+        writer
+            .write(vec![
+                Write::Log(log(r.id, 0)),
+                Write::Move(mv(g.id, 0)),
+                Write::RoomState {
+                    id: r.id,
+                    state: "finished".to_string(),
+                },
+                Write::FinishGame(finish(g, &["white"], 100 + i as i64)),
+            ])
+            .await
+            .unwrap();
+    }
+    let (row, _) = store.game(started[7].1.id).await.unwrap().unwrap();
+    assert_eq!(row.winners.as_deref(), Some("white"));
+    // A backend reports its table statistics when it ends: closing the writer and the pool
+    // ends them all.
+    writer.close().await;
+    store.close().await;
+    let pool = sqlx::PgPool::connect(&db.url).await.unwrap();
+    let tables = "('rooms', 'games', 'game_players')";
+    let mut scans: Vec<(String, i64, i64, i64)> = Vec::new();
+    for _ in 0..100 {
+        pool.execute("SELECT pg_stat_clear_snapshot()")
+            .await
+            .unwrap();
+        scans = sqlx::query_as(&format!(
+            "SELECT relname::text, seq_scan, idx_tup_fetch, n_tup_upd FROM pg_stat_user_tables \
+             WHERE relname IN {tables} ORDER BY relname"
+        ))
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        // rooms: 40 state changes; games: 40 ends; game_players: 80 verdicts.
+        if scans.len() == 3 && scans.iter().all(|(_, _, _, updated)| *updated >= 40) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    pool.close().await;
+    // Rows fetched through an index: the foreign key checks of the inserts and the changes,
+    // a few per row changed; reading a whole index for each batch would fetch hundreds.
+    for (table, _, fetched, updated) in &scans {
+        assert!(
+            *fetched <= 5 * updated,
+            "{table}: {fetched} rows fetched through an index for {updated} updated"
+        );
+    }
+    let scanned: Vec<(String, i64, i64)> = scans
+        .iter()
+        .map(|(table, seq, _, updated)| (table.clone(), *seq, *updated))
+        .collect();
+    assert_eq!(
+        scanned,
+        vec![
+            ("game_players".to_string(), 0, 80),
+            ("games".to_string(), 0, 40),
+            ("rooms".to_string(), 0, 40),
+        ],
+        "(table, sequential scans, rows updated)"
+    );
+    db.remove().await;
+}
+
 #[tokio::test]
 async fn sqlite_file_is_created_on_first_open() {
     let Some(db) = TestDb::new(Kind::File).await else {

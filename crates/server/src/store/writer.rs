@@ -8,9 +8,9 @@
 //!
 //! On Postgres [`PG_COMMITTERS`] committers take batches from the same lanes (with more than
 //! one, they commit concurrently; each room's writes still go in order: a room never has two
-//! requests queued), each on a pooled connection it keeps (see `pg::Held`), each batch as
-//! one statement; SQLite has one writer at a time, so it gets one committer. On a SQLite file that
-//! committer has a connection of its own, outside the pool: its page cache stays warm from
+//! requests queued), each on a connection of its own that it keeps (see `pg::Held`), each
+//! batch as one statement; SQLite has one writer at a time, so it gets one committer. On a
+//! SQLite file that committer has a connection of its own, outside the pool: its page cache stays warm from
 //! one batch to the next (a pooled connection finds its cache stale whenever another one
 //! wrote, and reads the pages back), and a task beside it keeps the WAL short without
 //! making commits wait (see `wal`).
@@ -383,6 +383,12 @@ impl Target {
             Target::Held(held) => held.commit(writes).await,
         }
     }
+
+    async fn close(self) {
+        if let Target::Held(held) = self {
+            held.close().await;
+        }
+    }
 }
 
 /// Takes a batch (holding the lanes only while gathering it), commits it; until every
@@ -423,6 +429,7 @@ async fn run(
             }
         }
     }
+    target.close().await;
     tracing::debug!("store committer stopped");
 }
 
