@@ -568,7 +568,7 @@ impl Store {
     /// On Postgres: a connection the writer keeps from one batch to the next.
     fn held_postgres(&self) -> Option<pg::Held> {
         match &self.pool {
-            Pool::Postgres(p) => Some(pg::Held::new(p)),
+            Pool::Postgres(p) => Some(pg::Held::new(p.clone())),
             Pool::Sqlite(_) => None,
         }
     }

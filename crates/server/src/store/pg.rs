@@ -9,7 +9,7 @@
 //! on) before its answer comes back, in one round trip. Its text depends only on which
 //! tables the batch writes, not on how many rows, so the connection keeps each variant
 //! prepared, with one generic plan (the pool's connections set `plan_cache_mode`, and the
-//! writer's connection, outside the pool, also turns sequential scans off: see [`PARTS`]).
+//! writer's connection, taken out of the pool, also turns sequential scans off: see [`PARTS`]).
 //!
 //! The parts of one statement see one snapshot: an `UPDATE` does not see the rows the
 //! statement inserts. So a state change of a room or game the batch itself inserts is folded
@@ -24,7 +24,6 @@
 
 use std::collections::HashMap;
 
-use sqlx::postgres::PgConnectOptions;
 use sqlx::{Connection, PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -449,26 +448,28 @@ pub(super) async fn commit(conn: &mut PgConnection, writes: &[Write]) -> Result<
 
 /// A committer's connection, kept from one batch to the next (taking one from the pool for
 /// each batch pinged it first, a round trip to the backend as long as the batch's own), and
-/// outside the pool: it plans with sequential scans off (see [`PARTS`]), which no reader
-/// should inherit.
+/// taken out of the pool: it plans with sequential scans off (see [`PARTS`]), which no
+/// reader should inherit.
 pub(super) struct Held {
-    /// Boxed: the options are most of the writer's size, and a SQLite writer has none.
-    options: Box<PgConnectOptions>,
+    pool: PgPool,
     conn: Option<PgConnection>,
 }
 
 impl Held {
-    /// Connections with `pool`'s settings, the first made when the first batch comes.
-    pub(super) fn new(pool: &PgPool) -> Held {
-        let options = Box::new(
-            (*pool.connect_options())
-                .clone()
-                .options([("enable_seqscan", "off")]),
-        );
-        Held {
-            options,
-            conn: None,
-        }
+    /// Connections of `pool`, the first taken when the first batch comes.
+    pub(super) fn new(pool: PgPool) -> Held {
+        Held { pool, conn: None }
+    }
+
+    /// A connection of the pool (which waits for the server and retries while it can),
+    /// taken out of it, with sequential scans off.
+    async fn connect(&self) -> Result<PgConnection, StoreError> {
+        let mut conn = self.pool.acquire().await.map_err(db_err)?.detach();
+        sqlx::query("SET enable_seqscan = off")
+            .execute(&mut conn)
+            .await
+            .map_err(db_err)?;
+        Ok(conn)
     }
 
     /// [`commit`] on the held connection. After a failure other than the database refusing
@@ -477,11 +478,7 @@ impl Held {
     pub(super) async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
         let conn = match &mut self.conn {
             Some(conn) => conn,
-            None => self.conn.insert(
-                PgConnection::connect_with(&self.options)
-                    .await
-                    .map_err(db_err)?,
-            ),
+            None => self.conn.insert(self.connect().await?),
         };
         let result = commit(conn, writes).await;
         if let Err(StoreError::Sqlx(e)) = &result {

@@ -8,12 +8,12 @@
 //!
 //! On Postgres [`PG_COMMITTERS`] committers take batches from the same lanes (with more than
 //! one, they commit concurrently; each room's writes still go in order: a room never has two
-//! requests queued), each on a connection of its own that it keeps (see `pg::Held`), each
-//! batch as one statement; SQLite has one writer at a time, so it gets one committer. On a
-//! SQLite file that committer has a connection of its own, outside the pool: its page cache stays warm from
-//! one batch to the next (a pooled connection finds its cache stale whenever another one
-//! wrote, and reads the pages back), and a task beside it keeps the WAL short without
-//! making commits wait (see `wal`).
+//! requests queued), each on a connection it takes out of the pool and keeps (see
+//! `pg::Held`), each batch as one statement; SQLite has one writer at a time, so it gets one
+//! committer. On a SQLite file that committer has a connection of its own, outside the
+//! pool: its page cache stays warm from one batch to the next (a pooled connection finds its
+//! cache stale whenever another one wrote, and reads the pages back), and a task beside it
+//! keeps the WAL short without making commits wait (see `wal`).
 
 use std::ops::Range;
 use std::sync::atomic::Ordering;
