@@ -42,7 +42,7 @@ trap cleanup EXIT
 
 # The processor model too: boardgame.io runs on one thread and Checkerhall on two, so the
 # ratio moves with single-core speed (the same boardgame.io run made 2,200-2,800 moves/s on one
-# 2-core development machine and 4,000-4,300 on another).
+# 2-core development machine and 3,860-4,370 on another).
 cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)"
 echo "machine: $(nproc) cores (${cpu:-unknown processor}); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 (cd "$root" && cargo build --release -q -p checkerhall-server -p checkerhall-loadgen)
