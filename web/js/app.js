@@ -1,6 +1,9 @@
-// The router: one page, views swapped by path with history.pushState.
+// The router: one page, views swapped by path with history.pushState. Views never import
+// this module: they navigate with router.js and show the banner with banner.js.
 
 import { getMe, forgetMe, setName, h } from './http.js';
+import { navigate } from './router.js';
+import { banner } from './banner.js';
 import { lobbyView } from './views/lobby.js';
 import { roomView } from './views/room.js';
 import { historyView } from './views/history.js';
@@ -21,12 +24,6 @@ const routes = [
 
 let current = null;
 
-export function navigate(path, replace = false) {
-  if (replace) history.replaceState(null, '', path);
-  else history.pushState(null, '', path);
-  route();
-}
-
 function route() {
   if (current?.destroy) current.destroy();
   current = null;
@@ -37,25 +34,13 @@ function route() {
   for (const [re, view] of routes) {
     const m = re.exec(path);
     if (m) {
-      current = view(main, ...m.slice(1)) || null;
+      // A view gets its path's parts, then the query (how views hand each other intentions:
+      // an invite code, "sit down", bots to seat), as explicit arguments.
+      current = view(main, ...m.slice(1), new URLSearchParams(location.search)) || null;
       return;
     }
   }
   main.append(h('h1', {}, 'Page not found'), h('p', {}, h('a', { href: '/', dataset: { link: '' } }, 'Back to the lobby')));
-}
-
-/** Shows (or hides, with null) the banner under the header. */
-export function banner(text, kind = 'info') {
-  const b = document.getElementById('banner');
-  if (!b) return;
-  if (!text) {
-    b.hidden = true;
-    b.textContent = '';
-    return;
-  }
-  b.className = `banner ${kind}`;
-  b.textContent = text;
-  b.hidden = false;
 }
 
 /**
@@ -117,11 +102,11 @@ window.addEventListener('checkerhall:session-ended', () => {
   showMe();
 });
 
-// An admin's invite link (`/?invite=CODE`) leads to the account page to claim with it.
+// An admin's invite link (`/?invite=CODE`) leads to the account page to claim with it
+// (`/account?invite=CODE`).
 const invite = new URLSearchParams(location.search).get('invite');
 if (invite) {
-  sessionStorage.setItem('claim-invite', invite);
-  history.replaceState(null, '', '/account');
+  history.replaceState(null, '', `/account?invite=${encodeURIComponent(invite)}`);
 }
 
 showMe();

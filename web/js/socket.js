@@ -10,8 +10,10 @@ const CLOSE_SESSION_ENDED = 4001;
 const CLOSE_BANNED = 4003;
 
 export class RoomSocket {
-  constructor(roomId) {
+  /** `code`: a private room's invite code, shown on every (re)connect. */
+  constructor(roomId, { code = null } = {}) {
     this.roomId = roomId;
+    this.code = code;
     this.version = null;
     this.handlers = new Map();
     this.pending = new Map();
@@ -44,10 +46,9 @@ export class RoomSocket {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     let url = `${proto}://${location.host}/ws?room=${encodeURIComponent(this.roomId)}`;
     if (this.version !== null) url += `&since=${this.version}`;
-    // A private room seats only who shows its invite code (the host's tab and invite links
-    // keep it for the session).
-    const code = sessionStorage.getItem(`invite:${this.roomId}`);
-    if (code) url += `&code=${encodeURIComponent(code)}`;
+    // A private room seats only who shows its invite code (the host's page and invite links
+    // carry it in the room's URL, `?code=`).
+    if (this.code) url += `&code=${encodeURIComponent(this.code)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {

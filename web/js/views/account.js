@@ -2,6 +2,7 @@
 // devices logged in to its account (lichess's "security" page, scaled down) and logs out.
 
 import { api, getMe, forgetMe, h } from '../http.js';
+import { dropParams } from '../router.js';
 
 /**
  * Asks once who we are now (after a claim, login or logout) and tells the header. One
@@ -79,7 +80,8 @@ export function accountView(main) {
   function renderGuest(me) {
     const [ul, user] = field('claim-username', 'Username', { autocomplete: 'username', required: true, maxlength: 20 });
     const [pl, pass] = field('claim-password', 'Password', { type: 'password', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 128 });
-    const code = sessionStorage.getItem('claim-invite') || '';
+    // An admin's invite link arrives as `/account?invite=CODE` (see app.js).
+    const code = new URLSearchParams(location.search).get('invite') || '';
     const [il, inv] = field('claim-invite', 'Invite code', { value: code, autocomplete: 'off' });
     const inviteRow = h('div.invite-row', { hidden: !code }, il, inv);
     const claim = form('claim', 'Keep this identity', [
@@ -98,7 +100,7 @@ export function accountView(main) {
         if (e.code === 'invite_required' || e.code === 'bad_invite') inviteRow.hidden = false;
         throw e;
       }
-      sessionStorage.removeItem('claim-invite');
+      dropParams('invite');
       await meChanged();
       await render();
     });

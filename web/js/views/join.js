@@ -1,7 +1,8 @@
 // /join/{code}: an invite link. Finds the room and sits down in it.
 
 import { api, getMe, h } from '../http.js';
-import { navigate } from '../app.js';
+import { navigate } from '../router.js';
+import { roomPath } from '../room/link.js';
 
 export function joinView(main, code) {
   const msg = h('p', { role: 'status' }, `Joining with invite code ${code}…`);
@@ -10,9 +11,7 @@ export function joinView(main, code) {
     try {
       await getMe();
       const r = await api('/api/rooms/join', { method: 'POST', body: { code } });
-      sessionStorage.setItem(`autojoin:${r.id}`, '1');
-      sessionStorage.setItem(`invite:${r.id}`, code);
-      navigate(`/room/${r.id}`, true);
+      navigate(roomPath(r.id, { code, join: true }), true);
     } catch (e) {
       msg.textContent = e.status === 404 ? 'This invitation is not valid any more.' : e.message;
     }

@@ -1,7 +1,8 @@
 // /: your name, the room creation form, the live list of public rooms, joining by code.
 
 import { api, getMe, getGames, setName, h } from '../http.js';
-import { navigate } from '../app.js';
+import { navigate } from '../router.js';
+import { roomPath } from '../room/link.js';
 import { GAME_NAME, SEATS, seatName } from '../seats.js';
 
 const NEVA_SEATS = {
@@ -106,10 +107,7 @@ function roomRow(r, games) {
     ? h('button', {
       type: 'button',
       dataset: { join: r.id },
-      onclick: () => {
-        sessionStorage.setItem(`autojoin:${r.id}`, '1');
-        navigate(`/room/${r.id}`);
-      },
+      onclick: () => navigate(roomPath(r.id, { join: true })),
     }, 'Join')
     : h('button', { type: 'button', dataset: { watch: r.id }, onclick: () => navigate(`/room/${r.id}`) }, 'Watch');
   return h('tr', { dataset: { room: r.id, state: r.state } },
@@ -234,9 +232,7 @@ async function buildCreateForm(form) {
       const body = { game: g.key, options, visibility: priv.checked ? 'private' : 'public', time_control };
       if (mine) body.seat = mine;
       const r = await api('/api/rooms', { method: 'POST', body });
-      if (r.invite_code) sessionStorage.setItem(`invite:${r.id}`, r.invite_code);
-      if (bots.length) sessionStorage.setItem(`bots:${r.id}`, JSON.stringify(bots));
-      navigate(`/room/${r.id}`);
+      navigate(roomPath(r.id, { code: r.invite_code, bots }));
     } catch (err) {
       msg.textContent = err.message;
       msg.className = 'msg error';

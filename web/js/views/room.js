@@ -1,7 +1,9 @@
 // /room/{id}: play or watch one room over its socket.
 
 import { api, getMe, forgetMe, h } from '../http.js';
-import { banner } from '../app.js';
+import { banner } from '../banner.js';
+import { dropParams } from '../router.js';
+import { roomParams } from '../room/link.js';
 import { RoomSocket } from '../socket.js';
 import { createBoard } from '../board/api.js';
 import { parsePosition, startPosition } from '../position.js';
@@ -12,7 +14,10 @@ import { play as playSound, soundOn, setSound } from '../sound.js';
 const VERB = { resigned: 'resign', time: 'timeout' };
 const NO_MOVES = [];
 
-export function roomView(main, roomId) {
+export function roomView(main, roomId, params) {
+  // What the page that sent us here asked for: the invite code, sitting down, bots to seat.
+  const intent = roomParams(params);
+  let alive = true;
   const ui = {
     title: h('h1.room-title', {}, 'Room'),
     status: h('p.turn', { id: 'turn', 'aria-live': 'polite' }),
@@ -61,7 +66,7 @@ export function roomView(main, roomId) {
     .catch(() => null)
     .then((me) => {
       m.me = me;
-      sock = new RoomSocket(roomId);
+      sock = new RoomSocket(roomId, { code: intent.code });
       subscribe(sock);
     });
 
@@ -363,7 +368,7 @@ export function roomView(main, roomId) {
       ui.invite.replaceChildren();
       return;
     }
-    const code = sessionStorage.getItem(`invite:${roomId}`);
+    const code = intent.code;
     const url = code ? `${location.origin}/join/${code}` : `${location.origin}/room/${roomId}`;
     const field = h('input', { id: 'invite-link', readonly: true, value: url, 'aria-label': 'Invite link' });
     const copy = h('button', {
@@ -527,14 +532,15 @@ export function roomView(main, roomId) {
 
   async function afterFirstSnapshot() {
     const s = m.snap;
+    // Sitting down and seating bots are asked once: a reload of this page does neither again.
+    const { join, bots } = intent;
+    intent.join = false;
+    intent.bots = [];
+    if (!alive) return;
+    dropParams('join', 'bots');
     if (s.state !== 'waiting') return;
-    if (sessionStorage.getItem(`autojoin:${roomId}`) && !mySeat()) {
-      sessionStorage.removeItem(`autojoin:${roomId}`);
-      await cmd('take_seat', {});
-    }
-    const bots = JSON.parse(sessionStorage.getItem(`bots:${roomId}`) || '[]');
+    if (join && !mySeat()) await cmd('take_seat', {});
     if (bots.length && isHost()) {
-      sessionStorage.removeItem(`bots:${roomId}`);
       for (const [k, level] of bots) await cmd('set_bot', { seat: k, bot: { kind: 'engine', level } });
     }
   }
@@ -573,6 +579,7 @@ export function roomView(main, roomId) {
 
   return {
     destroy() {
+      alive = false;
       clearInterval(timer);
       document.removeEventListener('keydown', onKey);
       ready.then(() => sock.close());
