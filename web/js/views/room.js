@@ -1,4 +1,7 @@
-// /room/{id}: play or watch one room over its socket.
+// /room/{id}: play or watch one room over its socket. What the room is lives in the pure
+// room/state.js (a reducer over the server's messages); this view feeds it the socket's
+// messages and draws each new state, and does what its effects ask (sounds, notices, the
+// history fetch, the move animation).
 
 import { api, getMe, forgetMe, h } from '../http.js';
 import { banner } from '../banner.js';
@@ -10,8 +13,8 @@ import { parsePosition, startPosition } from '../position.js';
 import { GAME_NAME, seatName, teamOf, reasonText, clockText, LETTER } from '../seats.js';
 import { moveTable } from './movelist.js';
 import { play as playSound, soundOn, setSound } from '../sound.js';
+import { initialState, reduce, mySeat as seatOf, isHost as hostOf, shownPosition, lastSquares as squaresOf } from '../room/state.js';
 
-const VERB = { resigned: 'resign', time: 'timeout' };
 const NO_MOVES = [];
 
 export function roomView(main, roomId, params) {
@@ -46,17 +49,8 @@ export function roomView(main, roomId, params) {
       h('section.play', { 'aria-label': 'Board' }, ui.board, ui.tools, ui.moveForm),
       h('section.side', { 'aria-label': 'Players and actions' }, ui.result, ui.seats, ui.actions, ui.msg, ui.invite, ui.moves))));
 
-  const m = {
-    me: null,
-    snap: null,
-    moves: [], // {seat, text, position}
-    start: null,
-    viewing: null,
-    reasons: {},
-    claimAt: null,
-    sent: null,
-    botsPlaced: false,
-  };
+  // The room as the reducer last left it; `m.snap` etc. read it (see room/state.js).
+  let m = initialState();
   let board = null;
   let timer = null;
   // The socket authenticates by the identity cookie, which the first `GET /api/me` sets:
@@ -65,23 +59,62 @@ export function roomView(main, roomId, params) {
   const ready = getMe()
     .catch(() => null)
     .then((me) => {
-      m.me = me;
+      update({ type: 'me', me });
       sock = new RoomSocket(roomId, { code: intent.code });
       subscribe(sock);
     });
 
-  const mySeat = () => {
-    const s = m.snap;
-    if (!s || !m.me) return null;
-    return s.room.layout.find((k) => s.seats[k]?.occupant?.type === 'player' && s.seats[k].occupant.id === m.me.id) || null;
-  };
-  const isHost = () => m.snap && m.me && m.snap.room.host.id === m.me.id;
-  const options = () => m.snap?.room.options || {};
+  const mySeat = () => seatOf(m);
+  const isHost = () => hostOf(m);
+  const lastSquares = () => squaresOf(m);
 
-  function seconds(ms) {
-    const s = Math.round(ms / 1000);
-    if (s < 120) return `${s} s`;
-    return `${Math.floor(s / 60)} min ${s % 60} s`;
+  /** Folds `msg` into the state, does what its effects ask, and redraws. */
+  function update(msg) {
+    const prev = m;
+    m = reduce(prev, msg);
+    let animated = false;
+    for (const e of m.effects) {
+      if (e.type === 'sound') playSound(e.sound);
+      else if (e.type === 'say') say(e.text, e.kind);
+      else if (e.type === 'orient') {
+        if (board) board.set({ orientation: mySeat() || m.snap.room.layout[0] });
+      } else if (e.type === 'first_snapshot') afterFirstSnapshot();
+      else if (e.type === 'load_history') loadMoves(e.epoch);
+      else if (e.type === 'play' && board) {
+        board.play(e.move, parsePosition(m.snap.room.game, e.position), lastSquares());
+        animated = true;
+      }
+    }
+    if (!m.snap) return;
+    switch (msg.type) {
+      case 'snapshot':
+        renderAll();
+        break;
+      case 'event':
+        if (animated) {
+          // The board animates the move itself: draw everything else.
+          renderStatus();
+          renderSeats();
+          renderActions();
+          renderMoves();
+        } else renderAll();
+        break;
+      case 'history':
+        renderMoves();
+        break;
+      case 'unsent':
+        drawBoard();
+        break;
+      case 'view':
+      case 'step':
+        if (m.viewing !== prev.viewing) {
+          drawBoard();
+          renderMoves();
+        }
+        break;
+      default:
+        break;
+    }
   }
 
   function say(text, kind = '') {
@@ -102,35 +135,20 @@ export function roomView(main, roomId, params) {
   }
 
   async function sendMove(text) {
-    m.sent = text;
+    update({ type: 'sent', text });
     const ok = await cmd('move', { move: text });
-    if (!ok) {
-      m.sent = null;
-      drawBoard();
-    }
+    if (!ok) update({ type: 'unsent' });
     return ok;
   }
 
   // ---- the board -------------------------------------------------------------------------
-
-  function shownPosition() {
-    if (m.viewing !== null && m.moves[m.viewing]?.position) return m.moves[m.viewing].position;
-    return m.snap?.board?.position || null;
-  }
-
-  function lastSquares() {
-    const lm = m.viewing !== null ? m.moves[m.viewing]?.route : m.snap?.last_move?.move;
-    if (!lm) return [];
-    if (Array.isArray(lm)) return lm;
-    return [lm.origin, ...lm.path, lm.drop].filter(Boolean);
-  }
 
   function boardConfig() {
     const seat = mySeat();
     const s = m.snap;
     const live = m.viewing === null;
     const legal = live && s.state === 'playing' && s.legal_moves && s.board?.turn === seat ? s.legal_moves : NO_MOVES;
-    const text = shownPosition();
+    const text = shownPosition(m);
     return {
       posKey: `${m.viewing}:${text}`,
       pos: text ? parsePosition(s.room.game, text) : emptyPosition(),
@@ -178,36 +196,22 @@ export function roomView(main, roomId, params) {
 
   // ---- the move list with positions -------------------------------------------------------
 
-  async function loadMoves() {
-    const s = m.snap;
-    m.moves = s.actions.map((text) => ({ seat: null, text, position: null }));
-    if (!s.board) return;
+  /** Fetches the positions after the moves so far, for the snapshot numbered `epoch`. */
+  async function loadMoves(epoch) {
+    let g = null;
     try {
-      const g = await api(`/api/history/${roomId}`);
-      if (!m.snap || m.snap !== s) return;
-      m.start = g.start_position;
-      // The server sends the position after every stored move, so look-back only draws.
-      g.moves.slice(0, s.actions.length).forEach((mv, i) => {
-        m.moves[i] = { seat: mv.seat, text: mv.notation, position: mv.position, route: routeOf(mv.notation) };
-      });
+      g = await api(`/api/history/${roomId}`);
     } catch {
       // The list stays without look-back positions; the live board is unaffected.
     }
-    renderMoves();
-  }
-
-  function routeOf(text) {
-    return String(text).replace(/^K/, '').split(/[-x:,@]/).filter((x) => /^[a-h]?\d+$/.test(x));
+    if (!alive || epoch !== m.epoch) return;
+    update({ type: 'history', epoch, start_position: g?.start_position, moves: g?.moves || null });
   }
 
   function renderMoves() {
     const s = m.snap;
     if (!s) return;
-    const pick = (ply) => {
-      m.viewing = ply === m.moves.length - 1 ? null : ply;
-      drawBoard();
-      renderMoves();
-    };
+    const pick = (ply) => update({ type: 'view', ply });
     const kids = [h('h2', {}, 'Moves'), moveTable(m.moves, s.room.layout, m.viewing ?? m.moves.length - 1, pick)];
     if (m.viewing !== null) {
       kids.push(h('p.viewing', {}, `Showing the position after move ${m.viewing + 1}. `,
@@ -422,109 +426,14 @@ export function roomView(main, roomId, params) {
       ui.lag.textContent = `lag ${Math.round(ms)} ms`;
     });
 
-    sock.on('snapshot', (snap) => {
-      const first = !m.snap;
-      m.snap = snap;
-      m.viewing = null;
-      m.claimAt = snap.claim_opens_at ? Date.now() + Math.max(0, snap.claim_opens_at - sock.serverNow()) : null;
-      if (snap.outcome) for (const [k, r] of Object.entries(snap.outcome.seats || {})) if (r) m.reasons[k] = r.reason;
-      if (first) afterFirstSnapshot();
-      loadMoves();
-      renderAll();
+    // The socket's messages go to the reducer as they came (envelopes of protocol.md), with
+    // the clock readings it needs.
+    sock.on('snapshot', (data, msg) => {
+      update({ type: 'snapshot', v: msg.v, data, now: Date.now(), serverNow: sock.serverNow() });
     });
 
-    sock.on('event', (ev) => {
-      const s = m.snap;
-      if (!s) return;
-      const seat = mySeat();
-      switch (ev.type) {
-        case 'created':
-          s.room = ev.room;
-          break;
-        case 'seats':
-          s.seats = ev.seats;
-          break;
-        case 'started':
-          s.state = 'playing';
-          s.board = ev.board;
-          s.first = ev.first;
-          m.moves = [];
-          m.start = ev.board.position;
-          if (board) board.set({ orientation: mySeat() || s.room.layout[0] });
-          break;
-        case 'your_turn':
-          if (ev.seat === seat) {
-            s.legal_moves = ev.legal_moves;
-            playSound('turn');
-          }
-          break;
-        case 'moved': {
-          s.board = ev.board;
-          s.last_move = { seat: ev.seat, move: ev.move };
-          s.actions.push(ev.move.text);
-          if (ev.seat === seat || ev.board.turn !== seat) s.legal_moves = null;
-          m.moves.push({ seat: ev.seat, text: ev.move.text, position: ev.board.position, route: [ev.move.origin, ...ev.move.path, ev.move.drop].filter(Boolean) });
-          if (ev.move.captured.length) playSound('capture');
-          const mine = ev.seat === seat && m.sent === ev.move.text;
-          m.sent = null;
-          if (board && m.viewing === null && !mine) {
-            board.play(ev.move, parsePosition(s.room.game, ev.board.position), lastSquares());
-            renderStatus();
-            renderSeats();
-            renderActions();
-            renderMoves();
-            return;
-          }
-          break;
-        }
-        case 'departed':
-          s.board = ev.board;
-          m.reasons[ev.seat] = ev.reason;
-          s.actions.push(`${VERB[ev.reason] || 'leave'} ${ev.seat}`);
-          m.moves.push({ seat: ev.seat, text: `${VERB[ev.reason] || 'leave'} ${ev.seat}`, position: ev.board.position, route: [] });
-          if (ev.seat === seat) s.legal_moves = null;
-          break;
-        case 'eliminated':
-          m.reasons[ev.seat] = ev.reason;
-          break;
-        case 'draw_offer':
-          s.draw_offer = ev.offer;
-          if (ev.action === 'declined' && ev.by) say(`${seatName(ev.by)} declined the draw.`);
-          if (ev.action === 'lapsed') say('The draw offer lapsed.');
-          break;
-        case 'presence':
-          if (s.seats[ev.seat]) {
-            s.seats[ev.seat].connected = ev.connected;
-            s.seats[ev.seat].since = ev.since;
-          }
-          break;
-        case 'claim':
-          m.claimAt = ev.opens_in_ms === null || ev.opens_in_ms === undefined ? null : Date.now() + ev.opens_in_ms;
-          break;
-        case 'finished':
-          s.state = 'finished';
-          s.outcome = ev.outcome;
-          s.board = ev.board;
-          s.legal_moves = null;
-          for (const [k, r] of Object.entries(ev.outcome.seats || {})) if (r) m.reasons[k] = r.reason;
-          break;
-        case 'aborted':
-          s.state = 'aborted';
-          s.legal_moves = null;
-          break;
-        case 'rematch':
-          s.rematch = { asked: ev.asked, waiting_for: ev.waiting_for, room: ev.room };
-          break;
-        case 'resumed':
-          if (s.board) s.board.clocks = ev.clocks;
-          say(ev.given_back_ms > 0
-            ? `The server was down for ${seconds(ev.down_ms)}. The clock of the player to move was given back ${seconds(ev.given_back_ms)}: nobody loses time for it.`
-            : `The server was down for ${seconds(ev.down_ms)}. Nobody loses time for it.`, 'notice');
-          break;
-        default:
-          break;
-      }
-      renderAll();
+    sock.on('event', (data, msg) => {
+      update({ type: 'event', v: msg.v, data, now: Date.now() });
     });
 
     sock.on('restarting', () => banner('The server is restarting. Reconnecting…', 'warn'));
@@ -565,15 +474,8 @@ export function roomView(main, roomId, params) {
 
   function onKey(e) {
     if (e.target.closest('input, textarea, select') || !m.moves.length) return;
-    const last = m.moves.length - 1;
-    const cur = m.viewing ?? last;
-    let next = null;
-    if (e.key === 'ArrowLeft') next = Math.max(0, cur - 1);
-    else if (e.key === 'ArrowRight') next = Math.min(last, cur + 1);
-    else return;
-    m.viewing = next === last ? null : next;
-    drawBoard();
-    renderMoves();
+    if (e.key === 'ArrowLeft') update({ type: 'step', by: -1 });
+    else if (e.key === 'ArrowRight') update({ type: 'step', by: 1 });
   }
   document.addEventListener('keydown', onKey);
 

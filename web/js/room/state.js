@@ -1,0 +1,274 @@
+// A room's state as a pure function of what the server said (docs/protocol.md): the last
+// snapshot with every event since folded in, the live move list, and what this page chose
+// to look at. No DOM, no sound, no sockets, no timers: the clock readings a message needs
+// come with it (`now`, `serverNow`), and whatever the page should *do* about a message
+// (play a sound, say something, animate a move, fetch the history) is returned as plain data
+// in `state.effects`, replaced by every `reduce`.
+//
+// Messages `reduce` understands:
+//   {type: 'me', me}                          who this page is (GET /api/me), or null
+//   {type: 'snapshot', v, data, now, serverNow}  a server `snapshot` envelope
+//   {type: 'event', v, data, now}             a server `event` envelope
+//   {type: 'history', epoch, start_position, moves}  GET /api/history/{id}, asked for by a
+//                                             `load_history` effect (moves null: it failed)
+//   {type: 'sent', text} / {type: 'unsent'}   this page sent a move / the server refused it
+//   {type: 'view', ply}                       look back at the position after move `ply`
+//                                             (null, or the last move: the live board)
+//   {type: 'step', by}                        look one move back (-1) or forward (+1)
+//
+// Effects (each `{type, ...}`):
+//   {type: 'sound', sound: 'turn' | 'capture'}
+//   {type: 'say', text, kind}                 a message under the actions ('' or 'notice')
+//   {type: 'play', move, position}            animate a move just played (live, not our own)
+//   {type: 'orient'}                          the game started: turn the board to our seat
+//   {type: 'load_history', epoch}             fetch the positions of the moves so far
+//   {type: 'first_snapshot'}                  the room's first snapshot on this page
+
+import { seatName } from '../seats.js';
+
+/** The verbs of the old departure texts, for an event without its `action`. */
+const VERB = { resigned: 'resign', time: 'timeout' };
+
+const NO_EFFECTS = Object.freeze([]);
+
+/** A state before anything is known, or built from a first `snapshot` (its `data`). */
+export function initialState(snapshot = null, { me = null, v = null, now = 0, serverNow = now } = {}) {
+  const empty = {
+    me,
+    snap: null, // the room as the server last described it, with the events since
+    version: null, // the room version of the last snapshot or event taken
+    epoch: 0, // counts snapshots: a history fetched for an older one is dropped
+    moves: [], // the move list: {seat, text, position, route}
+    start: null, // the start position, when known
+    viewing: null, // the ply looked back at, or null for the live board
+    reasons: {}, // seat -> why it is out
+    claimAt: null, // local time (ms) from which a claim may be made, or null
+    sent: null, // the text of the move this page sent and awaits
+    effects: NO_EFFECTS,
+  };
+  return snapshot ? reduce(empty, { type: 'snapshot', v, data: snapshot, now, serverNow }) : empty;
+}
+
+/** The state after `msg`; `state` itself is never changed. */
+export function reduce(state, msg) {
+  const s = { ...state, effects: [] };
+  switch (msg?.type) {
+    case 'me':
+      s.me = msg.me || null;
+      return s;
+    case 'snapshot':
+      return snapshot(s, msg);
+    case 'event':
+      return event(s, msg);
+    case 'history':
+      return historyLoaded(s, msg);
+    case 'sent':
+      s.sent = msg.text;
+      return s;
+    case 'unsent':
+      s.sent = null;
+      return s;
+    case 'view':
+      return look(s, msg.ply);
+    case 'step': {
+      if (!s.moves.length) return s;
+      const last = s.moves.length - 1;
+      const cur = s.viewing ?? last;
+      return look(s, Math.max(0, Math.min(last, cur + (msg.by < 0 ? -1 : 1))));
+    }
+    default:
+      return s;
+  }
+}
+
+function look(s, ply) {
+  s.viewing = ply === null || ply === undefined || ply >= s.moves.length - 1 ? null : Math.max(0, ply);
+  return s;
+}
+
+function versionOf(msg) {
+  if (typeof msg.v === 'number') return msg.v;
+  if (typeof msg.data?.version === 'number') return msg.data.version;
+  return null;
+}
+
+function snapshot(s, msg) {
+  const snap = msg.data || {};
+  const now = msg.now ?? 0;
+  const serverNow = msg.serverNow ?? now;
+  const first = !s.snap;
+  // The snapshot is the whole room: it replaces what we had, whatever its version (a
+  // restarted server may number from lower again).
+  s.snap = { ...snap, actions: [...(snap.actions || [])] };
+  s.version = versionOf(msg);
+  s.epoch += 1;
+  s.viewing = null;
+  s.claimAt = snap.claim_opens_at ? now + Math.max(0, snap.claim_opens_at - serverNow) : null;
+  s.reasons = { ...s.reasons, ...outcomeReasons(snap.outcome) };
+  // Until the history arrives the list has the texts only.
+  s.moves = s.snap.actions.map((text) => ({ seat: null, text, position: null }));
+  if (first) s.effects.push({ type: 'first_snapshot' });
+  if (snap.board) s.effects.push({ type: 'load_history', epoch: s.epoch });
+  return s;
+}
+
+function outcomeReasons(outcome) {
+  const out = {};
+  for (const [k, r] of Object.entries(outcome?.seats || {})) if (r) out[k] = r.reason;
+  return out;
+}
+
+function historyLoaded(s, msg) {
+  if (msg.epoch !== s.epoch || !s.snap || !Array.isArray(msg.moves)) return s;
+  s.start = msg.start_position ?? null;
+  // The server sends the position after every stored move, so look-back only draws.
+  s.moves = [...s.moves];
+  msg.moves.slice(0, s.snap.actions.length).forEach((mv, i) => {
+    s.moves[i] = { seat: mv.seat, text: mv.notation, position: mv.position, route: routeOf(mv.notation) };
+  });
+  return s;
+}
+
+/** The squares a move's notation names, in order ("c3-d4" -> ["c3", "d4"]). */
+export function routeOf(text) {
+  return String(text).replace(/^K/, '').split(/[-x:,@]/).filter((x) => /^[a-h]?\d+$/.test(x));
+}
+
+/** The text a departure shows in the move list: the record's own words when sent. */
+export function departureText(ev) {
+  return ev.action || `${VERB[ev.reason] || 'leave'} ${ev.seat}`;
+}
+
+function event(s, msg) {
+  const ev = msg.data || {};
+  if (!s.snap) return s;
+  const v = versionOf(msg);
+  // Versions grow by one per event: one at or below what we hold is already in.
+  if (v !== null && s.version !== null && v <= s.version) return s;
+  if (v !== null) s.version = v;
+  const seat = mySeat(s);
+  const snap = { ...s.snap };
+  s.snap = snap;
+  switch (ev.type) {
+    case 'created':
+      snap.room = ev.room;
+      break;
+    case 'seats':
+      snap.seats = ev.seats;
+      break;
+    case 'started':
+      snap.state = 'playing';
+      snap.board = ev.board;
+      snap.first = ev.first;
+      s.moves = [];
+      s.start = ev.board.position;
+      s.effects.push({ type: 'orient' });
+      break;
+    case 'your_turn':
+      if (ev.seat === seat) {
+        snap.legal_moves = ev.legal_moves;
+        s.effects.push({ type: 'sound', sound: 'turn' });
+      }
+      break;
+    case 'moved': {
+      const mv = ev.move;
+      snap.board = ev.board;
+      snap.last_move = { seat: ev.seat, move: mv };
+      snap.actions = [...snap.actions, mv.text];
+      if (ev.seat === seat || ev.board.turn !== seat) snap.legal_moves = null;
+      s.moves = [...s.moves, { seat: ev.seat, text: mv.text, position: ev.board.position, route: [mv.origin, ...(mv.path || []), mv.drop].filter(Boolean) }];
+      if (mv.captured?.length) s.effects.push({ type: 'sound', sound: 'capture' });
+      // Our own move is on the board already: only the others' are animated.
+      const mine = ev.seat === seat && s.sent === mv.text;
+      s.sent = null;
+      if (s.viewing === null && !mine) s.effects.push({ type: 'play', move: mv, position: ev.board.position });
+      break;
+    }
+    case 'departed': {
+      const text = departureText(ev);
+      snap.board = ev.board;
+      s.reasons = { ...s.reasons, [ev.seat]: ev.reason };
+      snap.actions = [...snap.actions, text];
+      s.moves = [...s.moves, { seat: ev.seat, text, position: ev.board?.position ?? null, route: [] }];
+      if (ev.seat === seat) snap.legal_moves = null;
+      break;
+    }
+    case 'eliminated':
+      s.reasons = { ...s.reasons, [ev.seat]: ev.reason };
+      break;
+    case 'draw_offer':
+      snap.draw_offer = ev.offer;
+      if (ev.action === 'declined' && ev.by) s.effects.push({ type: 'say', text: `${seatName(ev.by)} declined the draw.`, kind: '' });
+      if (ev.action === 'lapsed') s.effects.push({ type: 'say', text: 'The draw offer lapsed.', kind: '' });
+      break;
+    case 'presence':
+      if (snap.seats?.[ev.seat]) {
+        snap.seats = { ...snap.seats, [ev.seat]: { ...snap.seats[ev.seat], connected: ev.connected, since: ev.since } };
+      }
+      break;
+    case 'claim':
+      s.claimAt = ev.opens_in_ms === null || ev.opens_in_ms === undefined ? null : (msg.now ?? 0) + ev.opens_in_ms;
+      break;
+    case 'finished':
+      snap.state = 'finished';
+      snap.outcome = ev.outcome;
+      snap.board = ev.board;
+      snap.legal_moves = null;
+      s.reasons = { ...s.reasons, ...outcomeReasons(ev.outcome) };
+      break;
+    case 'aborted':
+      snap.state = 'aborted';
+      snap.legal_moves = null;
+      break;
+    case 'rematch':
+      snap.rematch = { asked: ev.asked, waiting_for: ev.waiting_for, room: ev.room };
+      break;
+    case 'resumed':
+      if (snap.board) snap.board = { ...snap.board, clocks: ev.clocks };
+      s.effects.push({
+        type: 'say',
+        kind: 'notice',
+        text: ev.given_back_ms > 0
+          ? `The server was down for ${seconds(ev.down_ms)}. The clock of the player to move was given back ${seconds(ev.given_back_ms)}: nobody loses time for it.`
+          : `The server was down for ${seconds(ev.down_ms)}. Nobody loses time for it.`,
+      });
+      break;
+    default:
+      break;
+  }
+  return s;
+}
+
+function seconds(ms) {
+  const s = Math.round(ms / 1000);
+  if (s < 120) return `${s} s`;
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+// ---- questions the page asks of a state ---------------------------------------------------
+
+/** The seat this page's player sits in, or null. */
+export function mySeat(state) {
+  const s = state.snap;
+  if (!s || !state.me) return null;
+  return s.room.layout.find((k) => s.seats[k]?.occupant?.type === 'player' && s.seats[k].occupant.id === state.me.id) || null;
+}
+
+/** Whether this page's player is the room's host. */
+export function isHost(state) {
+  return Boolean(state.snap && state.me && state.snap.room.host.id === state.me.id);
+}
+
+/** The position text the board shows: the one looked back at, or the live one. */
+export function shownPosition(state) {
+  if (state.viewing !== null && state.moves[state.viewing]?.position) return state.moves[state.viewing].position;
+  return state.snap?.board?.position || null;
+}
+
+/** The squares of the move to highlight: the one looked back at, or the last played. */
+export function lastSquares(state) {
+  const lm = state.viewing !== null ? state.moves[state.viewing]?.route : state.snap?.last_move?.move;
+  if (!lm) return [];
+  if (Array.isArray(lm)) return lm;
+  return [lm.origin, ...(lm.path || []), lm.drop].filter(Boolean);
+}
