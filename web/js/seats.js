@@ -30,6 +30,8 @@ const REASONS = {
   captured_all: 'all pieces captured',
   blocked: 'no move left',
   resigned: 'resigned',
+  // A seat that left during the game (not the same as resigning).
+  left: 'left the game',
   time: 'out of time',
   agreement: 'draw agreed',
   repetition: 'position repeated',
