@@ -8,8 +8,8 @@ use uuid::Uuid;
 
 use rules::record::playing as playing_seats;
 use rules::{
-    Action as GameAction, AnyOptions, AnyPosition, BySeat, Checkpoint, Departure, Game, GameError,
-    GameRecord, Move, MoveError, Problems, Seat, SeatSet, Square, Status, Variant,
+    AnyOptions, AnyPosition, BySeat, Checkpoint, Departure, Game, GameError, GameRecord, Move,
+    MoveError, Problems, Seat, SeatSet, Square, Status, Variant,
 };
 
 use crate::clock::Clocks;
@@ -32,8 +32,8 @@ pub const HISTORY_LEN: usize = 64;
 /// its events, or refuses it with a [`LobbyError`] and leaves the room exactly as it was.
 #[derive(Clone, Debug)]
 pub struct Room {
-    /// Shared: the room is copied at every command (see [`Room::handle_undoable`]) and its
-    /// settings never change.
+    /// Shared: the room is copied at every command (see [`Room::handle`]) and its settings
+    /// never change.
     config: Arc<RoomConfig>,
     created_at: Timestamp,
     layout: SeatSet,
@@ -60,18 +60,6 @@ pub struct Handled {
     /// (rotated one step along the layout) and started. Its own events (version 1 on) are
     /// in its history: `events_since(0, viewer)`.
     pub rematch: Option<Box<Room>>,
-}
-
-/// What [`Room::revert`] needs to take back the command [`Room::handle_undoable`] applied:
-/// the room as it was (without its history, which moved on) and the history's changes.
-#[derive(Debug)]
-pub struct Undo {
-    /// The room as it was, holding a stand-in for its game (the game moved on with the
-    /// room and is rolled back to `checkpoint`).
-    previous: Box<Room>,
-    checkpoint: Option<Checkpoint>,
-    added: usize,
-    dropped: Vec<Event>,
 }
 
 /// A seat's occupant and presence.
@@ -106,7 +94,7 @@ struct Play {
 #[derive(Copy, Clone, Debug)]
 enum Action {
     Moved(Seat, Move),
-    Departed(Seat, Reason),
+    Departed(Seat, Departure, Reason),
 }
 
 type Staged = Vec<(Audience, EventKind)>;
@@ -188,7 +176,7 @@ impl Room {
             history: VecDeque::with_capacity(2),
         };
         let info = room.room_info();
-        let (events, _) = room.publish(vec![(
+        let events = room.publish(vec![(
             Audience::Everyone,
             EventKind::Created {
                 room: Box::new(info),
@@ -212,26 +200,12 @@ impl Room {
         now: Timestamp,
         command: Command,
     ) -> Result<Handled, LobbyError> {
-        self.handle_undoable(actor, now, command).map(|(h, _)| h)
-    }
-
-    /// [`Room::handle`], also returning what [`Room::revert`] needs to take the command
-    /// back (for a caller that stores the change after the room accepted it and must undo it
-    /// when the store fails). Costs what `handle` costs: the room keeps its previous state
-    /// instead of dropping it.
-    ///
-    /// # Errors
-    /// As [`Room::handle`]; the room is then unchanged.
-    pub fn handle_undoable(
-        &mut self,
-        actor: &Actor,
-        now: Timestamp,
-        command: Command,
-    ) -> Result<(Handled, Undo), LobbyError> {
         // Work on a copy, so that a refusal leaves `self` as it was. The copy is made
         // without the history (only `publish` touches it) and without the game's past: the
-        // game itself moves into the copy and is rolled back to a checkpoint when refused or
-        // reverted, so a command costs the same at ply 300 as at ply 1.
+        // game itself moves into the copy and, when the command is refused, is rolled back
+        // to a checkpoint and moved back, so a command costs the same at ply 300 as at
+        // ply 1. (There is no taking back an accepted command: a server whose store refuses
+        // one rebuilds the room from its stored log.)
         let history = std::mem::take(&mut self.history);
         let checkpoint = self.play.as_ref().map(|p| p.game.checkpoint());
         let game = self.play.as_mut().map(|p| {
@@ -254,30 +228,9 @@ impl Room {
         };
         next.stage_claims(claims_before, now, &mut staged);
         next.history = std::mem::take(&mut self.history);
-        let (events, dropped) = next.publish(staged);
-        let previous = Box::new(std::mem::replace(self, next));
-        let undo = Undo {
-            previous,
-            checkpoint,
-            added: events.len(),
-            dropped,
-        };
-        Ok((Handled { events, rematch }, undo))
-    }
-
-    /// Takes back the command `undo` came from: the room is again as it was before it,
-    /// history included. Only valid right after that command (no other one in between).
-    pub fn revert(&mut self, undo: Undo) {
-        let mut history = std::mem::take(&mut self.history);
-        for _ in 0..undo.added {
-            history.pop_back();
-        }
-        for e in undo.dropped.into_iter().rev() {
-            history.push_front(e);
-        }
-        let mut current = std::mem::replace(self, *undo.previous);
-        give_back_game(&mut current, self, undo.checkpoint);
-        self.history = history;
+        let events = next.publish(staged);
+        *self = next;
+        Ok(Handled { events, rematch })
     }
 
     /// The room's id.
@@ -390,8 +343,10 @@ impl Room {
     }
 
     /// The actions from ply `from` on, as the record writes them (canonical move notation,
-    /// departures as `resign red`). Each is written from the move alone, so this costs the
-    /// actions asked for, not a replay of the game.
+    /// departures as `resign red`: [`rules::Action::text`]). Each is written from the action
+    /// alone, so this costs the actions asked for, not a replay of the game. The events
+    /// carry the same texts ([`EventKind::Moved`]'s `mv.text`, [`EventKind::Departed`]'s
+    /// `action`), one per action, in order.
     pub fn action_texts(&self, from: usize) -> Vec<String> {
         self.written_actions(from).collect()
     }
@@ -405,10 +360,7 @@ impl Room {
             .get(from..)
             .unwrap_or(&[])
             .iter()
-            .map(move |a| match a {
-                GameAction::Move(m) => rules::notation::write_move(variant, m),
-                GameAction::Depart(s, d) => format!("{} {}", d.key(), s.key()),
-            })
+            .map(move |a| a.text(variant))
     }
 
     /// The start position string, once started.
@@ -616,7 +568,7 @@ impl Room {
                     let p = participant(actor)?;
                     let seat = self.seat_of(p.id).ok_or(LobbyError::NotSeated)?;
                     self.require_playing(seat)?;
-                    self.depart(seat, Departure::Leave, Reason::Resigned, now, out)?;
+                    self.depart(seat, Departure::Leave, Reason::Left, now, out)?;
                 }
                 state => {
                     return Err(LobbyError::WrongState {
@@ -765,8 +717,8 @@ impl Room {
         }
     }
 
-    /// The seats, to change them: copied first while the copy kept for taking the command
-    /// back still shares them.
+    /// The seats, to change them: copied first while the room as it was before the command
+    /// (kept until the command is accepted) still shares them.
     fn seats_mut(&mut self) -> &mut BySeat<Option<Slot>> {
         Arc::make_mut(&mut self.seats)
     }
@@ -916,7 +868,7 @@ impl Room {
             .depart(seat, how)
             .map_err(|_| LobbyError::SeatOut(seat))?;
         play.out_reasons[seat] = Some(reason);
-        self.after_action(Action::Departed(seat, reason), &before, at, out);
+        self.after_action(Action::Departed(seat, how, reason), &before, at, out);
         Ok(())
     }
 
@@ -984,12 +936,13 @@ impl Room {
                 ));
                 None
             }
-            Action::Departed(seat, reason) => {
+            Action::Departed(seat, how, reason) => {
                 out.push((
                     Audience::Everyone,
                     EventKind::Departed {
                         seat,
                         reason,
+                        action: rules::record::write_departure(seat, how),
                         board: Box::new(board),
                     },
                 ));
@@ -1539,11 +1492,9 @@ impl Room {
         }
     }
 
-    /// Numbers the staged events and keeps the last [`HISTORY_LEN`]; also returns the
-    /// events that fell out of the history (for [`Room::revert`]).
-    fn publish(&mut self, staged: Staged) -> (Vec<Event>, Vec<Event>) {
+    /// Numbers the staged events and keeps the last [`HISTORY_LEN`].
+    fn publish(&mut self, staged: Staged) -> Vec<Event> {
         let mut events = Vec::with_capacity(staged.len());
-        let mut dropped = Vec::new();
         for (audience, kind) in staged {
             self.version += 1;
             let event = Event {
@@ -1552,12 +1503,12 @@ impl Room {
                 kind,
             };
             if self.history.len() >= HISTORY_LEN {
-                dropped.extend(self.history.pop_front());
+                self.history.pop_front();
             }
             self.history.push_back(event.clone());
             events.push(event);
         }
-        (events, dropped)
+        events
     }
 }
 
@@ -1573,7 +1524,8 @@ fn board_view(play: &Play) -> BoardView {
 }
 
 /// Moves the game that `from` played on back into `to`, rolled back to `checkpoint` (the
-/// game `to` had when the checkpoint was taken). Nothing to do when `to` had no game yet.
+/// game `to` had when the checkpoint was taken): what a refused command does with the game
+/// its working copy may have changed. Nothing to do when `to` had no game yet.
 fn give_back_game(from: &mut Room, to: &mut Room, checkpoint: Option<Checkpoint>) {
     if let (Some(from), Some(to), Some(checkpoint)) =
         (from.play.as_mut(), to.play.as_mut(), checkpoint)
