@@ -61,8 +61,9 @@ pub enum Command {
     },
     /// Playing: give up. In Neva the seat is eliminated and play goes on.
     Resign,
-    /// Waiting: the same as [`Command::LeaveSeat`]. Playing: leave the game, which counts
-    /// as resigning (Neva pieces follow the `departed` option, spec §6 N5).
+    /// Waiting: the same as [`Command::LeaveSeat`]. Playing: leave the game, which loses
+    /// like resigning but is reported as [`crate::Reason::Left`] and recorded as
+    /// `leave <seat>` (Neva pieces follow the `departed` option, spec §6 N5).
     Leave,
     /// Playing: offer a draw (in team play, on behalf of one's team). Offering while an
     /// offer waits for one's answer accepts it.

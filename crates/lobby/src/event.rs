@@ -123,7 +123,8 @@ pub enum EventKind {
     Moved {
         /// Who moved.
         seat: Seat,
-        /// The move (shared with the room's last move).
+        /// The move (shared with the room's last move). Its `text` is the move exactly as
+        /// the game record writes it ([`rules::Action::text`]).
         #[serde(rename = "move", serialize_with = "serialize_shared")]
         mv: Arc<MoveView>,
         /// The board after it.
@@ -134,8 +135,14 @@ pub enum EventKind {
     Departed {
         /// Who went.
         seat: Seat,
-        /// Why.
+        /// Why: [`Reason::Resigned`], [`Reason::Left`], [`Reason::Time`] or, for a seat
+        /// claimed against, [`Reason::Abandonment`].
         reason: Reason,
+        /// The action exactly as the game record writes it: `resign red`, `leave white`,
+        /// `timeout black` (a claim records the absent seat as leaving). One departure is
+        /// one action of the record, in the same order as the [`EventKind::Moved`] events'
+        /// `mv.text`, so a store maps events to recorded actions one to one.
+        action: String,
         /// The board after it (Neva may remove its pieces).
         board: Box<BoardView>,
     },
@@ -317,7 +324,8 @@ pub struct SeatView {
 /// square (work per command, issue 10).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct MoveView {
-    /// Canonical notation (send it back as [`crate::Command::Move`]).
+    /// Canonical notation (send it back as [`crate::Command::Move`]); for a move played,
+    /// exactly the text the game record stores for it ([`rules::Action::text`]).
     pub text: String,
     /// Where the piece starts; `None` for a Queah drop-only turn.
     pub origin: Option<SquareName>,
@@ -335,6 +343,7 @@ impl MoveView {
     pub(crate) fn new(variant: Variant, mv: &Move) -> MoveView {
         let name = |sq| variant.square(sq);
         MoveView {
+            // The record's text of the move: `Action::Move(..).text` writes this.
             text: rules::notation::write_move(variant, mv),
             origin: mv.origin().map(name),
             path: mv.path().iter().map(|&s| name(s)).collect(),

@@ -18,6 +18,18 @@
 //! * Every event has a version that only grows and an [`Audience`]; the room keeps the last
 //!   [`HISTORY_LEN`] so [`Room::events_since`] can replay what a client missed or tell it to
 //!   resync from a [`Snapshot`].
+//! * Events carry the facts a store needs: every action of the game record is one event, in
+//!   order, with the record's own text of it: [`EventKind::Moved`]'s `mv.text` (canonical
+//!   notation) and [`EventKind::Departed`]'s `action` (`resign red`, `leave white`,
+//!   `timeout black`). Their concatenation is the record's actions
+//!   ([`Room::written_actions`]), so a store maps events to stored rows one to one, without
+//!   parsing seats back out of texts.
+//! * Leaving and resigning are told apart: a seat that leaves during the game goes out
+//!   (and, with two seats, loses) with [`Reason::Left`], one that resigns with
+//!   [`Reason::Resigned`].
+//! * There is no undo: [`Room::handle`] either applies a command or refuses it and leaves
+//!   the room as it was, and an accepted command stays applied. A server whose store
+//!   refuses a change rebuilds the room from what it stored (the commands it logged).
 //!
 //! ```
 //! use lobby::{Actor, Command, EventKind, FirstSeat, LobbyError, Participant, PlayerId, Room,
@@ -69,7 +81,7 @@ pub use event::{
     Snapshot, Viewer,
 };
 pub use outcome::{Outcome, Reason, SeatResult, Verdict};
-pub use room::{Handled, Room, Undo, HISTORY_LEN};
+pub use room::{Handled, Room, HISTORY_LEN};
 pub use types::{
     Actor, Bot, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility,
     DEFAULT_GRACE_MS,

@@ -12,8 +12,11 @@ pub enum Reason {
     CapturedAll,
     /// The seat had no legal move on its turn.
     Blocked,
-    /// The seat resigned, or left during the game.
+    /// The seat resigned.
     Resigned,
+    /// The seat left during the game ([`crate::Command::Leave`] while playing): it loses
+    /// as if it had resigned, and is told apart from a resignation.
+    Left,
     /// The seat's clock ran out.
     Time,
     /// The seats agreed to a draw.
@@ -27,13 +30,14 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// Stable key, as serialised: `captured_all`, `blocked`, `resigned`, `time`,
+    /// Stable key, as serialised: `captured_all`, `blocked`, `resigned`, `left`, `time`,
     /// `agreement`, `repetition`, `no_progress`, `abandonment`.
     pub const fn key(self) -> &'static str {
         match self {
             Reason::CapturedAll => "captured_all",
             Reason::Blocked => "blocked",
             Reason::Resigned => "resigned",
+            Reason::Left => "left",
             Reason::Time => "time",
             Reason::Agreement => "agreement",
             Reason::Repetition => "repetition",
@@ -42,12 +46,14 @@ impl Reason {
         }
     }
 
-    /// The lobby's reason for a rules' end reason (leaving counts as resigning).
+    /// The lobby's reason for a rules' end reason: a resignation is [`Reason::Resigned`], a
+    /// leave [`Reason::Left`], a timeout [`Reason::Time`].
     pub(crate) fn from_end(reason: EndReason) -> Reason {
         match reason {
             EndReason::CapturedAll => Reason::CapturedAll,
             EndReason::Blocked => Reason::Blocked,
-            EndReason::Departed(Departure::Resign | Departure::Leave) => Reason::Resigned,
+            EndReason::Departed(Departure::Resign) => Reason::Resigned,
+            EndReason::Departed(Departure::Leave) => Reason::Left,
             EndReason::Departed(Departure::Timeout) => Reason::Time,
             EndReason::Repetition => Reason::Repetition,
             EndReason::NoProgress => Reason::NoProgress,

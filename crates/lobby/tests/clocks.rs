@@ -92,7 +92,8 @@ fn a_move_after_the_flag_is_refused_as_a_timeout() {
     assert!(!has(&events, |k| matches!(k, EventKind::Moved { .. })));
     assert!(matches!(
         events[0].kind,
-        EventKind::Departed { seat: W, reason: Reason::Time, ref board } if board.plies == 1
+        EventKind::Departed { seat: W, reason: Reason::Time, ref action, ref board }
+            if board.plies == 1 && action == "timeout white"
     ));
     assert_eq!(room.state(), RoomState::Finished);
     assert_eq!(room.outcome().unwrap().winners, SeatSet::only(B));

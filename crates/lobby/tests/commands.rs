@@ -9,7 +9,7 @@ use lobby::{
     Actor, Bot, Command, EventKind, FirstSeat, LobbyError, Room, RoomConfig, RoomState,
     TimeControl, Visibility,
 };
-use rules::{MoveError, Variant};
+use rules::{AnyOptions, MoveError, Variant};
 use uuid::Uuid;
 
 const SPECTATOR: u128 = 3;
@@ -656,33 +656,204 @@ fn seats_and_layouts_follow_the_options() {
     assert_eq!(neva2.layout(), rules::SeatSet::of(&[R, B]));
 }
 
+/// Each error's row in [`error_cases`]: an exhaustive match (no `_` arm), so that a new
+/// `LobbyError` variant does not compile until it is listed here, and then fails
+/// `error_codes_are_stable` until a row provokes it.
+fn error_row(e: &LobbyError) -> usize {
+    match e {
+        LobbyError::InvalidOptions(_) => 0,
+        LobbyError::InvalidConfig(_) => 1,
+        LobbyError::WrongState { .. } => 2,
+        LobbyError::NotAParticipant => 3,
+        LobbyError::ServerOnly => 4,
+        LobbyError::NotABot(_) => 5,
+        LobbyError::NotSeated => 6,
+        LobbyError::AlreadySeated(_) => 7,
+        LobbyError::SeatTaken(_) => 8,
+        LobbyError::NoSuchSeat(_) => 9,
+        LobbyError::RoomFull => 10,
+        LobbyError::NotHost => 11,
+        LobbyError::NoBot(_) => 12,
+        LobbyError::UnknownBot { .. } => 13,
+        LobbyError::NotAllSeatsTaken => 14,
+        LobbyError::FirstSeatNotAllowed(_) => 15,
+        LobbyError::NotYourTurn => 16,
+        LobbyError::SeatOut(_) => 17,
+        LobbyError::IllegalMove(_) => 18,
+        LobbyError::TooLateToAbort => 19,
+        LobbyError::DrawAlreadyOffered => 20,
+        LobbyError::NoDrawOffer => 21,
+        LobbyError::ClaimNotOpen { .. } => 22,
+        LobbyError::RematchAlreadyAsked => 23,
+        LobbyError::RematchCreated(_) => 24,
+    }
+}
+
+/// `refused` for one command in `room`.
+fn refuse(mut room: Room, actor: Actor, cmd: Command) -> LobbyError {
+    refused(&mut room, &actor, t(5), cmd)
+}
+
+fn mv(text: &str) -> Command {
+    Command::Move { text: text.into() }
+}
+
+fn rematch_as(n: u128) -> Command {
+    Command::Rematch {
+        new_room: Uuid::from_u128(n),
+        lot: 0,
+    }
+}
+
+/// Host White and player 2 Black, both seated, not started.
+fn full() -> Room {
+    seated(stockholm(), &[(HOST, W), (2, B)])
+}
+
+/// Provokes one error.
+type Provoke = fn() -> LobbyError;
+
+/// Every error with its stable wire code, provoked through the room: `Room::new` for the
+/// configuration errors, `Room::handle` (via `refused`, which checks that nothing changed)
+/// for the others. In [`error_row`] order.
+fn error_cases() -> Vec<(&'static str, Provoke)> {
+    vec![
+        ("invalid_options", || {
+            // Teams need four seats; built directly, so that Room::new is what refuses it.
+            let o = rules::NevaOptions {
+                seats: rules::SeatSet::of(&[W, R, G]),
+                teams: true,
+                ..rules::NevaOptions::default()
+            };
+            Room::new(config(AnyOptions::Neva(o)), t(0)).unwrap_err()
+        }),
+        ("invalid_config", || {
+            let no_time = TimeControl::Fischer {
+                base_ms: 0,
+                increment_ms: 0,
+            };
+            Room::new(
+                config_timed(options(Variant::Stockholm, &[]), no_time),
+                t(0),
+            )
+            .unwrap_err()
+        }),
+        ("wrong_state", || {
+            refuse(waiting(), player(HOST), mv("c3-d4"))
+        }),
+        ("not_a_participant", || {
+            refuse(waiting(), Actor::Bot(B), Command::TakeSeat { seat: None })
+        }),
+        ("server_only", || {
+            refuse(playing(), player(HOST), Command::Tick)
+        }),
+        ("not_a_bot", || {
+            refuse(playing(), Actor::Bot(B), mv("f6-e5"))
+        }),
+        ("not_seated", || {
+            refuse(playing(), player(SPECTATOR), Command::Resign)
+        }),
+        ("already_seated", || {
+            refuse(waiting(), player(HOST), Command::TakeSeat { seat: Some(B) })
+        }),
+        ("seat_taken", || {
+            refuse(waiting(), player(2), Command::TakeSeat { seat: Some(W) })
+        }),
+        ("no_such_seat", || {
+            refuse(waiting(), player(2), Command::TakeSeat { seat: Some(R) })
+        }),
+        ("room_full", || {
+            refuse(full(), player(SPECTATOR), Command::TakeSeat { seat: None })
+        }),
+        ("not_host", || {
+            let first = FirstSeat::Lot(0);
+            refuse(full(), player(2), Command::Start { first })
+        }),
+        ("no_bot", || {
+            refuse(waiting(), player(HOST), Command::RemoveBot { seat: B })
+        }),
+        ("unknown_bot", || {
+            let bot = Bot {
+                kind: "minimax".into(),
+                level: 1,
+            };
+            refuse(waiting(), player(HOST), Command::SetBot { seat: B, bot })
+        }),
+        ("not_all_seats_taken", || {
+            let first = FirstSeat::Lot(0);
+            refuse(waiting(), player(HOST), Command::Start { first })
+        }),
+        ("first_seat_not_allowed", || {
+            let first = FirstSeat::Fixed(B);
+            refuse(full(), player(HOST), Command::Start { first })
+        }),
+        ("not_your_turn", || {
+            refuse(playing(), player(2), mv("f6-e5"))
+        }),
+        ("seat_out", || {
+            let seats = [(HOST, W), (5, R), (6, G), (7, B)];
+            let neva = config(options(Variant::Neva, &[]));
+            let mut room = started(neva, &seats, FirstSeat::Fixed(W));
+            ok(&mut room, &player(5), t(1), Command::Resign);
+            refuse(room, player(5), Command::OfferDraw)
+        }),
+        ("illegal_move", || {
+            refuse(playing(), player(HOST), mv("z9-z10"))
+        }),
+        ("too_late_to_abort", || {
+            let mut room = playing();
+            ok(&mut room, &player(HOST), t(1), mv("c3-d4"));
+            ok(&mut room, &player(2), t(2), mv("f6-e5"));
+            refuse(room, player(HOST), Command::Abort)
+        }),
+        ("draw_already_offered", || {
+            let mut room = playing();
+            ok(&mut room, &player(HOST), t(1), Command::OfferDraw);
+            refuse(room, player(HOST), Command::OfferDraw)
+        }),
+        ("no_draw_offer", || {
+            refuse(playing(), player(2), Command::AcceptDraw)
+        }),
+        ("claim_not_open", || {
+            refuse(playing(), player(HOST), Command::ClaimVictory)
+        }),
+        ("rematch_already_asked", || {
+            let mut room = finished();
+            ok(&mut room, &player(HOST), t(2), rematch_as(77));
+            refuse(room, player(HOST), rematch_as(77))
+        }),
+        ("rematch_created", || {
+            let mut room = finished();
+            ok(&mut room, &player(HOST), t(2), rematch_as(77));
+            ok(&mut room, &player(2), t(3), rematch_as(77));
+            refuse(room, player(HOST), rematch_as(78))
+        }),
+    ]
+}
+
+/// Every error has a stable snake_case code, unique, and each is provoked through the room.
 #[test]
 fn error_codes_are_stable() {
-    let cases = [
-        (LobbyError::NotYourTurn, "not_your_turn"),
-        (LobbyError::NotSeated, "not_seated"),
-        (LobbyError::SeatTaken(W), "seat_taken"),
-        (LobbyError::NotHost, "not_host"),
-        (
-            LobbyError::WrongState {
-                state: RoomState::Waiting,
-                command: "move",
-            },
-            "wrong_state",
-        ),
-        (LobbyError::IllegalMove(MoveError::GameOver), "illegal_move"),
-        (LobbyError::TooLateToAbort, "too_late_to_abort"),
-        (LobbyError::NoDrawOffer, "no_draw_offer"),
-        (
-            LobbyError::ClaimNotOpen {
-                opens_in_ms: Some(5),
-            },
-            "claim_not_open",
-        ),
-    ];
-    for (e, code) in cases {
-        assert_eq!(e.code(), code);
+    let cases = error_cases();
+    let mut seen = std::collections::BTreeSet::new();
+    for (row, (code, provoke)) in cases.iter().enumerate() {
+        let e = provoke();
+        assert_eq!(e.code(), *code, "{e:?}");
+        assert_eq!(error_row(&e), row, "{e:?} is not in its row");
+        assert!(seen.insert(*code), "{code} twice");
+        let snake = code.split('_').all(|w| {
+            !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        });
+        assert!(snake, "{code} is not snake_case");
     }
+    // Rows 0 to n-1 of the exhaustive match were each provoked once, with distinct codes.
+    assert_eq!(seen.len(), cases.len());
+    assert_eq!(
+        LobbyError::IllegalMove(MoveError::GameOver).code(),
+        "illegal_move"
+    );
     assert_eq!(
         LobbyError::WrongState {
             state: RoomState::Finished,

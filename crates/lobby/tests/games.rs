@@ -70,24 +70,75 @@ fn two_seat_games_play_and_end() {
     }
 }
 
+/// Leaving a two-seat game loses it like resigning, but the event, the outcome and the
+/// record say it was a leave.
 #[test]
-fn leaving_during_a_two_seat_game_counts_as_resigning() {
+fn leaving_during_a_two_seat_game_loses_it_as_left() {
+    for variant in [Variant::Queah, Variant::GiveAndTake, Variant::Stockholm] {
+        let mut room = started(
+            config(options(variant, &[])),
+            &[(HOST, W), (4, B)],
+            FirstSeat::Lot(0),
+        );
+        let events = ok(&mut room, &player(HOST), t(1), Command::Leave);
+        match &events[0].kind {
+            EventKind::Departed {
+                seat,
+                reason,
+                action,
+                ..
+            } => {
+                assert_eq!((*seat, *reason), (W, Reason::Left), "{variant}");
+                assert_eq!(action, "leave white", "{variant}");
+            }
+            other => panic!("{variant}: {other:?}"),
+        }
+        let outcome = room.outcome().unwrap();
+        assert_eq!(outcome.winners, SeatSet::only(B), "{variant}");
+        assert_eq!(outcome.reason, Reason::Left, "{variant}");
+        assert_eq!(outcome.seats[W].unwrap().verdict, Verdict::Loss);
+        assert_eq!(outcome.seats[W].unwrap().reason, Reason::Left);
+        assert_eq!(outcome.seats[B].unwrap().reason, Reason::Left);
+        assert_eq!(room.record().unwrap().actions, ["leave white"]);
+        let json = serde_json::to_value(&events[0]).unwrap();
+        assert_eq!(json["reason"], "left");
+        assert_eq!(json["action"], "leave white");
+        let finished = events.iter().find_map(|e| match &e.kind {
+            EventKind::Finished { outcome, .. } => Some(outcome.reason),
+            _ => None,
+        });
+        assert_eq!(finished, Some(Reason::Left), "{variant}");
+        assert_eq!(Reason::Left.key(), "left");
+    }
+}
+
+/// Resigning is told apart from leaving: reason `resigned`, action `resign <seat>`.
+#[test]
+fn resigning_during_a_two_seat_game_is_resigned() {
     let mut room = started(
         config(options(Variant::Stockholm, &[])),
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
-    let events = ok(&mut room, &player(HOST), t(1), Command::Leave);
-    assert!(matches!(
-        events[0].kind,
+    play_first_moves(&mut room, 1, 0);
+    let events = ok(&mut room, &player(4), t(100), Command::Resign);
+    match &events[0].kind {
         EventKind::Departed {
-            seat: W,
-            reason: Reason::Resigned,
+            seat,
+            reason,
+            action,
             ..
+        } => {
+            assert_eq!((*seat, *reason), (B, Reason::Resigned));
+            assert_eq!(action, "resign black");
         }
-    ));
-    assert_eq!(room.outcome().unwrap().winners, SeatSet::only(B));
-    assert_eq!(room.record().unwrap().actions, ["leave white"]);
+        other => panic!("{other:?}"),
+    }
+    let json = serde_json::to_value(&events[0]).unwrap();
+    assert_eq!(json["reason"], "resigned");
+    assert_eq!(json["action"], "resign black");
+    assert_eq!(room.outcome().unwrap().reason, Reason::Resigned);
+    assert_eq!(room.record().unwrap().actions[1], "resign black");
 }
 
 #[test]
@@ -371,7 +422,8 @@ fn turns_skip_departed_seats_clockwise() {
     let events = ok(&mut room, &player(seat_player(G)), t(3), Command::Leave);
     assert!(matches!(
         events[0].kind,
-        EventKind::Departed { seat: G, reason: Reason::Resigned, ref board } if board.turn == Some(B)
+        EventKind::Departed { seat: G, reason: Reason::Left, ref action, ref board }
+            if board.turn == Some(B) && action == "leave green"
     ));
     assert!(has(&events, |k| matches!(
         k,

@@ -41,6 +41,25 @@ pub enum Action {
     Depart(Seat, Departure),
 }
 
+impl Action {
+    /// The action as a record writes it (the one text for it: [`Game::record`], the lobby's
+    /// events and the server's stored moves all use this): a move in canonical notation
+    /// ([`crate::notation::write_move`]), a departure as [`write_departure`] writes it.
+    /// [`GameRecord::replay`] reads both back.
+    pub fn text(&self, variant: Variant) -> String {
+        match self {
+            Action::Move(m) => crate::notation::write_move(variant, m),
+            Action::Depart(s, d) => write_departure(*s, *d),
+        }
+    }
+}
+
+/// A departure as a record writes it: the departure's key and the seat's, `resign white`,
+/// `leave red`, `timeout green`.
+pub fn write_departure(seat: Seat, how: Departure) -> String {
+    format!("{} {}", how.key(), seat.key())
+}
+
 /// A game in progress: the start, the current position, every action, and the history that
 /// repetition is judged on.
 #[derive(Clone, Debug)]
@@ -98,8 +117,8 @@ impl Game {
 
     /// A game at this one's position and status with no past (no action, no position
     /// counted for repetition): a stand-in that holds a game's place while the game itself
-    /// is moved elsewhere (the lobby moves a room's game out of the copy it keeps for
-    /// taking a command back); not for playing on. Costs two position copies and no
+    /// is moved elsewhere (the lobby's room works on a copy of itself, so that a refused
+    /// command leaves it as it was, and moves its game into that copy); not for playing on. Costs two position copies and no
     /// allocation, whatever the length of the game; [`Game::new`] at the same position
     /// would count it, which allocates.
     pub fn stand_in(&self) -> Game {
@@ -262,26 +281,14 @@ impl Game {
         self.status = self.judge();
     }
 
-    /// The record of this game, with the given player names.
+    /// The record of this game, with the given player names. Each action is written from
+    /// itself ([`Action::text`]), without replaying the game.
     pub fn record(&self, players: BySeat<Option<String>>) -> GameRecord {
         let standard = AnyPosition::new(self.start.variant(), &self.start.options())
             .map(|p| p.position_string() == self.start.position_string())
             .unwrap_or(false);
-        let mut replay = self.start.clone();
-        let mut actions = Vec::new();
-        for a in &self.actions {
-            match a {
-                Action::Move(m) => {
-                    actions.push(replay.move_to_string(m));
-                    replay.play_unchecked(m);
-                }
-                Action::Depart(s, d) => {
-                    actions.push(format!("{} {}", d.key(), s.key()));
-                    // Replaying what this game accepted cannot fail.
-                    let _ = replay.depart(*s, *d);
-                }
-            }
-        }
+        let variant = self.start.variant();
+        let actions = self.actions.iter().map(|a| a.text(variant)).collect();
         GameRecord {
             variant: self.start.variant(),
             options: self
@@ -390,7 +397,7 @@ impl GameRecord {
     }
 }
 
-/// Reads `resign white`, `leave red`, `timeout green`.
+/// Reads `resign white`, `leave red`, `timeout green` (what [`write_departure`] writes).
 fn parse_departure(text: &str) -> Option<(Seat, Departure)> {
     let (word, seat) = text.trim().split_once(' ')?;
     let how = match word {
@@ -525,4 +532,22 @@ impl FromStr for GameRecord {
 /// Seats still playing in `game`: in the game and not eliminated.
 pub fn playing(pos: &AnyPosition) -> SeatSet {
     pos.seats().minus(pos.out())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_departure, write_departure};
+    use crate::{Departure, Seat};
+
+    /// Every departure a record writes reads back as itself.
+    #[test]
+    fn departures_read_back_as_written() {
+        for seat in Seat::ALL {
+            for how in [Departure::Resign, Departure::Leave, Departure::Timeout] {
+                let text = write_departure(seat, how);
+                assert_eq!(parse_departure(&text), Some((seat, how)), "{text}");
+            }
+        }
+        assert_eq!(write_departure(Seat::Day, Departure::Leave), "leave red");
+    }
 }
