@@ -1,13 +1,12 @@
 //! The client side of the server's HTTP API and WebSocket protocol, as much as the load
 //! generator needs: identities, room creation, and sockets speaking the JSON envelope.
 
-use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
 use futures_util::{SinkExt, StreamExt};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -197,159 +196,8 @@ pub async fn send(
         .context("socket send")
 }
 
-/// The parts of a server message the load generator reads, borrowed from its text where
-/// it has no escapes; every other field is skipped without being built (a `Value` tree per
-/// message was most of the load generator's parsing time, on the cores the server uses).
-#[derive(Debug, Deserialize)]
-pub struct Envelope<'a> {
-    /// `event`, `ack`, `error`, `snapshot`, ...
-    #[serde(rename = "type", borrow)]
-    pub kind: Cow<'a, str>,
-    /// The command this answers, if any.
-    #[serde(default)]
-    pub id: Option<u64>,
-    /// The payload.
-    #[serde(default, borrow)]
-    pub data: Option<Data<'a>>,
-    /// Whether [`Envelope::parse`] read it by its scan of the server's usual messages
-    /// (false: with serde). A run reports the share, so a change of the server's messages
-    /// that sends them all to serde shows (as a cost, never as a wrong count).
-    #[serde(skip)]
-    pub scanned: bool,
-}
-
-/// The fields of an envelope's `data` the load generator reads (each absent from most).
-#[derive(Debug, Default, Deserialize)]
-pub struct Data<'a> {
-    /// An event's kind (`your_turn`, `moved`, ...).
-    #[serde(rename = "type", default, borrow, deserialize_with = "borrowed")]
-    pub kind: Option<Cow<'a, str>>,
-    /// A snapshot's room state (`waiting`, `playing`, ...).
-    #[serde(default, borrow, deserialize_with = "borrowed")]
-    pub state: Option<Cow<'a, str>>,
-    /// The board, for its ply count.
-    #[serde(default)]
-    pub board: Option<Board>,
-    /// One of the moves the receiving seat may make, picked at random (`None` when the
-    /// message lists none, or `legal_moves` is null).
-    #[serde(
-        rename = "legal_moves",
-        default,
-        borrow,
-        deserialize_with = "random_move"
-    )]
-    pub random_move: Option<Cow<'a, str>>,
-    /// An error's code.
-    #[serde(default, borrow, deserialize_with = "borrowed")]
-    pub code: Option<Cow<'a, str>>,
-}
-
-/// An optional string borrowed from the message's text when it has no escapes. serde's
-/// derive borrows a `Cow<str>` field only when it is not inside an `Option`: without this,
-/// every event's kind was a new `String`, three a move.
-fn borrowed<'de, D>(de: D) -> Result<Option<Cow<'de, str>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-{
-    #[derive(Deserialize)]
-    struct Borrowed<'a>(#[serde(borrow)] Cow<'a, str>);
-    Ok(Option::<Borrowed<'de>>::deserialize(de)?.map(|b| b.0))
-}
-
-/// The part of a board the load generator reads.
-#[derive(Debug, Default, Deserialize)]
-pub struct Board {
-    /// Plies played.
-    #[serde(default)]
-    pub plies: Option<u64>,
-}
-
-/// A legal move: its canonical text (the text to send back in a `move`).
-#[derive(Deserialize)]
-struct LegalMove<'a> {
-    #[serde(borrow)]
-    text: Cow<'a, str>,
-}
-
-/// One move of a `legal_moves` list (or null), each equally likely, picked while the list
-/// is read (reservoir sampling): no list is built, where a `Vec` grew by three allocations
-/// per `your_turn`.
-fn random_move<'de, D>(de: D) -> Result<Option<Cow<'de, str>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-{
-    struct Pick;
-    impl<'de> serde::de::Visitor<'de> for Pick {
-        type Value = Option<Cow<'de, str>>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a list of legal moves, or null")
-        }
-
-        fn visit_unit<E>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        fn visit_seq<A>(self, mut seq: A) -> Result<Self::Value, A::Error>
-        where
-            A: serde::de::SeqAccess<'de>,
-        {
-            use rand::Rng;
-            let mut rng = rand::thread_rng();
-            let mut chosen = None;
-            let mut seen = 0u32;
-            while let Some(m) = seq.next_element::<LegalMove<'de>>()? {
-                seen += 1;
-                // The n-th move replaces the choice with probability 1/n: each of the N
-                // moves is kept with probability 1/N.
-                if rng.gen_range(0..seen) == 0 {
-                    chosen = Some(m.text);
-                }
-            }
-            Ok(chosen)
-        }
-    }
-    de.deserialize_any(Pick)
-}
-
-impl<'a> Envelope<'a> {
-    /// Reads one message's text: a `moved` or `your_turn` event or an `ack` in the exact
-    /// shape the server writes them by a scan for the few fields read (`crate::scan`),
-    /// anything else with serde.
-    ///
-    /// # Errors
-    /// The text is not a JSON envelope.
-    pub fn parse(text: &'a str) -> anyhow::Result<Envelope<'a>> {
-        if let Some(m) = crate::scan::envelope(text) {
-            return Ok(m);
-        }
-        serde_json::from_str(text).context("not a JSON envelope")
-    }
-
-    /// The event kind, snapshot state and so on: `data.type`, or "".
-    pub fn inner(&self) -> &str {
-        self.data
-            .as_ref()
-            .and_then(|d| d.kind.as_deref())
-            .unwrap_or("")
-    }
-
-    /// The board's ply count, if the message shows a board.
-    pub fn plies(&self) -> Option<u64> {
-        self.data.as_ref()?.board.as_ref()?.plies
-    }
-
-    /// The `code` of an `error` envelope (`unknown` otherwise).
-    pub fn error_code(&self) -> &str {
-        self.data
-            .as_ref()
-            .and_then(|d| d.code.as_deref())
-            .unwrap_or("unknown")
-    }
-}
-
 /// The next text message on `ws` (pings and other frames skipped); `None` once the stream
-/// ends or the server closes without a code. Parse it with [`Envelope::parse`].
+/// ends or the server closes without a code. Read it with [`crate::scan::read`].
 ///
 /// # Errors
 /// A socket error, or a Close frame with a code (the error is `closed_<code>`).
@@ -374,7 +222,7 @@ pub async fn next_text(ws: &mut Socket) -> anyhow::Result<Option<Utf8Bytes>> {
 pub async fn command(ws: &mut Socket, kind: &str, id: u64, data: Value) -> anyhow::Result<()> {
     send(ws, kind, id, data).await?;
     while let Some(text) = next_text(ws).await? {
-        let m = Envelope::parse(&text)?;
+        let m = crate::scan::read(&text)?;
         if m.id != Some(id) {
             continue;
         }
@@ -508,21 +356,21 @@ mod tests {
     #[test]
     fn envelopes_borrow_their_strings() {
         let text = r#"{"type":"event","v":10,"data":{"version":10,"audience":{"seat":"black"},"type":"your_turn","seat":"black","legal_moves":[{"text":"a5-b4","origin":"a5","path":["b4"],"captured":[],"drop":null,"promotes":false}],"board":{"plies":7}}}"#;
-        let m = Envelope::parse(text).unwrap();
+        let m = crate::scan::read(text).unwrap();
         assert!(matches!(m.kind, Cow::Borrowed("event")));
         let data = m.data.as_ref().unwrap();
         assert!(matches!(data.kind, Some(Cow::Borrowed("your_turn"))));
         assert!(matches!(data.random_move, Some(Cow::Borrowed("a5-b4"))));
         assert_eq!(m.plies(), Some(7));
         let error = r#"{"type":"error","id":5,"data":{"code":"illegal_move","message":"a \"capture\" is compulsory"}}"#;
-        let m = Envelope::parse(error).unwrap();
+        let m = crate::scan::read(error).unwrap();
         assert_eq!((m.id, m.error_code()), (Some(5), "illegal_move"));
         assert!(matches!(
             m.data.as_ref().unwrap().code,
             Some(Cow::Borrowed(_))
         ));
         let escaped = r#"{"type":"snapshot","data":{"state":"play\u0069ng","legal_moves":null}}"#;
-        let m = Envelope::parse(escaped).unwrap();
+        let m = crate::scan::read(escaped).unwrap();
         let data = m.data.as_ref().unwrap();
         assert_eq!(data.state.as_deref(), Some("playing"));
         assert!(data.random_move.is_none());
@@ -535,14 +383,14 @@ mod tests {
         let text = r#"{"type":"event","data":{"type":"your_turn","legal_moves":[{"text":"a"},{"text":"b"},{"text":"c"}]}}"#;
         let mut counts = std::collections::BTreeMap::new();
         for _ in 0..3000 {
-            let m = Envelope::parse(text).unwrap();
+            let m = crate::scan::read(text).unwrap();
             let pick = m.data.unwrap().random_move.unwrap().into_owned();
             *counts.entry(pick).or_insert(0) += 1;
         }
         assert_eq!(counts.len(), 3, "{counts:?}");
         assert!(counts.values().all(|&n| n > 800), "{counts:?}");
         let none = r#"{"type":"event","data":{"type":"your_turn","legal_moves":[]}}"#;
-        assert!(Envelope::parse(none)
+        assert!(crate::scan::read(none)
             .unwrap()
             .data
             .unwrap()

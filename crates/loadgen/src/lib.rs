@@ -15,5 +15,6 @@
 pub mod client;
 pub mod crash;
 pub mod idle;
+pub mod message;
 pub mod play;
-mod scan;
+pub mod scan;

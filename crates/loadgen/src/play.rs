@@ -26,7 +26,7 @@ use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use crate::client::{self, Api, Envelope, Identity, Socket};
+use crate::client::{self, Api, Identity, Socket};
 
 /// How moves are paced.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -797,7 +797,7 @@ async fn game(
         let Some(text) = text else {
             return Err(anyhow!("socket_closed"));
         };
-        let msg = Envelope::parse(&text)?;
+        let msg = crate::scan::read(&text)?;
         t.messages += 1;
         t.scanned += u64::from(msg.scanned);
         if let Some(p) = msg.plies() {

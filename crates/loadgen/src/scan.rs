@@ -11,7 +11,21 @@
 
 use std::borrow::Cow;
 
-use crate::client::{Board, Data, Envelope};
+use anyhow::Context;
+
+use crate::message::{Board, Data, Envelope};
+
+/// Reads one message's text: a `moved` or `your_turn` event or an `ack` in the exact shape
+/// the server writes them by a scan for the few fields read, anything else with serde.
+///
+/// # Errors
+/// The text is not a JSON envelope.
+pub fn read(text: &str) -> anyhow::Result<Envelope<'_>> {
+    if let Some(m) = envelope(text) {
+        return Ok(m);
+    }
+    serde_json::from_str(text).context("not a JSON envelope")
+}
 
 /// The envelope of `text` when it is a `moved` or `your_turn` event or an `ack` exactly as
 /// the server writes them; `None` otherwise (parse it with serde).

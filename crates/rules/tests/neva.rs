@@ -63,33 +63,13 @@ fn seats(list: &[Seat]) -> SeatSet {
 // ---------------------------------------------------------------------------------------
 // The training game (spec §7.1), from tests/data/neva-training-game.txt.
 
-struct Slot {
-    round: u32,
-    seat: Seat,
-    text: String,
-}
+#[path = "data/training_game.rs"]
+mod training;
 
-enum Line {
-    Slot(Slot),
-    Resign(Seat),
-}
+use training::Line;
 
 fn training_game() -> Vec<Line> {
-    include_str!("data/neva-training-game.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            if let Some(seat) = l.strip_prefix("resign ") {
-                return Line::Resign(seat.parse().unwrap());
-            }
-            let mut parts = l.splitn(3, ' ');
-            let round = parts.next().unwrap().parse().unwrap();
-            let seat = parts.next().unwrap().parse().unwrap();
-            let text = parts.next().unwrap().to_string();
-            Line::Slot(Slot { round, seat, text })
-        })
-        .collect()
+    training::lines()
 }
 
 /// THE FIRST TEST: the training game replays move for move under the defaults, with every

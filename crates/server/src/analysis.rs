@@ -24,8 +24,8 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::export::Stored;
-use crate::store::{GameRow, MoveRow};
-use crate::AppState;
+use crate::searches::Searches;
+use crate::store::{GameRow, MoveRow, Store};
 
 /// Progress of one running analysis.
 #[derive(Debug)]
@@ -34,14 +34,24 @@ struct Progress {
     total: usize,
 }
 
-/// The analyses being computed, by game id; shared through [`AppState`].
-#[derive(Clone, Debug, Default)]
+/// The analyses being computed, by game id; cheap to clone (clones share them).
+#[derive(Clone, Debug)]
 pub struct Analyses {
     running: Arc<Mutex<HashMap<Uuid, Arc<Progress>>>>,
     started: Arc<AtomicU64>,
+    searches: Searches,
 }
 
 impl Analyses {
+    /// None running yet; their searches take permits from `searches`.
+    pub fn new(searches: Searches) -> Analyses {
+        Analyses {
+            running: Arc::default(),
+            started: Arc::default(),
+            searches,
+        }
+    }
+
     /// How many analyses this server has started computing (each game once).
     pub fn started(&self) -> u64 {
         self.started.load(Ordering::Relaxed)
@@ -76,10 +86,14 @@ impl Reply {
 ///
 /// # Errors
 /// The store failed.
-pub async fn state_of(state: &AppState, id: Uuid) -> Result<&'static str, ApiError> {
-    if state.store.has_analysis(id).await? {
+pub async fn state_of(
+    store: &Store,
+    analyses: &Analyses,
+    id: Uuid,
+) -> Result<&'static str, ApiError> {
+    if store.has_analysis(id).await? {
         Ok("ready")
-    } else if state.analyses.running.lock().await.contains_key(&id) {
+    } else if analyses.running.lock().await.contains_key(&id) {
         Ok("pending")
     } else {
         Ok("none")
@@ -100,18 +114,14 @@ fn corrupt(game: Uuid, e: impl std::fmt::Display) -> ApiError {
 /// 404 `not_found` for an unknown game, 409 `game_not_finished` for a game still being
 /// played, 409 `corrupt_game` for a stored game that does not replay, 500 for a store
 /// failure.
-pub async fn request(state: &AppState, id: Uuid) -> Result<Reply, ApiError> {
-    if let Some(body) = state.store.analysis(id).await? {
+pub async fn request(store: &Store, analyses: &Analyses, id: Uuid) -> Result<Reply, ApiError> {
+    if let Some(body) = store.analysis(id).await? {
         return Ok(Reply::Ready(body));
     }
-    if let Some(p) = state.analyses.running.lock().await.get(&id) {
+    if let Some(p) = analyses.running.lock().await.get(&id) {
         return Ok(Reply::pending(p));
     }
-    let (game, moves) = state
-        .store
-        .game(id)
-        .await?
-        .ok_or(ApiError::NotFound("game"))?;
+    let (game, moves) = store.game(id).await?.ok_or(ApiError::NotFound("game"))?;
     if game.result.is_none() {
         return Err(ApiError::Conflict {
             code: "game_not_finished",
@@ -120,12 +130,12 @@ pub async fn request(state: &AppState, id: Uuid) -> Result<Reply, ApiError> {
     }
     let stored = Stored::from_rows(&game, &moves).map_err(|e| corrupt(id, e))?;
     let steps = GameSteps::from_record(&stored.record()).map_err(|e| corrupt(id, e))?;
-    let mut running = state.analyses.running.lock().await;
+    let mut running = analyses.running.lock().await;
     if let Some(p) = running.get(&id) {
         return Ok(Reply::pending(p));
     }
     // A computation may have stored its answer and left the map since the first look.
-    if let Some(body) = state.store.analysis(id).await? {
+    if let Some(body) = store.analysis(id).await? {
         return Ok(Reply::Ready(body));
     }
     let progress = Arc::new(Progress {
@@ -134,14 +144,22 @@ pub async fn request(state: &AppState, id: Uuid) -> Result<Reply, ApiError> {
     });
     running.insert(id, progress.clone());
     drop(running);
-    state.analyses.started.fetch_add(1, Ordering::Relaxed);
-    tokio::spawn(compute(state.clone(), game, moves, steps, progress.clone()));
+    analyses.started.fetch_add(1, Ordering::Relaxed);
+    tokio::spawn(compute(
+        store.clone(),
+        analyses.clone(),
+        game,
+        moves,
+        steps,
+        progress.clone(),
+    ));
     Ok(Reply::pending(&progress))
 }
 
 /// Evaluates every position on the bot pool, stores the answer and leaves the map.
 async fn compute(
-    state: AppState,
+    store: Store,
+    analyses: Analyses,
     game: GameRow,
     moves: Vec<MoveRow>,
     steps: GameSteps,
@@ -149,35 +167,29 @@ async fn compute(
 ) {
     let id = game.id;
     let steps = Arc::new(steps);
-    match evaluate(&steps, &progress).await {
+    match evaluate(&analyses.searches, &steps, &progress).await {
         Ok(evals) => {
             let body = answer(&game, &moves, &steps, &evals).to_string();
-            let at = crate::identity::now_ms();
-            if let Err(e) = state
-                .store
-                .store_analysis(id, ANALYSIS_NODES, &body, at)
-                .await
-            {
+            let at = crate::store::now_ms();
+            if let Err(e) = store.store_analysis(id, ANALYSIS_NODES, &body, at).await {
                 tracing::error!(game = %id, error = %e, "analysis not stored");
             }
         }
         Err(e) => tracing::error!(game = %id, error = %e, "analysis failed"),
     }
     // After the store, so that a request never finds neither the row nor the entry.
-    state.analyses.running.lock().await.remove(&id);
+    analyses.running.lock().await.remove(&id);
 }
 
 /// One position per job, each under a search permit of the bot pool.
 async fn evaluate(
+    searches: &Searches,
     steps: &Arc<GameSteps>,
     progress: &Progress,
 ) -> Result<Vec<PositionEval>, String> {
     let mut evals = Vec::with_capacity(steps.len());
     for i in 0..steps.len() {
-        let permit = crate::rooms::bot::permits()
-            .acquire_owned()
-            .await
-            .map_err(|e| e.to_string())?;
+        let permit = searches.permit().await.map_err(|e| e.to_string())?;
         let s = steps.clone();
         let eval = tokio::task::spawn_blocking(move || {
             let _permit = permit;

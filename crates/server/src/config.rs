@@ -27,11 +27,6 @@ pub enum AccessMode {
 }
 
 impl AccessMode {
-    /// Whether `who` may take seats and host rooms.
-    pub fn may_play(self, who: &crate::identity::Identity) -> bool {
-        self == AccessMode::Open || who.account.is_some()
-    }
-
     /// The key of the mode, as given to `--access`.
     pub fn key(self) -> &'static str {
         match self {

@@ -250,3 +250,16 @@ pub async fn json_errors(response: Response) -> Response {
     }
     response
 }
+
+/// The answer to a handler that panicked (`tower_http`'s catch-panic layer): the
+/// documented 500 `internal`, with the panic in the log only.
+pub fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    tracing::error!(panic = %what, "a handler panicked");
+    let body = json!({ "error": { "code": "internal", "message": "internal error" } });
+    (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response()
+}

@@ -36,7 +36,6 @@
 //! did not move in that round (eliminated or departed); the last row stops where the game
 //! did. A departure is a comment `{resign red}` after the last move before it.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use rules::{AnyOptions, AnyPosition, BySeat, GameRecord, Seat, Variant};
@@ -474,12 +473,7 @@ pub fn pdn_date(ms: i64) -> String {
 /// # Errors
 /// [`ExportError::Syntax`] for a malformed tag, comment, or a missing `Variant`.
 pub fn parse(text: &str) -> Result<GameRecord, ExportError> {
-    let mut variant = None;
-    let mut options = Vec::new();
-    let mut start = None;
-    let mut players = BySeat::<Option<String>>::default();
-    let mut actions = Vec::new();
-    let mut tags = BTreeMap::new();
+    let mut pdn = Pdn::default();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         let syntax = |reason: &str| ExportError::Syntax {
@@ -489,44 +483,80 @@ pub fn parse(text: &str) -> Result<GameRecord, ExportError> {
         if line.is_empty() {
             continue;
         }
-        if let Some(tag) = line.strip_prefix('[') {
-            let tag = tag
-                .strip_suffix(']')
-                .ok_or_else(|| syntax("unclosed tag"))?;
-            let (name, value) = tag
-                .split_once(' ')
-                .ok_or_else(|| syntax("a tag needs a name and a value"))?;
-            let value = value
-                .trim()
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| syntax("a tag value must be quoted"))?;
-            match name {
-                "Variant" => {
-                    variant = Some(
-                        value
-                            .parse::<Variant>()
-                            .map_err(|e| syntax(&e.to_string()))?,
-                    )
-                }
-                "Option" => {
-                    let (k, v) = value
-                        .split_once('=')
-                        .ok_or_else(|| syntax("an Option tag is key=value"))?;
-                    options.push((k.trim().to_string(), v.trim().to_string()));
-                }
-                "FEN" => start = Some(value.to_string()),
-                other => {
-                    if let Some(seat) = Seat::ALL.into_iter().find(|s| s.colour() == other) {
-                        if value != "?" {
-                            players[seat] = Some(value.to_string());
-                        }
-                    }
-                    tags.insert(other.to_string(), value.to_string());
+        match line.strip_prefix('[') {
+            Some(tag) => pdn.tag(tag, syntax)?,
+            None => pdn.movetext(line, syntax)?,
+        }
+    }
+    let variant = pdn.variant.ok_or(ExportError::Syntax {
+        line: 1,
+        reason: "missing [Variant \"...\"] tag".into(),
+    })?;
+    Ok(GameRecord {
+        variant,
+        options: pdn.options,
+        start: pdn.start,
+        players: pdn.players,
+        actions: pdn.actions,
+    })
+}
+
+/// What [`parse`] has read so far.
+#[derive(Default)]
+struct Pdn {
+    variant: Option<Variant>,
+    options: Vec<(String, String)>,
+    start: Option<String>,
+    players: BySeat<Option<String>>,
+    actions: Vec<String>,
+}
+
+impl Pdn {
+    /// One tag line, after its `[`.
+    fn tag(&mut self, tag: &str, syntax: impl Fn(&str) -> ExportError) -> Result<(), ExportError> {
+        let tag = tag
+            .strip_suffix(']')
+            .ok_or_else(|| syntax("unclosed tag"))?;
+        let (name, value) = tag
+            .split_once(' ')
+            .ok_or_else(|| syntax("a tag needs a name and a value"))?;
+        let value = value
+            .trim()
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .ok_or_else(|| syntax("a tag value must be quoted"))?;
+        match name {
+            "Variant" => {
+                let variant = value
+                    .parse::<Variant>()
+                    .map_err(|e| syntax(&e.to_string()))?;
+                self.variant = Some(variant);
+            }
+            "Option" => {
+                let (k, v) = value
+                    .split_once('=')
+                    .ok_or_else(|| syntax("an Option tag is key=value"))?;
+                self.options
+                    .push((k.trim().to_string(), v.trim().to_string()));
+            }
+            "FEN" => self.start = Some(value.to_string()),
+            other => {
+                let seat = Seat::ALL.into_iter().find(|s| s.colour() == other);
+                if let (Some(seat), false) = (seat, value == "?") {
+                    self.players[seat] = Some(value.to_string());
                 }
             }
-            continue;
         }
+        Ok(())
+    }
+
+    /// One line of moves: move numbers, results and fillers are skipped; a comment that is
+    /// a departure (`{resign red}`) is an action.
+    fn movetext(
+        &mut self,
+        line: &str,
+        syntax: impl Fn(&str) -> ExportError,
+    ) -> Result<(), ExportError> {
         let mut rest = line;
         while !rest.is_empty() {
             rest = rest.trim_start();
@@ -536,7 +566,8 @@ pub fn parse(text: &str) -> Result<GameRecord, ExportError> {
                     .ok_or_else(|| syntax("unclosed comment"))?;
                 let comment = comment.trim();
                 if is_departure(comment) {
-                    actions.push(comment.split_whitespace().collect::<Vec<_>>().join(" "));
+                    self.actions
+                        .push(comment.split_whitespace().collect::<Vec<_>>().join(" "));
                 }
                 rest = after;
                 continue;
@@ -546,33 +577,26 @@ pub fn parse(text: &str) -> Result<GameRecord, ExportError> {
                 .unwrap_or(rest.len());
             let token = &rest[..end];
             rest = &rest[end..];
-            if token.is_empty() {
-                continue;
-            }
-            let digits = token.trim_end_matches('.');
-            let is_number = token.ends_with('.')
-                && !digits.is_empty()
-                && digits.chars().all(|c| c.is_ascii_digit());
-            let is_filler = matches!(
-                token,
-                ".." | "-" | "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1"
-            );
-            if !is_number && !is_filler {
-                actions.push(token.to_string());
+            if !token.is_empty() && !is_move_number(token) && !is_filler(token) {
+                self.actions.push(token.to_string());
             }
         }
+        Ok(())
     }
-    let variant = variant.ok_or(ExportError::Syntax {
-        line: 1,
-        reason: "missing [Variant \"...\"] tag".into(),
-    })?;
-    Ok(GameRecord {
-        variant,
-        options,
-        start,
-        players,
-        actions,
-    })
+}
+
+/// `12.` (a move number).
+fn is_move_number(token: &str) -> bool {
+    let digits = token.trim_end_matches('.');
+    token.ends_with('.') && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A result or a placeholder between moves.
+fn is_filler(token: &str) -> bool {
+    matches!(
+        token,
+        ".." | "-" | "*" | "2-0" | "0-2" | "1-1" | "1-0" | "0-1"
+    )
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //!
 //! The secret has 256 random bits, so a fast hash is enough: there is nothing to brute-force.
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::request::Parts;
 use rand::RngCore;
@@ -12,7 +12,6 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::store::{PlayerRow, Store};
-use crate::AppState;
 
 /// Name of the cookie holding the secret.
 pub const COOKIE_NAME: &str = "checkerhall_token";
@@ -56,6 +55,11 @@ impl Identity {
     /// The lobby participant for this identity.
     pub fn participant(&self) -> lobby::Participant {
         lobby::Participant::new(lobby::PlayerId(self.id), self.name.clone())
+    }
+
+    /// Whether this identity may take seats and host rooms on a server open to `access`.
+    pub fn may_play(&self, access: crate::config::AccessMode) -> bool {
+        access == crate::config::AccessMode::Open || self.account.is_some()
     }
 }
 
@@ -218,12 +222,16 @@ pub async fn lookup(store: &Store, token: &str) -> Result<Identity, ApiError> {
     }
 }
 
-impl FromRequestParts<AppState> for Identity {
+/// The identity of a request, from any state that holds the store.
+impl<S: Send + Sync> FromRequestParts<S> for Identity
+where
+    Store: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let token = token_from_parts(parts).ok_or(ApiError::Unauthorized)?;
-        lookup(&state.store, &token).await
+        lookup(&Store::from_ref(state), &token).await
     }
 }
 
@@ -231,13 +239,16 @@ impl FromRequestParts<AppState> for Identity {
 #[derive(Clone, Debug)]
 pub struct MaybeIdentity(pub Option<Identity>);
 
-impl FromRequestParts<AppState> for MaybeIdentity {
+impl<S: Send + Sync> FromRequestParts<S> for MaybeIdentity
+where
+    Store: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         match token_from_parts(parts) {
             None => Ok(MaybeIdentity(None)),
-            Some(t) => match lookup(&state.store, &t).await {
+            Some(t) => match lookup(&Store::from_ref(state), &t).await {
                 Ok(i) => Ok(MaybeIdentity(Some(i))),
                 Err(ApiError::Unauthorized) => Ok(MaybeIdentity(None)),
                 Err(e) => Err(e),
@@ -246,10 +257,5 @@ impl FromRequestParts<AppState> for MaybeIdentity {
     }
 }
 
-/// Milliseconds since the Unix epoch, for rows and the lobby's timestamps.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
+/// Milliseconds since the Unix epoch (kept here too: identities are stamped with it).
+pub use crate::store::now_ms;

@@ -1,14 +1,14 @@
 //! The Checkerhall server: rooms over WebSockets, an HTTP API, and durable storage.
 //!
-//! Data flows one way: socket ([`ws`]) -> room task ([`rooms`]) -> `lobby` -> `rules` ->
-//! store ([`store`]) -> broadcast. [`app`] builds the router from each module's `router()`;
-//! [`run`] serves it until the shutdown future resolves, then tells every client the server
-//! is restarting, flushes the store and returns.
+//! Data flows one way: socket ([`http`]) -> room task ([`rooms`]) -> `lobby` -> `rules` ->
+//! store ([`store`]) -> broadcast, every byte of it written by [`wire`]. The handlers live
+//! in [`http`]; [`app`] wraps them in the layers every answer passes through; [`run`] serves
+//! them until the shutdown future resolves, then tells every client the server is
+//! restarting, flushes the store and returns.
 
 #![forbid(unsafe_code)]
 
 pub mod accounts;
-pub mod admin;
 pub mod analysis;
 pub mod config;
 pub mod error;
@@ -18,11 +18,12 @@ pub mod identity;
 pub mod limits;
 pub mod metrics;
 pub mod rooms;
+pub mod searches;
 pub mod sockets;
 mod state;
 pub mod store;
 pub mod web;
-pub mod ws;
+pub mod wire;
 
 use std::future::Future;
 
@@ -34,21 +35,23 @@ pub use state::AppState;
 
 /// The whole HTTP and WebSocket surface over `state`. At most `limits.max_connections`
 /// requests are served at once (the rest wait); open WebSockets are capped by the socket
-/// layer itself, since an upgraded socket outlives its request. Responses other than the
-/// WebSocket upgrade are compressed (gzip or brotli) when the client accepts it; event
-/// streams and images are left alone by the layer's default rule.
+/// layer itself, since an upgraded socket outlives its request.
+///
+/// Every answer takes one way out: a handler's panic becomes a JSON 500, any error body
+/// that is not JSON yet (axum's own refusals) becomes the documented JSON, and only then is
+/// the body compressed (gzip or brotli, when the client accepts it), once. Event streams,
+/// images and bodyless answers (the WebSocket upgrade) are left uncompressed.
 pub fn app(state: AppState) -> Router {
     let limit = state.config.limits.max_connections.max(1);
     Router::new()
         .merge(http::router())
-        .merge(accounts::router())
-        .merge(admin::router())
-        .merge(rooms::router())
         .merge(web::router())
         .fallback(web::fallback)
-        .layer(tower_http::compression::CompressionLayer::new())
-        .merge(ws::router())
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            error::panic_response,
+        ))
         .layer(axum::middleware::map_response(error::json_errors))
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(tower::limit::ConcurrencyLimitLayer::new(limit))
         .with_state(state)
 }

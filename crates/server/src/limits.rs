@@ -175,24 +175,3 @@ impl Limiters {
         out
     }
 }
-
-/// A place for one more WebSocket from `ip` under `--sockets-per-address`.
-///
-/// # Errors
-/// [`ApiError::Limited`] `too_many_sockets` (counted in `/metrics`) when the address has
-/// that many open.
-pub fn socket_slot(
-    state: &crate::AppState,
-    ip: std::net::IpAddr,
-) -> Result<crate::sockets::AddressSlot, ApiError> {
-    let max = state.config.limits.sockets_per_address;
-    state.sockets.admit(ip, max).map_err(|open| {
-        state.limiters.count("too_many_sockets");
-        ApiError::Limited {
-            code: "too_many_sockets",
-            message: format!(
-                "this address already has {open} sockets open (at most {max}); close some first"
-            ),
-        }
-    })
-}

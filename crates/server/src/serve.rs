@@ -115,7 +115,7 @@ pub fn admin_create(database_url: &str, name: &str) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot open the database {database_url}"))?;
         store.migrate().await.context("migration failed")?;
-        let id = server::admin::create_admin(&store, name, &password)
+        let id = server::accounts::create_admin(&store, name, &password)
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         store.close().await;

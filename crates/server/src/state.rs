@@ -2,10 +2,12 @@
 
 use std::sync::Arc;
 
+use crate::analysis::Analyses;
 use crate::config::ServerConfig;
 use crate::limits::Limiters;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
+use crate::searches::Searches;
 use crate::sockets::Sockets;
 use crate::store::{Store, Writer, WriterConfig};
 
@@ -28,7 +30,7 @@ pub struct AppState {
     /// Per-client limits.
     pub limiters: Arc<Limiters>,
     /// Game analyses being computed.
-    pub analyses: crate::analysis::Analyses,
+    pub analyses: Analyses,
 }
 
 impl AppState {
@@ -50,11 +52,13 @@ impl AppState {
             },
         );
         let config = Arc::new(config);
+        let searches = Searches::default();
         let rooms = Rooms::new(
             config.clone(),
             store.clone(),
             writer.clone(),
             metrics.clone(),
+            searches.clone(),
         );
         let state = AppState {
             limiters: Arc::new(Limiters::new(&config.limits)),
@@ -64,11 +68,11 @@ impl AppState {
             rooms,
             metrics,
             sockets: Sockets::default(),
-            analyses: Default::default(),
+            analyses: Analyses::new(searches),
         };
         if let Some((name, password)) = &state.config.first_admin {
             if !state.store.has_admin().await? {
-                match crate::admin::create_admin(&state.store, name, password).await {
+                match crate::accounts::create_admin(&state.store, name, password).await {
                     Ok(id) => tracing::info!(%id, username = %name, "first admin made"),
                     Err(e) => tracing::error!(error = %e, "the first admin cannot be made"),
                 }
@@ -76,5 +80,12 @@ impl AppState {
         }
         state.rooms.restore().await?;
         Ok(state)
+    }
+}
+
+/// What the identity extractors read: the store.
+impl axum::extract::FromRef<AppState> for Store {
+    fn from_ref(state: &AppState) -> Store {
+        state.store.clone()
     }
 }

@@ -226,6 +226,17 @@ fn names(seats: SeatSet) -> String {
 pub fn analyse(args: &AnalyseArgs) -> Result<String, ToolError> {
     let variant: Variant = args.game.parse()?;
     AnyOptions::from_texts(variant, &args.options)?;
+    let record = read_record(args, variant)?;
+    let steps = GameSteps::from_record(&record)?;
+    let evals: Vec<PositionEval> = (0..steps.len())
+        .filter_map(|i| steps.analyse(i, args.nodes))
+        .collect();
+    Ok(analysis_table(variant, args.nodes, &steps, &evals))
+}
+
+/// The record `analyse` reads: the file, tagged with the game when it has no tags, with
+/// the options of the command line.
+fn read_record(args: &AnalyseArgs, variant: Variant) -> Result<GameRecord, ToolError> {
     let text = std::fs::read_to_string(&args.record).map_err(|e| ToolError::Read {
         path: args.record.display().to_string(),
         error: e.to_string(),
@@ -249,11 +260,18 @@ pub fn analyse(args: &AnalyseArgs) -> Result<String, ToolError> {
                 .push((k.trim().to_string(), v.trim().to_string()));
         }
     }
-    let steps = GameSteps::from_record(&record)?;
-    let evals: Vec<PositionEval> = (0..steps.len())
-        .filter_map(|i| steps.analyse(i, args.nodes))
-        .collect();
-    let notes = steps.notes(&evals);
+    Ok(record)
+}
+
+/// The table `analyse` prints: a row per position, with the move that led to it, each
+/// seat's score, the best move and the mark.
+fn analysis_table(
+    variant: Variant,
+    nodes: u64,
+    steps: &GameSteps,
+    evals: &[PositionEval],
+) -> String {
+    let notes = steps.notes(evals);
     let seats: Vec<Seat> = steps
         .position(0)
         .map(|p| p.seats().iter().collect())
@@ -261,9 +279,8 @@ pub fn analyse(args: &AnalyseArgs) -> Result<String, ToolError> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} nodes per search; scores in hundredths of a man, each seat's own view",
+        "{}: {nodes} nodes per search; scores in hundredths of a man, each seat's own view",
         variant.key(),
-        args.nodes
     );
     let _ = write!(out, "{:>4}  {:<14}", "ply", "move");
     for seat in &seats {
@@ -288,13 +305,10 @@ pub fn analyse(args: &AnalyseArgs) -> Result<String, ToolError> {
         let _ = write!(out, "{i:>4}  {text:<14}");
         for seat in &seats {
             match eval.score(*seat) {
-                Some(s) => {
-                    let _ = write!(out, " {s:>6}");
-                }
-                None => {
-                    let _ = write!(out, " {:>6}", "-");
-                }
+                Some(s) => write!(out, " {s:>6}"),
+                None => write!(out, " {:>6}", "-"),
             }
+            .unwrap_or_default();
         }
         let best = note
             .and_then(|n| n.best)
@@ -312,6 +326,5 @@ pub fn analyse(args: &AnalyseArgs) -> Result<String, ToolError> {
             .unwrap_or_default();
         let _ = writeln!(out, "  {best:<14} {mark}");
     }
-    let trimmed: String = out.lines().map(|l| format!("{}\n", l.trim_end())).collect();
-    Ok(trimmed)
+    out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
 }

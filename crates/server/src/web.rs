@@ -20,11 +20,12 @@ use axum::Router;
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
-use crate::AppState;
 
-/// The files of the browser client.
+/// The files of the browser client (its unit tests and their Node settings stay out).
 #[derive(rust_embed::Embed)]
 #[folder = "../../web/"]
+#[exclude = "test/*"]
+#[exclude = "package.json"]
 #[allow_missing = true]
 struct Web;
 
@@ -40,7 +41,7 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const ASSET_PLACEHOLDER: &str = "{{asset}}";
 
 /// The page, the hashed assets, and nothing else: other paths reach [`fallback`].
-pub fn router() -> Router<AppState> {
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(page))
         .route("/static/{hash}/{*path}", get(asset))

@@ -289,7 +289,7 @@ pub(super) async fn one(
             o.insert("moves".into(), Value::Array(moves));
             o.insert(
                 "analysis".into(),
-                json!(crate::analysis::state_of(&state, game.id).await?),
+                json!(crate::analysis::state_of(&state.store, &state.analyses, game.id).await?),
             );
         }
         Ok(Json(body))
@@ -382,17 +382,19 @@ pub(super) async fn analysis(
 ) -> Result<Response, ApiError> {
     let run = async {
         let id = game_id(&id)?;
-        Ok(match crate::analysis::request(&state, id).await? {
-            crate::analysis::Reply::Ready(body) => {
-                ([(CONTENT_TYPE, "application/json")], body).into_response()
-            }
-            crate::analysis::Reply::Pending { done, total } => (
-                StatusCode::ACCEPTED,
-                [(CACHE_CONTROL, "no-store")],
-                Json(json!({"status": "pending", "done": done, "total": total})),
-            )
-                .into_response(),
-        })
+        Ok(
+            match crate::analysis::request(&state.store, &state.analyses, id).await? {
+                crate::analysis::Reply::Ready(body) => {
+                    ([(CONTENT_TYPE, "application/json")], body).into_response()
+                }
+                crate::analysis::Reply::Pending { done, total } => (
+                    StatusCode::ACCEPTED,
+                    [(CACHE_CONTROL, "no-store")],
+                    Json(json!({"status": "pending", "done": done, "total": total})),
+                )
+                    .into_response(),
+            },
+        )
     };
     run.await.map_err(|e| counted(&state, e))
 }

@@ -1,13 +1,25 @@
-//! The HTTP API except rooms (see `rooms::router`): identity (`/api/me`), the games
-//! catalogue (`/api/games`), stored games (`/api/history...`, exports), and the operational
-//! endpoints (`/healthz`, `/readyz`, `/metrics`). Documented in `docs/api.md`.
+//! Every handler: the HTTP API (`docs/api.md`), the live lobby's event stream and the
+//! WebSocket endpoint (`docs/protocol.md`). Handlers read requests, call the rooms, the
+//! store and the accounts, and answer; what they send on a socket is written by
+//! `crate::wire`.
+//!
+//! * identity (`/api/me`), accounts (`/api/account...`) and the admin API
+//!   (`/api/admin/...`);
+//! * rooms (`/api/rooms...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
+//! * the games catalogue (`/api/games`), stored games (`/api/history...`, exports,
+//!   analysis), and the operational endpoints (`/healthz`, `/readyz`, `/metrics`).
 
+mod accounts;
+mod admin;
 mod games;
 mod health;
 mod history;
+mod live;
 mod me;
+mod rooms;
+mod socket;
 
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 
 use crate::error::ApiError;
@@ -16,9 +28,16 @@ use crate::AppState;
 
 pub use history::parse_time;
 
-/// The HTTP API's routes except rooms (see `rooms::router`).
+/// Every route of the server but the web client's (`crate::web`).
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/api/rooms", post(rooms::create).get(rooms::list))
+        .route("/api/rooms/join", post(rooms::join))
+        .route("/api/rooms/live", get(live::live))
+        .route("/api/rooms/{id}", get(rooms::get_room))
+        .route("/ws", get(socket::upgrade))
+        .merge(accounts::router())
+        .merge(admin::router())
         .route("/api/me", get(me::get_me).patch(me::patch_me))
         .route("/api/games", get(games::list))
         .route("/api/history", get(history::list))

@@ -17,13 +17,12 @@
 //! itself (with its partner) at least a third of a man ahead, and declines it otherwise;
 //! it always agrees to a rematch (the lobby counts bots as agreeing).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use bots::{Level, Style};
 use lobby::{Bot, Command};
 use rules::{AnyPosition, Game, Move, Seat};
-use tokio::sync::Semaphore;
 
 use super::Rooms;
 use crate::metrics::Metrics;
@@ -41,18 +40,6 @@ const DRAW_MARGIN: i32 = 33;
 /// answers do not land the instant a human lets go of a piece.
 pub(crate) fn pause(bot: &Bot) -> Duration {
     Duration::from_millis(300 + 50 * u64::from(bot.level.min(5)))
-}
-
-/// Concurrent searches allowed: half the machine's cores, at least one.
-pub(crate) fn max_searches() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
-}
-
-pub(crate) fn permits() -> Arc<Semaphore> {
-    static PERMITS: OnceLock<Arc<Semaphore>> = OnceLock::new();
-    PERMITS
-        .get_or_init(|| Arc::new(Semaphore::new(max_searches())))
-        .clone()
 }
 
 /// Keys of every position of `game` so far, for the search's repetition checks (a replay
@@ -244,7 +231,7 @@ async fn on_pool<T: Send + 'static>(
     budget: Duration,
     f: impl FnOnce() -> Option<T> + Send + 'static,
 ) -> Option<T> {
-    let permit = tokio::time::timeout(PERMIT_WAIT, permits().acquire_owned())
+    let permit = tokio::time::timeout(PERMIT_WAIT, rooms.searches().permit())
         .await
         .ok()?
         .ok()?;

@@ -1,26 +1,24 @@
 //! Live rooms: one task per room owning its `lobby::Room`.
 //!
 //! A room task (module `task`) reads requests from a bounded mpsc channel, applies each
-//! command to its room, writes the durable rows through the store [`Writer`] (taking the
-//! command back if that fails) and only after the write succeeded broadcasts the events and
-//! answers. The registry
-//! ([`Rooms`]) maps ids to the tasks' handles; the HTTP endpoints ([`router`]) create, list,
-//! read and join rooms; the WebSocket layer (`crate::ws`) attaches sockets to handles.
+//! command to its room, writes the durable rows through the store [`Writer`] and only after
+//! the write succeeded broadcasts the events and answers; if the store refuses, the room is
+//! rebuilt from its stored log ([`rebuild`]) and the command answers with a typed error. The
+//! registry ([`Rooms`]) maps ids to the tasks' handles and publishes the listed rooms'
+//! changes ([`Feed`]). Rooms know nothing of HTTP or sockets: the handlers in `crate::http`
+//! create, list and join them, and attach sockets to their handles; every byte they send
+//! comes from `crate::wire`.
 
-mod api;
 pub(crate) mod bot;
-mod live;
-mod persist;
+mod feed;
+pub(crate) mod persist;
 mod task;
-pub(crate) mod wire;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
-use axum::routing::{get, post};
-use axum::Router;
 use lobby::{Actor, Command, Event, LobbyError, Participant, PlayerId, Room, Since, Snapshot};
 use lobby::{RoomConfig, TimeControl, Timestamp, Viewer, Visibility};
 use rand::Rng;
@@ -30,11 +28,12 @@ use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use crate::config::ServerConfig;
-use crate::identity::now_ms;
 use crate::metrics::Metrics;
+use crate::searches::Searches;
+use crate::store::now_ms;
 use crate::store::{LiveRoom, RoomRow, Store, StoreError, Writer};
-use crate::AppState;
 
+pub use feed::{listed, Change, Feed};
 pub use task::RoomSummary;
 
 /// What a room task broadcasts to its sockets.
@@ -76,7 +75,10 @@ impl Batch {
     pub fn message(&self, i: usize) -> Option<Utf8Bytes> {
         let event = self.events.get(i)?;
         let cell = self.encoded.get(i)?;
-        Some(cell.get_or_init(|| crate::ws::event_message(event)).clone())
+        Some(
+            cell.get_or_init(|| crate::wire::event_message(event))
+                .clone(),
+        )
     }
 
     /// How `player` sees the room after this batch.
@@ -269,7 +271,8 @@ struct Inner {
     tasks: Mutex<Tasks>,
     shutdown: watch::Sender<bool>,
     lot: Mutex<Option<u64>>,
-    feed: live::Feed,
+    feed: Feed,
+    searches: Searches,
 }
 
 /// The room tasks (and the heartbeat's), for shutdown to wait for.
@@ -339,6 +342,7 @@ impl Rooms {
         store: Store,
         writer: Writer,
         metrics: Arc<Metrics>,
+        searches: Searches,
     ) -> Rooms {
         // Published so that load tests can say which limits they ran against.
         let l = &config.limits;
@@ -362,9 +366,50 @@ impl Rooms {
                 tasks: Mutex::new(Tasks::default()),
                 shutdown: watch::channel(false).0,
                 lot: Mutex::new(None),
-                feed: live::Feed::default(),
+                feed: Feed::default(),
+                searches,
             }),
         }
+    }
+
+    /// Makes a room from `config`, seats its host first in `seat` when given, stores it on the store's control lane (a new room is not queued
+    /// behind the game traffic) and starts its task. Returns the room's id.
+    ///
+    /// # Errors
+    /// The lobby refused the config or the seat; the store refused the rows.
+    pub async fn open(
+        &self,
+        config: RoomConfig,
+        host_name: &str,
+        seat: Option<Seat>,
+    ) -> Result<Uuid, CommandError> {
+        let now = now_ms();
+        let at = Timestamp(u64::try_from(now).unwrap_or(0));
+        let (mut room, _) = Room::new(config, at)?;
+        let mut writes = vec![crate::store::Write::Room(persist::room_row(
+            &room, host_name, now,
+        ))];
+        let mut seq = 0;
+        if let Some(seat) = seat {
+            let actor = Actor::Player(room.config().host.clone());
+            let command = Command::TakeSeat { seat: Some(seat) };
+            room.handle(&actor, at, command.clone())?;
+            writes.push(persist::log_row(room.id(), 0, now, &actor, &command));
+            seq = 1;
+        }
+        self.inner
+            .writer
+            .write_control(writes)
+            .await
+            .map_err(CommandError::Store)?;
+        let id = room.id();
+        self.spawn(room, seq);
+        Ok(id)
+    }
+
+    /// The bot searches' permits, shared with game analyses.
+    pub fn searches(&self) -> &Searches {
+        &self.inner.searches
     }
 
     /// The settings.
@@ -486,8 +531,12 @@ impl Rooms {
     }
 
     /// The live lobby's change feed.
-    pub(crate) fn feed(&self) -> &live::Feed {
+    pub fn feed(&self) -> &Feed {
         &self.inner.feed
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.inner.store
     }
 
     pub(crate) fn writer(&self) -> &Writer {
@@ -611,7 +660,7 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
 
 /// Replays a stored log on a new room: every command goes through `handle` again (so every
 /// move is checked by the rules) at its logged time.
-fn rebuild(row: &RoomRow, log: &[crate::store::LogRow]) -> Result<Room, String> {
+pub fn rebuild(row: &RoomRow, log: &[crate::store::LogRow]) -> Result<Room, String> {
     let config = config_of(row)?;
     let created = Timestamp(u64::try_from(row.created_at).unwrap_or(0));
     let (mut room, _) = Room::new(config, created).map_err(|e| e.to_string())?;
@@ -625,13 +674,4 @@ fn rebuild(row: &RoomRow, log: &[crate::store::LogRow]) -> Result<Room, String> 
             .map_err(|e| format!("seq {}: {e}", l.seq))?;
     }
     Ok(room)
-}
-
-/// Room endpoints of the HTTP API (create, list, live list, get, join by invite code).
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/rooms", post(api::create).get(api::list))
-        .route("/api/rooms/join", post(api::join))
-        .route("/api/rooms/live", get(live::live))
-        .route("/api/rooms/{id}", get(api::get_room))
 }

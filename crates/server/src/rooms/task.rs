@@ -16,9 +16,9 @@ use tokio::time::{Instant, Sleep};
 use uuid::Uuid;
 
 use super::{bot, lock, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
-use crate::identity::now_ms;
 use crate::metrics::Metrics;
-use crate::store::{RoomRow, StoreError, Write};
+use crate::store::now_ms;
+use crate::store::{RoomRow, Write};
 
 /// How long a bot waits before it tries again after a refused action.
 const BOT_DELAY: Duration = Duration::from_millis(200);
@@ -163,6 +163,17 @@ pub(crate) struct RoomTask {
     timer: Timer,
     /// Restored after a restart: when the server stopped (see `Command::Resume`).
     resume: Option<Timestamp>,
+    /// The room could not be rebuilt after a store failure: the task ends.
+    closing: bool,
+}
+
+/// The rows of one command, and what follows from them once they are stored.
+struct Rows {
+    writes: Vec<Write>,
+    /// Move rows among them (for `/metrics`).
+    moves: usize,
+    /// The rematch room made, with its log's length.
+    rematch: Option<(Room, i64)>,
 }
 
 /// What the room's timer is set for.
@@ -289,6 +300,7 @@ impl RoomTask {
             keys: None,
             timer: Timer::default(),
             resume,
+            closing: false,
         }
     }
 
@@ -316,7 +328,7 @@ impl RoomTask {
             self.schedule_bot();
             // The handlers' futures are boxed: inline, the task of every room (idle ones
             // too) would keep room for the largest of them (memory per idle room, issue 10).
-            loop {
+            while !self.closing {
                 self.shed_when_unwatched();
                 let due = self.next_due();
                 self.timer.set(due.map(|(at, _)| at));
@@ -483,18 +495,18 @@ impl RoomTask {
     }
 
     /// Applies a command to the room, stores its rows, then broadcasts and returns the new
-    /// version. On a store failure the command is taken back and the room is unchanged.
+    /// version. If the store fails the command, the room is rebuilt from its stored log.
     ///
-    /// The cost is that of the change: the rows come from the command's events and the
-    /// actions it added, and the seat map and summary change only when the seats or the
-    /// state do.
+    /// The cost is that of the change: the rows come from the command's events, and the
+    /// seat map and summary change only when the seats or the state do.
     async fn apply(&mut self, actor: Actor, command: Command) -> Result<u64, CommandError> {
         self.apply_from(Lane::Server, actor, command).await
     }
 
-    /// [`RoomTask::apply`] for a command from `lane`: a client's command is refused when the
-    /// store's queue is full; in a waiting room it takes the store's control lane (seating
-    /// and starting are not queued behind other rooms' games).
+    /// [`RoomTask::apply`] for a command from `lane`: a client's command in a game takes its
+    /// place in the store's queue first, and is refused as overloaded, with nothing
+    /// changed, when there is none; in a waiting room it takes the store's control lane
+    /// (seating and starting are not queued behind other rooms' games).
     async fn apply_from(
         &mut self,
         lane: Lane,
@@ -503,81 +515,107 @@ impl RoomTask {
     ) -> Result<u64, CommandError> {
         let now = now_ms();
         let before = persist::Before::of(&self.room);
-        let presence_only = matches!(command, Command::Connect | Command::Disconnect);
-        let quiet = matches!(command, Command::Tick | Command::Resume { .. });
+        let place = match lane {
+            Lane::Client if before.state != RoomState::Waiting => {
+                Some(self.rooms.writer().try_reserve().map_err(|e| {
+                    tracing::debug!(room = %self.room.id(), "command refused: store queue full");
+                    CommandError::Store(e)
+                })?)
+            }
+            _ => None,
+        };
+        let quiet = matches!(
+            command,
+            Command::Connect | Command::Disconnect | Command::Tick | Command::Resume { .. }
+        );
         let rematch_lot = match &command {
             Command::Rematch { lot, .. } => Some(*lot),
             _ => None,
         };
         // The log's text of the command is written before the room takes it, rather than
         // from a copy kept for afterwards.
-        let command_text = persist::command_text(&command);
-        let (handled, undo) = self.room.handle_undoable(
-            &actor,
-            Timestamp(u64::try_from(now).unwrap_or(0)),
-            command,
-        )?;
-        if handled.events.is_empty() && (presence_only || quiet) {
-            // Nothing changed: nothing to store or tell.
-            self.room.revert(undo);
+        let command_text = crate::wire::command_text(&command);
+        let at = Timestamp(u64::try_from(now).unwrap_or(0));
+        let handled = self.room.handle(&actor, at, command)?;
+        if handled.events.is_empty() && quiet {
+            // Nothing to store or tell.
             return Ok(self.room.version());
         }
-        // A move makes two writes (its log row and its move row): room for them, and for
-        // the end of a game, up front.
-        let mut writes = Vec::with_capacity(4);
-        writes.push(persist::logged(
+        let log = persist::logged(
             self.room.id(),
             self.seq,
             now,
-            persist::actor_text(&actor),
+            crate::wire::actor_text(&actor),
             command_text,
-        ));
+        );
+        let mut rows = self.rows(log, before, &handled, rematch_lot, now);
+        let writes = std::mem::take(&mut rows.writes);
+        let writer = self.rooms.writer();
+        let stored = match (place, lane) {
+            (Some(place), _) => place.write(writes).await,
+            (None, Lane::Client) => writer.write_control(writes).await,
+            (None, Lane::Server) => writer.write(writes).await,
+        };
+        if let Err(e) = stored {
+            tracing::error!(room = %self.room.id(), error = %e, "room write failed");
+            Box::pin(self.rebuild()).await;
+            return Err(CommandError::Store(e));
+        }
+        self.accepted(before, handled.events, rows);
+        Ok(self.room.version())
+    }
+
+    /// The rows of a command the room took: its log row, then what its events changed
+    /// (a move row per move or departure, the game's start and end, the state), and the
+    /// rematch room it made, if any.
+    fn rows(
+        &self,
+        log: Write,
+        before: persist::Before,
+        handled: &lobby::Handled,
+        rematch_lot: Option<u64>,
+        now: i64,
+    ) -> Rows {
+        // A move makes two writes (its log row and its move row): room for them, and for
+        // the end of a game, up front.
+        let mut writes = Vec::with_capacity(4);
+        writes.push(log);
         persist::changes(before, &self.room, &handled.events, now, &mut writes);
         let moves = writes
             .iter()
             .filter(|w| matches!(w, Write::Move(_)))
             .count();
         let mut rematch = None;
-        if let (Some(new_room), Some(lot)) = (handled.rematch, rematch_lot) {
-            let (room, row, log) = self.rematch_rows(&new_room, lot, now);
+        if let (Some(new_room), Some(lot)) = (&handled.rematch, rematch_lot) {
+            let (room, row, log) = self.rematch_rows(new_room, lot, now);
             writes.push(Write::Room(row));
             let seq = i64::try_from(log.len()).unwrap_or(0);
             writes.extend(log);
             let waiting = persist::Before {
                 state: RoomState::Waiting,
-                plies: 0,
             };
             persist::changes(waiting, &room, &[], now, &mut writes);
             rematch = Some((room, seq));
         }
-        let writer = self.rooms.writer();
-        let stored = match lane {
-            Lane::Server => writer.write(writes).await,
-            Lane::Client if before.state == RoomState::Waiting => {
-                writer.write_control(writes).await
-            }
-            Lane::Client => writer.try_write(writes).await,
-        };
-        if let Err(e) = stored {
-            if matches!(e, StoreError::Busy) {
-                tracing::debug!(room = %self.room.id(), "room write refused: store queue full");
-            } else {
-                tracing::error!(room = %self.room.id(), error = %e, "room write failed");
-            }
-            self.room.revert(undo);
-            return Err(CommandError::Store(e));
+        Rows {
+            writes,
+            moves,
+            rematch,
         }
-        drop(undo);
+    }
+
+    /// After a command's rows are on disk: counts, the rematch room's task, the seat map
+    /// and summary when they changed, then the events for the sockets and the bot's turn.
+    fn accepted(&mut self, before: persist::Before, events: Vec<lobby::Event>, rows: Rows) {
         self.rooms
             .metrics()
             .moves
-            .fetch_add(moves as u64, std::sync::atomic::Ordering::Relaxed);
+            .fetch_add(rows.moves as u64, std::sync::atomic::Ordering::Relaxed);
         self.seq += 1;
-        if let Some((room, seq)) = rematch {
+        if let Some((room, seq)) = rows.rematch {
             self.rooms.spawn(room, seq);
         }
-        let seats_changed = handled
-            .events
+        let seats_changed = events
             .iter()
             .any(|e| matches!(e.kind, EventKind::Seats { .. }));
         if seats_changed {
@@ -592,11 +630,39 @@ impl RoomTask {
             self.rooms.feed().changed(&old, &lock(&self.summary));
         }
         self.publish(Outbound::Events(Arc::new(Batch::new(
-            handled.events,
+            events,
             self.seats.clone(),
         ))));
         self.schedule_bot();
-        Ok(self.room.version())
+    }
+
+    /// The store failed a command the room had taken: the room goes back to what is stored
+    /// by replaying its log (`rooms::rebuild`), and the sockets are sent the room as it is
+    /// now. A store that cannot even be read leaves nothing to trust: the room closes.
+    async fn rebuild(&mut self) {
+        let id = self.room.id();
+        let stored = match self.rooms.store().live_room(id).await {
+            Ok(Some(live)) => super::rebuild(&live.room, &live.log).map(|room| (room, live.log)),
+            Ok(None) => Err("the room is not stored".to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        match stored {
+            Ok((room, log)) => {
+                self.room = room;
+                self.seq = log.last().map_or(0, |l| l.seq + 1);
+                self.seats = seat_map(&self.room);
+                *lock(&self.summary) = RoomSummary::of(&self.room);
+                self.bot.set(BotTurn::Idle);
+                // Clients that saw nothing of the refused command lose nothing; one that
+                // raced ahead is brought back by the snapshot its next `sync` gets.
+                self.room.forget_history();
+                self.schedule_bot();
+            }
+            Err(e) => {
+                tracing::error!(room = %id, error = %e, "room not rebuilt after a store failure: closing it");
+                self.closing = true;
+            }
+        }
     }
 
     /// Sends `out` to the attached sockets (none: nothing to do).

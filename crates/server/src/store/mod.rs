@@ -27,9 +27,59 @@ use sqlx::ConnectOptions;
 use uuid::Uuid;
 
 pub use writer::{
-    Paused, Writer, WriterConfig, DEFAULT_CHECKPOINT_EVERY, DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE,
-    DEFAULT_WAL_PAGES,
+    Paused, Reserved, Writer, WriterConfig, DEFAULT_CHECKPOINT_EVERY,
+    DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE, DEFAULT_WAL_PAGES,
 };
+
+/// The `WHERE` clause of [`Store::list_games`] (empty without conditions), its values
+/// pushed onto `args`.
+fn game_conditions(filter: &GameFilter, args: &mut Args) -> String {
+    let mut conds: Vec<String> = Vec::new();
+    if let Some(player) = filter.player {
+        let pp = args.push(Arg::Text(player.to_string()));
+        let verdict = match filter.result.as_deref() {
+            None => String::new(),
+            Some("decisive") => " AND gp.verdict IN ('win', 'loss')".to_string(),
+            Some(r) => format!(" AND gp.verdict = {}", args.push(Arg::Text(r.to_string()))),
+        };
+        conds.push(format!(
+            "EXISTS (SELECT 1 FROM game_players gp WHERE gp.game_id = g.id \
+             AND gp.player_id = {pp}{verdict})"
+        ));
+    } else {
+        match filter.result.as_deref() {
+            None => {}
+            Some("decisive") => conds.push("g.winners <> ''".to_string()),
+            Some("draw") => conds.push("g.winners = ''".to_string()),
+            Some(_) => conds.push("1 = 0".to_string()),
+        }
+    }
+    if let Some(v) = &filter.variant {
+        conds.push(format!("g.variant = {}", args.push(Arg::Text(v.clone()))));
+    }
+    if let Some(from) = filter.from {
+        conds.push(format!("g.started_at >= {}", args.push(Arg::Int(from))));
+    }
+    if let Some(to) = filter.to {
+        conds.push(format!("g.started_at < {}", args.push(Arg::Int(to))));
+    }
+    if filter.finished_only {
+        conds.push("g.finished_at IS NOT NULL".to_string());
+    }
+    if conds.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", conds.join(" AND "))
+    }
+}
+
+/// Milliseconds since the Unix epoch, for rows and the lobby's timestamps.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
 
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -703,6 +753,43 @@ impl Store {
         raw.map(RawRoom::into_row).transpose()
     }
 
+    /// One room with its log in order, as stored (what a room task rebuilds itself from
+    /// when the store refused its last command).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn live_room(&self, id: Uuid) -> Result<Option<LiveRoom>, StoreError> {
+        let rooms_sql = format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = $1");
+        let log_sql = "SELECT room_id, seq, at, actor, command FROM room_log \
+             WHERE room_id = $1 ORDER BY seq";
+        let (room, logs): (Option<RawRoom>, Vec<RawLog>) = on_pool!(self, p => {
+            let mut tx = p.begin().await.map_err(db_err)?;
+            let room = sqlx::query_as(&rooms_sql)
+                .bind(id.to_string())
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            let logs = sqlx::query_as(log_sql)
+                .bind(id.to_string())
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            tx.commit().await.map_err(db_err)?;
+            (room, logs)
+        });
+        let Some(room) = room else {
+            return Ok(None);
+        };
+        let log = logs
+            .into_iter()
+            .map(RawLog::into_row)
+            .collect::<Result<_, _>>()?;
+        Ok(Some(LiveRoom {
+            room: room.into_row()?,
+            log,
+        }))
+    }
+
     /// Rooms still `waiting` or `playing` (oldest first), each with its log in order.
     ///
     /// # Errors
@@ -823,43 +910,7 @@ impl Store {
     /// Database failure.
     pub async fn list_games(&self, filter: &GameFilter) -> Result<Vec<GameRow>, StoreError> {
         let mut args = Args::default();
-        let mut conds: Vec<String> = Vec::new();
-        if let Some(player) = filter.player {
-            let pp = args.push(Arg::Text(player.to_string()));
-            let verdict = match filter.result.as_deref() {
-                None => String::new(),
-                Some("decisive") => " AND gp.verdict IN ('win', 'loss')".to_string(),
-                Some(r) => format!(" AND gp.verdict = {}", args.push(Arg::Text(r.to_string()))),
-            };
-            conds.push(format!(
-                "EXISTS (SELECT 1 FROM game_players gp WHERE gp.game_id = g.id \
-                 AND gp.player_id = {pp}{verdict})"
-            ));
-        } else {
-            match filter.result.as_deref() {
-                None => {}
-                Some("decisive") => conds.push("g.winners <> ''".to_string()),
-                Some("draw") => conds.push("g.winners = ''".to_string()),
-                Some(_) => conds.push("1 = 0".to_string()),
-            }
-        }
-        if let Some(v) = &filter.variant {
-            conds.push(format!("g.variant = {}", args.push(Arg::Text(v.clone()))));
-        }
-        if let Some(from) = filter.from {
-            conds.push(format!("g.started_at >= {}", args.push(Arg::Int(from))));
-        }
-        if let Some(to) = filter.to {
-            conds.push(format!("g.started_at < {}", args.push(Arg::Int(to))));
-        }
-        if filter.finished_only {
-            conds.push("g.finished_at IS NOT NULL".to_string());
-        }
-        let where_sql = if conds.is_empty() {
-            String::new()
-        } else {
-            format!(" WHERE {}", conds.join(" AND "))
-        };
+        let where_sql = game_conditions(filter, &mut args);
         let limit = args.push(Arg::Int(i64::from(filter.limit.clamp(1, MAX_PAGE))));
         let offset = args.push(Arg::Int(i64::from(filter.offset)));
         let sql = format!(

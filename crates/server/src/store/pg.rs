@@ -27,6 +27,9 @@ use std::collections::HashMap;
 use sqlx::{Connection, PgConnection, PgPool};
 use uuid::Uuid;
 
+/// The batch statement with its arrays bound so far.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
 use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
 /// The parts of the batch statement, each with its parameters numbered from `$1`: inserts
@@ -211,6 +214,14 @@ impl<'a> Batch<'a> {
                 Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {}
             }
         }
+        b.fold_changes(writes);
+        b
+    }
+
+    /// Folds the changes among `writes` into the rows inserted in the same batch, and
+    /// keeps the last of each change to a stored row.
+    fn fold_changes(&mut self, writes: &'a [Write]) {
+        let b = self;
         let new_rooms: HashMap<Uuid, usize> = b
             .rooms
             .iter()
@@ -272,7 +283,6 @@ impl<'a> Batch<'a> {
                 _ => {}
             }
         }
-        b
     }
 
     /// The parts of the statement the batch needs (see [`statement`]).
@@ -299,7 +309,17 @@ impl<'a> Batch<'a> {
         let Some(sql) = STATEMENTS.get(usize::from(mask)).filter(|_| mask != 0) else {
             return Ok(());
         };
-        let mut q = sqlx::query(sql);
+        let q = self.bind_changes(self.bind_new_rows(sqlx::query(sql)));
+        q.execute(conn).await.map(|_| ()).map_err(|e| match &e {
+            sqlx::Error::Database(d) if d.code().as_deref() == Some(MISSING_ROW) => {
+                StoreError::Missing(String::new())
+            }
+            _ => db_err(e),
+        })
+    }
+
+    /// Binds the arrays of the rows the batch inserts: rooms, games and their players.
+    fn bind_new_rows<'q>(&'q self, mut q: Query<'q>) -> Query<'q> {
         let rooms = &self.rooms;
         if !rooms.is_empty() {
             q = q
@@ -343,6 +363,11 @@ impl<'a> Batch<'a> {
                 .bind(ids(players, |p| p.player))
                 .bind(col(players, |p| p.verdict));
         }
+        q
+    }
+
+    /// Binds the arrays of the log and move rows, and of the changes to stored rows.
+    fn bind_changes<'q>(&'q self, mut q: Query<'q>) -> Query<'q> {
         let logs = &self.logs;
         if !logs.is_empty() {
             q = q
@@ -387,12 +412,7 @@ impl<'a> Batch<'a> {
         if let Some(at) = self.heartbeat {
             q = q.bind(at);
         }
-        q.execute(conn).await.map(|_| ()).map_err(|e| match &e {
-            sqlx::Error::Database(d) if d.code().as_deref() == Some(MISSING_ROW) => {
-                StoreError::Missing(String::new())
-            }
-            _ => db_err(e),
-        })
+        q
     }
 
     /// After the batch was refused for a missing row: which one (the first room, else the

@@ -190,6 +190,30 @@ pub struct Writer {
     inner: Arc<Inner>,
 }
 
+/// A place on the game lane ([`Writer::try_reserve`]); dropping it frees the place.
+#[derive(Debug)]
+pub struct Reserved {
+    permit: mpsc::OwnedPermit<Request>,
+}
+
+impl Reserved {
+    /// Queues `writes` in the place taken and waits until they are on disk.
+    ///
+    /// # Errors
+    /// As [`Writer::write`], but never [`StoreError::Busy`].
+    pub async fn write(self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        // Sending hands back the permit's sender: dropped at once, as `queue` drops its
+        // own, so that only `Inner` keeps the lanes open and `close` can end them.
+        drop(self.permit.send(Request {
+            writes,
+            enqueued: Instant::now(),
+            reply,
+        }));
+        answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+}
+
 /// Which lane a request takes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Lane {
@@ -288,6 +312,24 @@ impl Writer {
     /// As [`Writer::write`], and [`StoreError::Busy`].
     pub async fn try_write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         self.queue(Lane::Game, writes, false).await
+    }
+
+    /// A place on the game lane, taken at once or refused with [`StoreError::Busy`]: a
+    /// client's command takes it before the room changes, so that an overloaded store
+    /// refuses the command while nothing has happened yet.
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`] when the lane is full; [`StoreError::WriterGone`].
+    pub fn try_reserve(&self) -> Result<Reserved, StoreError> {
+        let permit = self
+            .senders()?
+            .game
+            .try_reserve_owned()
+            .map_err(|e| match e {
+                mpsc::error::TrySendError::Full(_) => StoreError::Busy,
+                mpsc::error::TrySendError::Closed(_) => StoreError::WriterGone,
+            })?;
+        Ok(Reserved { permit })
     }
 
     /// Queues `writes` on the control lane, ahead of every game request queued, and waits

@@ -14,18 +14,17 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::{counted, json_body};
 use crate::error::ApiError;
-use crate::http::json_body;
 use crate::identity::{self, Identity};
-use crate::metrics::Metrics;
-use crate::store::{AuditRow, NewAccount, SessionRow, Store, StoreError};
+use crate::store::AuditRow;
 use crate::AppState;
 
 /// Largest page of the admin lists.
 pub const MAX_PAGE: u32 = 100;
 
 /// The admin endpoints.
-pub fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/admin/players", get(list_players))
         .route("/api/admin/players/{id}", patch(rename_player))
@@ -37,55 +36,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/rooms/{id}/close", post(close_room))
         .route("/api/admin/invites", post(make_invite))
         .route("/api/admin/audit", get(list_audit))
-}
-
-/// Makes an admin account with a fresh identity (the `admin create` command and the first
-/// admin from the environment); returns its player id.
-///
-/// # Errors
-/// 400 for a bad username or password, 409 `username_taken`, store errors.
-pub async fn create_admin(store: &Store, username: &str, password: &str) -> Result<Uuid, ApiError> {
-    let (username, key) = crate::accounts::check_username(username)?;
-    crate::accounts::password::check(password)?;
-    if store.account_by_key(&key).await?.is_some() {
-        return Err(taken(&username));
-    }
-    let hash = crate::accounts::password::hash(password.to_string()).await?;
-    let now = identity::now_ms();
-    let (who, token) = identity::issue(store, now).await?;
-    store.rename_player(who.id, &username).await?;
-    let account = NewAccount {
-        player_id: who.id,
-        username: username.clone(),
-        username_key: key,
-        password_hash: hash,
-        role: "admin".into(),
-        created_at: now,
-    };
-    // The claim turns the fresh token into a session; nobody holds that token, so the
-    // session goes at once and the admin logs in like anyone else.
-    let session = SessionRow {
-        id: Uuid::new_v4(),
-        player_id: who.id,
-        token_hash: identity::hash_token(&token),
-        created_at: now,
-        user_agent: String::new(),
-        address: String::new(),
-    };
-    match store.claim_account(&account, &session, None).await {
-        Ok(()) => {}
-        Err(StoreError::Conflict(_)) => return Err(taken(&username)),
-        Err(e) => return Err(e.into()),
-    }
-    store.delete_sessions_except(who.id, None).await?;
-    Ok(who.id)
-}
-
-fn taken(username: &str) -> ApiError {
-    ApiError::Conflict {
-        code: "username_taken",
-        message: format!("the username `{username}` is taken"),
-    }
 }
 
 /// The caller, if an admin.
@@ -127,11 +77,6 @@ async fn audit(
     };
     state.store.insert_audit(&row).await?;
     Ok(())
-}
-
-fn counted(state: &AppState, e: ApiError) -> ApiError {
-    Metrics::inc(&state.metrics.errors);
-    e
 }
 
 /// The stored player a path names.

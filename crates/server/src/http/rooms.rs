@@ -1,21 +1,20 @@
-//! Room endpoints: create, list, get, join by invite code.
+//! Room endpoints: create, list, get, join by invite code (`docs/api.md`).
 
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::Json;
-use lobby::{Actor, Command, Room, RoomConfig, Snapshot, TimeControl, Timestamp, Visibility};
+use lobby::{RoomConfig, Snapshot, TimeControl, Visibility};
 use rand::Rng;
 use rules::{AnyOptions, Seat, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::persist;
 use crate::error::ApiError;
-use crate::identity::{now_ms, Identity, MaybeIdentity};
+use crate::identity::{Identity, MaybeIdentity};
 use crate::metrics::Overload;
-use crate::store::Write;
+use crate::rooms::CommandError;
 use crate::AppState;
 
 /// Body of `POST /api/rooms`.
@@ -50,14 +49,15 @@ fn lobby_error(e: lobby::LobbyError) -> ApiError {
     ApiError::bad(e.code(), e.to_string())
 }
 
-pub(crate) async fn create(
+/// `POST /api/rooms`: a new room, with the host seated when the body names a seat.
+pub(super) async fn create(
     State(state): State<AppState>,
     axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     who: Identity,
     body: Result<Json<CreateRoom>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(body) = body.map_err(ApiError::from)?;
-    if !state.config.access.may_play(&who) {
+    if !who.may_play(state.config.access) {
         return Err(crate::accounts::members_only());
     }
     state.limiters.new_room.check(&addr.ip().to_string())?;
@@ -68,6 +68,34 @@ pub(crate) async fn create(
         state.metrics.overloaded(Overload::Room);
         return Err(ApiError::Overloaded("live rooms"));
     }
+    let seat = body.seat;
+    let config = room_config(&state, &who, body)?;
+    let limit = state.config.limits.rooms_per_identity;
+    let hosted = state.rooms.unfinished_hosted_by(who.id);
+    if hosted >= limit {
+        return Err(ApiError::TooMany(format!(
+            "you already host {hosted} unfinished rooms (limit {limit})"
+        )));
+    }
+    let invite = match &config.visibility {
+        Visibility::Private { invite_code } => Some(invite_code.clone()),
+        Visibility::Public => None,
+    };
+    let id = state
+        .rooms
+        .open(config, &who.name, seat)
+        .await
+        .map_err(|e| match e {
+            CommandError::Lobby(e) => lobby_error(e),
+            CommandError::Store(e) => ApiError::from(e),
+            CommandError::Closed => ApiError::Unavailable("the server is restarting"),
+            CommandError::Overloaded => ApiError::Overloaded("store"),
+        })?;
+    Ok(Json(json!({ "id": id, "invite_code": invite })))
+}
+
+/// The room a create body asks for, hosted by `who`.
+fn room_config(state: &AppState, who: &Identity, body: CreateRoom) -> Result<RoomConfig, ApiError> {
     let variant: Variant = body
         .game
         .parse()
@@ -101,41 +129,14 @@ pub(crate) async fn create(
     time_control
         .check_bounds()
         .map_err(|m| ApiError::bad("bad_time_control", m))?;
-    let limit = state.config.limits.rooms_per_identity;
-    let hosted = state.rooms.unfinished_hosted_by(who.id);
-    if hosted >= limit {
-        return Err(ApiError::TooMany(format!(
-            "you already host {hosted} unfinished rooms (limit {limit})"
-        )));
-    }
-    let now = now_ms();
-    let at = Timestamp(u64::try_from(now).unwrap_or(0));
-    let config = RoomConfig {
+    Ok(RoomConfig {
         id: Uuid::new_v4(),
         options,
         host: who.participant(),
         visibility,
         time_control,
         grace_ms: state.config.grace_ms,
-    };
-    let (mut room, _) = Room::new(config, at).map_err(lobby_error)?;
-    let row = persist::room_row(&room, &who.name, now);
-    let mut writes = vec![Write::Room(row.clone())];
-    let mut seq = 0;
-    if body.seat.is_some() {
-        let actor = Actor::Player(who.participant());
-        let command = Command::TakeSeat { seat: body.seat };
-        room.handle(&actor, at, command.clone())
-            .map_err(lobby_error)?;
-        writes.push(persist::log_row(room.id(), 0, now, &actor, &command));
-        seq = 1;
-    }
-    // The control lane: a new room is not queued behind the game traffic.
-    state.writer.write_control(writes).await?;
-    let invite = row.invite_code.clone();
-    let id = room.id();
-    state.rooms.spawn(room, seq);
-    Ok(Json(json!({ "id": id, "invite_code": invite })))
+    })
 }
 
 /// Rooms a page of `GET /api/rooms` holds by default, and at most (as the other lists).
@@ -152,7 +153,8 @@ pub(crate) struct Page {
     offset: Option<usize>,
 }
 
-pub(crate) async fn list(
+/// `GET /api/rooms`: a page of the listed rooms, newest first.
+pub(super) async fn list(
     State(state): State<AppState>,
     page: Result<axum::extract::Query<Page>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -167,7 +169,7 @@ pub(crate) async fn list(
     }
     let limit = limit as usize;
     let offset = page.offset.unwrap_or(0);
-    let rooms = super::live::listing(&state.rooms);
+    let rooms = state.rooms.listing();
     let total = rooms.len();
     let rooms: Vec<_> = rooms.into_iter().skip(offset).take(limit).collect();
     let next = (offset.saturating_add(limit) < total).then(|| offset + limit);
@@ -180,7 +182,8 @@ pub(crate) async fn list(
     })))
 }
 
-pub(crate) async fn get_room(
+/// `GET /api/rooms/{id}`: the room as the caller sees it.
+pub(super) async fn get_room(
     State(state): State<AppState>,
     MaybeIdentity(who): MaybeIdentity,
     Path(id): Path<String>,
@@ -201,7 +204,8 @@ pub(crate) struct Join {
     code: String,
 }
 
-pub(crate) async fn join(
+/// `POST /api/rooms/join`: the room of an invite code.
+pub(super) async fn join(
     State(state): State<AppState>,
     axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     _who: Identity,

@@ -1,0 +1,31 @@
+//! Every byte the server writes to a socket or into the game log, and the reading of every
+//! client message, in one place (`docs/protocol.md`).
+//!
+//! * [`event_message`]: a room event as the `event` message; written once per event and
+//!   shared by the sockets that receive it. The events every move makes (`moved`,
+//!   `your_turn`) are written straight to bytes, the rest by serde.
+//! * [`Reply`]: every other server message (`ack`, `pong`, `error`, `lag`, `restarting`,
+//!   `snapshot`), and [`since_messages`] for a client that missed events.
+//! * [`read_client`]: a client's text frame as a typed [`ClientMessage`], or a typed
+//!   [`WireError`] with the message's `id`.
+//! * [`actor_text`], [`command_text`]: the game log's texts, read back by [`read_actor`]
+//!   and [`read_command`].
+//!
+//! The fast writers exist because the encoding of a move's messages was the sockets' main
+//! cost; each is held to the bytes serde writes for the same value by a test that walks
+//! every kind of event, reply and command.
+
+mod client;
+mod event;
+mod json;
+mod log;
+mod server;
+
+pub use client::{parse_client, read_client, ClientMessage, Refusal, Request, WireError};
+pub use event::event_message;
+pub use json::json_text;
+pub use log::{actor_text, command_text, read_actor, read_command};
+pub use server::{since_messages, Reply};
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,49 @@
+//! The browser client's pure modules (its room state, its links, its import graph) have
+//! unit tests of their own, run by Node's test runner (`node --test web/test/`): this runs
+//! them as part of the one test command. Without Node they fail under `CI=true` and are
+//! skipped, with the reason printed, elsewhere.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn the_web_clients_unit_tests_pass() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let node = std::env::var("NODE").unwrap_or_else(|_| "node".into());
+    let output = match Command::new(&node)
+        .arg("--test")
+        .arg("test/")
+        .current_dir(&web)
+        .output()
+    {
+        Ok(output) => output,
+        Err(e) => {
+            assert!(
+                std::env::var("CI").is_err(),
+                "CI needs Node.js for the web client's unit tests ({node}: {e})"
+            );
+            eprintln!("skipped: no Node.js ({node}: {e}); install nodejs to run web/test");
+            return;
+        }
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "node --test web/test failed:\n{stdout}\n{stderr}"
+    );
+    // The runner's summary: some tests ran, none failed.
+    let count = |key: &str| {
+        stdout
+            .lines()
+            .find_map(|l| l.trim_start_matches(['#', ' ']).strip_prefix(key))
+            .and_then(|n| n.trim().parse::<u32>().ok())
+    };
+    assert!(
+        count("pass").is_some_and(|n| n > 0),
+        "no test ran:\n{stdout}"
+    );
+    assert_eq!(count("fail"), Some(0), "{stdout}");
+}
