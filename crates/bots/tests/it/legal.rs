@@ -81,7 +81,7 @@ fn check_game(variant: Variant, pick: &[u32], seed: u64, plies: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(crate::proptest_config(24))]
 
     #[test]
     fn stockholm_bots_play_legal_moves(pick in prop::collection::vec(0u32..12, 8), seed: u64) {
