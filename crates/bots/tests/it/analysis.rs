@@ -90,7 +90,7 @@ fn teams_of(pos: &AnyPosition) -> Option<Vec<(usize, usize)>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(24))]
 
     #[test]
     fn scores_keep_their_point_of_view(

@@ -164,7 +164,7 @@ fn check_game(seats: &str, teams: bool, seed: u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(crate::proptest_config(12))]
 
     #[test]
     fn multi_player_searches_play_legal_moves(
