@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The boardgame.io 0.50 side of the comparison (README "Performance"): installs
+# The boardgame.io 0.50 side of the comparison (docs/performance.md): installs
 # boardgame.io 0.50 with npm into a temporary folder (or reuses BGIO_DIR), and for each
 # size in ROOMS starts a fresh stock server on port PORT (state in memory) and runs the
 # same closed-loop test as `loadgen play`: that many Stockholm matches of two socket clients,

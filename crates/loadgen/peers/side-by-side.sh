@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checkerhall against a stock boardgame.io 0.50 server in one run, on this machine
-# (README "Performance"): builds the release binaries, and for each size in ROOMS starts a
+# (docs/performance.md): builds the release binaries, and for each size in ROOMS starts a
 # fresh Checkerhall (SQLite with `synchronous=FULL`; Postgres too when a URL is given) and
 # runs `loadgen play` closed loop (each Postgres run on a new database that `psql` makes
 # beside the one the URL names, dropped after it), then runs the same closed-loop test

@@ -1,5 +1,5 @@
 //! `loadgen`: load the Checkerhall server on this machine (see the crate docs and the
-//! README's "Performance" section).
+//! figures in docs/performance.md).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

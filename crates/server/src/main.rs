@@ -1,7 +1,7 @@
 //! `checkerhall`: the Checkerhall command-line binary.
 //!
 //! Subcommands:
-//! * `serve`: run the server (see the README for its settings);
+//! * `serve`: run the server (its settings: docs/cli.md, docs/hosting.md);
 //! * `migrate`: apply the database migrations and exit;
 //! * `healthcheck`: ask a running server's `/readyz` (for containers without curl);
 //! * `perft`: node counts of the legal-move tree (both conventions of the rules spec,

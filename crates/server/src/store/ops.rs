@@ -21,7 +21,7 @@ impl Store {
                 Ok(())
             }
             Pool::Postgres(_) => Err(StoreError::Url(
-                "postgres:... (back up Postgres with pg_dump, see the README)".into(),
+                "postgres:... (back up Postgres with pg_dump, see docs/hosting.md)".into(),
             )),
         }
     }
