@@ -7,7 +7,10 @@ use common::*;
 use lobby::{Audience, Command, EventKind, FirstSeat, Reason, RoomState, Since, Verdict, Viewer};
 use rules::{Seat, SeatSet, Variant};
 
-const GAME: &str = include_str!("../../rules/tests/data/neva-training-game.txt");
+#[path = "../../rules/tests/data/training_game.rs"]
+mod training;
+
+use training::Line;
 
 /// Player numbers by seat: the host sits at White.
 fn player_of(seat: Seat) -> u128 {
@@ -31,35 +34,31 @@ fn training_game_through_a_four_seat_room() {
     let mut now = 0;
     let mut moves = 0;
     let mut eliminated = Vec::new();
-    for line in GAME.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for line in training::lines() {
         now += 1000;
-        if let Some(seat) = line.strip_prefix("resign ") {
-            let seat: Seat = seat.parse().unwrap();
-            assert_eq!(seat, W);
-            // Where spec §7.1 says the game stands: White to move with three steps.
-            let mut steps = legal(&room);
-            steps.sort();
-            assert_eq!(steps, ["24-23", "24-34", "25-35"]);
-            let events = ok(&mut room, &player(player_of(seat)), t(now), Command::Resign);
-            assert!(matches!(
-                events[0].kind,
-                EventKind::Departed {
-                    seat: W,
-                    reason: Reason::Resigned,
-                    ..
-                }
-            ));
-            assert!(has(&events, |k| matches!(k, EventKind::Finished { .. })));
-            continue;
-        }
-        let mut parts = line.splitn(3, ' ');
-        let round: u32 = parts.next().unwrap().parse().unwrap();
-        let seat: Seat = parts.next().unwrap().parse().unwrap();
-        let text = parts.next().unwrap();
-        if text == "-" {
+        let slot = match line {
+            Line::Slot(slot) => slot,
+            Line::Resign(seat) => {
+                assert_eq!(seat, W);
+                // Where spec §7.1 says the game stands: White to move with three steps.
+                let mut steps = legal(&room);
+                steps.sort();
+                assert_eq!(steps, ["24-23", "24-34", "25-35"]);
+                let events = ok(&mut room, &player(player_of(seat)), t(now), Command::Resign);
+                assert!(matches!(
+                    events[0].kind,
+                    EventKind::Departed {
+                        seat: W,
+                        reason: Reason::Resigned,
+                        ..
+                    }
+                ));
+                assert!(has(&events, |k| matches!(k, EventKind::Finished { .. })));
+                continue;
+            }
+        };
+        let (round, seat, text) = (slot.round, slot.seat, slot.text.as_str());
+        if slot.is_null() {
             // The record's null slot: the seat is out and is skipped.
             assert_ne!(room.turn(), Some(seat), "round {round}: {seat} is out");
             continue;
