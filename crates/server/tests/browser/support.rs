@@ -44,6 +44,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use server::config::ServerConfig;
 use server::AppState;
+
+use crate::common::Server;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
@@ -155,8 +157,7 @@ pub struct Harness {
     cdp: Arc<Cdp>,
     chromium: tokio::process::Child,
     dir: PathBuf,
-    stop: Option<oneshot::Sender<()>>,
-    server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+    server: Server,
     _turn: tokio::sync::MutexGuard<'static, ()>,
 }
 
@@ -212,15 +213,12 @@ impl Harness {
         std::fs::create_dir_all(screenshot_dir()).unwrap();
 
         let db = dir.join("checkerhall.db");
-        let mut config = ServerConfig::new(format!("sqlite://{}?mode=rwc", db.display()));
-        configure(&mut config);
-        let state = AppState::start(config).await.expect("server starts");
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        let (stop, stopped) = oneshot::channel::<()>();
-        let server = tokio::spawn(server::run(listener, state.clone(), async move {
-            let _ = stopped.await;
-        }));
+        let server = Server::setup()
+            .database(format!("sqlite://{}?mode=rwc", db.display()))
+            .config(configure)
+            .start()
+            .await;
+        let (state, base) = (server.state.clone(), server.base());
 
         let mut child = tokio::process::Command::new(&chromium)
             .args([
@@ -269,8 +267,7 @@ impl Harness {
             cdp,
             chromium: child,
             dir,
-            stop: Some(stop),
-            server: Some(server),
+            server,
             _turn: turn,
         })
     }
@@ -352,12 +349,7 @@ impl Harness {
     pub async fn finish(mut self) {
         let _ = self.cdp.try_call(None, "Browser.close", json!({})).await;
         let _ = tokio::time::timeout(WAIT, self.chromium.wait()).await;
-        if let Some(s) = self.stop.take() {
-            let _ = s.send(());
-        }
-        if let Some(j) = self.server.take() {
-            let _ = tokio::time::timeout(WAIT, j).await;
-        }
+        self.server.stop().await;
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

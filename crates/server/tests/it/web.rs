@@ -2,52 +2,48 @@
 //! the page at `/` and at client routes, hashed assets with their content types and cache
 //! headers, 404s (JSON under `/api/`), the security headers, and compression.
 
+//! The browser client's files over HTTP, from a real server on a real socket: the page at `/`
+//! and at client routes, hashed assets with their content types and cache headers, 404s
+//! (JSON under `/api/`), the security headers, and compression.
+//!
+//! The tests are built with rust-embed's `debug-embed` (`Cargo.toml`, dev-dependencies), so
+//! the server here serves the files embedded in its binary, as a release build does, not
+//! the debug build's reads of `web/` from disk: every embedded file must equal its source.
+
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 
-use axum::body::Body;
-use axum::http::{header, Method, Request, Response, StatusCode};
-use axum::Router;
-use server::config::ServerConfig;
-use server::AppState;
-use tower::ServiceExt;
+use reqwest::header::{self, HeaderName};
+use reqwest::{Method, Response, StatusCode};
 
-async fn app() -> Router {
-    let state = AppState::start(ServerConfig::new("sqlite::memory:"))
-        .await
-        .expect("start");
-    server::app(state)
+use crate::common::Server;
+
+/// A client that neither follows redirects nor decompresses (reqwest is built without it).
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
 }
 
-async fn send(
-    app: &Router,
-    method: Method,
-    path: &str,
-    headers: &[(&str, &str)],
-) -> Response<Body> {
-    let mut req = Request::builder().method(method).uri(path);
+async fn send(s: &Server, method: Method, path: &str, headers: &[(&str, &str)]) -> Response {
+    let mut req = client().request(method, s.url(path));
     for (k, v) in headers {
         req = req.header(*k, *v);
     }
-    app.clone()
-        .oneshot(req.body(Body::empty()).unwrap())
-        .await
-        .unwrap()
+    req.send().await.unwrap()
 }
 
-async fn get(app: &Router, path: &str) -> Response<Body> {
-    send(app, Method::GET, path, &[]).await
+async fn get(s: &Server, path: &str) -> Response {
+    send(s, Method::GET, path, &[]).await
 }
 
-async fn body(r: Response<Body>) -> Vec<u8> {
-    axum::body::to_bytes(r.into_body(), usize::MAX)
-        .await
-        .unwrap()
-        .to_vec()
+async fn body(r: Response) -> Vec<u8> {
+    r.bytes().await.unwrap().to_vec()
 }
 
-fn header(r: &Response<Body>, name: header::HeaderName) -> &str {
+fn header(r: &Response, name: HeaderName) -> &str {
     r.headers()
         .get(&name)
         .map(|v| v.to_str().unwrap())
@@ -59,6 +55,11 @@ fn web_dir() -> PathBuf {
 }
 
 /// Every file under `web/`, as paths relative to it with `/` separators.
+/// The client's own unit tests and their Node settings: under `web/`, never served.
+fn not_shipped(name: &str) -> bool {
+    name.starts_with("test/") || name == "package.json"
+}
+
 fn web_files(dir: &Path, prefix: &str, out: &mut Vec<String>) {
     for entry in std::fs::read_dir(dir).expect("web/ exists") {
         let entry = entry.unwrap();
@@ -71,7 +72,7 @@ fn web_files(dir: &Path, prefix: &str, out: &mut Vec<String>) {
     }
 }
 
-fn assert_security_headers(r: &Response<Body>) {
+fn assert_security_headers(r: &Response) {
     assert_eq!(
         header(r, header::CONTENT_SECURITY_POLICY),
         server::web::CONTENT_SECURITY_POLICY_VALUE
@@ -82,7 +83,7 @@ fn assert_security_headers(r: &Response<Body>) {
 }
 
 /// The asset prefix the page names, checked against the server's own.
-async fn page_prefix(app: &Router) -> String {
+async fn page_prefix(app: &Server) -> String {
     let r = get(app, "/").await;
     assert_eq!(r.status(), StatusCode::OK);
     let html = String::from_utf8(body(r).await).unwrap();
@@ -94,7 +95,7 @@ async fn page_prefix(app: &Router) -> String {
 
 #[tokio::test]
 async fn page_at_root_and_client_routes() {
-    let app = app().await;
+    let app = Server::memory().await;
     let index = String::from_utf8(std::fs::read(web_dir().join("index.html")).unwrap()).unwrap();
     let prefix = page_prefix(&app).await;
     let expected = index.replace("{{asset}}", &prefix);
@@ -122,12 +123,19 @@ async fn page_at_root_and_client_routes() {
 
 #[tokio::test]
 async fn every_web_file_is_served_under_its_hash() {
-    let app = app().await;
+    let app = Server::memory().await;
     let prefix = page_prefix(&app).await;
     let mut files = Vec::new();
     web_files(&web_dir(), "", &mut files);
     assert!(!files.is_empty());
-    for file in files {
+    let (kept, served): (Vec<String>, Vec<String>) =
+        files.into_iter().partition(|f| not_shipped(f));
+    assert!(!kept.is_empty(), "web/test holds the client's unit tests");
+    for file in kept {
+        let r = get(&app, &format!("{prefix}/{file}")).await;
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "{file} is not shipped");
+    }
+    for file in served {
         let r = get(&app, &format!("{prefix}/{file}")).await;
         assert_eq!(r.status(), StatusCode::OK, "{file}");
         let ext = file.rsplit('.').next().unwrap_or("");
@@ -155,14 +163,19 @@ async fn every_web_file_is_served_under_its_hash() {
 
 #[tokio::test]
 async fn wrong_hash_or_missing_file_is_404() {
-    let app = app().await;
+    let app = Server::memory().await;
     let prefix = page_prefix(&app).await;
     let r = get(&app, "/static/000000000000/index.html").await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
     let r = get(&app, &format!("{prefix}/no/such/file.js")).await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
-    let r = get(&app, &format!("{prefix}/../Cargo.toml")).await;
-    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    // Raw: an HTTP client would resolve the `..` itself.
+    let (status, _) = app
+        .raw(&format!(
+            "GET {prefix}/../Cargo.toml HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        ))
+        .await;
+    assert_eq!(status, 404);
     // Paths with a dot in their last segment are files, not pages.
     let r = get(&app, "/favicon.ico").await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
@@ -173,7 +186,7 @@ async fn wrong_hash_or_missing_file_is_404() {
 
 #[tokio::test]
 async fn unknown_api_path_is_a_json_404() {
-    let app = app().await;
+    let app = Server::memory().await;
     for (method, path) in [
         (Method::GET, "/api/nope"),
         (Method::GET, "/api"),
@@ -191,7 +204,7 @@ async fn unknown_api_path_is_a_json_404() {
 
 #[tokio::test]
 async fn page_and_assets_are_compressed() {
-    let app = app().await;
+    let app = Server::memory().await;
     let prefix = page_prefix(&app).await;
     for encoding in ["gzip", "br"] {
         let r = send(&app, Method::GET, "/", &[("accept-encoding", encoding)]).await;

@@ -2,11 +2,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::Server;
 use serde_json::json;
-use server::config::ServerConfig;
 use server::store::Store;
 
 #[tokio::test]
@@ -14,7 +13,7 @@ async fn backup_copies_a_running_database() {
     let dir = std::env::temp_dir().join(format!("checkerhall-backup-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("live.db").display());
-    let mut s = Server::start(ServerConfig::new(url.clone())).await;
+    let mut s = Server::setup().database(url.clone()).start().await;
     let (_, token) = s.player().await;
     let (status, room) = s.create_room(&token, json!({"game": "queah"})).await;
     assert_eq!(status, 200);

@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod clubdb;
-mod common;
+use crate::clubdb;
+use crate::common;
 
 use std::process::Command;
 use std::time::Duration;
@@ -14,7 +14,6 @@ use std::time::Duration;
 use common::{Client, Server};
 use rules::{AnyOptions, AnyPosition, Variant};
 use serde_json::{json, Value};
-use server::config::ServerConfig;
 use uuid::Uuid;
 
 /// White's fifth move `f4-g5` hands Black a double capture; then White resigns.
@@ -99,7 +98,7 @@ async fn until_ready(s: &Server, path: &str) -> (Value, String) {
 }
 
 async fn analysis_over_http(url: String) {
-    let s = Server::start(ServerConfig::new(url)).await;
+    let s = Server::setup().database(url).start().await;
     // Unknown and malformed ids.
     let (status, body, _) = get(&s, &format!("/api/history/{}/analysis", Uuid::new_v4())).await;
     assert_eq!(

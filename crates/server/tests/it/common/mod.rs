@@ -1,31 +1,82 @@
-//! Helpers for the play tests: a real server on 127.0.0.1:0 and real WebSocket clients.
+//! The one way the tests start an in-process server ([`Server::setup`] and its shorthands:
+//! a real server on 127.0.0.1:0, configurable limits, settings and database, with its
+//! address and a shutdown), real WebSocket clients, and waiting with a deadline.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use server::config::ServerConfig;
+use server::config::{Limits, ServerConfig};
 use server::identity::Identity;
 use server::AppState;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// A running server.
-pub struct Server {
-    pub addr: SocketAddr,
-    pub state: AppState,
-    stop: Option<oneshot::Sender<()>>,
-    tokens: std::sync::Mutex<(String, String)>,
-    join: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+/// Longest a test waits for anything (a message, a condition, a server to stop): generous
+/// on a loaded 2-core machine, but a hang fails instead of running forever.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// Polls `cond` every few milliseconds until it holds; panics naming `what` after [`WAIT`].
+pub async fn eventually<F, Fut>(what: &str, mut cond: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        if cond().await {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within {WAIT:?}: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
-impl Server {
-    pub async fn start(config: ServerConfig) -> Server {
-        let state = AppState::start(config).await.expect("server state");
+/// `fut`, or a panic naming `what` after [`WAIT`].
+pub async fn within<T>(what: &str, fut: impl Future<Output = T>) -> T {
+    tokio::time::timeout(WAIT, fut)
+        .await
+        .unwrap_or_else(|_| panic!("not within {WAIT:?}: {what}"))
+}
+
+/// How to start a [`Server`]: a memory SQLite database and the default settings unless
+/// changed. Every in-process server of the tests starts here.
+pub struct Setup {
+    config: ServerConfig,
+}
+
+impl Setup {
+    /// The database (any URL `ServerConfig` takes: `sqlite::memory:`, a SQLite file, a
+    /// Postgres database of [`crate::clubdb`]).
+    pub fn database(mut self, url: impl Into<String>) -> Setup {
+        self.config.database_url = url.into();
+        self
+    }
+
+    /// Changes the limits.
+    pub fn limits(mut self, tune: impl FnOnce(&mut Limits)) -> Setup {
+        tune(&mut self.config.limits);
+        self
+    }
+
+    /// Changes any other setting.
+    pub fn config(mut self, tune: impl FnOnce(&mut ServerConfig)) -> Setup {
+        tune(&mut self.config);
+        self
+    }
+
+    /// Starts the state and serves it with `server::run` on a free loopback port.
+    pub async fn start(self) -> Server {
+        let state = AppState::start(self.config).await.expect("server state");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, rx) = oneshot::channel::<()>();
@@ -40,16 +91,51 @@ impl Server {
             join: Some(join),
         }
     }
+}
 
+/// A running server. Dropping it starts its shutdown (without waiting for it).
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    stop: Option<oneshot::Sender<()>>,
+    tokens: std::sync::Mutex<(String, String)>,
+    join: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+    }
+}
+
+impl Server {
+    /// A [`Setup`]: memory SQLite, default settings.
+    pub fn setup() -> Setup {
+        Setup {
+            config: ServerConfig::new("sqlite::memory:"),
+        }
+    }
+
+    /// A server with exactly `config`.
+    pub async fn start(config: ServerConfig) -> Server {
+        Setup { config }.start().await
+    }
+
+    /// A server on a memory database with the default settings.
     pub async fn memory() -> Server {
-        Server::start(ServerConfig::new("sqlite::memory:")).await
+        Server::setup().start().await
     }
 
     /// A server on a memory database with `tune` applied to the default limits.
-    pub async fn with_limits(tune: impl FnOnce(&mut server::config::Limits)) -> Server {
-        let mut config = ServerConfig::new("sqlite::memory:");
-        tune(&mut config.limits);
-        Server::start(config).await
+    pub async fn with_limits(tune: impl FnOnce(&mut Limits)) -> Server {
+        Server::setup().limits(tune).start().await
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    pub fn base(&self) -> String {
+        format!("http://{}", self.addr)
     }
 
     /// The value of the `/metrics` line that starts with `key` (`name{labels}`), 0 if absent.
@@ -96,12 +182,31 @@ impl Server {
             let _ = s.send(());
         }
         if let Some(j) = self.join.take() {
-            tokio::time::timeout(Duration::from_secs(20), j)
-                .await
-                .expect("server stops in time")
-                .unwrap()
-                .unwrap();
+            within("the server stops", j).await.unwrap().unwrap();
         }
+    }
+
+    /// Sends `request` (raw HTTP/1.1 bytes, which should say `Connection: close`) on a new
+    /// connection and returns the status and the body: for what an HTTP client would not
+    /// send as written (a path with `..`, a broken query string).
+    pub async fn raw(&self, request: &str) -> (u16, String) {
+        let mut tcp = TcpStream::connect(self.addr).await.unwrap();
+        tcp.write_all(request.as_bytes()).await.unwrap();
+        let mut out = Vec::new();
+        within("the raw answer", tcp.read_to_end(&mut out))
+            .await
+            .unwrap();
+        let text = String::from_utf8_lossy(&out).to_string();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status line: {text}"));
+        let body = text
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
+        (status, body)
     }
 
     /// A new identity and its token.
@@ -213,9 +318,7 @@ impl Client {
     /// The next JSON message (pings and lag reports are recorded too).
     pub async fn recv(&mut self) -> Option<Value> {
         loop {
-            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
-                .await
-                .expect("a message in time")?;
+            let m = within("a message", self.ws.next()).await?;
             match m.ok()? {
                 Message::Text(t) => {
                     let v: Value = serde_json::from_str(&t).unwrap();
@@ -292,11 +395,16 @@ impl Client {
             .await
     }
 
-    /// Reads whatever arrives within `ms`.
+    /// Reads until nothing arrives for `ms` (or the stream ends); at most [`WAIT`] in all.
     pub async fn drain(&mut self, ms: u64) {
+        let deadline = tokio::time::Instant::now() + WAIT;
         while let Ok(Some(Ok(m))) =
             tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await
         {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "messages kept coming for {WAIT:?}"
+            );
             if let Message::Text(t) = m {
                 self.seen.push(serde_json::from_str(&t).unwrap());
             }

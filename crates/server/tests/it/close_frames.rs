@@ -5,14 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
-use std::time::Duration;
-
-use common::Server;
+use common::{within, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use server::config::ServerConfig;
 use tokio::io::AsyncWriteExt;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
@@ -20,12 +17,6 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Socket = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn server(tune: impl FnOnce(&mut server::config::Limits)) -> Server {
-    let mut config = ServerConfig::new("sqlite::memory:");
-    tune(&mut config.limits);
-    Server::start(config).await
-}
 
 /// A socket to a fresh room, seated as its host.
 async fn socket(s: &Server) -> Socket {
@@ -53,9 +44,7 @@ async fn read_to_end(ws: &mut Socket) -> Ending {
         close: None,
     };
     loop {
-        let next = tokio::time::timeout(Duration::from_secs(20), ws.next())
-            .await
-            .expect("the server ends the socket");
+        let next = within("the server ends the socket", ws.next()).await;
         match next {
             None => return end,
             Some(Err(e)) => panic!("the socket ended with an error, not a close handshake: {e}"),
@@ -79,7 +68,7 @@ async fn read_to_end(ws: &mut Socket) -> Ending {
 
 #[tokio::test]
 async fn a_message_over_twice_the_size_limit_gets_close_1009() {
-    let s = server(|l| l.max_message_bytes = 1024).await;
+    let s = Server::with_limits(|l| l.max_message_bytes = 1024).await;
     let mut ws = socket(&s).await;
     // Over the limit but under twice it: a typed error, and the socket stays open.
     let big = json!({"type": "ping", "id": 1, "data": {"pad": "x".repeat(1500)}}).to_string();
@@ -92,8 +81,10 @@ async fn a_message_over_twice_the_size_limit_gets_close_1009() {
     .unwrap();
     let mut codes = Vec::new();
     loop {
-        let Some(Ok(Message::Text(t))) = ws.next().await else {
-            continue;
+        let t = match within("the pong", ws.next()).await {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(_)) => continue,
+            end => panic!("the socket ended before the pong: {end:?}"),
         };
         let v: Value = serde_json::from_str(&t).unwrap();
         if v["type"] == "error" {
@@ -127,7 +118,7 @@ async fn a_frame_many_times_the_read_buffer_still_gets_close_1009() {
 
 #[tokio::test]
 async fn a_flood_over_the_rate_limit_gets_close_1008() {
-    let s = server(|l| {
+    let s = Server::with_limits(|l| {
         l.messages_per_second = 1;
         l.message_burst = 1;
     })
@@ -167,11 +158,15 @@ async fn a_clients_close_is_answered_with_a_close() {
     let mut ws = socket(&s).await;
     // The first snapshot shows the socket is served before it is closed.
     loop {
-        if let Some(Ok(Message::Text(t))) = ws.next().await {
-            let v: Value = serde_json::from_str(&t).unwrap();
-            if v["type"] == "snapshot" {
-                break;
+        match within("the snapshot", ws.next()).await {
+            Some(Ok(Message::Text(t))) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == "snapshot" {
+                    break;
+                }
             }
+            Some(Ok(_)) => {}
+            end => panic!("the socket ended before the snapshot: {end:?}"),
         }
     }
     ws.send(Message::Close(Some(CloseFrame {

@@ -11,52 +11,10 @@ use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, SET_COOKIE};
 use reqwest::StatusCode;
 use rules::{AnyOptions, AnyPosition, Departure, Game, GameRecord, Seat, Status, Variant};
 use serde_json::{json, Value};
-use server::config::ServerConfig;
 use server::store::{GameFinish, GameRow, MoveRow, Write};
-use server::AppState;
-use tokio::net::TcpListener;
-use tokio::sync::oneshot;
 use uuid::Uuid;
 
-struct Server {
-    base: String,
-    state: AppState,
-    stop: Option<oneshot::Sender<()>>,
-    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
-}
-
-impl Server {
-    async fn start() -> Server {
-        let state = AppState::start(ServerConfig::new("sqlite::memory:"))
-            .await
-            .expect("start");
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("addr"));
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(server::run(listener, state.clone(), async move {
-            let _ = stopped.await;
-        }));
-        Server {
-            base,
-            state,
-            stop: Some(stop),
-            task: Some(task),
-        }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{}", self.base, path)
-    }
-
-    async fn stop(mut self) {
-        if let Some(s) = self.stop.take() {
-            let _ = s.send(());
-        }
-        if let Some(t) = self.task.take() {
-            t.await.expect("join").expect("serve");
-        }
-    }
-}
+use crate::common::Server;
 
 fn plain() -> reqwest::Client {
     reqwest::Client::new()
@@ -103,7 +61,7 @@ async fn identity(s: &Server) -> (Uuid, String) {
 
 #[tokio::test]
 async fn identity_is_issued_kept_and_renamed() {
-    let s = Server::start().await;
+    let mut s = Server::memory().await;
     let client = browser();
 
     // First visit: a new identity and its cookie.
@@ -277,7 +235,7 @@ async fn identity_is_issued_kept_and_renamed() {
 
 #[tokio::test]
 async fn games_catalogue_lists_every_option() {
-    let s = Server::start().await;
+    let mut s = Server::memory().await;
     let body: Value = plain()
         .get(s.url("/api/games"))
         .send()
@@ -323,7 +281,7 @@ async fn games_catalogue_lists_every_option() {
 
 #[tokio::test]
 async fn health_ready_and_metrics() {
-    let s = Server::start().await;
+    let mut s = Server::memory().await;
     let resp = plain().get(s.url("/healthz")).send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
     assert_eq!(resp.text().await.unwrap(), "ok");
@@ -529,7 +487,7 @@ fn replays_to(record: GameRecord, played: &Played) {
 
 #[tokio::test]
 async fn stored_games_come_back_and_their_exports_replay() {
-    let s = Server::start().await;
+    let mut s = Server::memory().await;
     let (a, _) = identity(&s).await;
     let (b, _) = identity(&s).await;
     let (c, _) = identity(&s).await;
@@ -886,7 +844,7 @@ async fn stored_games_come_back_and_their_exports_replay() {
 
 #[tokio::test]
 async fn full_pages_know_whether_more_follow() {
-    let s = Server::start().await;
+    let mut s = Server::memory().await;
     let mut writes = Vec::new();
     for i in 0..101i64 {
         let id = Uuid::new_v4();

@@ -3,8 +3,6 @@
 //! them as part of the one test command. Without Node they fail under `CI=true` and are
 //! skipped, with the reason printed, elsewhere.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use std::path::Path;
 use std::process::Command;
 

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod clubdb;
+use crate::clubdb;
 
 use std::future::Future;
 use std::sync::atomic::Ordering;

@@ -5,12 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
-use common::{Client, Server};
+use common::{within, Client, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -162,15 +161,9 @@ async fn sockets_over_the_cap_are_refused_with_retry_after() {
     assert_eq!(overloaded(&s, "socket").await, 1);
 }
 
-/// Waits (bounded by a generous guard against a hang) until `cond` holds.
+/// Waits (polling, with [`common::WAIT`] as the deadline) until `cond` holds.
 async fn until(what: &str, cond: impl Fn() -> bool) {
-    tokio::time::timeout(Duration::from_secs(60), async {
-        while !cond() {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-    })
-    .await
-    .unwrap_or_else(|_| panic!("never: {what}"));
+    common::eventually(what, || std::future::ready(cond())).await;
 }
 
 /// A connection in its lingering close (issue 10) still holds its place under
@@ -185,11 +178,11 @@ async fn a_lingering_connection_holds_its_place_under_the_cap() {
     // upgrade within them, try again.
     for _ in 0..5 {
         let (mut first, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-        first.next().await.unwrap().unwrap();
+        within("the snapshot", first.next()).await.unwrap().unwrap();
         first.close(None).await.unwrap();
         // The server answers the Close, ends the socket and lingers: it closes its side and
         // reads until the client closes its own, which this one does not do yet.
-        while let Some(Ok(_)) = first.next().await {}
+        while let Some(Ok(_)) = within("the end of the stream", first.next()).await {}
         match tokio_tungstenite::connect_async(&url).await {
             Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_overloaded(&r),
             Ok(_) => {
@@ -210,7 +203,7 @@ async fn a_lingering_connection_holds_its_place_under_the_cap() {
         })
         .await;
         let (mut next, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-        let snapshot: Value = match next.next().await.unwrap().unwrap() {
+        let snapshot: Value = match within("the snapshot", next.next()).await.unwrap().unwrap() {
             Message::Text(t) => serde_json::from_str(&t).unwrap(),
             other => panic!("{other:?}"),
         };
@@ -272,9 +265,8 @@ async fn a_socket_that_falls_behind_is_resynced_without_duplicates() {
     let mut snapshots = Vec::new();
     let mut version = 0;
     while pongs.contains(&0) || version < last {
-        let m = tokio::time::timeout(Duration::from_secs(20), stream.next())
+        let m = within("a message", stream.next())
             .await
-            .expect("a message in time")
             .expect("the socket stays open")
             .unwrap();
         let Message::Text(t) = m else { continue };

@@ -3,15 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::Server;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite;
-
-async fn server(tune: impl FnOnce(&mut server::config::Limits)) -> Server {
-    Server::with_limits(tune).await
-}
 
 /// `checkerhall_limited_total` for `code` in `/metrics`.
 async fn refused(s: &Server, code: &str) -> u64 {
@@ -26,7 +22,7 @@ async fn new_identity(s: &Server) -> (u16, Value) {
 
 #[tokio::test]
 async fn sockets_per_address_are_capped() {
-    let s = server(|l| l.sockets_per_address = 2).await;
+    let s = Server::with_limits(|l| l.sockets_per_address = 2).await;
     let (_, token) = s.player().await;
     let (_, room) = s.create_room(&token, json!({"game": "queah"})).await;
     let id = room["id"].as_str().unwrap();
@@ -44,17 +40,15 @@ async fn sockets_per_address_are_capped() {
     assert_eq!(refused(&s, "too_many_sockets").await, 1);
     // Closing one frees its place (once the server has seen it go).
     drop(first);
-    loop {
-        if tokio_tungstenite::connect_async(&url).await.is_ok() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    common::eventually("a closed socket frees its place", || async {
+        tokio_tungstenite::connect_async(&url).await.is_ok()
+    })
+    .await;
 }
 
 #[tokio::test]
 async fn new_identities_per_address_are_limited() {
-    let s = server(|l| l.identities_per_address_per_minute = 2).await;
+    let s = Server::with_limits(|l| l.identities_per_address_per_minute = 2).await;
     for _ in 0..2 {
         assert_eq!(new_identity(&s).await.0, 200);
     }
@@ -69,7 +63,7 @@ async fn new_identities_per_address_are_limited() {
 
 #[tokio::test]
 async fn new_rooms_per_address_are_limited() {
-    let s = server(|l| l.rooms_per_address_per_minute = 2).await;
+    let s = Server::with_limits(|l| l.rooms_per_address_per_minute = 2).await;
     let (_, a) = s.player().await;
     let (_, b) = s.player().await;
     assert_eq!(s.create_room(&a, json!({"game": "queah"})).await.0, 200);

@@ -1,10 +1,14 @@
-//! The browser client in a real Chromium (see `browser/support.rs` for the harness): people
+//! The browser client in a real Chromium (see `support.rs` for the harness): people
 //! create, join, play, watch, reload, lose their connection and review games by clicking,
 //! as they would. Screenshots land in `target/screenshots/`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "browser/support.rs"]
+// Its own test binary: the tests drive a real Chromium, one at a time (see
+// `support::Harness`), and are the slow part of the suite; `cargo test --test browser` runs
+// just them, and the other tests do not share the two cores with a browser.
+#[path = "../it/common/mod.rs"]
+mod common;
 mod support;
 
 use serde_json::json;

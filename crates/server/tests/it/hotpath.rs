@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod clubdb;
-mod common;
+use crate::clubdb;
+use crate::common;
 
 use std::sync::atomic::Ordering;
 

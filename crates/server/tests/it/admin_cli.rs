@@ -3,15 +3,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod clubdb;
-mod common;
+use crate::clubdb;
+use crate::common;
 
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
 use common::Server;
 use serde_json::{json, Value};
-use server::config::ServerConfig;
 
 /// Runs `admin create --name NAME` on `url`; the password from the environment, or else
 /// written to standard input.
@@ -70,7 +69,7 @@ async fn admin_create_makes_an_admin_who_can_log_in() {
             assert!(!out.stderr.is_empty(), "{name}: says why");
         }
 
-        let mut s = Server::start(ServerConfig::new(url.clone())).await;
+        let mut s = Server::setup().database(url.clone()).start().await;
         for (name, password) in [("root", "root password"), ("second", "second password")] {
             let (status, body) = login(&s, name, password).await;
             assert_eq!(status, 200, "{body}");

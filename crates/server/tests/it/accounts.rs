@@ -2,8 +2,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod clubdb;
-mod common;
+use crate::clubdb;
+use crate::common;
 
 use common::Server;
 use futures_util::StreamExt;

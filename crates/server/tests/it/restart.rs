@@ -4,12 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod clubdb;
-mod common;
+use crate::clubdb;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::process::Stdio;
-use std::time::Duration;
 
 use common::Client;
 use serde_json::{json, Value};
@@ -31,14 +30,45 @@ async fn start(addr: SocketAddr, url: &str) -> Child {
         .spawn()
         .unwrap();
     let http = reqwest::Client::new();
-    loop {
-        if let Ok(r) = http.get(format!("http://{addr}/readyz")).send().await {
-            if r.status().is_success() {
-                return child;
-            }
-        }
+    common::eventually("the server is ready", || {
         assert!(child.try_wait().unwrap().is_none(), "the server exited");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        let ready = http.get(format!("http://{addr}/readyz")).send();
+        async move { ready.await.is_ok_and(|r| r.status().is_success()) }
+    })
+    .await;
+    child
+}
+
+/// Every time the database stores (ms since the epoch), moved `ms` into the past: to the
+/// server that starts on it next, it is as if it had been down `ms` longer, without the
+/// test waiting that long.
+async fn shift_back(url: &str, ms: i64) {
+    const COLUMNS: [(&str, &str); 8] = [
+        ("players", "created_at"),
+        ("rooms", "created_at"),
+        ("room_log", "at"),
+        ("games", "started_at"),
+        ("games", "finished_at"),
+        ("moves", "at"),
+        ("server_heartbeat", "seen_at"),
+        ("sessions", "created_at"),
+    ];
+    async fn run<'c, E: sqlx::Executor<'c>>(db: E, sql: &str) {
+        db.execute(sql)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+    for (table, column) in COLUMNS {
+        let sql = format!("UPDATE {table} SET {column} = {column} - {ms}");
+        if url.starts_with("sqlite") {
+            let db = sqlx::SqlitePool::connect(url).await.unwrap();
+            run(&db, &sql).await;
+            db.close().await;
+        } else {
+            let db = sqlx::PgPool::connect(url).await.unwrap();
+            run(&db, &sql).await;
+            db.close().await;
+        }
     }
 }
 
@@ -91,9 +121,10 @@ async fn restarts(url: String) {
     let reply = turn["data"]["legal_moves"][0]["text"].clone();
     let seen = black.version;
 
-    // Black's 10 s run; the server dies and stays down longer than that.
+    // Black's 10 s run; the server dies and stays down longer than that: 12 s, made by
+    // moving every stored time 12 s back instead of waiting them out.
     kill(&mut server).await;
-    tokio::time::sleep(Duration::from_secs(12)).await;
+    shift_back(&url, 12_000).await;
     let mut server = start(addr, &url).await;
 
     assert_eq!(room_state(addr, &id).await["state"], "playing");

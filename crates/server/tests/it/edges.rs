@@ -3,14 +3,10 @@
 //! body, the router, a limit), and a client's Close ends the connection from the server's
 //! side at once (RFC 6455 7.1.1), not after a grace period.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::io::Read;
 use std::time::Duration;
 
-use common::Server;
+use crate::common::Server;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

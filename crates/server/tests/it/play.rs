@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{Client, Server};
 use rules::{AnyOptions, AnyPosition, Seat, Variant};
@@ -108,25 +108,18 @@ async fn queah_game_to_resignation() {
     play_and_resign("queah", 6).await;
 }
 
+#[path = "../../../rules/tests/data/training_game.rs"]
+mod training;
+
 /// The training game's moves: `(seat, text)` for every move, then the resigning seat.
 fn training_game() -> (Vec<(Seat, String)>, Seat) {
-    let text = include_str!("../../rules/tests/data/neva-training-game.txt");
     let mut moves = Vec::new();
     let mut resign = None;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(seat) = line.strip_prefix("resign ") {
-            resign = Some(seat.parse().unwrap());
-            continue;
-        }
-        let mut parts = line.splitn(3, ' ');
-        let _round = parts.next().unwrap();
-        let seat: Seat = parts.next().unwrap().parse().unwrap();
-        let mv = parts.next().unwrap().to_string();
-        if mv != "-" {
-            moves.push((seat, mv));
+    for line in training::lines() {
+        match line {
+            training::Line::Resign(seat) => resign = Some(seat),
+            training::Line::Slot(slot) if !slot.is_null() => moves.push((slot.seat, slot.text)),
+            training::Line::Slot(_) => {}
         }
     }
     (moves, resign.unwrap())
@@ -324,7 +317,19 @@ async fn a_client_reconnects_with_since_and_resumes() {
     assert_eq!(snap["data"]["actions"].as_array().unwrap().len(), 2);
     // An explicit sync works the same way.
     let v = late.version;
-    late.send("sync", json!({"since": v})).await;
+    let id = late.send("sync", json!({"since": v})).await;
+    // Answered by whatever was missed since `v` (events, read into `late.version`), then
+    // the ack at the room's version: the version the socket has now reached.
+    let reply = late
+        .until("the sync's reply", |m| m["id"] == json!(id))
+        .await;
+    assert_eq!(reply["type"], "ack", "{reply}");
+    let acked = reply["v"].as_u64().unwrap();
+    assert!(acked >= v, "{reply}");
+    assert_eq!(
+        acked, late.version,
+        "{reply}: every missed event before the ack"
+    );
     white.act("move", json!({"move": next})).await;
     late.event("moved").await;
 }
@@ -345,12 +350,10 @@ async fn a_finished_room_left_alone_gives_returning_players_a_snapshot() {
     drop(white);
     drop(black);
     // A socket's detachment is queued to its room before the gauge goes down.
-    let mut polls = 0;
-    while s.metric("checkerhall_sockets").await > 0 {
-        polls += 1;
-        assert!(polls < 500, "the sockets never closed");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    common::eventually("the sockets close", || async {
+        s.metric("checkerhall_sockets").await == 0
+    })
+    .await;
 
     let (_, white_token) = s.first_host().await;
     let (_, black_token) = s.last_guest().await;
@@ -373,7 +376,7 @@ async fn a_finished_room_left_alone_gives_returning_players_a_snapshot() {
 async fn a_restarted_server_restores_the_game_and_the_players_finish_it() {
     let path = std::env::temp_dir().join(format!("checkerhall-play-{}.db", Uuid::new_v4()));
     let url = format!("sqlite://{}", path.display());
-    let mut s = Server::start(ServerConfig::new(url.clone())).await;
+    let mut s = Server::setup().database(url.clone()).start().await;
     let (id, mut white, mut black) = two_seat_game(&s, "giveandtake").await;
     let (_, white_token) = s.first_host().await;
     let (_, black_token) = s.last_guest().await;
@@ -397,7 +400,7 @@ async fn a_restarted_server_restores_the_game_and_the_players_finish_it() {
         .until("restarting", |v| v["type"] == "restarting")
         .await;
 
-    let s = Server::start(ServerConfig::new(url)).await;
+    let s = Server::setup().database(url).start().await;
     let mut white = s.ws(&id, Some(&white_token), None).await;
     let snap = white.recv().await.unwrap();
     assert_eq!(snap["type"], "snapshot");

@@ -4,18 +4,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod clubdb;
-mod common;
+use crate::clubdb;
+use crate::common;
 
 use common::Server;
 use serde_json::{json, Value};
-use server::config::ServerConfig;
 
 async fn servers() -> Vec<Server> {
     let mut out = Vec::new();
     for b in clubdb::BACKENDS {
         if let Some(url) = clubdb::fresh(b).await {
-            out.push(Server::start(ServerConfig::new(url)).await);
+            out.push(Server::setup().database(url).start().await);
         }
     }
     out

@@ -1,0 +1,33 @@
+//! The server's integration tests, as one test binary (issue 22, part 8): each module was
+//! once a binary of its own, every one linking the whole server; one binary links it once.
+//! The modules share one in-process server helper ([`common`]) and the fresh databases of
+//! [`clubdb`]. The browser tests are their own binary (`tests/browser/`): they drive a real
+//! Chromium, one test at a time, and are the slow part of the suite.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod clubdb;
+mod common;
+
+mod accounts;
+mod admin_cli;
+mod analysis;
+mod backup;
+mod bots;
+mod cli;
+mod close_frames;
+mod codes;
+mod crash;
+mod edges;
+mod hotpath;
+mod http;
+mod hygiene;
+mod limits;
+mod live;
+mod loadgen;
+mod overload;
+mod play;
+mod restart;
+mod store;
+mod web;
+mod web_state;
