@@ -1,11 +1,11 @@
-//! Rebuilds the server when a migration changes: `sqlx::migrate!` embeds the folder at
-//! compile time, and stable Rust cannot track it otherwise. Release builds also embed `web/`
-//! (rust-embed), so a file added there must rebuild them too; debug builds read `web/` from
-//! disk at run time and need no rebuild when it changes.
+//! Rebuilds the server when a migration or a file of the web client changes:
+//! `sqlx::migrate!` embeds the migrations folder at compile time, and rust-embed embeds
+//! `web/` in release builds and in test builds (its `debug-embed` feature, a dev-dependency,
+//! so the tests serve what a release serves); stable Rust cannot track either folder
+//! otherwise. A debug `cargo run` reads `web/` from disk, so there a rebuild costs a few
+//! seconds but changes nothing.
 
 fn main() {
     println!("cargo:rerun-if-changed=../../migrations");
-    if std::env::var("PROFILE").as_deref() == Ok("release") {
-        println!("cargo:rerun-if-changed=../../web");
-    }
+    println!("cargo:rerun-if-changed=../../web");
 }
