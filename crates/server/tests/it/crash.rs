@@ -27,9 +27,14 @@ async fn sigkill_loses_no_acknowledged_move_and_games_go_on() {
         // they were too short for the kill to find games under way or for them to go on.
         before_kill: Duration::from_secs(1),
         after_restart: Duration::from_secs(1),
+        // Load-test limits: every table comes from 127.0.0.1 and starts a new room each time
+        // its game ends; a per-address room limit left the tables waiting between games, so
+        // that the kill could find none under way.
         env: vec![
             ("CHECKERHALL_WS_MESSAGES_PER_SECOND".into(), "100000".into()),
             ("CHECKERHALL_WS_MESSAGE_BURST".into(), "100000".into()),
+            ("CHECKERHALL_ROOMS_PER_ADDRESS".into(), "0".into()),
+            ("CHECKERHALL_IDENTITIES_PER_ADDRESS".into(), "0".into()),
         ],
     };
     let report = crash::run(&settings).await.unwrap();

@@ -4,6 +4,7 @@
 //! step is handled by one method.
 
 use axum::extract::ws::{Message, WebSocket};
+use futures_util::FutureExt;
 use lobby::{PlayerId, Since, Snapshot, Viewer};
 use tokio::sync::broadcast;
 use tokio::time::Instant;
@@ -218,7 +219,13 @@ impl<'a> Session<'a> {
                 }
             }
             Ok(Outbound::Restarting) | Err(broadcast::error::RecvError::Closed) => {
-                self.answer = None;
+                // An answer the room already gave (its last command's, say a store failure
+                // that closed the room) still reaches the client before the close.
+                if let Some(replies) = self.answer.take().and_then(FutureExt::now_or_never) {
+                    for text in replies {
+                        self.out.push(Message::Text(text.into()));
+                    }
+                }
                 self.out
                     .push(Message::Text(Reply::Restarting.text().into()));
                 self.close(1012, "server restarting");
