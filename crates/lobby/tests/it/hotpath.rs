@@ -3,9 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{Command, EventKind, FirstSeat, LobbyError, Viewer};
 use proptest::prelude::*;
 use rules::{AnyOptions, Seat, Variant};

@@ -1,9 +1,7 @@
 //! Whole games through rooms: the two-seat games, draw offers, abort and rematch.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{
     Actor, Bot, Command, DrawAction, EventKind, FirstSeat, LobbyError, Occupant, Reason, RoomState,
     Verdict, Viewer,

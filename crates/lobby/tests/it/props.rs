@@ -2,9 +2,7 @@
 //! without changing anything, and its versions only grow.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{
     Actor, Audience, Bot, Command, EventKind, FirstSeat, Occupant, Room, RoomConfig, TimeControl,
     Viewer,

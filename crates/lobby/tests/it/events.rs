@@ -1,9 +1,7 @@
 //! Event versions, per-viewer filtering, catching up and resyncing, and the wire form.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{
     Audience, Command, Event, EventKind, FirstSeat, Since, TimeControl, Viewer, HISTORY_LEN,
 };

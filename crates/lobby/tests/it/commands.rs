@@ -2,9 +2,7 @@
 //! error and change nothing; the ones that do, work.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{
     Actor, Bot, Command, EventKind, FirstSeat, LobbyError, Room, RoomConfig, RoomState,
     TimeControl, Visibility,

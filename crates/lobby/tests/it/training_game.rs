@@ -1,13 +1,11 @@
 //! The seed's Neva training game (spec §7.1) played through a four-seat room.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{Audience, Command, EventKind, FirstSeat, Reason, RoomState, Since, Verdict, Viewer};
 use rules::{Seat, SeatSet, Variant};
 
-#[path = "../../rules/tests/data/training_game.rs"]
+#[path = "../../../rules/tests/data/training_game.rs"]
 mod training;
 
 use training::Line;

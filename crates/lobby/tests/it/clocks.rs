@@ -1,9 +1,7 @@
 //! Clocks and disconnect claims, driven by passing times in.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{
     Actor, Audience, Command, EventKind, FirstSeat, LobbyError, Reason, RoomState, TimeControl,
     Verdict, Viewer,

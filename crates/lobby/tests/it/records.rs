@@ -5,9 +5,7 @@
 //! resignations, leaves, timeouts (by tick and by a late move) and claims.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use lobby::{Actor, Command, Event, EventKind, FirstSeat, Reason, Room, RoomState, TimeControl};
 use rules::{GameRecord, Seat, SeatSet, Variant};
 

@@ -1,0 +1,14 @@
+//! The lobby's integration tests, one binary: each module was a test binary of its own,
+//! every one linking the rules and proptest again. They drive `lobby::Room` through its
+//! public surface only, with the helpers of [`common`].
+
+mod common;
+
+mod clocks;
+mod commands;
+mod events;
+mod games;
+mod hotpath;
+mod props;
+mod records;
+mod training_game;
