@@ -3,14 +3,13 @@
 //! Figures in `tests/data/queah_perft.txt`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::perft_data;
 use rules::perft::{divide, Counting};
 use rules::{Position, Queah, QueahOptions};
 
-mod perft_data;
-
 #[test]
 fn perft_matches_the_data_file() {
-    let lines = perft_data::read::<Queah>(include_str!("data/queah_perft.txt"));
+    let lines = perft_data::read::<Queah>(include_str!("../data/queah_perft.txt"));
     assert!(lines.len() > 100);
     assert_eq!(
         perft_data::check(&lines, u64::MAX, u64::MAX),

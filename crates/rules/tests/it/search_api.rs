@@ -123,7 +123,7 @@ fn random_game<P: Position>(start: &P, choices: &[usize]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::proptest_config(64))]
 
     #[test]
     fn random_games_keep_hash_and_captures_right(

@@ -4,13 +4,12 @@
 //! perft (sources in the data file).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::perft_data;
 use rules::perft::{self, Counting};
 use rules::{Position, Stockholm, StockholmOptions};
 
-mod perft_data;
-
 fn lines() -> Vec<perft_data::Line<Stockholm>> {
-    perft_data::read(include_str!("data/stockholm_perft.txt"))
+    perft_data::read(include_str!("../data/stockholm_perft.txt"))
 }
 
 /// Checks the figures up to `max_paths` (paths) and `max_dedup` (dedup) nodes.

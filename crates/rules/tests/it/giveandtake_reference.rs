@@ -6,6 +6,7 @@
 // The reference is plain on purpose: index loops over the board, tuples for squares.
 #![allow(clippy::needless_range_loop, clippy::type_complexity)]
 
+use crate::perft_data;
 use std::collections::BTreeSet;
 
 use rules::perft::{self, Counting};
@@ -586,11 +587,9 @@ fn reference_agrees_on_perft() {
     }
 }
 
-mod perft_data;
-
 fn check_data(limit: u64) {
     let mut n = 0;
-    for l in perft_data::read::<GiveAndTake>(include_str!("data/giveandtake_perft.txt")) {
+    for l in perft_data::read::<GiveAndTake>(include_str!("../data/giveandtake_perft.txt")) {
         let (Some(paths), Some(dedup)) = (l.paths, l.dedup) else {
             continue;
         };

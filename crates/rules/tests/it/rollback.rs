@@ -39,7 +39,7 @@ fn play(game: &mut Game, picks: &[u32]) -> Vec<Action> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::proptest_config(64))]
 
     #[test]
     fn a_rolled_back_game_is_the_game_without_those_actions(

@@ -71,7 +71,7 @@ fn check_position(pos: &Stockholm) -> Vec<rules::Move> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(crate::proptest_config(128))]
 
     #[test]
     fn random_playouts_are_sane(seed in any::<u64>(), set in 0usize..16) {

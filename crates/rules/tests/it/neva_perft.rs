@@ -1,13 +1,12 @@
 //! Neva perft from tests/data/neva_perft.txt, both conventions (spec Appendix A).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::perft_data;
 use rules::perft::{self, Counting};
 use rules::{GameOptions, Neva, NevaOptions, Position};
 
-mod perft_data;
-
 fn lines() -> Vec<perft_data::Line<Neva>> {
-    perft_data::read(include_str!("data/neva_perft.txt"))
+    perft_data::read(include_str!("../data/neva_perft.txt"))
 }
 
 #[test]

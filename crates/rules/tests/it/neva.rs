@@ -63,7 +63,7 @@ fn seats(list: &[Seat]) -> SeatSet {
 // ---------------------------------------------------------------------------------------
 // The training game (spec §7.1), from tests/data/neva-training-game.txt.
 
-#[path = "data/training_game.rs"]
+#[path = "../data/training_game.rs"]
 mod training;
 
 use training::Line;

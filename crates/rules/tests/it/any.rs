@@ -235,7 +235,7 @@ fn repetition_ends_a_game() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::proptest_config(300))]
 
     #[test]
     fn random_text_never_panics(text in ".{0,60}", key in "[a-z_]{0,20}", v in 0usize..4) {

@@ -5,8 +5,7 @@
 // The referee indexes its arrays by cell number on purpose: it should read like the spec.
 #![allow(clippy::needless_range_loop)]
 
-mod perft_data;
-
+use crate::perft_data;
 use rules::perft::{count, Counting};
 use rules::{GameOptions, Position, Queah, QueahOptions, Seat, Setup, Variant};
 
@@ -539,7 +538,7 @@ fn reference_agrees_on_perft_from_random_positions() {
 #[test]
 fn reference_agrees_with_the_perft_data_file() {
     let mut checked = 0;
-    for line in perft_data::read::<Queah>(include_str!("data/queah_perft.txt")) {
+    for line in perft_data::read::<Queah>(include_str!("../data/queah_perft.txt")) {
         let (Some(paths), true) = (line.paths, line.depth <= 4) else {
             continue;
         };

@@ -3,8 +3,7 @@
 //! tests that the fast bitboard generator agrees with it on random positions and on perft.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod perft_data;
-
+use crate::perft_data;
 use rules::perft::{self, Counting};
 use rules::{
     GameOptions, Neva, NevaOptions, Piece, Position, Problems, Role, Seat, SeatSet, Setup, Square,
@@ -544,7 +543,7 @@ fn reference_agrees_on_random_setups() {
 #[test]
 fn reference_agrees_with_the_perft_data_file() {
     let mut checked = 0;
-    for line in perft_data::read::<Neva>(include_str!("data/neva_perft.txt")) {
+    for line in perft_data::read::<Neva>(include_str!("../data/neva_perft.txt")) {
         // The reference plays the defaults: free-for-all, blocked seats eliminated.
         let Some(paths) = line.paths.filter(|&n| n <= 60_000) else {
             continue;

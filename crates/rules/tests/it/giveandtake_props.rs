@@ -94,7 +94,7 @@ fn round_trip(p: &GiveAndTake) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(256))]
 
     /// Random playouts: every generated move is accepted by `play`, its notation parses
     /// back to it, every position string round-trips, and the game ends sanely.

@@ -89,7 +89,7 @@ fn check_position(p: &Queah) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(96))]
 
     #[test]
     fn random_playouts_are_sane(set in 0usize..1024, choices in prop::collection::vec(any::<u32>(), 0..250), resign in any::<Option<(u8, bool)>>()) {
@@ -223,7 +223,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(256))]
 
     /// Setups one edit away from reachable positions: mostly legal or nearly so.
     #[test]

@@ -111,7 +111,7 @@ fn round_trip(pos: &Neva) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(96))]
 
     /// Random playouts (with random departures) never panic, keep a sane status, and every
     /// position round-trips through its string; every move round-trips through notation.

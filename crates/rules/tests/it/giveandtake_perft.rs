@@ -3,14 +3,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::perft_data;
 use rules::perft::{self, Counting};
 use rules::{GiveAndTake, GiveAndTakeOptions, Position};
 
-mod perft_data;
-
 #[test]
 fn perft_matches_the_data_file() {
-    let lines = perft_data::read::<GiveAndTake>(include_str!("data/giveandtake_perft.txt"));
+    let lines = perft_data::read::<GiveAndTake>(include_str!("../data/giveandtake_perft.txt"));
     assert!(lines.len() > 100);
     assert_eq!(
         perft_data::check(&lines, u64::MAX, u64::MAX),
