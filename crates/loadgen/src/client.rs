@@ -335,6 +335,8 @@ pub fn raise_fd_limit() -> anyhow::Result<u64> {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use std::borrow::Cow;
+
     use super::*;
 
     #[test]

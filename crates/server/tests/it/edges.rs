@@ -110,6 +110,9 @@ fn dechunk(mut body: &[u8]) -> Vec<u8> {
     }
 }
 
+/// One bad request: method, raw path, extra headers, body, and the status and code due.
+type Case<'a> = (&'a str, &'a [u8], String, &'a [u8], u16, &'a str);
+
 /// Malformed paths, queries and bodies, a missing route and a wrong method, each asked with
 /// every encoding a browser offers: each answer is the documented JSON error, with the
 /// expected status and code, compressed at most once.
@@ -120,7 +123,7 @@ async fn every_error_body_is_json_compressed_once() {
     let auth = format!("Authorization: Bearer {token}\r\n");
     let json_body = format!("{auth}Content-Type: application/json\r\n");
     let big = vec![b'x'; 3 * 1024 * 1024];
-    let cases: Vec<(&str, &[u8], String, &[u8], u16, &str)> = vec![
+    let cases: Vec<Case<'_>> = vec![
         (
             "GET",
             b"/api/rooms/%E9",
