@@ -17,9 +17,23 @@ import { initialState, reduce, mySeat as seatOf, isHost as hostOf, shownPosition
 
 const NO_MOVES = [];
 
+// A private room's invite code, once this browser has been given it (the host's new room, a
+// join link), is kept per room: the host who comes back by the room's bare address still
+// finds the invite link to share.
+function rememberedInvite(roomId, code) {
+  const key = `checkerhall.invite.${roomId}`;
+  try {
+    if (code) localStorage.setItem(key, code);
+    return code || localStorage.getItem(key);
+  } catch {
+    return code;
+  }
+}
+
 export function roomView(main, roomId, params) {
   // What the page that sent us here asked for: the invite code, sitting down, bots to seat.
   const intent = roomParams(params);
+  intent.code = rememberedInvite(roomId, intent.code);
   let alive = true;
   const ui = {
     title: h('h1.room-title', {}, 'Room'),

@@ -438,6 +438,9 @@ async fn private_room_invite_link_and_every_page_on_a_phone() {
         p.screenshot(name).await;
     }
     p.wait_text("main", "not found").await;
+    // The host who comes back by the room's bare address still has the invite link.
+    p.goto(&format!("/room/{room}")).await;
+    p.wait_for("#invite-link").await;
 
     // Keyboard only: the create form submits with Enter.
     p.goto("/").await;
