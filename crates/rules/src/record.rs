@@ -118,9 +118,9 @@ impl Game {
     /// A game at this one's position and status with no past (no action, no position
     /// counted for repetition): a stand-in that holds a game's place while the game itself
     /// is moved elsewhere (the lobby's room works on a copy of itself, so that a refused
-    /// command leaves it as it was, and moves its game into that copy); not for playing on. Costs two position copies and no
-    /// allocation, whatever the length of the game; [`Game::new`] at the same position
-    /// would count it, which allocates.
+    /// command leaves it as it was, and moves its game into that copy); not for playing on.
+    /// Costs two position copies and no allocation, whatever the length of the game;
+    /// [`Game::new`] at the same position would count it, which allocates.
     pub fn stand_in(&self) -> Game {
         Game {
             start: self.position.clone(),

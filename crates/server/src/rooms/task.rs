@@ -653,6 +653,8 @@ impl RoomTask {
                 self.seats = seat_map(&self.room);
                 *lock(&self.summary) = RoomSummary::of(&self.room);
                 self.bot.set(BotTurn::Idle);
+                // The bots' position keys followed the game that is gone.
+                self.keys = None;
                 // Clients that saw nothing of the refused command lose nothing; one that
                 // raced ahead is brought back by the snapshot its next `sync` gets.
                 self.room.forget_history();
