@@ -331,10 +331,11 @@ proptest! {
                     let snap = room.snapshot(Viewer::Seat(s));
                     prop_assert!(snap.chat.iter().all(|l| l.channel == ChatChannel::Players));
                     if let lobby::Since::Events(events) = room.events_since(0, Viewer::Seat(s)) {
-                        prop_assert!(!events.iter().any(|e| matches!(
+                        let leaked = events.iter().any(|e| matches!(
                             &e.kind,
                             EventKind::Chat { line } if line.channel == ChatChannel::Spectators
-                        )));
+                        ));
+                        prop_assert!(!leaked, "a seat was sent a spectators' line");
                     }
                 }
                 let snap = room.snapshot(Viewer::Spectator);

@@ -4,8 +4,8 @@
 
 use crate::common::*;
 use lobby::{
-    Actor, Audience, Bot, Command, EventKind, FirstSeat, Occupant, Room, RoomConfig, TimeControl,
-    Viewer,
+    Actor, Audience, Bot, ChatChannel, Command, EventKind, FirstSeat, Occupant, Room, RoomConfig,
+    RoomState, TimeControl, Viewer,
 };
 use proptest::prelude::*;
 use rules::{Seat, Variant};
@@ -97,7 +97,7 @@ fn mover(room: &Room) -> Option<Actor> {
     }
 }
 
-/// A command from its index (0..32, moves weighted most) and a parameter.
+/// A command from its index (0..38, moves weighted most) and a parameter.
 fn command(room: &Room, index: u8, p: u64) -> Command {
     let seat = Seat::ALL[(p % 4) as usize];
     match index {
@@ -146,6 +146,22 @@ fn command(room: &Room, index: u8, p: u64) -> Command {
         26 | 27 => Command::Disconnect,
         28 | 29 => Command::ClaimVictory,
         30 => Command::ClaimDraw,
+        32 => Command::DeclineRematch,
+        33 | 34 => Command::Chat {
+            channel: if p % 2 == 0 {
+                ChatChannel::Players
+            } else {
+                ChatChannel::Spectators
+            },
+            text: ["hi", "", "  gg  ", "\u{7}"][(p % 4) as usize].to_string(),
+        },
+        35 => Command::DeleteChat { id: (p % 4) as u32 },
+        36 => Command::Watchers {
+            count: (p % 3) as u32,
+        },
+        37 => Command::Rename {
+            name: ["Ann", "", "Bob"][(p % 3) as usize].to_string(),
+        },
         _ => Command::Tick,
     }
 }
@@ -182,7 +198,7 @@ proptest! {
         kind in 0usize..6,
         prestart in any::<bool>(),
         lot in any::<u64>(),
-        steps in prop::collection::vec((0u8..8, 0u8..32, any::<u64>(), 0u64..1_000), 1..80),
+        steps in prop::collection::vec((0u8..8, 0u8..38, any::<u64>(), 0u64..1_000), 1..80),
     ) {
         let mut room = if prestart {
             full_room(setup(kind), lot, lot % 3 == 0)
@@ -228,6 +244,20 @@ proptest! {
                             EventKind::Finished { .. } => turn = None,
                             EventKind::YourTurn { seat: s, .. } | EventKind::Claim { seat: s, .. } => {
                                 prop_assert_eq!(e.audience, Audience::Seat(*s));
+                            }
+                            // A line goes to its channel's readers while the game is on
+                            // (or before it), to everyone after.
+                            EventKind::Chat { line } => {
+                                let channel = match line.channel {
+                                    ChatChannel::Players => Audience::Players,
+                                    ChatChannel::Spectators => Audience::Spectators,
+                                };
+                                let open = matches!(
+                                    room.state(),
+                                    RoomState::Waiting | RoomState::Playing
+                                );
+                                let expected = if open { channel } else { Audience::Everyone };
+                                prop_assert_eq!(e.audience, expected);
                             }
                             _ => prop_assert_eq!(e.audience, Audience::Everyone),
                         }

@@ -121,7 +121,7 @@ fn stockholm_deferred_backward_capture_against_the_brazilian_reading() {
 fn stockholm_squares_without_a_move_and_unreachable_squares() {
     let p = Stockholm::new(StockholmOptions::default()).unwrap();
     assert_eq!(reason(&p, "a1-b2"), Some(NoMoveFromSquare));
-    assert_eq!(reason(&p, "c3-b5"), Some(Blocked));
+    assert_eq!(reason(&p, "c3-e5"), Some(Blocked));
     assert_eq!(reason(&p, "c3-d2"), Some(Blocked));
     assert_eq!(reason(&p, "f6-e5"), Some(NotYourPiece));
     assert_eq!(reason(&p, "d4-e5"), Some(NotYourPiece));
@@ -134,7 +134,6 @@ const KING_REVERSALS: &str = "W:WKe5:Be7,e3,c2,f2";
 fn give_and_take_king_capture_must_go_on() {
     let p = give_and_take(KING_REVERSALS);
     assert!(p.parse_move("e5xe8xe2xa2xh2").is_ok());
-    assert_eq!(reason(&p, "e5xe8"), Some(CaptureMustContinue));
     assert_eq!(reason(&p, "e5xe8xe2"), Some(CaptureMustContinue));
     assert_eq!(reason(&p, "e5xe8xe2xa2"), Some(CaptureMustContinue));
     // From e8 the king must land on e2, where the capture goes on (not e1).
