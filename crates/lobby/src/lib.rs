@@ -81,9 +81,9 @@ pub use chat::{
 pub use command::{Command, FirstSeat};
 pub use error::LobbyError;
 pub use event::{
-    serialize_options, AbortReason, Audience, BoardView, ClockView, DrawAction, DrawOfferView, Event, EventKind,
-    LastMove, LegalMoves, MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since,
-    Snapshot, Viewer,
+    serialize_options, AbortReason, Audience, BoardView, ClockView, DrawAction, DrawOfferView,
+    Event, EventKind, LastMove, LegalMoves, MoveView, Occupant, RematchView, RoomInfo, RoomState,
+    SeatView, Since, Snapshot, Viewer,
 };
 pub use outcome::{Outcome, Reason, SeatResult, Verdict};
 pub use room::{Handled, Room, HISTORY_LEN};

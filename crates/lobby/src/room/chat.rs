@@ -210,7 +210,10 @@ impl Chat {
                 &mut self.recent[last].1
             }
         };
-        while times.front().is_some_and(|t| now.since(*t) >= CHAT_WINDOW_MS) {
+        while times
+            .front()
+            .is_some_and(|t| now.since(*t) >= CHAT_WINDOW_MS)
+        {
             times.pop_front();
         }
         if times.len() >= CHAT_BURST {

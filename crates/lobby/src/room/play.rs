@@ -44,7 +44,11 @@ impl Room {
     /// A room that starts by itself starts once the seat just filled was the last free
     /// one, by a lot drawn from the room's id and the time: the same commands replayed at
     /// the same times draw the same first seat.
-    pub(super) fn start_if_full(&mut self, now: Timestamp, out: &mut Staged) -> Result<(), LobbyError> {
+    pub(super) fn start_if_full(
+        &mut self,
+        now: Timestamp,
+        out: &mut Staged,
+    ) -> Result<(), LobbyError> {
         if self.config.auto_start && self.state == RoomState::Waiting && self.full() {
             let lot = lot_of(self.config.id.as_u128(), now);
             self.begin(FirstSeat::Lot(lot), now, out)?;
@@ -53,7 +57,12 @@ impl Room {
     }
 
     /// Starts the game at `now`.
-    fn begin(&mut self, first: FirstSeat, now: Timestamp, out: &mut Staged) -> Result<(), LobbyError> {
+    fn begin(
+        &mut self,
+        first: FirstSeat,
+        now: Timestamp,
+        out: &mut Staged,
+    ) -> Result<(), LobbyError> {
         let (start, first) = self.opening(first)?;
         let game = Game::new(start);
         let clocks = Clocks::start(self.config.time_control, self.layout, game.turn(), now);

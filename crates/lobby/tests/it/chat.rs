@@ -62,7 +62,12 @@ fn players_and_spectators_talk_apart_during_the_game() {
     assert!(events[0].audience.admits(Viewer::Seat(B)));
     assert!(!events[0].audience.admits(Viewer::Spectator));
 
-    let events = ok(&mut room, &player(SPECTATOR), t(2), spectators("White is lost"));
+    let events = ok(
+        &mut room,
+        &player(SPECTATOR),
+        t(2),
+        spectators("White is lost"),
+    );
     assert_eq!(events[0].audience, Audience::Spectators);
     assert!(!events[0].audience.admits(Viewer::Seat(W)));
     assert!(!events[0].audience.admits(Viewer::Seat(B)));
@@ -82,8 +87,16 @@ fn players_and_spectators_talk_apart_during_the_game() {
     // Once the game is over both channels are open to everyone.
     ok(&mut room, &player(2), t(3), Command::Resign);
     assert_eq!(read(&room, Viewer::Seat(W)), ["good luck", "White is lost"]);
-    assert_eq!(read(&room, Viewer::Spectator), ["good luck", "White is lost"]);
-    let events = ok(&mut room, &player(SPECTATOR), t(4), spectators("well played"));
+    assert_eq!(
+        read(&room, Viewer::Spectator),
+        ["good luck", "White is lost"]
+    );
+    let events = ok(
+        &mut room,
+        &player(SPECTATOR),
+        t(4),
+        spectators("well played"),
+    );
     assert_eq!(events[0].audience, Audience::Everyone);
     let events = ok(&mut room, &player(2), t(5), players("thanks"));
     assert_eq!(events[0].audience, Audience::Everyone);
@@ -184,7 +197,12 @@ fn the_room_keeps_the_last_hundred_lines_with_growing_ids() {
     let mut room = playing();
     let total = CHAT_KEEP as u64 + 20;
     for i in 0..total {
-        ok(&mut room, &player(SPECTATOR), t(i * 2_000), spectators(&i.to_string()));
+        ok(
+            &mut room,
+            &player(SPECTATOR),
+            t(i * 2_000),
+            spectators(&i.to_string()),
+        );
     }
     let lines = room.snapshot(Viewer::Spectator).chat;
     assert_eq!(lines.len(), CHAT_KEEP);
@@ -200,7 +218,12 @@ fn the_server_deletes_a_line() {
     ok(&mut room, &player(SPECTATOR), t(1), spectators("rude"));
     ok(&mut room, &player(SPECTATOR), t(2), spectators("fine"));
     assert_eq!(
-        refused(&mut room, &player(HOST), t(3), Command::DeleteChat { id: 1 }),
+        refused(
+            &mut room,
+            &player(HOST),
+            t(3),
+            Command::DeleteChat { id: 1 }
+        ),
         LobbyError::ServerOnly
     );
     for id in [0, 3] {
@@ -209,7 +232,12 @@ fn the_server_deletes_a_line() {
             LobbyError::NoSuchChat(id)
         );
     }
-    let events = ok(&mut room, &Actor::Server, t(4), Command::DeleteChat { id: 1 });
+    let events = ok(
+        &mut room,
+        &Actor::Server,
+        t(4),
+        Command::DeleteChat { id: 1 },
+    );
     assert_eq!(events.len(), 1);
     assert_eq!(events[0].audience, Audience::Everyone);
     assert!(matches!(events[0].kind, EventKind::ChatDeleted { id: 1 }));
@@ -223,14 +251,30 @@ fn the_server_deletes_a_line() {
 fn the_watcher_count_is_told_when_it_changes() {
     let mut room = playing();
     assert_eq!(room.snapshot(Viewer::Spectator).watchers, 0);
-    let events = ok(&mut room, &Actor::Server, t(1), Command::Watchers { count: 3 });
+    let events = ok(
+        &mut room,
+        &Actor::Server,
+        t(1),
+        Command::Watchers { count: 3 },
+    );
     assert!(matches!(events[0].kind, EventKind::Watchers { count: 3 }));
     assert_eq!(events[0].audience, Audience::Everyone);
-    assert!(ok(&mut room, &Actor::Server, t(2), Command::Watchers { count: 3 }).is_empty());
+    assert!(ok(
+        &mut room,
+        &Actor::Server,
+        t(2),
+        Command::Watchers { count: 3 }
+    )
+    .is_empty());
     assert_eq!(room.snapshot(Viewer::Seat(W)).watchers, 3);
     assert_eq!(room.watchers(), 3);
     assert_eq!(
-        refused(&mut room, &player(HOST), t(3), Command::Watchers { count: 9 }),
+        refused(
+            &mut room,
+            &player(HOST),
+            t(3),
+            Command::Watchers { count: 9 }
+        ),
         LobbyError::ServerOnly
     );
 }

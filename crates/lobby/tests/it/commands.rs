@@ -844,7 +844,11 @@ fn error_cases() -> Vec<(&'static str, Provoke)> {
             refuse(finished(), player(2), Command::DeclineRematch)
         }),
         ("chat_empty", || {
-            refuse(playing(), player(HOST), chat(ChatChannel::Players, " \n\u{7} "))
+            refuse(
+                playing(),
+                player(HOST),
+                chat(ChatChannel::Players, " \n\u{7} "),
+            )
         }),
         ("chat_too_long", || {
             let text = "x".repeat(lobby::CHAT_MAX_CHARS + 1);
@@ -853,7 +857,12 @@ fn error_cases() -> Vec<(&'static str, Provoke)> {
         ("chat_too_fast", || {
             let mut room = playing();
             for i in 0..5 {
-                ok(&mut room, &player(HOST), t(i), chat(ChatChannel::Players, "hi"));
+                ok(
+                    &mut room,
+                    &player(HOST),
+                    t(i),
+                    chat(ChatChannel::Players, "hi"),
+                );
             }
             refuse(room, player(HOST), chat(ChatChannel::Players, "hi"))
         }),

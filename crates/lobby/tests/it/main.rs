@@ -11,7 +11,7 @@ mod events;
 mod games;
 mod hotpath;
 mod props;
-mod rematch;
 mod records;
+mod rematch;
 mod starts;
 mod training_game;

@@ -41,7 +41,12 @@ fn a_seated_player_declines_and_the_requests_are_cleared() {
         } if at == t(2_000 + REMATCH_MS)
     ));
     assert_eq!(
-        refused(&mut room, &player(SPECTATOR), t(3_000), Command::DeclineRematch),
+        refused(
+            &mut room,
+            &player(SPECTATOR),
+            t(3_000),
+            Command::DeclineRematch
+        ),
         LobbyError::NotSeated
     );
     assert_eq!(

@@ -56,14 +56,25 @@ fn first_of(events: &[Event]) -> Option<Seat> {
 fn neva_filled(id: u128, at: u64) -> (Room, Vec<Event>) {
     let mut room = Room::new(auto(Variant::Neva, id), t(0)).unwrap().0;
     for (n, seat) in [(HOST, W), (2, R), (3, G)] {
-        let events = ok(&mut room, &player(n), t(at), Command::TakeSeat { seat: Some(seat) });
-        assert!(first_of(&events).is_none(), "not before every seat is taken");
+        let events = ok(
+            &mut room,
+            &player(n),
+            t(at),
+            Command::TakeSeat { seat: Some(seat) },
+        );
+        assert!(
+            first_of(&events).is_none(),
+            "not before every seat is taken"
+        );
     }
     let events = ok(
         &mut room,
         &player(HOST),
         t(at),
-        Command::SetBot { seat: B, bot: bot() },
+        Command::SetBot {
+            seat: B,
+            bot: bot(),
+        },
     );
     (room, events)
 }
@@ -73,18 +84,35 @@ fn a_room_that_starts_by_itself_starts_when_the_last_seat_is_filled() {
     let mut room = Room::new(auto(Variant::Stockholm, 5), t(0)).unwrap().0;
     assert!(room.info().auto_start);
     assert!(room.snapshot(Viewer::Spectator).room.auto_start);
-    ok(&mut room, &player(HOST), t(1), Command::TakeSeat { seat: Some(W) });
+    ok(
+        &mut room,
+        &player(HOST),
+        t(1),
+        Command::TakeSeat { seat: Some(W) },
+    );
     assert_eq!(room.state(), RoomState::Waiting);
-    let events = ok(&mut room, &player(2), t(2), Command::TakeSeat { seat: None });
+    let events = ok(
+        &mut room,
+        &player(2),
+        t(2),
+        Command::TakeSeat { seat: None },
+    );
     assert!(matches!(events[0].kind, EventKind::Seats { .. }));
-    assert_eq!(first_of(&events), Some(W), "the two-seat games start with White");
+    assert_eq!(
+        first_of(&events),
+        Some(W),
+        "the two-seat games start with White"
+    );
     assert_eq!(room.state(), RoomState::Playing);
     assert!(matches!(
         events.last().unwrap().kind,
         EventKind::YourTurn { seat: W, .. }
     ));
     // Without auto start, the host starts.
-    let mut room = seated(config(options(Variant::Stockholm, &[])), &[(HOST, W), (2, B)]);
+    let mut room = seated(
+        config(options(Variant::Stockholm, &[])),
+        &[(HOST, W), (2, B)],
+    );
     assert_eq!(room.state(), RoomState::Waiting);
     assert!(!room.info().auto_start);
     ok(
@@ -106,7 +134,10 @@ fn the_lot_replays_the_same_and_varies_with_room_and_time() {
     // times draw the same first seat, event for event.
     let (again, replayed) = neva_filled(77, 1_234);
     assert_eq!(replayed, events);
-    assert_eq!(again.snapshot(Viewer::Spectator), room.snapshot(Viewer::Spectator));
+    assert_eq!(
+        again.snapshot(Viewer::Spectator),
+        room.snapshot(Viewer::Spectator)
+    );
     assert_eq!(first_of(&replayed), Some(first));
     // Over rooms and times, every seat gets drawn.
     let mut drawn = std::collections::BTreeSet::new();
@@ -120,8 +151,18 @@ fn the_lot_replays_the_same_and_varies_with_room_and_time() {
 #[test]
 fn a_rematch_of_a_room_that_starts_by_itself_starts_with_the_lot_given() {
     let mut room = Room::new(auto(Variant::Stockholm, 9), t(0)).unwrap().0;
-    ok(&mut room, &player(HOST), t(1), Command::TakeSeat { seat: Some(W) });
-    ok(&mut room, &player(2), t(1), Command::TakeSeat { seat: Some(B) });
+    ok(
+        &mut room,
+        &player(HOST),
+        t(1),
+        Command::TakeSeat { seat: Some(W) },
+    );
+    ok(
+        &mut room,
+        &player(2),
+        t(1),
+        Command::TakeSeat { seat: Some(B) },
+    );
     ok(&mut room, &player(2), t(2), Command::Resign);
     let ask = Command::Rematch {
         new_room: Uuid::from_u128(10),
@@ -137,7 +178,10 @@ fn a_rematch_of_a_room_that_starts_by_itself_starts_with_the_lot_given() {
         panic!()
     };
     assert_eq!(
-        events.iter().filter(|e| matches!(e.kind, EventKind::Started { .. })).count(),
+        events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Started { .. }))
+            .count(),
         1
     );
 }
@@ -163,7 +207,11 @@ fn clocks_do_not_run_before_a_seats_first_move() {
     ok(&mut room, &player(2), t(39_000), mv("f6-e5"));
     let c = clocks(&room);
     assert_eq!(c.remaining_ms[B], Some(60_000));
-    assert_eq!(c.running, Some(W), "White's clock runs from its second move on");
+    assert_eq!(
+        c.running,
+        Some(W),
+        "White's clock runs from its second move on"
+    );
     assert_eq!(c.first_move_by, None);
     assert_eq!(room.next_deadline(), Some(t(99_000)));
     ok(&mut room, &player(HOST), t(41_000), mv("d4xf6"));

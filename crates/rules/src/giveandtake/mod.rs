@@ -36,8 +36,8 @@ pub use options::{GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 use gen::{free_ray, sq, Rules, Search};
 use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
 
-use crate::options::{GameOptions, OptionError};
 use crate::notation::IllegalReason;
+use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};

@@ -39,12 +39,14 @@ use std::fmt;
 use geometry::{Tables, TABLES};
 pub use options::{DropTiming, QueahOptions};
 
-use crate::options::{GameOptions, OptionError};
 use crate::notation::IllegalReason;
+use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{AnyMove, Bitboard, BySeat, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{
+    AnyMove, Bitboard, BySeat, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant,
+};
 
 /// The 13 cells (spec §3.1).
 const BOARD: u64 = Variant::Queah.board().0;

@@ -36,8 +36,8 @@ use gen::{Board, BOARD, RANK_1, RANK_8};
 
 pub use options::StockholmOptions;
 
-use crate::options::{GameOptions, OptionError};
 use crate::notation::IllegalReason;
+use crate::options::{GameOptions, OptionError};
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};

@@ -4,8 +4,8 @@
 
 use rules::notation::{IllegalReason, MoveError};
 use rules::{
-    GameOptions, GiveAndTake, GiveAndTakeOptions, Neva, NevaOptions, Position, Queah,
-    QueahOptions, Stockholm, StockholmOptions,
+    GameOptions, GiveAndTake, GiveAndTakeOptions, Neva, NevaOptions, Position, Queah, QueahOptions,
+    Stockholm, StockholmOptions,
 };
 
 /// The reason `text` is refused in `pos` (it must be refused as illegal).
@@ -52,9 +52,15 @@ fn codes_are_stable_snake_case_and_words_are_plain() {
     for r in IllegalReason::ALL {
         // The serde name is the code.
         #[cfg(feature = "serde")]
-        assert_eq!(serde_json::to_string(&r).unwrap(), format!("\"{}\"", r.code()));
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            format!("\"{}\"", r.code())
+        );
         let words = r.explain();
-        assert!(words.ends_with('.') && words.starts_with(char::is_uppercase), "{words}");
+        assert!(
+            words.ends_with('.') && words.starts_with(char::is_uppercase),
+            "{words}"
+        );
         assert!(!words.contains('§'), "no section numbers: {words}");
     }
     assert_eq!(
@@ -85,7 +91,11 @@ const TWO_OR_ONE: &str = "W:Wa3,h2:Bb4,d6,g3,h8";
 #[test]
 fn stockholm_longest_capture_and_capture_that_stops_short() {
     let p = stockholm(TWO_OR_ONE);
-    let legal: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_string(m)).collect();
+    let legal: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_to_string(m))
+        .collect();
     assert_eq!(legal, ["a3xc5xe7"]);
     assert_eq!(reason(&p, "h2xf4"), Some(LongestCapture));
     assert_eq!(reason(&p, "a3xc5"), Some(CaptureMustContinue));
@@ -147,7 +157,11 @@ const HOT_D5: &str = "W:Wd4,a4,h1:Bd5,b4,h8:hot=d5";
 #[test]
 fn give_and_take_only_the_piece_that_just_moved_may_be_captured() {
     let p = give_and_take(HOT_D5);
-    let legal: Vec<String> = p.legal_moves().iter().map(|m| p.move_to_string(m)).collect();
+    let legal: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_to_string(m))
+        .collect();
     assert_eq!(legal, ["d4xd6"]);
     assert_eq!(reason(&p, "a4xc4"), Some(OnlyJustMoved));
     assert_eq!(reason(&p, "h1-h2"), Some(CaptureCompulsory));
