@@ -19,6 +19,43 @@ fn mv(text: &str) -> Command {
     Command::Move { text: text.into() }
 }
 
+/// The player sitting in `seat` in these tests.
+fn sitter(seat: Seat) -> u128 {
+    match seat {
+        Seat::Morning => HOST,
+        Seat::Day => 2,
+        Seat::Evening => 3,
+        Seat::Night => 4,
+    }
+}
+
+/// Every seat makes its first move at `at` (the first legal move), so that from then on
+/// every clock runs on its seat's turn. A first move is not timed by the clock: the banks
+/// are still whole afterwards, and the first seat's clock runs from `at`.
+fn first_moves(room: &mut lobby::Room, at: lobby::Timestamp) {
+    for _ in room.layout().iter() {
+        let seat = room.turn().unwrap();
+        let text = legal(room).remove(0);
+        ok(room, &player(sitter(seat)), at, Command::Move { text });
+    }
+    let clocks = room
+        .snapshot(Viewer::Spectator)
+        .board
+        .unwrap()
+        .clocks
+        .unwrap();
+    assert_eq!(clocks.first_move_by, None);
+    assert_eq!(clocks.running, room.turn());
+    assert_eq!(clocks.since, at);
+}
+
+/// The first legal move, played by the seat to move.
+fn any_move(room: &mut lobby::Room, at: lobby::Timestamp) -> Vec<lobby::Event> {
+    let seat = room.turn().unwrap();
+    let text = legal(room).remove(0);
+    ok(room, &player(sitter(seat)), at, Command::Move { text })
+}
+
 fn remaining(room: &lobby::Room, seat: Seat) -> u64 {
     room.snapshot(Viewer::Spectator)
         .board
@@ -36,15 +73,19 @@ fn fischer_spends_and_adds_then_flags() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
+    first_moves(&mut room, t(0));
+    // The first moves cost nothing and add no increment.
+    assert_eq!(remaining(&room, W), 10_000);
+    assert_eq!(remaining(&room, B), 10_000);
     assert_eq!(room.next_deadline(), Some(t(10_000)));
-    ok(&mut room, &player(HOST), t(3_000), mv("c3-d4"));
+    any_move(&mut room, t(3_000));
     assert_eq!(remaining(&room, W), 8_000);
     assert_eq!(
         room.next_deadline(),
         Some(t(13_000)),
         "Black's clock runs from White's move"
     );
-    ok(&mut room, &player(4), t(5_000), mv("f6-e5"));
+    any_move(&mut room, t(5_000));
     assert_eq!(remaining(&room, B), 9_000);
     let clocks = room
         .snapshot(Viewer::Spectator)
@@ -85,13 +126,14 @@ fn a_move_after_the_flag_is_refused_as_a_timeout() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
+    first_moves(&mut room, t(0));
     // No tick came; the move arrives 1 ms late. The flag is applied, the move is not played.
-    let events = ok(&mut room, &player(HOST), t(5_001), mv("c3-d4"));
+    let events = any_move(&mut room, t(5_001));
     assert!(!has(&events, |k| matches!(k, EventKind::Moved { .. })));
     assert!(matches!(
         events[0].kind,
         EventKind::Departed { seat: W, reason: Reason::Time, ref action, ref board }
-            if board.plies == 1 && action == "timeout white"
+            if board.plies == 3 && action == "timeout white"
     ));
     assert_eq!(room.state(), RoomState::Finished);
     assert_eq!(room.outcome().unwrap().winners, SeatSet::only(B));
@@ -102,6 +144,7 @@ fn a_move_after_the_flag_is_refused_as_a_timeout() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
+    first_moves(&mut room, t(0));
     assert_eq!(
         refused(&mut room, &player(4), t(6_000), Command::OfferDraw),
         LobbyError::WrongState {
@@ -123,22 +166,12 @@ fn per_move_limit_flags() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
-    let first = legal(&room).remove(0);
-    ok(
-        &mut room,
-        &player(HOST),
-        t(1_999),
-        Command::Move { text: first },
-    );
+    first_moves(&mut room, t(0));
+    assert_eq!(room.next_deadline(), Some(t(2_000)));
+    any_move(&mut room, t(1_999));
     assert_eq!(remaining(&room, W), 2_000, "the limit is per move");
     assert_eq!(room.next_deadline(), Some(t(3_999)));
-    let reply = legal(&room).remove(0);
-    let events = ok(
-        &mut room,
-        &player(4),
-        t(3_999),
-        Command::Move { text: reply },
-    );
+    let events = any_move(&mut room, t(3_999));
     assert!(matches!(
         events[0].kind,
         EventKind::Departed {
@@ -160,6 +193,8 @@ fn a_neva_flag_eliminates_and_play_goes_on() {
         &[(HOST, W), (2, R), (3, G), (4, B)],
         FirstSeat::Fixed(W),
     );
+    first_moves(&mut room, t(0));
+    assert_eq!(room.turn(), Some(W));
     // One tick long after two flags: White fell at 1 s, Red (running from then) at 2 s.
     let events = ok(&mut room, &Actor::Server, t(2_500), Command::Tick);
     let departed: Vec<_> = events
@@ -187,7 +222,7 @@ fn a_neva_flag_eliminates_and_play_goes_on() {
     // White's pieces are gone (departed = remove); Green plays on within its time.
     let board = room.snapshot(Viewer::Spectator).board.unwrap();
     assert!(board.position.contains(":W:"), "{}", board.position);
-    ok(&mut room, &player(3), t(2_900), mv("52-42"));
+    any_move(&mut room, t(2_900));
     assert_eq!(room.turn(), Some(B));
     assert_eq!(room.next_deadline(), Some(t(3_900)));
     // Black flags too: Green wins; the finishing order follows the flags.
@@ -209,8 +244,14 @@ fn a_late_neva_move_by_the_next_seat_is_played_after_the_flag() {
         &[(HOST, W), (2, R), (3, G)],
         FirstSeat::Fixed(W),
     );
-    // White's flag fell at 1 s; Red, to move from then, moves at 1.5 s.
-    let events = ok(&mut room, &player(2), t(1_500), mv("55-54"));
+    first_moves(&mut room, t(0));
+    // White's flag fell at 1 s; Red, to move from then, moves at 1.5 s (a move legal once
+    // White is out, found on a copy that saw the flag).
+    let mut flagged = room.clone();
+    ok(&mut flagged, &Actor::Server, t(1_000), Command::Tick);
+    assert_eq!(flagged.turn(), Some(R));
+    let text = legal(&flagged).remove(0);
+    let events = ok(&mut room, &player(2), t(1_500), mv(&text));
     assert!(matches!(
         events[0].kind,
         EventKind::Departed { seat: W, .. }
@@ -385,7 +426,8 @@ fn a_restart_gives_the_outage_back_to_the_running_clock() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
-    ok(&mut room, &player(HOST), t(3_000), mv("c3-d4"));
+    first_moves(&mut room, t(0));
+    any_move(&mut room, t(3_000));
     // Black's clock ran 3 s while the server was up, then the server was down 54 s.
     let events = resume(&mut room, t(60_000), t(6_000));
     assert_eq!(resumed(&events), (54_000, 54_000));
@@ -395,7 +437,7 @@ fn a_restart_gives_the_outage_back_to_the_running_clock() {
     assert_eq!(room.next_deadline(), Some(t(67_000)));
     ok(&mut room, &Actor::Server, t(60_000), Command::Tick);
     assert_eq!(room.state(), RoomState::Playing);
-    ok(&mut room, &player(4), t(62_000), mv("f6-e5"));
+    any_move(&mut room, t(62_000));
     assert_eq!(remaining(&room, B), 5_000);
     assert_eq!(remaining(&room, W), 7_000);
 }
@@ -407,6 +449,7 @@ fn a_restart_keeps_flags_that_fell_before_it_and_gives_per_move_time_back() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
+    first_moves(&mut room, t(0));
     // White's 10 s ran out at 10 s; the server went down at 20 s without ticking.
     let events = resume(&mut room, t(60_000), t(20_000));
     assert!(has(&events, |k| matches!(
@@ -427,6 +470,7 @@ fn a_restart_keeps_flags_that_fell_before_it_and_gives_per_move_time_back() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
+    first_moves(&mut room, t(0));
     let events = resume(&mut room, t(100_000), t(4_000));
     assert_eq!(resumed(&events), (96_000, 96_000));
     assert_eq!(room.next_deadline(), Some(t(106_000)));

@@ -150,7 +150,12 @@ fn events_and_snapshots_serialise_for_the_wire() {
         json["board"]["playing"],
         serde_json::json!(["white", "black"])
     );
-    assert_eq!(json["board"]["clocks"]["remaining_ms"]["white"], 61_000);
+    // White's first move is not timed and adds no increment; Black's clock does not run
+    // before its own first move, which it must make within 30 s.
+    assert_eq!(json["board"]["clocks"]["remaining_ms"]["white"], 60_000);
+    assert_eq!(json["board"]["clocks"]["running"], serde_json::Value::Null);
+    assert_eq!(json["board"]["clocks"]["since"], 1_000);
+    assert_eq!(json["board"]["clocks"]["first_move_by"], 31_000);
     assert_eq!(
         json["board"]["clocks"]["remaining_ms"]["red"],
         serde_json::Value::Null
@@ -185,7 +190,29 @@ fn events_and_snapshots_serialise_for_the_wire() {
         snap["rematch"]["waiting_for"],
         serde_json::json!(["white", "black"])
     );
+    assert_eq!(snap["rematch"]["expires_at"], serde_json::Value::Null);
+    assert_eq!(snap["rematch"]["declined_by"], serde_json::Value::Null);
+    assert_eq!(snap["rematch"]["expired"], false);
+    assert_eq!(snap["room"]["auto_start"], false);
+    assert_eq!(snap["chat"], serde_json::json!([]));
+    assert_eq!(snap["watchers"], 0);
     let since = serde_json::to_value(room.events_since(7, Viewer::Spectator)).unwrap();
     assert_eq!(since["type"], "events");
     assert_eq!(since["data"][0]["type"], "departed");
+
+    // A first move not made in time aborts the game, naming the seat that did not move.
+    let mut room = started(
+        config_timed(
+            options(Variant::Stockholm, &[]),
+            TimeControl::PerMove { limit_ms: 5_000 },
+        ),
+        &[(HOST, W), (4, B)],
+        FirstSeat::Lot(0),
+    );
+    let aborted = ok(&mut room, &lobby::Actor::Server, t(5_000), Command::Tick);
+    let json = serde_json::to_value(&aborted[0]).unwrap();
+    assert_eq!(json["type"], "aborted");
+    assert_eq!(json["by"], serde_json::Value::Null);
+    assert_eq!(json["reason"], "no_first_move");
+    assert_eq!(json["seat"], "white");
 }

@@ -6,7 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::*;
-use lobby::{Actor, Command, Event, EventKind, FirstSeat, Reason, Room, RoomState, TimeControl};
+use lobby::{
+    Actor, Command, Event, EventKind, FirstSeat, Reason, Room, RoomState, TimeControl, Viewer,
+};
 use rules::{GameRecord, Seat, SeatSet, Variant};
 
 /// The player in `seat` (the host sits in White).
@@ -87,6 +89,14 @@ fn playing(room: &Room) -> SeatSet {
         .map_or(SeatSet::EMPTY, |g| rules::record::playing(g.position()))
 }
 
+/// Whether `seat`'s clock is running (it is to move and has made its first move).
+fn clock_runs(room: &Room, seat: Seat) -> bool {
+    room.snapshot(Viewer::Spectator)
+        .board
+        .and_then(|b| b.clocks)
+        .is_some_and(|c| c.running == Some(seat))
+}
+
 #[derive(Default, Debug)]
 struct Seen {
     moves: usize,
@@ -108,6 +118,10 @@ fn play_out(room: &mut Room, rng: &mut Lcg, timed: bool, seen: &mut Seen) -> Vec
         let roll = rng.next(100);
         let seats: Vec<Seat> = playing(room).iter().collect();
         let anyone = seats[rng.next(seats.len())];
+        // A seat's clock runs only from its first move on (before it, a missed first move
+        // would abort the game, which leaves no action in the record): time runs out only
+        // on a running clock.
+        let runs = timed && clock_runs(room, turn);
         now += 50;
         let texts = if roll < 3 {
             step(
@@ -125,11 +139,11 @@ fn play_out(room: &mut Room, rng: &mut Lcg, timed: bool, seen: &mut Seen) -> Vec
                 Command::Resign,
                 false,
             )
-        } else if timed && roll < 8 {
+        } else if runs && roll < 8 {
             // No move in time: the server's tick flags the seat to move.
             now += room.remaining_ms(turn).unwrap() + 1;
             step(room, &Actor::Server, now, Command::Tick, false)
-        } else if timed && roll < 10 {
+        } else if runs && roll < 10 {
             // The move comes too late: the flag is the answer, the move is not played.
             let text = legal(room).remove(0);
             now += room.remaining_ms(turn).unwrap() + 1;
