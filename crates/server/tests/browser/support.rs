@@ -685,6 +685,17 @@ impl Page {
         Uuid::parse_str(&id).unwrap()
     }
 
+    /// Lets the page save downloads into `dir` (created), as a person's browser would into
+    /// its downloads folder; files keep the name the page gave them.
+    pub async fn allow_downloads(&self, dir: &Path) {
+        std::fs::create_dir_all(dir).unwrap();
+        self.cdp(
+            "Page.setDownloadBehavior",
+            json!({ "behavior": "allow", "downloadPath": dir.display().to_string() }),
+        )
+        .await;
+    }
+
     /// Saves a screenshot of the viewport as `target/screenshots/<test>-<label>-<step>.png`.
     pub async fn screenshot(&self, step: &str) -> PathBuf {
         let r = self
