@@ -232,7 +232,7 @@ export function adminView(main) {
               }
               await Promise.all([loadRooms(), loadAudit()]);
             },
-          }, 'Close'), note));
+          }, 'Close'), chatButton(room, note), note));
       });
       const shown = rows.length
         ? h('table.admin-table', {},
@@ -244,6 +244,57 @@ export function adminView(main) {
     } catch (err) {
       roomsMsg.textContent = err.message;
     }
+  }
+
+  /**
+   * A room's chat, as the admin reads it (`GET /api/rooms/{id}`: both channels once the game
+   * is over, the spectators' while it is on), each line with a Delete button.
+   */
+  function chatButton(room, note) {
+    const box = h('div.admin-chat');
+    const button = h('button.show-chat', {
+      type: 'button',
+      'aria-expanded': 'false',
+      onclick: async () => {
+        if (button.getAttribute('aria-expanded') === 'true') {
+          button.setAttribute('aria-expanded', 'false');
+          box.replaceChildren();
+          return;
+        }
+        note.textContent = '';
+        try {
+          const snap = await api(`/api/rooms/${room.id}`);
+          button.setAttribute('aria-expanded', 'true');
+          const lines = Array.isArray(snap.chat) ? snap.chat : [];
+          box.replaceChildren(lines.length
+            ? h('ul.chat-lines', {}, lines.map((l) => chatLine(room, l, note)))
+            : h('p.help', {}, 'No chat in this room.'));
+        } catch (err) {
+          note.textContent = refusalWords(err);
+        }
+      },
+    }, 'Chat');
+    return h('span.chat-tools', {}, button, box);
+  }
+
+  function chatLine(room, l, note) {
+    const li = h('li', { dataset: { chat: String(l.id) } },
+      h('strong', {}, personName(l.from?.name || '')), l.channel === 'spectators' ? h('small', {}, ' (spectators)') : null, ': ', l.text, ' ',
+      h('button.delete-chat', {
+        type: 'button',
+        'aria-label': `Delete the line of ${l.from?.name || 'this player'}`,
+        onclick: async () => {
+          note.textContent = '';
+          try {
+            await api(`/api/admin/rooms/${room.id}/chat/${l.id}`, { method: 'DELETE' });
+            li.remove();
+            await loadAudit();
+          } catch (err) {
+            note.textContent = refusalWords(err);
+          }
+        },
+      }, 'Delete'));
+    return li;
   }
 
   // ---- invites -------------------------------------------------------------------------
