@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resultWords, exportName } from '../js/views/history.js';
+import { resultWords } from '../js/views/history.js';
 import { refusalWords } from '../js/views/admin.js';
 import { savedLevel } from '../js/views/lobby.js';
 
@@ -16,12 +16,6 @@ test('a result names the winners, bots as the server names them', () => {
     'Ann and Cy won, no move left');
   assert.equal(resultWords({ seats: {}, winners: [], result: 'draw', reason: 'repetition' }), 'Draw, position repeated');
   assert.equal(resultWords({ seats: {}, winners: ['red'] }), 'Red won');
-});
-
-test('a download is named after the game, in its own format', () => {
-  const g = { id: '0f8e4f2a-8d8c-4c0e-b1d1-5c3b5e0b7a11', game: 'stockholm', started_at: Date.UTC(2024, 4, 1, 10) };
-  assert.equal(exportName(g), 'checkerhall-stockholm-2024-05-01-0f8e4f2a.pdn');
-  assert.equal(exportName({ ...g, game: 'neva' }), 'checkerhall-neva-2024-05-01-0f8e4f2a.pgn4');
 });
 
 test('an admin refusal reads as words, never as a code', () => {

@@ -1,7 +1,7 @@
 // /history: stored games with filters and paging; each game's replay and its download.
 
 import { api, getMe, h } from '../http.js';
-import { GAME_NAME, reasonText, seatName } from '../seats.js';
+import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
 import { personName } from '../describe.js';
 
 /** "Ann won, resigned", "Ann and Cy won, all pieces captured", "Draw, position repeated". */
@@ -16,12 +16,6 @@ export function resultWords(g) {
   const names = winners.map((s) => (seats[s] ? personName(seats[s]) : seatName(s)));
   const who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
   return `${who} won${reason}`;
-}
-
-/** The export's file name: the game's own format (PGN4-like for Neva, PDN for the others). */
-export function exportName(g) {
-  const day = new Date(g.started_at || 0).toISOString().slice(0, 10);
-  return `checkerhall-${g.game}-${day}-${String(g.id).slice(0, 8)}.${g.game === 'neva' ? 'pgn4' : 'pdn'}`;
 }
 
 const PAGE = 20;
@@ -93,17 +87,20 @@ export function historyView(main) {
         h('tbody', {}, r.games.map((g) => h('tr', { dataset: { game: g.id } },
           h('td.date', {}, new Date(g.started_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })),
           h('td.game', {}, GAME_NAME[g.game] || g.game),
-          h('td.names', {}, Object.entries(g.seats || {}).map(([k, n], i) => [
+          // In turn order (White first), the winners in bold, the seat after each name.
+          h('td.names', {}, SEATS.filter((k) => g.seats?.[k]).flatMap((k, i) => [
             i ? ', ' : '',
-            h((g.winners || []).includes(k) ? 'span.won' : 'span', {}, personName(n)),
-            h('small.seat-word', {}, ` ${seatName(k)}`),
+            h('span.player', {},
+              h((g.winners || []).includes(k) ? 'strong.won' : 'span', {}, personName(g.seats[k])),
+              h('small.seat-word', {}, ` (${seatName(k)})`)),
           ])),
           h('td.result', {}, resultWords(g)),
           h('td.links', {},
             h('a.replay', { href: `/history/${g.id}`, dataset: { link: '' } }, 'Replay'),
             h('a.download', {
               href: `/api/history/${g.id}/export`,
-              download: exportName(g),
+              // The server names the file (`<id>.pdn`, `.pgn4` for Neva).
+              download: '',
               title: g.game === 'neva' ? 'Download the game (PGN4-like text)' : 'Download the game (PDN)',
             }, g.game === 'neva' ? 'PGN4' : 'PDN')))))));
     }

@@ -441,6 +441,7 @@ async fn history_filters_pages_names_and_downloads() {
     bob_ws.act("resign", json!({})).await;
 
     // The first page: 20 games, newest first; bots named as the server names them.
+    ann.set_viewport(1280, 800, false).await;
     ann.goto("/history").await;
     ann.wait_for(&format!("[data-game=\"{room}\"]")).await;
     assert_eq!(ann.count("#history-list tbody tr").await, 20);
@@ -512,15 +513,10 @@ async fn history_filters_pages_names_and_downloads() {
         .join(format!("lobby-downloads-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     ann.allow_downloads(&dir).await;
-    let name: String = ann
-        .eval(&format!(
-            "document.querySelector('[data-game=\"{room}\"] a.download').getAttribute('download')"
-        ))
-        .await;
-    assert!(name.ends_with(".pdn"), "{name}");
-    ann.click(&format!("[data-game=\"{room}\"] a.download"))
-        .await;
-    let file = dir.join(&name);
+    ann.click(&format!("[data-game=\"{room}\"] a.download")).await;
+    // The server names the file after the game; the browser writes it under a temporary
+    // name first.
+    let file = dir.join(format!("{room}.pdn"));
     let mut text = String::new();
     for _ in 0..200 {
         if let Ok(t) = std::fs::read_to_string(&file) {
@@ -531,7 +527,14 @@ async fn history_filters_pages_names_and_downloads() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    assert!(text.contains("[Variant \"queah\"]"), "downloaded: {text:?}");
+    let listing: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        text.contains("[Variant \"queah\"]"),
+        "downloaded: {text:?}; in {}: {listing:?}",
+        dir.display()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 
     // The replay link.
@@ -594,6 +597,7 @@ async fn admin_close_explains_itself_mute_and_chat_delete() {
     let ann_id = ann.player_id().await;
 
     let boss = h.page("boss").await;
+    boss.set_viewport(1280, 800, false).await;
     boss.goto("/account").await;
     boss.type_text("#login-username", "boss").await;
     boss.type_text("#login-password", "the boss password").await;

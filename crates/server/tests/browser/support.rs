@@ -689,11 +689,17 @@ impl Page {
     /// its downloads folder; files keep the name the page gave them.
     pub async fn allow_downloads(&self, dir: &Path) {
         std::fs::create_dir_all(dir).unwrap();
-        self.cdp(
-            "Page.setDownloadBehavior",
-            json!({ "behavior": "allow", "downloadPath": dir.display().to_string() }),
-        )
-        .await;
+        // Downloads are a setting of the page's browser context, which the browser holds.
+        let info = self.cdp("Target.getTargetInfo", json!({})).await;
+        let context = info["targetInfo"]["browserContextId"].clone();
+        self.cdp
+            .call(
+                None,
+                "Browser.setDownloadBehavior",
+                json!({ "behavior": "allow", "browserContextId": context,
+                        "downloadPath": dir.display().to_string() }),
+            )
+            .await;
     }
 
     /// Saves a screenshot of the viewport as `target/screenshots/<test>-<label>-<step>.png`.
