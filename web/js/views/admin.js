@@ -212,10 +212,11 @@ export function adminView(main) {
       if (!alive) return;
       const rows = r.rooms.map((room) => {
         const note = h('span.row-note', { role: 'status' });
-        const seated = (room.seats || []).filter((x) => x.name).map((x) => personName(x.name));
+        const seated = (room.seats || []).filter((x) => x.name).map((x) => personName(x.name))
+          .filter((n) => n !== room.host_name);
         return h('tr', { dataset: { room: room.id, state: room.state } },
           h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, describe(room)),
-            h('small', {}, `host ${room.host_name}${seated.length ? ` · ${seated.join(', ')}` : ''}`)),
+            h('small', {}, `host ${room.host_name}${seated.length ? ` · with ${seated.join(', ')}` : ''}`)),
           h('td', {}, STATE_WORDS[room.state] || room.state),
           h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
           h('td', {}, h('button.close-room', {

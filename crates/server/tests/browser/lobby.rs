@@ -406,6 +406,9 @@ async fn more_options_form_every_control_and_the_room_list_in_words() {
         .await;
     cy.wait_text("main", "not valid").await;
     cy.screenshot("bad-code").await;
+    cy.click("#back-to-lobby").await;
+    cy.wait_until("location.pathname === '/'").await;
+    cy.wait_for("[data-quick-seek]").await;
     ann.assert_no_errors();
     bob.assert_no_errors();
     h.finish().await;
