@@ -1,44 +1,56 @@
 // The router: one page, views swapped by path with history.pushState. Views never import
 // this module: they navigate with router.js and show the banner with banner.js.
+//
+// Only the lobby (the page most visits open) is loaded with the page; every other view is
+// fetched when its path is first shown, so the front page does not download the room, the
+// board and the replay.
 
 import { getMe, forgetMe, setName, h } from './http.js';
 import { navigate } from './router.js';
 import { banner } from './banner.js';
 import { lobbyView } from './views/lobby.js';
-import { roomView } from './views/room.js';
-import { historyView } from './views/history.js';
-import { replayView } from './views/replay.js';
-import { joinView } from './views/join.js';
-import { accountView } from './views/account.js';
-import { adminView } from './views/admin.js';
 
+// path pattern -> a function giving the view (at once, or once its module has loaded).
 const routes = [
-  [/^\/$/, lobbyView],
-  [/^\/room\/([\w-]+)$/, roomView],
-  [/^\/history$/, historyView],
-  [/^\/history\/([\w-]+)$/, replayView],
-  [/^\/join\/(\w+)$/, joinView],
-  [/^\/account$/, accountView],
-  [/^\/admin$/, adminView],
+  [/^\/$/, () => lobbyView],
+  [/^\/room\/([\w-]+)$/, () => import('./views/room.js').then((m) => m.roomView)],
+  [/^\/history$/, () => import('./views/history.js').then((m) => m.historyView)],
+  [/^\/history\/([\w-]+)$/, () => import('./views/replay.js').then((m) => m.replayView)],
+  [/^\/join\/(\w+)$/, () => import('./views/join.js').then((m) => m.joinView)],
+  [/^\/account$/, () => import('./views/account.js').then((m) => m.accountView)],
+  [/^\/admin$/, () => import('./views/admin.js').then((m) => m.adminView)],
 ];
 
 let current = null;
+// Counts route() calls: a view that finishes loading after the reader moved on is not shown.
+let shown = 0;
 
-function route() {
+async function route() {
   if (current?.destroy) current.destroy();
   current = null;
+  const turn = ++shown;
   const main = document.getElementById('main');
   main.replaceChildren();
   banner(null);
   const path = location.pathname;
-  for (const [re, view] of routes) {
+  for (const [re, load] of routes) {
     const m = re.exec(path);
-    if (m) {
-      // A view gets its path's parts, then the query (how views hand each other intentions:
-      // an invite code, "sit down", bots to seat), as explicit arguments.
-      current = view(main, ...m.slice(1), new URLSearchParams(location.search)) || null;
+    if (!m) continue;
+    let view;
+    try {
+      view = await load();
+    } catch {
+      if (turn !== shown) return;
+      main.append(h('h1', {}, 'This page did not load'),
+        h('p', {}, 'The connection may be down. ', h('a', { href: path, dataset: { link: '' } }, 'Try again')));
       return;
     }
+    // The reader went elsewhere while the module loaded.
+    if (turn !== shown) return;
+    // A view gets its path's parts, then the query (how views hand each other intentions:
+    // an invite code, "sit down", bots to seat), as explicit arguments.
+    current = view(main, ...m.slice(1), new URLSearchParams(location.search)) || null;
+    return;
   }
   main.append(h('h1', {}, 'Page not found'), h('p', {}, h('a', { href: '/', dataset: { link: '' } }, 'Back to the lobby')));
 }

@@ -3,6 +3,7 @@
 
 import { api, getMe, forgetMe, h } from '../http.js';
 import { dropParams } from '../router.js';
+import { banner } from '../banner.js';
 
 /**
  * Asks once who we are now (after a claim, login or logout) and tells the header. One
@@ -79,6 +80,11 @@ export function accountView(main) {
 
   function renderGuest(me) {
     const [ul, user] = field('claim-username', 'Username', { autocomplete: 'username', required: true, maxlength: 20 });
+    // The name others see: a guest's "Guest-xxxx" is rarely what a member wants to keep.
+    const guestName = /^Guest-/.test(me.name);
+    const [nml, nameInput] = field('claim-name', 'Name shown to others', {
+      maxlength: 32, autocomplete: 'nickname', value: guestName ? '' : me.name, placeholder: guestName ? 'Same as the username' : null,
+    });
     const [pl, pass] = field('claim-password', 'Password', { type: 'password', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 128 });
     // An admin's invite link arrives as `/account?invite=CODE` (see app.js).
     const code = new URLSearchParams(location.search).get('invite') || '';
@@ -88,6 +94,7 @@ export function accountView(main) {
       h('p.help', {}, `You play as the guest ${me.name}. Choose a username and a password to keep `
         + 'this name and your games, and to log in from other devices.'),
       ul, user, h('p.help', {}, '2 to 20 letters, digits, _ or -.'),
+      nml, nameInput, h('p.help', {}, 'Shown at once in your rooms and games; change it any time.'),
       pl, pass, h('p.help', {}, 'At least 8 characters.'),
       inviteRow,
     ], 'Create account', async () => {
@@ -101,6 +108,19 @@ export function accountView(main) {
         throw e;
       }
       dropParams('invite');
+      // The account keeps the guest's name unless another is asked for; the server tells
+      // every room the player sits in, and the header follows below.
+      const name = nameInput.value.trim() || (guestName ? req.username : me.name);
+      if (name !== me.name) {
+        try {
+          await api('/api/me', { method: 'PATCH', body: { name } });
+        } catch (e) {
+          await meChanged();
+          await render();
+          banner(`Your account is made, but the name was refused: ${e.message}`, 'warn');
+          return;
+        }
+      }
       await meChanged();
       await render();
     });

@@ -3,6 +3,7 @@
 
 import { api, h } from '../http.js';
 import { when } from './account.js';
+import { describe, personName } from '../describe.js';
 
 const AUDIT_WORDS = {
   rename: 'renamed',
@@ -10,7 +11,30 @@ const AUDIT_WORDS = {
   unban: 'lifted the ban of',
   close_room: 'closed room',
   invite: 'made invite',
+  mute: 'muted in chat',
+  unmute: 'let speak in chat again',
+  delete_chat: 'deleted a chat line in room',
 };
+
+/** Room states in words. */
+const STATE_WORDS = { waiting: 'waiting for players', playing: 'being played', finished: 'over', aborted: 'closed' };
+
+/**
+ * Why an admin action was refused, in words: the server's own message for the codes it
+ * explains itself, otherwise what the code means for a room.
+ */
+export function refusalWords(err) {
+  switch (err?.code) {
+    case 'already_over':
+      return err.message && !/^already_over$/.test(err.message) ? err.message : 'This game is already over; there is nothing to close.';
+    case 'too_late_to_abort':
+      return 'Every seat has moved: a game under way cannot be closed. The players can resign or agree a draw.';
+    case 'not_found':
+      return 'This room is gone already.';
+    default:
+      return err?.message || 'The server refused.';
+  }
+}
 
 // The API's default page size for admin lists.
 const PAGE = 50;
@@ -66,6 +90,7 @@ export function adminView(main) {
 
   function playerRow(p) {
     const state = p.banned_at ? h('span.banned-tag', {}, `banned ${when(p.banned_at)}`) : null;
+    const mutedTag = p.muted_at || p.muted ? h('span.muted-tag', {}, 'muted in chat') : null;
     const tools = h('div.row-tools');
     const rename = h('button.rename', {
       type: 'button',
@@ -102,7 +127,7 @@ export function adminView(main) {
         },
       }, 'Ban');
     function cancel() {
-      return h('button', { type: 'button', onclick: () => tools.replaceChildren(rename, ban) }, 'Cancel');
+      return h('button', { type: 'button', onclick: () => tools.replaceChildren(rename, mute, ban) }, 'Cancel');
     }
     // The row changes in place: the list does not jump, and later pages stay shown.
     function update(changes) {
@@ -110,10 +135,28 @@ export function adminView(main) {
       names.set(p.id, next.username ? `${next.name} (@${next.username})` : next.name);
       row.replaceWith(playerRow(next));
     }
-    tools.append(rename, ban);
+    const muted = Boolean(p.muted_at || p.muted);
+    const mute = muted
+      ? h('button.unmute', {
+        type: 'button',
+        'aria-label': `Let ${p.name} write in chat again`,
+        onclick: (e) => act(e, async () => {
+          await api(`/api/admin/players/${p.id}/mute`, { method: 'DELETE' });
+          update({ muted_at: null, muted: false });
+        }),
+      }, 'Unmute chat')
+      : h('button.mute', {
+        type: 'button',
+        'aria-label': `Mute ${p.name} in every chat`,
+        onclick: (e) => act(e, async () => {
+          await api(`/api/admin/players/${p.id}/mute`, { method: 'POST' });
+          update({ muted_at: Date.now(), muted: true });
+        }),
+      }, 'Mute chat');
+    tools.append(rename, mute, ban);
     const row = h('tr', { dataset: { player: p.id } },
       h('td', {}, h('span.player-name', {}, p.name), p.username ? h('small', {}, `@${p.username}`) : null),
-      h('td', {}, p.role, state ? h('br') : null, state),
+      h('td', {}, p.role, state ? h('br') : null, state, mutedTag ? h('br') : null, mutedTag),
       h('td', {}, new Date(p.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })),
       h('td', {}, tools));
     return row;
@@ -167,14 +210,31 @@ export function adminView(main) {
     try {
       const r = await api('/api/admin/rooms');
       if (!alive) return;
-      const rows = r.rooms.map((room) => h('tr', { dataset: { room: room.id } },
-        h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, room.game), h('small', {}, `host ${room.host_name}`)),
-        h('td', {}, room.state),
-        h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
-        h('td', {}, h('button.close-room', {
-          type: 'button',
-          onclick: (e) => act(e, () => api(`/api/admin/rooms/${room.id}/close`, { method: 'POST' })),
-        }, 'Close'))));
+      const rows = r.rooms.map((room) => {
+        const note = h('span.row-note', { role: 'status' });
+        const seated = (room.seats || []).filter((x) => x.name).map((x) => personName(x.name))
+          .filter((n) => n !== room.host_name);
+        return h('tr', { dataset: { room: room.id, state: room.state } },
+          h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, describe(room)),
+            h('small', {}, `host ${room.host_name}${seated.length ? ` · with ${seated.join(', ')}` : ''}`)),
+          h('td', {}, STATE_WORDS[room.state] || room.state),
+          h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
+          h('td', {}, h('button.close-room', {
+            type: 'button',
+            onclick: async (e) => {
+              e.preventDefault();
+              note.textContent = '';
+              try {
+                await api(`/api/admin/rooms/${room.id}/close`, { method: 'POST' });
+              } catch (err) {
+                // Said by the room it concerns, in words, and left there to be read.
+                note.textContent = refusalWords(err);
+                return;
+              }
+              await Promise.all([loadRooms(), loadAudit()]);
+            },
+          }, 'Close'), chatButton(room, note), note));
+      });
       const shown = rows.length
         ? h('table.admin-table', {},
           h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'State'), h('th', {}, 'Visibility'), h('th', {}, ''))),
@@ -185,6 +245,57 @@ export function adminView(main) {
     } catch (err) {
       roomsMsg.textContent = err.message;
     }
+  }
+
+  /**
+   * A room's chat, as the admin reads it (`GET /api/rooms/{id}`: both channels once the game
+   * is over, the spectators' while it is on), each line with a Delete button.
+   */
+  function chatButton(room, note) {
+    const box = h('div.admin-chat');
+    const button = h('button.show-chat', {
+      type: 'button',
+      'aria-expanded': 'false',
+      onclick: async () => {
+        if (button.getAttribute('aria-expanded') === 'true') {
+          button.setAttribute('aria-expanded', 'false');
+          box.replaceChildren();
+          return;
+        }
+        note.textContent = '';
+        try {
+          const snap = await api(`/api/rooms/${room.id}`);
+          button.setAttribute('aria-expanded', 'true');
+          const lines = Array.isArray(snap.chat) ? snap.chat : [];
+          box.replaceChildren(lines.length
+            ? h('ul.chat-lines', {}, lines.map((l) => chatLine(room, l, note)))
+            : h('p.help', {}, 'No chat in this room.'));
+        } catch (err) {
+          note.textContent = refusalWords(err);
+        }
+      },
+    }, 'Chat');
+    return h('span.chat-tools', {}, button, box);
+  }
+
+  function chatLine(room, l, note) {
+    const li = h('li', { dataset: { chat: String(l.id) } },
+      h('strong', {}, personName(l.from?.name || '')), l.channel === 'spectators' ? h('small', {}, ' (spectators)') : null, ': ', l.text, ' ',
+      h('button.delete-chat', {
+        type: 'button',
+        'aria-label': `Delete the line of ${l.from?.name || 'this player'}`,
+        onclick: async () => {
+          note.textContent = '';
+          try {
+            await api(`/api/admin/rooms/${room.id}/chat/${l.id}`, { method: 'DELETE' });
+            li.remove();
+            await loadAudit();
+          } catch (err) {
+            note.textContent = refusalWords(err);
+          }
+        },
+      }, 'Delete'));
+    return li;
   }
 
   // ---- invites -------------------------------------------------------------------------

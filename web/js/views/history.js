@@ -1,7 +1,22 @@
-// /history: stored games with filters and paging.
+// /history: stored games with filters and paging; each game's replay and its download.
 
 import { api, getMe, h } from '../http.js';
-import { GAME_NAME, reasonText, seatName } from '../seats.js';
+import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
+import { personName } from '../describe.js';
+
+/** "Ann won, resigned", "Ann and Cy won, all pieces captured", "Draw, position repeated". */
+export function resultWords(g) {
+  const seats = g.seats || {};
+  const winners = Array.isArray(g.winners) ? g.winners : [];
+  const reason = g.reason ? `, ${reasonText(g.reason)}` : '';
+  if (!winners.length) {
+    if (g.result === 'draw') return `Draw${reason}`;
+    return `${String(g.result || 'Unfinished')}${reason}`;
+  }
+  const names = winners.map((s) => (seats[s] ? personName(seats[s]) : seatName(s)));
+  const who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  return `${who} won${reason}`;
+}
 
 const PAGE = 20;
 
@@ -33,7 +48,7 @@ export function historyView(main) {
   h('label', {}, 'Result ', f.result),
   h('label', {}, 'From ', f.from),
   h('label', {}, 'To ', f.to),
-  h('button', { type: 'submit' }, 'Filter'));
+  h('button', { type: 'submit', id: 'filter' }, 'Filter'));
   main.append(h('h1', {}, 'Game history'), form, msg, table, pager);
 
   async function load() {
@@ -65,19 +80,33 @@ export function historyView(main) {
 
   function render(r) {
     if (!r.games.length) {
-      table.replaceChildren(h('p', {}, 'No games match.'));
+      table.replaceChildren(h('p', {}, offset ? 'No more games.' : 'No games match.'));
     } else {
       table.replaceChildren(h('table.history', {},
         h('thead', {}, h('tr', {}, ['Date', 'Game', 'Players', 'Result', ''].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, r.games.map((g) => h('tr', { dataset: { game: g.id } },
-          h('td', {}, new Date(g.started_at).toISOString().slice(0, 16).replace('T', ' ')),
-          h('td', {}, GAME_NAME[g.game] || g.game),
-          h('td', {}, Object.entries(g.seats || {}).map(([k, n]) => `${seatName(k)}: ${n}`).join(', ')),
-          h('td', {}, `${g.result}${g.reason ? `, ${reasonText(g.reason)}` : ''}`),
-          h('td', {}, h('a', { href: `/history/${g.id}`, dataset: { link: '' } }, 'Replay')))))));
+          h('td.date', {}, new Date(g.started_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })),
+          h('td.game', {}, GAME_NAME[g.game] || g.game),
+          // In turn order (White first), the winners in bold, the seat after each name.
+          h('td.names', {}, SEATS.filter((k) => g.seats?.[k]).flatMap((k, i) => [
+            i ? ', ' : '',
+            h('span.player', {},
+              h((g.winners || []).includes(k) ? 'strong.won' : 'span', {}, personName(g.seats[k])),
+              h('small.seat-word', {}, ` (${seatName(k)})`)),
+          ])),
+          h('td.result', {}, resultWords(g)),
+          h('td.links', {},
+            h('a.replay', { href: `/history/${g.id}`, dataset: { link: '' } }, 'Replay'),
+            h('a.download', {
+              href: `/api/history/${g.id}/export`,
+              // The server names the file (`<id>.pdn`, `.pgn4` for Neva).
+              download: '',
+              title: g.game === 'neva' ? 'Download the game (PGN4-like text)' : 'Download the game (PDN)',
+            }, g.game === 'neva' ? 'PGN4' : 'PDN')))))));
     }
     const kids = [];
     if (offset > 0) kids.push(h('button', { type: 'button', id: 'prev-page', onclick: () => { offset = Math.max(0, offset - PAGE); load(); } }, 'Newer'));
+    if (r.games.length) kids.push(h('span.where', { id: 'page-where' }, `Games ${offset + 1} to ${offset + r.games.length}`));
     if (r.next_offset !== null && r.next_offset !== undefined) kids.push(h('button', { type: 'button', id: 'next-page', onclick: () => { offset = r.next_offset; load(); } }, 'Older'));
     pager.replaceChildren(...kids);
   }

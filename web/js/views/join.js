@@ -13,7 +13,8 @@ export function joinView(main, code) {
       const r = await api('/api/rooms/join', { method: 'POST', body: { code } });
       navigate(roomPath(r.id, { code, join: true }), true);
     } catch (e) {
-      msg.textContent = e.status === 404 ? 'This invitation is not valid any more.' : e.message;
+      msg.textContent = e.status === 404 ? 'This invitation is not valid any more: the room is gone, or the code is mistyped.' : e.message;
+      main.append(h('p', {}, h('a#back-to-lobby', { href: '/', dataset: { link: '' } }, 'Back to the lobby: play now or find an open room')));
     }
   })();
 }

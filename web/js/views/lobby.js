@@ -1,9 +1,12 @@
-// /: your name, the room creation form, the live list of public rooms, joining by code.
+// /: play at once (the computer, or the first person who wants the same game), the live list
+// of public rooms in words, joining by code, and the full creation form folded under "More
+// options" (built when it is opened: a first visit does not fetch the game catalogue).
 
 import { api, getMe, getGames, setName, h } from '../http.js';
 import { navigate } from '../router.js';
 import { roomPath } from '../room/link.js';
-import { GAME_NAME, SEATS, seatName } from '../seats.js';
+import { SEATS, seatName } from '../seats.js';
+import { describe, personName, waitingWords, SHORT_NAME } from '../describe.js';
 
 const NEVA_SEATS = {
   4: 'white,red,green,black',
@@ -11,17 +14,58 @@ const NEVA_SEATS = {
   2: 'white,green',
 };
 
+/** The four games in the order the front page offers them, with one line each. */
+const GAMES = [
+  ['neva', 'Two to four players round one board, in turn, alone or in teams.'],
+  ['queah', 'A small board of 13 cells; captured pieces come back from the reserve.'],
+  ['giveandtake', 'Checkers on all 64 squares, moving straight; the piece that just moved must be taken.'],
+  ['stockholm', 'Draughts on 8x8: a man jumps forward first, then may turn back.'],
+];
+
+/** The computer's strength, kept between visits. */
+const LEVEL_KEY = 'checkerhall.level';
+const LEVELS = [1, 2, 3, 4, 5];
+const DEFAULT_LEVEL = 2;
+
+export function savedLevel() {
+  let v = null;
+  try {
+    v = Number(localStorage.getItem(LEVEL_KEY));
+  } catch {
+    v = null;
+  }
+  return LEVELS.includes(v) ? v : DEFAULT_LEVEL;
+}
+
+function saveLevel(n) {
+  try {
+    localStorage.setItem(LEVEL_KEY, String(n));
+  } catch {
+    // Private windows may refuse storage: the choice then lasts for this page only.
+  }
+}
+
 export function lobbyView(main) {
   const list = h('div.room-list', { id: 'room-list', 'aria-live': 'polite' }, h('p', {}, 'Loading rooms…'));
-  const form = h('form.create', { id: 'create-room', 'aria-label': 'Create a room' });
-  const nameBox = h('div.name-box');
+  const more = h('details.more.panel', { id: 'more-options' },
+    h('summary', {}, h('span.more-title', {}, 'More options'), h('span.help', {}, ' every rule, seats, bots, clock, private rooms')));
   main.append(
     h('div.lobby', {},
-      h('section.panel', { 'aria-labelledby': 'h-rooms' }, h('h1', { id: 'h-rooms' }, 'Open rooms'), list, joinByCode()),
-      h('section.panel', { 'aria-labelledby': 'h-create' }, h('h2', { id: 'h-create' }, 'New game'), nameBox, form)));
+      quickPlay(),
+      h('section.panel.rooms-panel', { 'aria-labelledby': 'h-rooms' }, h('h2', { id: 'h-rooms' }, 'Open rooms'), list, joinByCode()),
+      more));
 
-  nameForm(nameBox);
-  buildCreateForm(form);
+  // The form is built the first time it is opened.
+  let built = false;
+  more.addEventListener('toggle', () => {
+    if (!more.open || built) return;
+    built = true;
+    const nameBox = h('div.name-box');
+    const form = h('form.create', { id: 'create-room', 'aria-label': 'Create a room' }, h('p', {}, 'Loading the games…'));
+    more.append(nameBox, form);
+    nameForm(nameBox);
+    buildCreateForm(form);
+  });
 
   // The live list: a snapshot, then one event per created, changed or closed room.
   const rooms = new Map();
@@ -42,6 +86,75 @@ export function lobbyView(main) {
   });
 
   return { destroy: () => es.close() };
+}
+
+/** One click to a game: the computer at the chosen level, or the first person who wants it. */
+function quickPlay() {
+  const msg = h('p.msg', { id: 'quick-msg', role: 'status' });
+  let level = savedLevel();
+  const levelButtons = LEVELS.map((n) => h('button.seg', {
+    type: 'button',
+    dataset: { level: String(n) },
+    'aria-pressed': String(n === level),
+    title: n === 1 ? 'Easiest' : n === 5 ? 'Strongest' : `Level ${n}`,
+    onclick: () => {
+      level = n;
+      saveLevel(n);
+      for (const b of levelButtons) b.setAttribute('aria-pressed', String(Number(b.dataset.level) === n));
+    },
+  }, String(n)));
+  const levelBox = h('div.level', { role: 'group', 'aria-labelledby': 'level-label', id: 'level' },
+    h('span#level-label', {}, 'Computer level'), h('span.segments', {}, levelButtons), h('span.help', {}, '1 easiest, 5 strongest'));
+
+  async function go(button, path, body) {
+    msg.textContent = '';
+    msg.className = 'msg';
+    const buttons = button.closest('.quick').querySelectorAll('.game-card button');
+    for (const b of buttons) b.disabled = true;
+    const old = button.textContent;
+    button.textContent = 'Starting…';
+    try {
+      await getMe();
+      const r = await api(path, { method: 'POST', body });
+      navigate(roomPath(r.id));
+    } catch (err) {
+      msg.textContent = quickError(err);
+      msg.className = 'msg error';
+      button.textContent = old;
+      for (const b of buttons) b.disabled = false;
+    }
+  }
+
+  const cards = GAMES.map(([key, line]) => h('li.game-card', { dataset: { game: key } },
+    h('div.game-head', {},
+      h('h2', {}, SHORT_NAME[key]),
+      h('a.rules-link', { href: `/rules/${key}`, dataset: { link: '', rules: key } }, 'Rules')),
+    h('p.blurb', {}, line),
+    h('div.game-buttons', {},
+      h('button.primary', {
+        type: 'button',
+        dataset: { quickComputer: key },
+        onclick: (e) => go(e.currentTarget, '/api/quick/computer', { game: key, level }),
+      }, 'Play the computer'),
+      h('button', {
+        type: 'button',
+        dataset: { quickSeek: key },
+        onclick: (e) => go(e.currentTarget, '/api/quick/seek', { game: key }),
+      }, 'Find an opponent'))));
+
+  return h('section.quick.panel', { 'aria-labelledby': 'h-play' },
+    h('div.quick-head', {}, h('h1', { id: 'h-play' }, 'Play now'), levelBox),
+    h('ul.games', {}, cards),
+    msg);
+}
+
+/** A refusal of a quick game in words a player acts on. */
+function quickError(err) {
+  if (err.code === 'too_many') return 'You already have as many open rooms as this server allows: finish or leave one first.';
+  if (err.code === 'overloaded' || err.code === 'unavailable') return 'The server is busy right now; try again in a moment.';
+  if (err.code === 'room_rate_limited') return 'Too many new rooms from here this minute; wait a little.';
+  if (err.status === 404) return 'This server does not offer quick games yet; use "More options" below.';
+  return err.message;
 }
 
 function nameForm(box) {
@@ -71,51 +184,41 @@ function joinByCode() {
       const code = input.value.trim().toUpperCase();
       if (code) navigate(`/join/${encodeURIComponent(code)}`);
     },
-  }, h('label', { for: 'code-input' }, 'Invite code'), input, h('button', { type: 'submit' }, 'Join'));
-}
-
-function tcText(tc) {
-  if (!tc || tc.kind === 'none') return 'no clock';
-  if (tc.kind === 'fischer') return `${tc.base_ms / 60000}+${tc.increment_ms / 1000}`;
-  if (tc.kind === 'per_move') return `${tc.limit_ms / 1000} s per move`;
-  return tc.kind;
+  }, h('label', { for: 'code-input' }, 'Invite code'), input, h('button', { type: 'submit', id: 'code-join' }, 'Join'));
 }
 
 function renderList(list, rooms) {
   const rows = [...rooms.values()]
     .filter((r) => r.public !== false && (r.state === 'waiting' || r.state === 'playing'))
-    .sort((a, b) => b.created_at - a.created_at);
+    // Waiting rooms first (those can be joined), oldest first among them: the first to
+    // wait is the first to be answered, as "Find an opponent" does.
+    .sort((a, b) => (a.state === b.state ? (a.state === 'waiting' ? a.created_at - b.created_at : b.created_at - a.created_at) : a.state === 'waiting' ? -1 : 1));
   if (!rows.length) {
-    list.replaceChildren(h('p', {}, 'No open rooms right now. Create one!'));
+    list.replaceChildren(h('p.empty', {}, 'No open rooms right now. Play the computer, or find an opponent: your room shows here for others.'));
     return;
   }
-  getGames().then((games) => {
-    list.replaceChildren(h('table.rooms', {},
-      h('thead', {}, h('tr', {}, ['Game', 'Host', 'Seats', 'Clock', ''].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, rows.map((r) => roomRow(r, games)))));
-  });
+  list.replaceChildren(h('ul.rooms', {}, rows.map(roomRow)));
 }
 
-function roomRow(r, games) {
-  const game = games.find((g) => g.key === r.game);
-  const changed = (game?.options || [])
-    .filter((o) => r.options?.[o.key] !== undefined && String(r.options[o.key]) !== String(o.default))
-    .map((o) => `${o.key.replace(/_/g, ' ')}: ${r.options[o.key]}`);
-  const free = r.seats.filter((s) => !s.name).length;
-  const seats = r.seats.map((s) => `${seatName(s.seat)}: ${s.name || (s.bot ? 'bot' : 'free')}`).join(', ');
+function roomRow(r) {
+  const seated = (r.seats || []).filter((s) => s.name).map((s) => `${personName(s.name)} (${seatName(s.seat)})`);
+  const who = r.state === 'waiting'
+    ? waitingWords(r.seats)
+    : `Playing: ${seated.join(', ')}`;
   const action = r.state === 'waiting'
-    ? h('button', {
+    ? h('button.primary', {
       type: 'button',
       dataset: { join: r.id },
+      'aria-label': `Join: ${describe(r)}`,
       onclick: () => navigate(roomPath(r.id, { join: true })),
     }, 'Join')
-    : h('button', { type: 'button', dataset: { watch: r.id }, onclick: () => navigate(`/room/${r.id}`) }, 'Watch');
-  return h('tr', { dataset: { room: r.id, state: r.state } },
-    h('td', {}, h('strong', {}, GAME_NAME[r.game] || r.game), changed.length ? h('small', {}, ` (${changed.join('; ')})`) : ''),
-    h('td', {}, r.host_name),
-    h('td', {}, r.state === 'waiting' ? `${free} free` : 'playing', h('small', {}, ` ${seats}`)),
-    h('td', {}, tcText(r.time_control)),
-    h('td', {}, action));
+    : h('button', { type: 'button', dataset: { watch: r.id }, 'aria-label': `Watch: ${describe(r)}`, onclick: () => navigate(`/room/${r.id}`) }, 'Watch');
+  return h('li.room-row', { dataset: { room: r.id, state: r.state } },
+    h('div.room-what', {},
+      h('strong.room-desc', {}, describe(r)),
+      h('span.room-who', {}, who),
+      r.auto_start ? h('span.room-auto', {}, 'Starts when full') : null),
+    action);
 }
 
 async function buildCreateForm(form) {
@@ -145,8 +248,10 @@ async function buildCreateForm(form) {
   tcKind.addEventListener('change', tcShow);
   tcShow();
   const priv = h('input', { id: 'private', type: 'checkbox', name: 'private' });
+  const auto = h('input', { id: 'auto-start', type: 'checkbox', name: 'auto_start' });
   const msg = h('p.msg', { role: 'status' });
   const inputs = new Map();
+  const rulesLink = h('a.rules-link', { id: 'form-rules', dataset: { link: '' } }, 'Rules of this game');
 
   const current = () => games.find((g) => g.key === game.value);
 
@@ -163,7 +268,7 @@ async function buildCreateForm(form) {
       const sel = h('select', { id: `seat-${s}`, name: `seat-${s}`, dataset: { seat: s } },
         h('option', { value: 'me', selected: i === 0 }, 'Me'),
         h('option', { value: 'open', selected: i !== 0 }, 'A person'),
-        ...[1, 2, 3, 4, 5].map((n) => h('option', { value: `bot:${n}` }, `Bot, level ${n}`)));
+        ...[1, 2, 3, 4, 5].map((n) => h('option', { value: `bot:${n}` }, `Computer, level ${n}`)));
       sel.addEventListener('change', () => {
         // Only one seat can be mine.
         if (sel.value === 'me') for (const o of seatBox.querySelectorAll('select')) if (o !== sel && o.value === 'me') o.value = 'open';
@@ -175,8 +280,10 @@ async function buildCreateForm(form) {
   function drawOptions() {
     const g = current();
     inputs.clear();
+    rulesLink.href = `/rules/${g.key}`;
     optBox.replaceChildren(h('legend', {}, 'Rules'), h('p.help', {}, g.description || ''), ...g.options.map((o) => {
       const id = `opt-${o.key}`;
+      const label = o.key.replace(/_/g, ' ');
       let input;
       if (g.key === 'neva' && o.key === 'seats') {
         input = h('select', { id }, Object.entries(NEVA_SEATS).reverse().map(([n, v]) =>
@@ -190,9 +297,17 @@ async function buildCreateForm(form) {
         input = h('input', { id, value: o.default, inputmode: /^[\d|-]+$/.test(o.values) ? 'numeric' : null, size: 6 });
       }
       inputs.set(o.key, input);
+      // The rules page explains each option in its own paragraph; a new tab keeps the form.
+      const about = h('a.opt-rule', {
+        href: `/rules/${g.key}#opt-${o.key}`,
+        target: '_blank',
+        rel: 'noopener',
+        dataset: { option: o.key },
+        'aria-label': `How "${label}" changes the game (opens the rules)`,
+      }, 'How it plays');
       return h('div.opt', {},
-        h('label', { for: id }, o.key.replace(/_/g, ' ')), input,
-        h('p.help', { id: `${id}-help` }, o.help));
+        h('label', { for: id }, label), input,
+        h('p.help', { id: `${id}-help` }, o.help, ' ', about));
     }));
     drawSeats();
   }
@@ -201,11 +316,12 @@ async function buildCreateForm(form) {
   drawOptions();
 
   form.replaceChildren(
-    h('div.opt', {}, h('label', { for: 'game' }, 'Game'), game),
+    h('div.opt', {}, h('label', { for: 'game' }, 'Game'), game, ' ', rulesLink),
     optBox,
     seatBox,
     h('fieldset', {}, h('legend', {}, 'Clock'), tcKind, ' ', fischerBox, perMoveBox),
-    h('div.opt', {}, priv, h('label', { for: 'private' }, ' Private (invite only)')),
+    h('div.opt.check', {}, priv, h('label', { for: 'private' }, 'Private (invite only)')),
+    h('div.opt.check', {}, auto, h('label', { for: 'auto-start' }, 'Start by itself when every seat is taken')),
     h('button.primary', { type: 'submit', id: 'create' }, 'Create room'),
     msg);
 
@@ -231,6 +347,8 @@ async function buildCreateForm(form) {
       await getMe();
       const body = { game: g.key, options, visibility: priv.checked ? 'private' : 'public', time_control };
       if (mine) body.seat = mine;
+      // Sent only when asked for, so a server without it still takes the usual form.
+      if (auto.checked) body.auto_start = true;
       const r = await api('/api/rooms', { method: 'POST', body });
       navigate(roomPath(r.id, { code: r.invite_code, bots }));
     } catch (err) {

@@ -9,6 +9,7 @@
 // just them, and the other tests do not share the two cores with a browser.
 #[path = "../it/common/mod.rs"]
 mod common;
+mod lobby;
 mod support;
 
 use serde_json::json;
@@ -19,11 +20,24 @@ fn js(s: &str) -> String {
     json!(s).to_string()
 }
 
+/// Opens the front page's "More options" (the full creation form, folded by default) and
+/// waits for the form.
+async fn open_more_options(page: &Page) {
+    page.wait_for("#more-options > summary").await;
+    if !page
+        .eval::<bool>("document.querySelector('#more-options').open")
+        .await
+    {
+        page.click("#more-options > summary").await;
+    }
+    page.wait_for("#create").await;
+}
+
 /// Creates a room of `game` from the lobby form (after `setup`, JavaScript run on the form)
 /// and returns its id; the page is then in the room.
 async fn create_room(page: &Page, game: &str, setup: &str) -> String {
     page.goto("/").await;
-    page.wait_for("#create").await;
+    open_more_options(page).await;
     page.eval::<serde_json::Value>(&format!(
         "(() => {{ const s = document.querySelector('#game'); s.value = {}; \
          s.dispatchEvent(new Event('change')); }})()",
@@ -145,6 +159,7 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
 
     // Ann names herself and creates the room; Bob joins it from the live lobby list.
     ann.goto("/").await;
+    open_more_options(&ann).await;
     ann.wait_for("#name-input").await;
     ann.eval::<serde_json::Value>("document.querySelector('#name-input').value = ''")
         .await;
@@ -444,7 +459,7 @@ async fn private_room_invite_link_and_every_page_on_a_phone() {
 
     // Keyboard only: the create form submits with Enter.
     p.goto("/").await;
-    p.wait_for("#create").await;
+    open_more_options(&p).await;
     p.eval::<serde_json::Value>("document.querySelector('#create').focus()")
         .await;
     p.press("Enter").await;

@@ -685,6 +685,23 @@ impl Page {
         Uuid::parse_str(&id).unwrap()
     }
 
+    /// Lets the page save downloads into `dir` (created), as a person's browser would into
+    /// its downloads folder; files keep the name the page gave them.
+    pub async fn allow_downloads(&self, dir: &Path) {
+        std::fs::create_dir_all(dir).unwrap();
+        // Downloads are a setting of the page's browser context, which the browser holds.
+        let info = self.cdp("Target.getTargetInfo", json!({})).await;
+        let context = info["targetInfo"]["browserContextId"].clone();
+        self.cdp
+            .call(
+                None,
+                "Browser.setDownloadBehavior",
+                json!({ "behavior": "allow", "browserContextId": context,
+                        "downloadPath": dir.display().to_string() }),
+            )
+            .await;
+    }
+
     /// Saves a screenshot of the viewport as `target/screenshots/<test>-<label>-<step>.png`.
     pub async fn screenshot(&self, step: &str) -> PathBuf {
         let r = self
