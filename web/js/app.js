@@ -11,6 +11,7 @@ import { replayView } from './views/replay.js';
 import { joinView } from './views/join.js';
 import { accountView } from './views/account.js';
 import { adminView } from './views/admin.js';
+import { rulesView } from './views/rules.js';
 
 const routes = [
   [/^\/$/, lobbyView],
@@ -20,6 +21,7 @@ const routes = [
   [/^\/join\/(\w+)$/, joinView],
   [/^\/account$/, accountView],
   [/^\/admin$/, adminView],
+  [/^\/rules\/(\w+)$/, rulesView],
 ];
 
 let current = null;
