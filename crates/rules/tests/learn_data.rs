@@ -126,14 +126,7 @@ const TRIES: &[Try] = &[
         options: &[],
         position: "W:Wc2,f2,g2,c3,d3,h3,f5:Ba3,b4,e4,c5,d5,h5,a6,h6,d7",
         before: &[
-            "d3d4",
-            "d5xd3xb3",
-            "h3h4",
-            "h5xh3",
-            "g2g3",
-            "h3xf3xf1",
-            "c2b2",
-            "b3xb1",
+            "d3d4", "d5xd3xb3", "h3h4", "h5xh3", "g2g3", "h3xf3xf1", "c2b2", "b3xb1",
         ],
         want: &["f5xa5xa7xh7xh1xe1xa1xa4xd4xf4"],
         most: true,
@@ -255,7 +248,12 @@ fn try_json(t: &Try) -> Value {
         let m = legal.iter().find(|m| m["text"] == *w);
         let m = m.unwrap_or_else(|| panic!("{}: {w} not in {legal_texts:?}", t.id));
         if t.most {
-            assert_eq!(m["captured"].as_array().unwrap().len(), most, "{}: {w}", t.id);
+            assert_eq!(
+                m["captured"].as_array().unwrap().len(),
+                most,
+                "{}: {w}",
+                t.id
+            );
         }
     }
     let mut wrong: Vec<Value> = Vec::new();
@@ -272,13 +270,19 @@ fn try_json(t: &Try) -> Value {
             }
             // A wrong answer must be one the player can click in the real position.
             if let Some(origin) = m.origin() {
-                let piece = p.piece_at(origin).expect("a piece on a wrong move's origin");
+                let piece = p
+                    .piece_at(origin)
+                    .expect("a piece on a wrong move's origin");
                 assert_eq!(Some(piece.seat), p.turn(), "{}: {mt}", t.id);
             }
             wrong.push(j);
         }
     }
-    assert!(!t.alts.is_empty() == !wrong.is_empty(), "{}: alts give no wrong move", t.id);
+    assert!(
+        !t.alts.is_empty() == !wrong.is_empty(),
+        "{}: alts give no wrong move",
+        t.id
+    );
     json!({
         "id": t.id,
         "game": t.variant.key(),

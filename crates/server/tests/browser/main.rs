@@ -11,6 +11,8 @@
 mod common;
 mod support;
 
+mod learn;
+
 use serde_json::json;
 use support::{Harness, Page};
 
