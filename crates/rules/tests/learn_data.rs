@@ -233,8 +233,18 @@ fn pairs_json(pairs: &[(&str, &str)]) -> Value {
 fn try_json(t: &Try) -> Value {
     let o = options(t.variant, t.options);
     let mut p = position(t.variant, t.position, &o);
+    // The squares of the last move played before the question, for the board's highlight.
+    let mut last: Vec<Value> = Vec::new();
     for m in t.before {
-        p = play(p, m).0;
+        let (next, mv) = play(p, m);
+        p = next;
+        last = [&mv["origin"]]
+            .into_iter()
+            .chain(mv["path"].as_array().unwrap())
+            .chain([&mv["drop"]])
+            .filter(|v| !v.is_null())
+            .cloned()
+            .collect();
     }
     let text = p.position_string();
     let legal: Vec<Value> = p.legal_moves().iter().map(|m| move_json(&p, m)).collect();
@@ -288,6 +298,7 @@ fn try_json(t: &Try) -> Value {
         "game": t.variant.key(),
         "options": pairs_json(t.options),
         "position": text,
+        "last": last,
         "legal": legal,
         "want": t.want,
         "most": t.most,

@@ -191,7 +191,7 @@ export function render(st, svg) {
     for (const sq of last) {
       if (!pieces.has(sq) || !L.at.has(sq)) continue;
       const [cx, cy] = L.at.get(sq);
-      el('circle', { cx, cy, r: 0.45, class: 'last-ring', 'data-last': sq }, layer);
+      el('circle', { cx, cy, r: 0.47, class: 'last-ring', 'data-last': sq }, layer);
     }
   }
   for (const sq of [...t.landings, ...t.drops]) {

@@ -16,10 +16,16 @@ export function offered(tr) {
 
 /**
  * Judges `move` (by its text) in the try `tr` with the page's words `words`
- * ({ right, wrong, other?, fewer? }). Returns { verdict: 'right' | 'wrong' | 'legal', message }:
- * 'legal' is a move the rules allow that is not the one asked for.
+ * ({ right, wrong, other?, fewer? }; `{move}` in them is replaced by the move's text).
+ * Returns { verdict: 'right' | 'wrong' | 'legal', message }: 'legal' is a move the rules
+ * allow that is not the one asked for.
  */
 export function judge(tr, words, move) {
+  const v = verdictOf(tr, words, move);
+  return { verdict: v.verdict, message: String(v.message || '').replaceAll('{move}', move?.text || '') };
+}
+
+function verdictOf(tr, words, move) {
   const text = move?.text;
   const legal = tr.legal.find((m) => m.text === text);
   if (!legal) {

@@ -51,6 +51,7 @@ function tryBox(game, tr, words) {
     options: tr.options,
     orientation: game === 'neva' ? 'white' : pos.turn,
     pos,
+    lastMove: tr.last || [],
     dests: offered(tr),
     movable: true,
     mySeat: pos.turn,
@@ -160,7 +161,13 @@ function optionsSection(game, data, text) {
   return h('section.rule.options', { id: 'rule-options' },
     h('h2', {}, 'Options of a room'),
     h('p', {}, 'A room\u2019s creator may change these rules; the room shows what it plays.'),
-    data.options.map((o) => h('p.option', { id: `opt-${o.key}` }, text.options[o.key] || o.key)));
+    data.options.map((o) => {
+      const words = text.options[o.key] || o.key;
+      // The option's name, as the create form shows it, leads its paragraph in bold.
+      const cut = words.indexOf(': ');
+      const body = cut > 0 && cut < 40 ? [h('strong', {}, words.slice(0, cut + 1)), words.slice(cut + 1)] : [words];
+      return h('p.option', { id: `opt-${o.key}` }, ...body);
+    }));
 }
 
 /** Draws the rules page of `game` in `main`. */

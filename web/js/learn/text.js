@@ -146,6 +146,7 @@ export const RULES = {
         paras: [
           'On your turn, move one piece one step along a line to an empty neighbouring cell, in any direction: there is no forward or backward in Queah.',
         ],
+        diagram: { position: 'B:Wc1,e1,c3,d2:Ba5,c5,b4,d4:reserve=W6,B6:rev=Wb2-c3', lastMove: ['b2', 'c3'], caption: 'White has played b2-c3: the cell it left is lit, and a ring marks where it went.' },
       },
       {
         slug: 'capture',
@@ -194,13 +195,13 @@ export const RULES = {
     tries: {
       'queah-drop': {
         ask: 'White lost a piece on Black\u2019s last turn. Bring a piece back from White\u2019s reserve, then move.',
-        right: 'Right: you brought a piece back onto an empty cell, then made your move.',
+        right: 'Right: {move}. You brought a piece back onto an empty cell, then made your move.',
         wrong: 'You lost a piece: first bring one back from your reserve onto an empty cell, then move.',
       },
       'queah-no-reverse': {
         ask: 'White\u2019s piece on c3 came from d2 on White\u2019s last turn. Make any move White may make.',
-        right: 'Right: that move is allowed.',
-        wrong: 'Not allowed: a piece may not step straight back to the cell it came from on your previous turn.',
+        right: 'Right: {move} is allowed.',
+        wrong: 'Not allowed: {move} steps straight back to the cell the piece came from on your previous turn.',
       },
     },
     games: {},
