@@ -199,8 +199,18 @@ export async function showRules(main, game) {
     if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     history.pushState(history.state, '', a.getAttribute('href'));
-    document.getElementById(a.getAttribute('href').slice(1))?.scrollIntoView();
+    mark(document.getElementById(a.getAttribute('href').slice(1)));
   });
-  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (target) target.scrollIntoView();
+  mark(location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1))));
+}
+
+/**
+ * Scrolls to the paragraph a link named and marks it: the page is drawn after the browser
+ * looked for the fragment, so CSS `:target` alone would not find it.
+ */
+function mark(target) {
+  if (!target) return;
+  for (const e of document.querySelectorAll('.learn .targeted')) e.classList.remove('targeted');
+  target.classList.add('targeted');
+  target.scrollIntoView();
 }

@@ -103,7 +103,9 @@ async fn rules_pages_teach_by_clicking() {
     page.goto("/rules/stockholm#opt-max_capture").await;
     page.wait_until(
         "document.getElementById('opt-max_capture') && \
-         Math.abs(document.getElementById('opt-max_capture').getBoundingClientRect().top) < 40",
+         document.getElementById('opt-max_capture').classList.contains('targeted') && \
+         document.getElementById('opt-max_capture').getBoundingClientRect().top >= 0 && \
+         document.getElementById('opt-max_capture').getBoundingClientRect().bottom <= innerHeight",
     )
     .await;
 

@@ -4,8 +4,8 @@
 export const DATA = {
   "options": [{"default":"true","key":"deferred_backward_capture","values":"true|false"},{"default":"true","key":"max_capture","values":"true|false"},{"default":"false","key":"king_halt","values":"true|false"},{"default":"3","key":"repetition","values":"0|2-100"},{"default":"25","key":"no_progress","values":"0-1000"}],
   "tries": [
-    {"game":"stockholm","id":"stockholm-deferred","legal":[{"captured":["g3","g5"],"drop":null,"origin":"f2","path":["h4","f6"],"promotes":false,"text":"f2xh4xf6"}],"most":false,"options":{},"position":"W:Wf2,e5:Bg3,b4,d4,g5,b6","want":[],"wrong":[{"captured":["d4","b4","b6"],"drop":null,"origin":"e5","path":["c3","a5","c7"],"promotes":false,"text":"e5xc3xa5xc7"}]},
-    {"game":"stockholm","id":"stockholm-longest","legal":[{"captured":["d4","f6"],"drop":null,"origin":"c3","path":["e5","g7"],"promotes":false,"text":"c3xe5xg7"}],"most":false,"options":{},"position":"W:Wh2,c3:Bg3,d4,f6,a7","want":[],"wrong":[{"captured":["g3"],"drop":null,"origin":"h2","path":["f4"],"promotes":false,"text":"h2xf4"}]}
+    {"game":"stockholm","id":"stockholm-deferred","last":[],"legal":[{"captured":["g3","g5"],"drop":null,"origin":"f2","path":["h4","f6"],"promotes":false,"text":"f2xh4xf6"}],"most":false,"options":{},"position":"W:Wf2,e5:Bg3,b4,d4,g5,b6","want":[],"wrong":[{"captured":["d4","b4","b6"],"drop":null,"origin":"e5","path":["c3","a5","c7"],"promotes":false,"text":"e5xc3xa5xc7"}]},
+    {"game":"stockholm","id":"stockholm-longest","last":[],"legal":[{"captured":["d4","f6"],"drop":null,"origin":"c3","path":["e5","g7"],"promotes":false,"text":"c3xe5xg7"}],"most":false,"options":{},"position":"W:Wh2,c3:Bg3,d4,f6,a7","want":[],"wrong":[{"captured":["g3"],"drop":null,"origin":"h2","path":["f4"],"promotes":false,"text":"h2xf4"}]}
   ],
   "games": [
 
