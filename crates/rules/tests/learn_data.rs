@@ -289,7 +289,7 @@ fn try_json(t: &Try) -> Value {
         }
     }
     assert!(
-        !t.alts.is_empty() == !wrong.is_empty(),
+        t.alts.is_empty() == wrong.is_empty(),
         "{}: alts give no wrong move",
         t.id
     );
