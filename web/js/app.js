@@ -19,6 +19,7 @@ const routes = [
   [/^\/join\/(\w+)$/, () => import('./views/join.js').then((m) => m.joinView)],
   [/^\/account$/, () => import('./views/account.js').then((m) => m.accountView)],
   [/^\/admin$/, () => import('./views/admin.js').then((m) => m.adminView)],
+  [/^\/rules\/(\w+)$/, () => import('./views/rules.js').then((m) => m.rulesView)],
 ];
 
 let current = null;

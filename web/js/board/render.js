@@ -3,7 +3,7 @@
 
 import { turn } from './geometry.js';
 import { shownPieces, targets, ghosts } from './state.js';
-import { LETTER, NEVA_CORNER, seatName } from '../seats.js';
+import { NEVA_CORNER, seatName } from '../seats.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 0.6;
@@ -49,6 +49,39 @@ function pieceLabel(p) {
   return `${seatName(p.seat)} ${p.king ? 'king' : 'man'}`;
 }
 
+// Seat patterns, so that seats differ without colour (WCAG 1.4.1): White plain, Red a ring
+// of dots, Green stripes, Black cross-hatching. Lines are chords of the inner disc, so no
+// clip path (and no document-wide id) is needed.
+const INNER = 0.3;
+
+function chords(g, angle, offsets) {
+  const a = (angle * Math.PI) / 180;
+  const [ux, uy] = [Math.cos(a), Math.sin(a)];
+  for (const d of offsets) {
+    const half = Math.sqrt(INNER * INNER - d * d);
+    // The chord at distance d from the centre, perpendicular to (ux, uy)'s normal.
+    const [cx, cy] = [-uy * d, ux * d];
+    el('line', { x1: cx - ux * half, y1: cy - uy * half, x2: cx + ux * half, y2: cy + uy * half, class: 'mark' }, g);
+  }
+}
+
+function drawMark(g, seat) {
+  if (seat === 'red') {
+    for (let i = 0; i < 6; i++) {
+      const a = (i * Math.PI) / 3 + Math.PI / 6;
+      el('circle', { cx: 0.27 * Math.cos(a), cy: 0.27 * Math.sin(a), r: 0.045, class: 'mark' }, g);
+    }
+  } else if (seat === 'green') {
+    chords(g, -45, [-0.18, -0.06, 0.06, 0.18]);
+  } else if (seat === 'black') {
+    chords(g, -45, [-0.15, 0, 0.15]);
+    chords(g, 45, [-0.15, 0, 0.15]);
+  }
+}
+
+/** A crown drawn on kings: a shape, not a letter, so it reads in any language and colour. */
+const CROWN = 'M-0.22 0.13 L-0.25 -0.13 L-0.12 -0.01 L0 -0.2 L0.12 -0.01 L0.25 -0.13 L0.22 0.13 Z';
+
 /** Draws a piece centred at the origin of a new group (moved by its transform). */
 export function drawPiece(parent, p, [x, y], extra = '') {
   const g = el('g', {
@@ -57,14 +90,14 @@ export function drawPiece(parent, p, [x, y], extra = '') {
     role: 'img',
     'aria-label': pieceLabel(p),
   }, parent);
+  // A disc with a rim: the dark outer edge keeps every piece apart from every square.
   el('circle', { r: 0.4, class: 'body' }, g);
+  el('circle', { r: 0.33, class: 'rim' }, g);
+  drawMark(g, p.seat);
   if (p.king) {
-    el('circle', { r: 0.3, class: 'crown-ring' }, g);
-    // A small crown above the letter marks kings without relying on colour.
-    el('path', { d: 'M-0.2 -0.12 L-0.2 -0.3 L-0.1 -0.2 L0 -0.32 L0.1 -0.2 L0.2 -0.3 L0.2 -0.12 Z', class: 'crown' }, g);
+    el('path', { d: CROWN, class: 'crown' }, g);
+    for (const [cx, cy] of [[-0.25, -0.13], [0, -0.2], [0.25, -0.13]]) el('circle', { cx, cy, r: 0.04, class: 'crown-tip' }, g);
   }
-  const t = el('text', { class: 'letter', y: p.king ? 0.16 : 0.11, 'text-anchor': 'middle' }, g);
-  t.textContent = LETTER[p.seat];
   return g;
 }
 
@@ -151,6 +184,15 @@ export function render(st, svg) {
     if (ghostSet.has(sq) || !L.at.has(sq)) continue;
     const e = drawPiece(layer, p, L.at.get(sq));
     e.setAttribute('data-piece', sq);
+  }
+  // On Queah's small cells the piece hides the cell: the last move's squares get a ring
+  // drawn over the piece.
+  if (g.cell === 'point') {
+    for (const sq of last) {
+      if (!pieces.has(sq) || !L.at.has(sq)) continue;
+      const [cx, cy] = L.at.get(sq);
+      el('circle', { cx, cy, r: 0.47, class: 'last-ring', 'data-last': sq }, layer);
+    }
   }
   for (const sq of [...t.landings, ...t.drops]) {
     const [cx, cy] = L.at.get(sq);

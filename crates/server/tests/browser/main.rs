@@ -12,6 +12,8 @@ mod common;
 mod lobby;
 mod support;
 
+mod learn;
+
 use serde_json::json;
 use support::{Harness, Page};
 

@@ -1,0 +1,216 @@
+// A game's rules page: the rules in plain words, diagrams drawn by the board code,
+// positions to try (the board offers the legal moves and some wrong ones; the page says
+// right, or explains) and games to step through. Loaded only on /rules/... (see
+// views/rules.js), with the game's data module computed by the rules engine.
+
+import { h } from '../http.js';
+import { createBoard } from '../board/api.js';
+import { parsePosition } from '../position.js';
+import { GAME_NAME, NEVA_CORNER, seatName } from '../seats.js';
+import { RULES, GAMES } from './text.js';
+import { judge, offered, stepView, stepSquares } from './logic.js';
+
+const DATA = {
+  neva: () => import('./data/neva.js'),
+  queah: () => import('./data/queah.js'),
+  giveandtake: () => import('./data/giveandtake.js'),
+  stockholm: () => import('./data/stockholm.js'),
+};
+
+/** The seat as the page names it: Neva adds the time of day. */
+function seatWords(game, seat) {
+  return game === 'neva' ? `${seatName(seat)} (${NEVA_CORNER[seat]})` : seatName(seat);
+}
+
+function gamesNav(current) {
+  return h('nav.rules-games', { 'aria-label': 'Rules of each game' },
+    GAMES.map((g) => h('a', {
+      href: `/rules/${g}`,
+      dataset: { link: '' },
+      'aria-current': g === current ? 'page' : null,
+    }, GAME_NAME[g])));
+}
+
+/** A board that only shows a position. */
+function diagram(game, d) {
+  const box = h('div.board-box.learn-board');
+  const pos = parsePosition(game, d.position);
+  createBoard(box, { game, options: d.options || {}, orientation: d.orientation || 'white', pos, lastMove: d.lastMove || [], coords: true, movable: false });
+  return h('figure.diagram', {}, box, d.caption ? h('figcaption', {}, d.caption) : null);
+}
+
+/** A position to try: the board offers moves; the page judges the one built. */
+function tryBox(game, tr, words) {
+  const box = h('div.board-box.learn-board');
+  const result = h('p.try-result', { role: 'status', 'aria-live': 'polite' });
+  const pos = parsePosition(game, tr.position);
+  const again = h('button.try-again', { type: 'button', hidden: true, onclick: reset }, 'Try again');
+  let round = 0;
+  const board = createBoard(box, {
+    game,
+    options: tr.options,
+    orientation: game === 'neva' ? 'white' : pos.turn,
+    pos,
+    lastMove: tr.last || [],
+    dests: offered(tr),
+    movable: true,
+    mySeat: pos.turn,
+    coords: true,
+    onMove(move) {
+      const v = judge(tr, words, move);
+      result.textContent = v.message;
+      result.dataset.verdict = v.verdict;
+      again.hidden = false;
+      again.textContent = v.verdict === 'right' ? 'Again' : 'Try again';
+    },
+  });
+  function reset() {
+    round += 1;
+    board.set({ posKey: `try-${round}`, movable: true });
+    result.textContent = '';
+    delete result.dataset.verdict;
+    again.hidden = true;
+  }
+  return h('figure.try', { id: `try-${tr.id}`, dataset: { try: tr.id } },
+    h('p.try-ask', {}, h('strong', {}, 'Your move: '), words.ask),
+    box,
+    h('div.try-tools', {}, result, again));
+}
+
+/** How a step of a game reads: "Round 5, White (Morning): 35-45" or "3. g2g3". */
+function stepTitle(game, g, view) {
+  const s = view.step;
+  if (!s) return 'The start position.';
+  if (s.resign) return `${seatWords(game, s.seat)} resigns.`;
+  if (s.round) return `Round ${s.round}, ${seatWords(game, s.seat)}: ${s.move.text}`;
+  const n = Math.ceil(view.at / 2);
+  return `${n}.${s.seat === 'white' ? '' : '..'} ${seatWords(game, s.seat)}: ${s.move.text}`;
+}
+
+function stepNote(g, words, view) {
+  const s = view.step;
+  if (!s) return '';
+  if (s.resign) return words.notes.resign || '';
+  if (s.round) return words.notes[`${s.round}:${s.seat}`] || '';
+  return words.notes[view.at] || '';
+}
+
+/** A game stepped through with buttons (and the arrow keys while the board has focus). */
+function gameBox(game, g, words) {
+  const box = h('div.board-box.learn-board');
+  const title = h('p.step-title');
+  const note = h('p.step-note');
+  const count = h('span.step-count', { 'aria-live': 'polite' });
+  let view = stepView(g, 0);
+  const board = createBoard(box, { game, options: {}, orientation: 'white', pos: parsePosition(game, g.start), coords: true, movable: false });
+
+  function show(at) {
+    const prev = view.at;
+    view = stepView(g, at);
+    const pos = parsePosition(game, view.position);
+    const last = stepSquares(view.step);
+    if (view.at === prev + 1 && view.step?.move) board.play(view.step.move, pos, last);
+    else board.set({ pos, lastMove: last, posKey: view.position });
+    title.textContent = stepTitle(game, g, view);
+    note.textContent = stepNote(g, words, view);
+    count.textContent = `Move ${view.at} of ${g.steps.length}`;
+    count.dataset.at = String(view.at);
+    count.dataset.total = String(g.steps.length);
+    first.disabled = back.disabled = view.at === 0;
+    fwd.disabled = end.disabled = view.at === g.steps.length;
+  }
+  const btn = (label, cls, f) => h(`button.${cls}`, { type: 'button', onclick: f }, label);
+  const first = btn('Start', 'step-first', () => show(0));
+  const back = btn('Back', 'step-back', () => show(view.at - 1));
+  const fwd = btn('Forward', 'step-forward', () => show(view.at + 1));
+  const end = btn('End', 'step-end', () => show(g.steps.length));
+  const fig = h('figure.game', { id: `game-${g.id}`, dataset: { game: g.id }, tabindex: 0, 'aria-label': `${words.title}: use the arrow keys to step through the moves` },
+    h('p.game-title', {}, h('strong', {}, words.title)),
+    box,
+    h('div.step-tools', {}, first, back, count, fwd, end),
+    title,
+    note);
+  fig.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowRight') show(view.at + 1);
+    else if (e.key === 'ArrowLeft') show(view.at - 1);
+    else if (e.key === 'Home') show(0);
+    else if (e.key === 'End') show(g.steps.length);
+    else return;
+    e.preventDefault();
+  });
+  show(0);
+  return fig;
+}
+
+function section(game, sec, data, text) {
+  const parts = [h('h2', {}, h('a.anchor', { href: `#rule-${sec.slug}`, 'aria-hidden': 'true', tabindex: -1 }, '#'), ' ', sec.title)];
+  for (const p of sec.paras) parts.push(h('p', {}, p));
+  if (sec.diagram) parts.push(diagram(game, sec.diagram));
+  if (sec.game) {
+    const g = data.games.find((x) => x.id === sec.game);
+    if (g) parts.push(gameBox(game, g, text.games[sec.game]));
+  }
+  if (sec.try) {
+    const tr = data.tries.find((x) => x.id === sec.try);
+    if (tr) parts.push(tryBox(game, tr, text.tries[sec.try]));
+  }
+  return h('section.rule', { id: `rule-${sec.slug}` }, ...parts);
+}
+
+function optionsSection(game, data, text) {
+  return h('section.rule.options', { id: 'rule-options' },
+    h('h2', {}, 'Options of a room'),
+    h('p', {}, 'A room\u2019s creator may change these rules; the room shows what it plays.'),
+    data.options.map((o) => {
+      const words = text.options[o.key] || o.key;
+      // The option's name, as the create form shows it, leads its paragraph in bold.
+      const cut = words.indexOf(': ');
+      const body = cut > 0 && cut < 40 ? [h('strong', {}, words.slice(0, cut + 1)), words.slice(cut + 1)] : [words];
+      return h('p.option', { id: `opt-${o.key}` }, ...body);
+    }));
+}
+
+/** Draws the rules page of `game` in `main`. */
+export async function showRules(main, game) {
+  const text = RULES[game];
+  if (!text) {
+    main.replaceChildren(h('div.learn', {}, gamesNav(null), h('h1', {}, 'No such game'),
+      h('p', {}, 'Choose one of the games above to read its rules.')));
+    return;
+  }
+  document.title = `${text.title}: rules \u00b7 Checkerhall`;
+  const { DATA: data } = await DATA[game]();
+  if (!main.isConnected) return;
+  const toc = h('nav.rules-toc', { 'aria-label': 'On this page' },
+    h('ul', {}, [...text.sections, { slug: 'options', title: 'Options of a room' }].map((s) =>
+      h('li', {}, h('a', { href: `#rule-${s.slug}` }, s.title)))));
+  main.replaceChildren(h('div.learn', { dataset: { game } },
+    gamesNav(game),
+    h('h1', {}, `How to play ${text.title}`),
+    text.intro.map((p) => h('p.intro', {}, p)),
+    toc,
+    text.sections.map((s) => section(game, s, data, text)),
+    optionsSection(game, data, text),
+    h('p', {}, h('a', { href: '/', dataset: { link: '' } }, 'Play a game'))));
+  // Links within the page move to their paragraph without drawing the page again (the
+  // router draws a view on every popstate, which a fragment link would raise).
+  main.querySelector('.learn').addEventListener('click', (e) => {
+    const a = e.target.closest('a[href^="#"]');
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    history.pushState(history.state, '', a.getAttribute('href'));
+    mark(document.getElementById(a.getAttribute('href').slice(1)));
+  });
+  mark(location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1))));
+}
+
+/**
+ * Scrolls to the paragraph a link named and marks it: the page is drawn after the browser
+ * looked for the fragment, so CSS `:target` alone would not find it.
+ */
+function mark(target) {
+  if (!target) return;
+  for (const e of document.querySelectorAll('.learn .targeted')) e.classList.remove('targeted');
+  target.classList.add('targeted');
+  target.scrollIntoView();
+}

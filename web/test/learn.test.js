@@ -1,0 +1,103 @@
+// The rules pages' pure parts: judging a clicked move, stepping through a game, and the
+// pages' text against the engine's data (every option has its paragraph, every try and game
+// its words). Run: node --test web/test/
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { judge, offered, stepView, stepSquares, pieces } from '../js/learn/logic.js';
+import { RULES, GAMES } from '../js/learn/text.js';
+
+const data = Object.fromEntries(
+  await Promise.all(GAMES.map(async (g) => [g, (await import(`../js/learn/data/${g}.js`)).DATA])),
+);
+const tryOf = (game, id) => data[game].tries.find((t) => t.id === id);
+const move = (tr, text) => offered(tr).find((m) => m.text === text);
+
+test('every option of every game has a paragraph, and no paragraph names an unknown option', () => {
+  for (const g of GAMES) {
+    const keys = data[g].options.map((o) => o.key);
+    assert.ok(keys.length > 0, g);
+    for (const k of keys) assert.ok(RULES[g].options[k], `${g}: no paragraph for option ${k}`);
+    for (const k of Object.keys(RULES[g].options)) assert.ok(keys.includes(k), `${g}: ${k} is not an option`);
+  }
+});
+
+test('every try and game in the data has its words, and every section names existing data', () => {
+  for (const g of GAMES) {
+    for (const t of data[g].tries) {
+      const w = RULES[g].tries[t.id];
+      assert.ok(w?.ask && w?.right, `${g}: ${t.id}`);
+      if (t.wrong.length) assert.ok(w.wrong, `${g}: ${t.id} has wrong moves but no explanation`);
+    }
+    for (const s of RULES[g].sections) {
+      if (s.try) assert.ok(tryOf(g, s.try), `${g}: ${s.try}`);
+      if (s.game) assert.ok(data[g].games.find((x) => x.id === s.game) && RULES[g].games[s.game], `${g}: ${s.game}`);
+    }
+  }
+});
+
+test('rule anchors are unique slugs and the text never cites rule numbers', () => {
+  for (const g of GAMES) {
+    const slugs = RULES[g].sections.map((s) => s.slug);
+    assert.equal(new Set(slugs).size, slugs.length, g);
+    for (const s of slugs) assert.match(s, /^[a-z][a-z-]*$/);
+    const all = JSON.stringify(RULES[g]);
+    assert.doesNotMatch(all, /§|section \d|\bseed\b/i, g);
+  }
+});
+
+test('Stockholm: the Brazilian capture is explained, the deferred one is right', () => {
+  const tr = tryOf('stockholm', 'stockholm-deferred');
+  const w = RULES.stockholm.tries[tr.id];
+  assert.deepEqual(tr.legal.map((m) => m.text), ['f2xh4xf6']);
+  assert.equal(judge(tr, w, move(tr, 'f2xh4xf6')).verdict, 'right');
+  const v = judge(tr, w, move(tr, 'e5xc3xa5xc7'));
+  assert.equal(v.verdict, 'wrong');
+  assert.match(v.message, /may not capture backwards as its first jump/);
+});
+
+test('Give and Take: fewer pieces than the king can take is allowed but not the answer', () => {
+  const tr = tryOf('giveandtake', 'giveandtake-king');
+  const w = RULES.giveandtake.tries[tr.id];
+  assert.equal(judge(tr, w, move(tr, 'e5xe8xe2xa2xh2')).verdict, 'right');
+  const v = judge(tr, w, move(tr, 'e5xe1xe8'));
+  assert.equal(v.verdict, 'legal');
+  assert.match(v.message, /takes 2 pieces: the king can take 4 pieces/);
+  assert.equal(judge(tr, w, move(tr, 'e5-e6')).verdict, 'legal');
+});
+
+test('Give and Take: the piece that just moved must be taken', () => {
+  const tr = tryOf('giveandtake', 'giveandtake-hot');
+  const w = RULES.giveandtake.tries[tr.id];
+  assert.equal(judge(tr, w, move(tr, 'c4xc6xc8')).verdict, 'right');
+  assert.equal(judge(tr, w, move(tr, 'a3-a4')).verdict, 'wrong');
+  const mc = tryOf('giveandtake', 'giveandtake-mccallion');
+  assert.equal(judge(mc, RULES.giveandtake.tries[mc.id], move(mc, 'f5xa5xa7xh7xh1xe1xa1xa4xd4xf4')).verdict, 'right');
+});
+
+test('a move the data does not know is wrong, never right', () => {
+  const tr = tryOf('neva', 'neva-capture-back');
+  assert.equal(judge(tr, RULES.neva.tries[tr.id], { text: '16-66' }).verdict, 'wrong');
+  assert.equal(judge(tr, RULES.neva.tries[tr.id], null).verdict, 'wrong');
+  assert.equal(judge(tr, RULES.neva.tries[tr.id], move(tr, '33:13')).verdict, 'right');
+});
+
+test('the Neva training game steps from the start to the resignation', () => {
+  const g = data.neva.games.find((x) => x.id === 'neva-training');
+  assert.equal(g.steps.length, 45, '44 moves and the resignation');
+  assert.equal(stepView(g, -3).at, 0);
+  assert.equal(stepView(g, 0).position, g.start);
+  const last = stepView(g, 999);
+  assert.equal(last.at, 45);
+  assert.ok(last.step.resign);
+  assert.match(last.position, /BK21,33/);
+  const six = g.steps.find((s) => s.round === 6 && s.seat === 'white');
+  assert.deepEqual(stepSquares(six), ['25', '45', '43', '63', '61', '41', '21']);
+  assert.equal(six.move.captured.length, 6);
+  assert.deepEqual(stepSquares(last.step), []);
+});
+
+test('pieces() counts in words', () => {
+  assert.equal(pieces(1), '1 piece');
+  assert.equal(pieces(9), '9 pieces');
+});
