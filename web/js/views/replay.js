@@ -6,7 +6,8 @@ import { api, h } from '../http.js';
 import { createBoard } from '../board/api.js';
 import { parsePosition } from '../position.js';
 import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
-import { moveTable } from './movelist.js';
+import { moveTable, moveNumber, followCurrent } from './movelist.js';
+import { chatLog } from '../room/chat.js';
 import { evalGraph, pawns } from './evalgraph.js';
 
 const MARK_NAME = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
@@ -17,12 +18,13 @@ export function replayView(main, id) {
   const boardBox = h('div.board-box', { id: 'board' });
   const moves = h('div.movelist', { id: 'moves' });
   const posField = h('input', { id: 'position', readonly: true, 'aria-label': 'Position string' });
-  const counter = h('span', { id: 'ply', 'aria-live': 'polite' });
+  const counter = h('span.replay-counter', { id: 'ply', 'aria-live': 'polite' });
+  const chatBox = h('section.chat', { id: 'replay-chat', 'aria-label': 'Chat', hidden: true });
   const info = h('div.result');
   const analysisBox = h('section.analysis', { id: 'analysis', 'aria-label': 'Computer analysis' });
   main.append(h('div.room', {}, title, h('div.room-grid', {},
     h('section.play', { 'aria-label': 'Board' }, boardBox, h('div.board-tools', { id: 'replay-controls' }), analysisBox, h('div.position', {}, h('label', { for: 'position' }, 'Position '), posField, h('button', { type: 'button', id: 'copy-position', onclick: copyPos }, 'Copy'))),
-    h('section.side', {}, info, counter, moves, h('div.exports', { id: 'exports' })))));
+    h('section.side', {}, info, counter, moves, h('div.exports', { id: 'exports' }), chatBox))));
 
   let states = [];
   let plies = [];
@@ -48,9 +50,16 @@ export function replayView(main, id) {
     const s = states[cur];
     board.set({ pos: s.pos, lastMove: s.route, dests: [], movable: false });
     posField.value = s.text;
-    counter.textContent = cur === 0 ? 'Start position' : `After move ${cur} of ${states.length - 1}`;
+    // Counted as the list numbers its rows: full moves (a round of every seat in Neva).
+    if (cur === 0) counter.textContent = 'Start position';
+    else {
+      const { number, of } = moveNumber(plies, game.layout, cur - 1);
+      const p = plies[cur - 1];
+      counter.textContent = `Move ${number} of ${of}: ${seatName(p.seat)} ${p.text}`;
+    }
     counter.dataset.ply = String(cur);
     moves.replaceChildren(h('h2', {}, 'Moves'), moveTable(plies, game.layout, cur - 1, (p) => show(p + 1)));
+    followCurrent(moves);
     if (analysis) markMoves();
     graph?.setCurrent(cur);
     if (note) note.replaceChildren(...noteFor(cur));
@@ -132,8 +141,25 @@ export function replayView(main, id) {
     return h('button', { type: 'button', id: 'request-analysis', onclick: () => { pending(null); requestAnalysis(); } }, 'Request computer analysis');
   }
 
+  // The chat kept with the game: the players' and the spectators' channels apart.
+  function showChat(lines) {
+    if (!lines.length) return;
+    const parts = [h('h2', {}, 'Chat')];
+    for (const ch of ['players', 'spectators']) {
+      if (!lines.some((l) => l.channel === ch)) continue;
+      parts.push(h(`div.chat-channel.${ch}`, { dataset: { channel: ch } },
+        h('h3', {}, ch === 'players' ? "Players' chat" : "Spectators' chat"), ...chatLog(lines, ch)));
+    }
+    chatBox.replaceChildren(...parts);
+    chatBox.hidden = false;
+  }
+
   function onKey(e) {
-    if (!board || e.target.closest('input, textarea, select')) return;
+    if (!board || e.target.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'f' || e.key === 'F') {
+      board.flip();
+      return;
+    }
     const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: states.length - 1, ArrowUp: 0, ArrowDown: states.length - 1 }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -180,6 +206,7 @@ export function replayView(main, id) {
       h('a.button', { href: `/api/history/${id}/export`, download: `${id}.${native.toLowerCase()}` }, native),
       ' ',
       h('a.button', { href: `/api/history/${id}/export?format=record`, download: `${id}.txt` }, 'Game record'));
+    showChat(g.chat || []);
     show(0);
     // Stored analyses show at once; a running one is followed; otherwise the player asks.
     if (g.analysis === 'ready' || g.analysis === 'pending') requestAnalysis();
