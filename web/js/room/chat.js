@@ -42,7 +42,7 @@ export function visibleLines(lines, channel, muted = isMuted) {
 
 function timeOf(at) {
   const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? '' : d.toTimeString().slice(0, 5);
+  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /**
@@ -52,7 +52,7 @@ function timeOf(at) {
 export function chatLog(lines, channel, { me = null, onMute = null } = {}) {
   const { shown, hidden } = visibleLines(lines, channel);
   const items = shown.map((l) => h('li.chat-line', { dataset: { id: String(l.id), from: l.from?.id || '' } },
-    h('time', { datetime: new Date(l.at).toISOString?.() || '' }, timeOf(l.at)), ' ',
+    timeOf(l.at) ? h('time', { datetime: timeOf(l.at).toISOString() }, timeOf(l.at).toTimeString().slice(0, 5)) : '', ' ',
     h('strong.chat-from', {}, l.from?.name || 'Someone'),
     l.seat ? h(`span.chat-seat`, {}, ` (${seatName(l.seat)})`) : '',
     ': ',

@@ -8,7 +8,7 @@
 
 import { h } from '../http.js';
 import { clockText, seatName } from '../seats.js';
-import { occupantName } from './words.js';
+import { occupantName, teamName } from './words.js';
 
 /** Milliseconds left on `seat`'s clock at server time `now`, or null without one. */
 export function clockMs(board, seat, now, playing = true) {
@@ -73,7 +73,8 @@ export function clockCards(snap, seats, now, mine) {
     const name = occupantName(snap, seat) || 'Free seat';
     const cls = `div.clock-card.${seat}${r.running ? '.running' : ''}${r.low ? '.low' : ''}${r.out ? '.out' : ''}${seat === mine ? '.mine' : ''}`;
     return h(cls, { dataset: { seat }, role: 'timer', 'aria-label': `${seatName(seat)} clock` },
-      h('span.clock-who', {}, h(`span.swatch.${seat}`, { 'aria-hidden': 'true' }), ' ', seat === mine ? 'You' : name),
+      h('span.clock-who', {}, h(`span.swatch.${seat}`, { 'aria-hidden': 'true' }), ' ', seat === mine ? 'You' : name,
+        snap.room.teams ? h(`span.team.team-${teamName(seat)}`, {}, `Team ${teamName(seat)}`) : ''),
       h(`span.clock${r.running ? '.running' : ''}`, { dataset: { seat } }, r.ms === null ? '–' : clockText(r.ms)),
       h('span.clock-note', {}, r.note));
   });

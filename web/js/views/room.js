@@ -51,7 +51,7 @@ function rememberedInvite(roomId, code) {
 }
 
 /** The page for a room id the server does not know: a way back, and the replay if stored. */
-async function deadRoom(main, roomId) {
+async function deadRoom(main, roomId, alive) {
   const kids = [
     h('h1', { id: 'no-such-room' }, 'No such room'),
     h('p', {}, 'There is no room at this address: the link may be mistyped, or the room closed a while ago.'),
@@ -66,6 +66,7 @@ async function deadRoom(main, roomId) {
   } catch {
     // No stored game either: only the way back.
   }
+  if (!alive()) return;
   main.replaceChildren(h('div.room.dead', {}, ...kids, links));
 }
 
@@ -138,7 +139,7 @@ export function roomView(main, roomId, params) {
         await api(`/api/rooms/${roomId}`);
       } catch (e) {
         if (e.status === 404) {
-          if (alive) await deadRoom(main, roomId);
+          if (alive) await deadRoom(main, roomId, () => alive);
           return;
         }
       }
@@ -550,7 +551,7 @@ export function roomView(main, roomId, params) {
 
   function renderInvite() {
     const s = m.snap;
-    if (s.state !== 'waiting' || s.room.layout.every((k) => s.seats[k])) {
+    if (s.state !== 'waiting') {
       ui.invite.replaceChildren();
       return;
     }
@@ -614,7 +615,7 @@ export function roomView(main, roomId, params) {
           if (e.status === 404 && alive) {
             sock.close();
             banner(null);
-            await deadRoom(main, roomId);
+            await deadRoom(main, roomId, () => alive);
           }
         }
       } else if (state === 'open') banner(null);
@@ -641,7 +642,6 @@ export function roomView(main, roomId, params) {
 
     sock.on('event', (data, msg) => {
       update({ type: 'event', v: msg.v, data, now: Date.now() });
-      if (data.type === 'chat' || data.type === 'chat_deleted' || data.type === 'watchers') renderChat();
     });
 
     sock.on('restarting', () => banner('The server is restarting. Reconnecting…', 'warn'));
