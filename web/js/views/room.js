@@ -91,8 +91,8 @@ export function roomView(main, roomId, params) {
     waiting: h('div.waiting', { id: 'waiting' }),
     seats: h('ul.seats', { id: 'seats' }),
     order: h('p.turn-order', { id: 'turn-order' }),
-    clocksTop: h('div.clocks.top', { id: 'clocks-top' }),
-    clocksBottom: h('div.clocks.bottom', { id: 'clocks-bottom' }),
+    clocksTop: h('div.clocks.above', { id: 'clocks-top' }),
+    clocksBottom: h('div.clocks.below', { id: 'clocks-bottom' }),
     board: h('div.board-box', { id: 'board' }),
     boardMsg: h('p.move-error', { id: 'move-error', role: 'alert' }),
     hint: h('p.board-hint', { id: 'board-hint', 'aria-live': 'polite' }),
@@ -405,7 +405,7 @@ export function roomView(main, roomId, params) {
         bits.push(h(`span.team.team-${t}`, { title: `Team ${t}` }, `${TEAM_SHAPE[t]} Team ${t}`));
         if (partner) bits.push(h('span.partner', {}, partner === seat ? 'your partner' : `partner: ${seatName(partner)}`));
       }
-      if (s.first === k && s.state !== 'waiting') bits.push(h('span.first', {}, 'moved first'));
+      if (s.first === k && s.state !== 'waiting') bits.push(h('span.first', {}, 'first to move'));
       if (turn) bits.push(h('span.to-move', {}, 'to move'));
       if (out) bits.push(h('span.out-reason', {}, `out: ${reasonText(m.reasons[k] || s.outcome?.seats?.[k]?.reason || 'captured_all')}`));
       const buttons = [];
