@@ -70,7 +70,7 @@ test('the result in words: who won, how, and Neva\'s finishing order', () => {
   assert.equal(w.how, 'You have no pieces left.');
   assert.deepEqual(w.order, [['Computer level 2 (Green)'], ['You'], ['Computer level 4 (Black)'], ['Bob (Red)']]);
   const team = { ...neva, room: room({ game: 'neva', layout, teams: true }), outcome: { ...neva.outcome, winners: ['white', 'green'] } };
-  assert.equal(resultWords(team, 'white').headline, 'Your team won (You and Computer level 2 (Green))!');
+  assert.equal(resultWords(team, 'white').headline, 'Your team won (you and Computer level 2 (Green))!');
 });
 
 test('an aborted game says why: no first move, by a player, or the host cancelled', () => {
@@ -125,7 +125,7 @@ test('chat: a channel\'s lines, muted authors hidden and counted', () => {
 
 test('the rematch in words: who asked, for whom it waits, when it lapses', () => {
   const snap = { room: room(), seats: { white: seat(ANN), black: seat(BOB) }, rematch: { asked: ['black'], waiting_for: ['white'], room: null, expires_at: 61_000 } };
-  assert.equal(rematchWords(snap, 'white', 1_000), 'Bob (Black) asks for a rematch; waiting for You. The offer lapses in 60 s.');
+  assert.equal(rematchWords(snap, 'white', 1_000), 'Bob (Black) asks for a rematch; waiting for you. The offer lapses in 60 s.');
   assert.equal(rematchWords({ ...snap, rematch: { ...snap.rematch, declined_by: 'white' } }, 'black', 0), 'Ann (White) declined the rematch.');
   assert.equal(rematchWords({ ...snap, rematch: { asked: [], waiting_for: [], expired: true } }, 'black', 0), 'The rematch offer expired: nobody answered in time.');
   assert.equal(rematchWords({ ...snap, rematch: null }, 'black', 0), '');

@@ -20,7 +20,7 @@ export function rematchWords(snap, mine, now) {
   if (r.expired) return 'The rematch offer expired: nobody answered in time.';
   if (!r.asked?.length) return '';
   const asked = listWords(r.asked.map((k) => seatLabel(snap, k, mine)));
-  const waiting = listWords((r.waiting_for || []).map((k) => seatLabel(snap, k, mine)));
+  const waiting = listWords((r.waiting_for || []).map((k) => (k === mine ? 'you' : seatLabel(snap, k, mine))));
   const left = r.expires_at ? ` The offer lapses in ${secondsLeft(r.expires_at, now)} s.` : '';
   return `${asked} ${r.asked.length === 1 && r.asked[0] !== mine ? 'asks' : 'asked'} for a rematch${waiting ? `; waiting for ${waiting}` : ''}.${left}`;
 }

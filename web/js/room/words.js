@@ -130,7 +130,7 @@ export function resultWords(snap, mine = null) {
   let headline;
   if (!winners.length) headline = 'Draw.';
   else if (winners.includes(mine)) {
-    headline = winners.length > 1 ? `Your team won (${listWords(winners.map(label))})!` : 'You won!';
+    headline = winners.length > 1 ? `Your team won (${listWords(winners.map((k) => (k === mine ? 'you' : label(k))))})!` : 'You won!';
   } else headline = `${listWords(winners.map(label))} won.`;
   let how;
   if (!winners.length) how = DRAWN[o.reason] || `Drawn: ${reasonOut(o.reason)}.`;

@@ -437,7 +437,7 @@ export function roomView(main, roomId, params) {
       h('p.waiting-next', { id: 'waiting-next' }, w.next),
     ];
     if (w.full && !mySeat()) {
-      kids.push(h('p.room-full', { id: 'room-full' }, 'This room is full. ',
+      kids.push(h('p.room-full', { id: 'room-full' },
         h('button', { type: 'button', id: 'watch', onclick: () => ui.moves.scrollIntoView({ block: 'nearest' }) }, 'Watch the game'),
         ' ', h('a.button', { href: '/', dataset: { link: '' } }, 'Find another game')));
     }

@@ -217,18 +217,13 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
     h.finish().await;
 }
 
-#[tokio::test]
-async fn players_and_spectators_talk_apart_then_a_rematch_takes_both_players_along() {
-    let Some(h) = Harness::start("room_rematch").await else {
-        return;
-    };
+/// Ann hosts a Stockholm room, Bob sits in Black (told what happens next before and after,
+/// his board turned to Black at once), and Cy opens the full room as a spectator; Ann starts.
+async fn two_players_and_a_spectator(h: &Harness) -> (Page, Page, Page, String) {
     let ann = h.page("ann").await;
     let bob = h.page("bob").await;
     let cy = h.page("cy").await;
     let room = new_room(&ann, json!({"game": "stockholm", "seat": "white"})).await;
-
-    // Bob is told what happens next before and after he sits, and sees the board from
-    // Black's side the moment he sits.
     bob.goto(&format!("/room/{room}")).await;
     bob.wait_text("#waiting-next", "Take a free seat").await;
     bob.click("[data-sit=\"black\"]").await;
@@ -240,20 +235,108 @@ async fn players_and_spectators_talk_apart_then_a_rematch_takes_both_players_alo
     )
     .await;
     ann.wait_text("#waiting-head", "Every seat is filled").await;
+    ann.wait_text("#waiting-next", "Press Start").await;
     bob.screenshot("waiting-joiner").await;
-
-    // Cy opens the full room: it says so and offers to watch.
     cy.goto(&format!("/room/{room}")).await;
     cy.wait_for("#room-full").await;
+    cy.wait_text("#waiting-next", "This room is full").await;
     cy.screenshot("room-full").await;
     cy.click("#watch").await;
-
     ann.click("#start").await;
     wait_my_turn(&ann).await;
-    bob.wait_text("#announce", "Ann (White) moves first").await;
+    bob.wait_text("#announce", "(White) moves first").await;
+    (ann, bob, cy, room)
+}
+
+/// The players agree a draw: an offer declined, then one accepted; everyone sees the result.
+async fn draw_by_agreement(ann: &Page, bob: &Page, cy: &Page) {
+    ann.click("#offer-draw").await;
+    bob.wait_text("#announce", "offers a draw").await;
+    bob.wait_for("#draw-offer").await;
+    bob.click("#decline-draw").await;
+    ann.wait_text("#announce", "declined the draw").await;
+    ann.click("#offer-draw").await;
+    ann.wait_for("#withdraw-draw").await;
+    bob.click("#accept-draw").await;
+    for p in [ann, bob, cy] {
+        p.wait_until("document.querySelector('#result-dialog').open")
+            .await;
+        p.wait_text("#result-title", "Draw.").await;
+        p.wait_text("#result-how", "agreed").await;
+    }
+}
+
+#[tokio::test]
+async fn a_rematch_takes_both_players_to_the_new_game_at_once() {
+    let Some(h) = Harness::start("room_rematch").await else {
+        return;
+    };
+    let (ann, bob, cy, room) = two_players_and_a_spectator(&h).await;
+    draw_by_agreement(&ann, &bob, &cy).await;
+    cy.wait_for("#analyse").await;
+    assert_eq!(cy.count("#rematch").await, 0, "a spectator has no rematch to ask");
+    ann.screenshot("result").await;
+    // The dialog closes and opens again from the side column.
+    ann.click("#result-close").await;
+    ann.wait_gone("#result-dialog").await;
+    ann.click("#show-result").await;
+
+    // Ann asks; Bob accepts: both land in the new room without clicking anything else.
+    ann.click("#rematch").await;
+    ann.wait_text("#rematch", "Rematch asked").await;
+    bob.wait_text("#rematch-state", "asks for a rematch").await;
+    bob.wait_text("#announce", "asks for a rematch").await;
+    bob.wait_text("#rematch", "Accept rematch").await;
+    bob.screenshot("rematch-asked").await;
+    bob.set_viewport(375, 812, true).await;
+    bob.screenshot("rematch-asked-phone").await;
+    bob.set_viewport(1280, 800, false).await;
+    bob.click("#rematch").await;
+    let elsewhere = format!(
+        "location.pathname.startsWith('/room/') && location.pathname !== '/room/{room}' && document.querySelector('.seat')"
+    );
+    ann.wait_until(&elsewhere).await;
+    bob.wait_until(&elsewhere).await;
+    let (a, b): (String, String) = (
+        ann.eval("location.pathname").await,
+        bob.eval("location.pathname").await,
+    );
+    assert_eq!(a, b, "both players are in the same new room");
+    cy.wait_until("document.querySelector('#watch-rematch')")
+        .await;
+    for p in [&ann, &bob] {
+        p.wait_text("#seats", "(you)").await;
+    }
+    ann.screenshot("rematch-room").await;
+
+    // The new game is aborted before anyone has moved: nobody wins or loses.
+    if ann.count("#start").await > 0 {
+        ann.click("#start").await;
+    }
+    ann.wait_for("#abort").await;
+    ann.click("#abort").await;
+    bob.wait_text("#result-line", "Nobody wins or loses").await;
+    bob.screenshot("aborted").await;
+    for p in [&ann, &bob, &cy] {
+        p.assert_no_errors();
+    }
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn players_and_spectators_chat_apart_and_a_rematch_declined() {
+    let Some(h) = Harness::start("room_chat").await else {
+        return;
+    };
+    let (ann, bob, cy, _room) = two_players_and_a_spectator(&h).await;
 
     // Players' chat and spectators' chat stay apart during the game.
     ann.wait_text("#chat-count", "0/140").await;
+    assert_eq!(
+        ann.eval::<u32>("document.querySelector('#chat-input').maxLength")
+            .await,
+        140
+    );
     chat(&ann, "Good luck, Bob").await;
     bob.wait_until("[...document.querySelectorAll('.chat-line')].some(l => l.textContent.includes('Good luck'))")
         .await;
@@ -268,12 +351,12 @@ async fn players_and_spectators_talk_apart_then_a_rematch_takes_both_players_alo
     assert!(!chat_has(&cy, "Good luck").await, "spectators do not see the players' chat");
     ann.wait_until("document.querySelector('#watchers').dataset.count === '1'")
         .await;
-    assert_eq!(
-        ann.eval::<u32>("document.querySelector('#chat-input').maxLength").await,
-        140
-    );
     // Bob mutes Ann in his browser, then takes it back.
-    bob.click(".chat-line[data-id] .mute").await;
+    bob.click(&format!(
+        ".chat-line[data-from=\"{}\"] .mute",
+        ann.player_id().await
+    ))
+    .await;
     bob.wait_for(".chat-hidden").await;
     assert!(!chat_has(&bob, "Good luck").await);
     bob.click(".unmute").await;
@@ -286,24 +369,15 @@ async fn players_and_spectators_talk_apart_then_a_rematch_takes_both_players_alo
     ann.wait_until("document.querySelector('#chat-error').dataset.code === 'chat_too_fast'")
         .await;
     ann.screenshot("chat").await;
+    ann.set_viewport(375, 812, true).await;
+    ann.eval::<Value>("document.querySelector('#chat').scrollIntoView()")
+        .await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("chat-phone").await;
+    ann.set_viewport(1280, 800, false).await;
+    cy.screenshot("chat-spectator").await;
 
-    // A draw offer declined, then one accepted.
-    ann.click("#offer-draw").await;
-    bob.wait_text("#announce", "offers a draw").await;
-    bob.wait_for("#draw-offer").await;
-    bob.click("#decline-draw").await;
-    ann.wait_text("#announce", "declined the draw").await;
-    ann.click("#offer-draw").await;
-    ann.wait_for("#withdraw-draw").await;
-    bob.click("#accept-draw").await;
-    for p in [&ann, &bob, &cy] {
-        p.wait_until("document.querySelector('#result-dialog').open")
-            .await;
-        p.wait_text("#result-title", "Draw.").await;
-        p.wait_text("#result-how", "agreed").await;
-    }
-    cy.wait_for("#analyse").await;
-    assert_eq!(cy.count("#rematch").await, 0, "a spectator has no rematch to ask");
+    draw_by_agreement(&ann, &bob, &cy).await;
     // After the game both chats may be read by everyone.
     cy.click("#result-close").await;
     cy.wait_until("[...document.querySelectorAll('.chat-line')].some(l => l.textContent.includes('Good luck'))")
@@ -312,40 +386,15 @@ async fn players_and_spectators_talk_apart_then_a_rematch_takes_both_players_alo
     ann.wait_for(".chat-channel.spectators").await;
     ann.click("#show-result").await;
 
-    // Rematch asked, declined, asked again and accepted: both players land in the new room.
+    // A rematch asked and declined: both see it said.
     ann.click("#rematch").await;
     bob.wait_text("#rematch-state", "asks for a rematch").await;
-    bob.screenshot("rematch-asked").await;
     bob.click("#decline-rematch").await;
     ann.wait_text("#rematch-state", "declined").await;
+    ann.wait_text("#announce", "declined the rematch").await;
     ann.wait_until("!document.querySelector('#rematch').disabled")
         .await;
-    ann.click("#rematch").await;
-    bob.wait_text("#rematch", "Accept rematch").await;
-    bob.click("#rematch").await;
-    let elsewhere = format!(
-        "location.pathname.startsWith('/room/') && location.pathname !== '/room/{room}' && document.querySelector('.seat')"
-    );
-    ann.wait_until(&elsewhere).await;
-    bob.wait_until(&elsewhere).await;
-    let (a, b): (String, String) = (
-        ann.eval("location.pathname").await,
-        bob.eval("location.pathname").await,
-    );
-    assert_eq!(a, b, "both players are in the same new room");
-    cy.wait_until("document.querySelector('#watch-rematch')").await;
-    for p in [&ann, &bob] {
-        p.wait_text("#seats", "(you)").await;
-    }
-    ann.screenshot("rematch-room").await;
-
-    // The new game is aborted before anyone has moved: nobody wins or loses.
-    if ann.count("#start").await > 0 {
-        ann.click("#start").await;
-    }
-    ann.wait_for("#abort").await;
-    ann.click("#abort").await;
-    bob.wait_text("#result-line", "Nobody wins or loses").await;
+    ann.screenshot("rematch-declined").await;
     for p in [&ann, &bob, &cy] {
         p.assert_no_errors();
     }
@@ -357,17 +406,23 @@ async fn waiting_room_seats_claims_and_a_dead_room_link() {
     let Some(h) = Harness::start_with("room_seats", |c| c.grace_ms = 1500).await else {
         return;
     };
+    // A room the server does not know: said so, with a way back (the only errors on the
+    // page are the two 404 answers that told it so).
+    let lost = h.page("lost").await;
+    lost.goto("/room/00000000-0000-4000-8000-000000000000").await;
+    lost.wait_text("#no-such-room", "No such room").await;
+    lost.screenshot("dead-room").await;
+    lost.set_viewport(375, 812, true).await;
+    lost.screenshot("dead-room-phone").await;
+    lost.set_viewport(1280, 800, false).await;
+    lost.click("#dead-back").await;
+    lost.wait_until("location.pathname === '/'").await;
+    let errors = lost.errors();
+    assert!(
+        errors.iter().all(|e| e.contains("404")),
+        "only the 404 answers: {errors:?}"
+    );
     let ann = h.page("ann").await;
-
-    // A room the server does not know: said so, with a way back.
-    ann.goto("/room/00000000-0000-4000-8000-000000000000").await;
-    ann.wait_text("#no-such-room", "No such room").await;
-    ann.screenshot("dead-room").await;
-    ann.set_viewport(375, 812, true).await;
-    ann.screenshot("dead-room-phone").await;
-    ann.set_viewport(1280, 800, false).await;
-    ann.click("#dead-back").await;
-    ann.wait_until("location.pathname === '/'").await;
 
     // Neva with teams: seats change, leave and join; computers come and go; then cancel.
     new_room(
