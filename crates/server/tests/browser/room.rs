@@ -93,6 +93,17 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
     ann.click("#start").await;
     ann.wait_text("#announce", "You move first").await;
     wait_my_turn(&ann).await;
+    // With sound on, the start and the turn were played.
+    let played: Vec<String> = ann
+        .eval(
+            "import(new URL('./sound.js', document.querySelector('script[type=module]').src)) \
+             .then(m => [...m.played])",
+        )
+        .await;
+    assert!(
+        played.iter().any(|s| s == "start") && played.iter().any(|s| s == "turn"),
+        "{played:?}"
+    );
     ann.wait_until("document.title.startsWith('Your turn')")
         .await;
 
@@ -237,7 +248,13 @@ async fn two_players_and_a_spectator(h: &Harness) -> (Page, Page, Page, String) 
     ann.wait_text("#waiting-head", "Every seat is filled").await;
     ann.wait_text("#waiting-next", "Press Start").await;
     bob.screenshot("waiting-joiner").await;
-    cy.goto(&format!("/room/{room}")).await;
+    // Cy follows an invite to the full room (the invite page sends him here to sit down):
+    // it says the room is full and offers to watch.
+    cy.goto_until(
+        &format!("/room/{room}?join=1"),
+        "document.querySelector('#room-full')",
+    )
+    .await;
     cy.wait_for("#room-full").await;
     cy.wait_text("#waiting-next", "This room is full").await;
     cy.screenshot("room-full").await;
