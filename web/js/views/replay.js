@@ -8,10 +8,21 @@ import { parsePosition } from '../position.js';
 import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
 import { moveTable, moveNumber, followCurrent } from './movelist.js';
 import { chatLog } from '../room/chat.js';
+import { resultWords } from '../room/words.js';
+import { personName } from '../describe.js';
 import { evalGraph, pawns } from './evalgraph.js';
 
 const MARK_NAME = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
 const POLL_MS = 1000;
+
+/** The stored game's result in the room's plain words ("Bob (Black) won. Ann (White) resigned."). */
+function resultText(g, layout, nameOf) {
+  if (!g.outcome) return `${g.result}${g.reason ? `: ${reasonText(g.reason)}` : ''}`.replace(/^./, (c) => c.toUpperCase());
+  const seats = Object.fromEntries(layout.map((k) => [k, { occupant: { type: 'player', id: null, name: nameOf(k) } }]));
+  const w = resultWords({ room: { layout }, seats, outcome: g.outcome }, null);
+  const order = w.order.length ? ` Finishing order: ${w.order.map((p, i) => `${i + 1}. ${p.join(', ')}`).join('; ')}.` : '';
+  return `${w.headline} ${w.how}${order}`;
+}
 
 export function replayView(main, id) {
   const title = h('h1', {}, 'Replay');
@@ -188,10 +199,10 @@ export function replayView(main, id) {
       states.push({ pos: mv.position ? parsePosition(g.game, text) : prev.pos, text, route });
     });
     plies = g.moves.map((mv) => ({ seat: mv.seat, text: mv.notation }));
-    const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${g.seats[k]}`);
+    const nameOf = (k) => personName(g.seat_details?.[k]?.name ?? g.seats[k], g.seat_details?.[k]?.bot);
+    const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${nameOf(k)}`);
     title.textContent = `${GAME_NAME[g.game] || g.game}: ${players.join(', ')}`;
-    const result = `${g.result}${g.reason ? `: ${reasonText(g.reason)}` : ''}`;
-    info.replaceChildren(h('p.result-line', {}, result.replace(/^./, (c) => c.toUpperCase())));
+    info.replaceChildren(h('p.result-line', { id: 'result-line' }, resultText(g, layout, nameOf)));
     board = createBoard(boardBox, { game: g.game, options: g.options || {}, orientation: layout[0], pos: states[0].pos });
     const b = (label, fn, idAttr) => h('button', { type: 'button', id: idAttr, onclick: fn }, label);
     main.querySelector('#replay-controls').replaceChildren(
