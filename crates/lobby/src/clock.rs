@@ -1,10 +1,14 @@
 //! The seats' clocks. Only the running seat's clock goes down; it runs from the moment the
 //! previous move was made (or the game started, or the previous mover went out).
+//!
+//! As on lidraughts, a seat's clock does not run before its first move: until then the
+//! seat to move has a first-move deadline, and missing it aborts the game rather than
+//! losing it.
 
 use rules::{BySeat, Seat, SeatSet};
 
 use crate::event::ClockView;
-use crate::types::{TimeControl, Timestamp};
+use crate::types::{TimeControl, Timestamp, FIRST_MOVE_MS};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Clocks {
@@ -12,12 +16,17 @@ pub(crate) struct Clocks {
     layout: SeatSet,
     /// Fischer banks at `since` (unused for per-move limits).
     bank: BySeat<u64>,
-    running: Option<Seat>,
+    /// The seat whose turn it is. Its clock runs only once it has made its first move
+    /// (`started`); until then it has a first-move deadline instead.
+    to_move: Option<Seat>,
+    /// The seats that have made their first move: their clocks run on their turns.
+    started: SeatSet,
     since: Timestamp,
 }
 
 impl Clocks {
-    /// Clocks for `layout`, `first`'s running from `at`; `None` without a time control.
+    /// Clocks for `layout`, `first` to move from `at` (its first move not timed by its
+    /// clock); `None` without a time control.
     pub(crate) fn start(
         control: TimeControl,
         layout: SeatSet,
@@ -33,14 +42,41 @@ impl Clocks {
             control,
             layout,
             bank: BySeat::from_fn(|s| if layout.contains(s) { base } else { 0 }),
-            running: first,
+            to_move: first,
+            started: SeatSet::EMPTY,
             since: at,
         })
     }
 
+    /// The time a seat has for its first move: [`FIRST_MOVE_MS`] with Fischer, the
+    /// per-move limit otherwise.
+    fn first_move_ms(&self) -> u64 {
+        match self.control {
+            TimeControl::PerMove { limit_ms } => limit_ms,
+            TimeControl::None | TimeControl::Fischer { .. } => FIRST_MOVE_MS,
+        }
+    }
+
+    /// The seat whose turn the clocks are timing (running, or waiting for its first move).
+    pub(crate) fn to_move(&self) -> Option<Seat> {
+        self.to_move
+    }
+
+    /// The seat whose clock runs: the seat to move, once it has made its first move.
+    pub(crate) fn running(&self) -> Option<Seat> {
+        self.to_move.filter(|&s| self.started.contains(s))
+    }
+
+    /// While the seat to move has not made its first move: it and the moment the game is
+    /// aborted if it has not moved by then.
+    pub(crate) fn first_move_by(&self) -> Option<(Seat, Timestamp)> {
+        let seat = self.to_move.filter(|&s| !self.started.contains(s))?;
+        Some((seat, self.since.plus(self.first_move_ms())))
+    }
+
     /// When the running seat's flag falls.
     pub(crate) fn deadline(&self) -> Option<Timestamp> {
-        let seat = self.running?;
+        let seat = self.running()?;
         match self.control {
             TimeControl::None => None,
             TimeControl::Fischer { .. } => Some(self.since.plus(self.bank[seat])),
@@ -48,34 +84,58 @@ impl Clocks {
         }
     }
 
+    /// The first moment something is due: a flag, or a first-move deadline.
+    pub(crate) fn next_due(&self) -> Option<Timestamp> {
+        self.deadline()
+            .or_else(|| self.first_move_by().map(|(_, at)| at))
+    }
+
     /// The running seat whose flag has fallen by `now`, with the moment it fell.
     pub(crate) fn fallen(&self, now: Timestamp) -> Option<(Seat, Timestamp)> {
-        let seat = self.running?;
+        let seat = self.running()?;
         let deadline = self.deadline()?;
         (now >= deadline).then_some((seat, deadline))
     }
 
-    /// Stops the running clock at `at` and starts `next`'s. The running seat is charged for
-    /// its time; if it has just moved (`moved`), Fischer adds the increment.
+    /// The seat to move whose first-move deadline has passed by `now`, with the deadline.
+    pub(crate) fn first_move_missed(&self, now: Timestamp) -> Option<(Seat, Timestamp)> {
+        self.first_move_by().filter(|&(_, at)| now >= at)
+    }
+
+    /// Stops the seat to move's turn at `at` and starts `next`'s. A running clock is
+    /// charged for its time, and if its seat has just moved (`moved`), Fischer adds the
+    /// increment; a seat's first move costs nothing and starts its clock for later turns.
     pub(crate) fn switch(&mut self, next: Option<Seat>, at: Timestamp, moved: bool) {
-        if let (Some(seat), TimeControl::Fischer { increment_ms, .. }) =
-            (self.running, self.control)
-        {
-            let left = self.bank[seat].saturating_sub(at.since(self.since));
-            self.bank[seat] = if moved {
-                left.saturating_add(increment_ms)
-            } else {
-                left
-            };
+        if let Some(seat) = self.to_move {
+            if self.started.contains(seat) {
+                if let TimeControl::Fischer { increment_ms, .. } = self.control {
+                    let left = self.bank[seat].saturating_sub(at.since(self.since));
+                    self.bank[seat] = if moved {
+                        left.saturating_add(increment_ms)
+                    } else {
+                        left
+                    };
+                }
+            } else if moved {
+                self.started.insert(seat);
+            }
         }
-        self.running = next;
+        self.to_move = next;
         self.since = at;
     }
 
-    /// The server was down from `down_at` to `now`: the running clock starts again where it
-    /// stood at `down_at` (or at its last switch, if later). Returns the time given back.
+    /// Stops the turn under way at `at` (the game ended or was aborted).
+    pub(crate) fn stop(&mut self, at: Timestamp) {
+        if self.to_move.is_some() {
+            self.switch(None, at, false);
+        }
+    }
+
+    /// The server was down from `down_at` to `now`: the turn under way (a running clock or
+    /// a first-move wait) starts again where it stood at `down_at` (or at its last switch,
+    /// if later). Returns the time given back.
     pub(crate) fn resume(&mut self, down_at: Timestamp, now: Timestamp) -> u64 {
-        if self.running.is_none() {
+        if self.to_move.is_none() {
             return 0;
         }
         let given = now.since(self.since.max(down_at));
@@ -83,11 +143,6 @@ impl Clocks {
         // bank and a per-move limit both count from `since`.
         self.since = self.since.plus(given);
         given
-    }
-
-    /// The seat whose clock runs.
-    pub(crate) fn running(&self) -> Option<Seat> {
-        self.running
     }
 
     /// What clients see.
@@ -105,8 +160,9 @@ impl Clocks {
                     None
                 }
             }),
-            running: self.running,
+            running: self.running(),
             since: self.since,
+            first_move_by: self.first_move_by().map(|(_, at)| at),
         }
     }
 }

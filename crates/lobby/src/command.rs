@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use rules::Seat;
 
+use crate::chat::ChatChannel;
 use crate::types::{Bot, Timestamp};
 
 /// How the first seat to move is chosen at the start.
@@ -84,6 +85,34 @@ pub enum Command {
         /// A random value for the first seat of the new game.
         lot: u64,
     },
+    /// Finished, a seated participant: decline the pending rematch requests (or withdraw
+    /// one's own); every request is cleared.
+    DeclineRematch,
+    /// Any state, a participant: say something in a chat channel. `players` is for seated
+    /// participants, `spectators` for those without a seat.
+    Chat {
+        /// The channel.
+        channel: ChatChannel,
+        /// The message (trimmed, control characters removed, 1 to
+        /// [`crate::CHAT_MAX_CHARS`] characters).
+        text: String,
+    },
+    /// Server (a moderator's decision): delete a chat line.
+    DeleteChat {
+        /// The line's id ([`crate::ChatLine::id`]).
+        id: u32,
+    },
+    /// Server: the number of sockets watching without a seat changed.
+    Watchers {
+        /// How many there are now.
+        count: u32,
+    },
+    /// Server, on behalf of the acting player: the player's name is now `name` (in its
+    /// seat, as the host, and on its later chat lines).
+    Rename {
+        /// The new name.
+        name: String,
+    },
     /// A participant's connection opened.
     Connect,
     /// A participant's connection closed.
@@ -123,6 +152,11 @@ impl Command {
             Command::DeclineDraw => "decline_draw",
             Command::Abort => "abort",
             Command::Rematch { .. } => "rematch",
+            Command::DeclineRematch => "decline_rematch",
+            Command::Chat { .. } => "chat",
+            Command::DeleteChat { .. } => "delete_chat",
+            Command::Watchers { .. } => "watchers",
+            Command::Rename { .. } => "rename",
             Command::Connect => "connect",
             Command::Disconnect => "disconnect",
             Command::ClaimVictory => "claim_victory",

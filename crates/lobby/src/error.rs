@@ -1,6 +1,6 @@
 //! Why a room refused a command.
 
-use rules::{MoveError, OptionError, Seat};
+use rules::{IllegalReason, MoveError, OptionError, Seat};
 use uuid::Uuid;
 
 use crate::RoomState;
@@ -97,6 +97,37 @@ pub enum LobbyError {
     /// The rematch room exists already.
     #[error("the rematch has been created: room {0}")]
     RematchCreated(Uuid),
+    /// No rematch request is pending, so there is nothing to decline.
+    #[error("nobody has asked for a rematch")]
+    NoRematchRequest,
+    /// A chat message with nothing in it (once trimmed).
+    #[error("the message is empty")]
+    ChatEmpty,
+    /// A chat message longer than the limit.
+    #[error("the message is too long: at most {max} characters")]
+    ChatTooLong {
+        /// The limit, in characters.
+        max: usize,
+    },
+    /// Too many chat messages in a short time.
+    #[error("you are sending messages too fast: wait {retry_in_ms} ms")]
+    ChatTooFast {
+        /// Milliseconds until one more message is allowed.
+        retry_in_ms: u64,
+    },
+    /// The channel is not the actor's: `players` is for seated participants, `spectators`
+    /// for those without a seat.
+    #[error("you cannot write in that chat")]
+    ChatNotAllowed,
+    /// No chat line with this id exists in the room.
+    #[error("there is no chat line {0}")]
+    NoSuchChat(u32),
+    /// A name that is empty once trimmed, or too long.
+    #[error("a name must have 1 to {max} characters")]
+    InvalidName {
+        /// The limit, in characters.
+        max: usize,
+    },
 }
 
 impl LobbyError {
@@ -128,6 +159,22 @@ impl LobbyError {
             LobbyError::ClaimNotOpen { .. } => "claim_not_open",
             LobbyError::RematchAlreadyAsked => "rematch_already_asked",
             LobbyError::RematchCreated(_) => "rematch_created",
+            LobbyError::NoRematchRequest => "no_rematch_request",
+            LobbyError::ChatEmpty => "chat_empty",
+            LobbyError::ChatTooLong { .. } => "chat_too_long",
+            LobbyError::ChatTooFast { .. } => "chat_too_fast",
+            LobbyError::ChatNotAllowed => "chat_not_allowed",
+            LobbyError::NoSuchChat(_) => "no_such_chat",
+            LobbyError::InvalidName { .. } => "invalid_name",
+        }
+    }
+
+    /// The rule that refused an illegal move, when one can be named (the wire's
+    /// `reason`); `None` for every other refusal.
+    pub fn reason(&self) -> Option<IllegalReason> {
+        match self {
+            LobbyError::IllegalMove(MoveError::Illegal { reason, .. }) => *reason,
+            _ => None,
         }
     }
 }

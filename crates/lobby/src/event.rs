@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use rules::{AnyOptions, BySeat, Move, Seat, SeatSet, SquareName, Variant};
 
+use crate::chat::ChatLine;
 use crate::outcome::{Outcome, Reason};
 use crate::types::{Bot, Participant, PlayerId, TimeControl, Timestamp};
 
@@ -45,9 +46,10 @@ pub enum Audience {
     Everyone,
     /// Only the participant (or bot) in this seat.
     Seat(Seat),
-    /// Only the participants without a seat. No event is addressed to spectators alone
-    /// yet; the audience exists so the socket layer filters one way for every kind.
+    /// Only the participants without a seat (their chat while the game is on).
     Spectators,
+    /// Every seat (the players' chat while the game is on).
+    Players,
 }
 
 /// Who is looking: a seat, or a spectator.
@@ -67,6 +69,7 @@ impl Audience {
             (Audience::Everyone, _) => true,
             (Audience::Seat(a), Viewer::Seat(b)) => a == b,
             (Audience::Spectators, Viewer::Spectator) => true,
+            (Audience::Players, Viewer::Seat(_)) => true,
             _ => false,
         }
     }
@@ -192,6 +195,11 @@ pub enum EventKind {
     Aborted {
         /// The seat that aborted, if it was a seated player.
         by: Option<Seat>,
+        /// Why.
+        reason: AbortReason,
+        /// For [`AbortReason::NoFirstMove`], the seat that did not make its first move in
+        /// time.
+        seat: Option<Seat>,
     },
     /// The server restarted mid-game: the time it was down was given back.
     Resumed {
@@ -202,7 +210,8 @@ pub enum EventKind {
         /// The clocks now, if the room has a time control.
         clocks: Option<Box<ClockView>>,
     },
-    /// The rematch requests changed, or the rematch room was created.
+    /// The rematch requests changed (asked, declined, expired), or the rematch room was
+    /// created.
     Rematch {
         /// The seats that asked.
         asked: SeatSet,
@@ -210,7 +219,58 @@ pub enum EventKind {
         waiting_for: SeatSet,
         /// The new room, once created.
         room: Option<Uuid>,
+        /// When the pending requests expire.
+        expires_at: Option<Timestamp>,
+        /// The seat that declined (the requests are cleared).
+        declined_by: Option<Seat>,
+        /// The requests expired unanswered (they are cleared).
+        expired: bool,
     },
+    /// A chat line (to the channel's readers: see [`crate::ChatChannel`]).
+    Chat {
+        /// The line.
+        line: Box<ChatLine>,
+    },
+    /// A chat line was deleted by a moderator: clients drop it.
+    ChatDeleted {
+        /// The line's id.
+        id: u32,
+    },
+    /// The number of spectators watching changed.
+    Watchers {
+        /// How many watch now.
+        count: u32,
+    },
+    /// A player of the room (seated, or the host) is now known by another name.
+    Renamed {
+        /// Who.
+        player: PlayerId,
+        /// The new name.
+        name: String,
+    },
+}
+
+/// Why a room or game was cancelled.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbortReason {
+    /// A player or the host asked for it.
+    Requested,
+    /// A seat let its first-move time pass (nobody loses).
+    NoFirstMove,
+    /// The server (an administrator) closed the room.
+    Server,
+}
+
+impl AbortReason {
+    /// The stable snake_case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AbortReason::Requested => "requested",
+            AbortReason::NoFirstMove => "no_first_move",
+            AbortReason::Server => "server",
+        }
+    }
 }
 
 /// What happened to a draw offer.
@@ -266,6 +326,8 @@ pub struct RoomInfo {
     pub grace_ms: u64,
     /// When the room was created.
     pub created_at: Timestamp,
+    /// The game starts by itself, by lot, once every seat is filled.
+    pub auto_start: bool,
 }
 
 /// Serialises rule options as clients read them: a JSON object of every option with its
@@ -427,10 +489,14 @@ pub struct LastMove {
 pub struct ClockView {
     /// Time left per seat at `since` (Fischer: the bank; per move: the limit).
     pub remaining_ms: BySeat<Option<u64>>,
-    /// The seat whose clock runs.
+    /// The seat whose clock runs; `None` while the seat to move has not made its first
+    /// move (its clock does not run yet: see `first_move_by`).
     pub running: Option<Seat>,
-    /// When the running clock started.
+    /// When the running clock started (or the first-move wait began).
     pub since: Timestamp,
+    /// While the seat to move has not made its first move: the moment the game is aborted
+    /// if it has not moved by then.
+    pub first_move_by: Option<Timestamp>,
 }
 
 /// The board and the turn.
@@ -457,6 +523,12 @@ pub struct RematchView {
     pub waiting_for: SeatSet,
     /// The new room, once created.
     pub room: Option<Uuid>,
+    /// When the pending requests expire.
+    pub expires_at: Option<Timestamp>,
+    /// The seat that declined the last requests (until someone asks again).
+    pub declined_by: Option<Seat>,
+    /// The last requests expired unanswered (until someone asks again).
+    pub expired: bool,
 }
 
 /// The whole room as one viewer may see it.
@@ -488,6 +560,11 @@ pub struct Snapshot {
     pub legal_moves: Option<Vec<MoveView>>,
     /// When the viewer's claim opens, if every opponent is away.
     pub claim_opens_at: Option<Timestamp>,
+    /// The chat lines the viewer may read (the room keeps the last
+    /// [`crate::CHAT_KEEP`]; deleted ones are left out), oldest first.
+    pub chat: Vec<ChatLine>,
+    /// How many watch without a seat.
+    pub watchers: u32,
 }
 
 /// What [`crate::Room::events_since`] gives a client.

@@ -65,6 +65,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod chat;
 mod clock;
 mod command;
 mod error;
@@ -73,10 +74,14 @@ mod outcome;
 mod room;
 mod types;
 
+pub use chat::{
+    clean_chat_text, ChatChannel, ChatLine, CHAT_BURST, CHAT_KEEP, CHAT_MAX_CHARS, CHAT_WINDOW_MS,
+    NAME_MAX_CHARS,
+};
 pub use command::{Command, FirstSeat};
 pub use error::LobbyError;
 pub use event::{
-    serialize_options, Audience, BoardView, ClockView, DrawAction, DrawOfferView, Event, EventKind,
+    serialize_options, AbortReason, Audience, BoardView, ClockView, DrawAction, DrawOfferView, Event, EventKind,
     LastMove, LegalMoves, MoveView, Occupant, RematchView, RoomInfo, RoomState, SeatView, Since,
     Snapshot, Viewer,
 };
@@ -84,5 +89,5 @@ pub use outcome::{Outcome, Reason, SeatResult, Verdict};
 pub use room::{Handled, Room, HISTORY_LEN};
 pub use types::{
     Actor, Bot, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility,
-    DEFAULT_GRACE_MS,
+    DEFAULT_GRACE_MS, FIRST_MOVE_MS, REMATCH_MS,
 };

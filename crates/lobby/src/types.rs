@@ -8,6 +8,14 @@ use rules::{AnyOptions, Seat};
 /// The default disconnect grace period: 60 seconds.
 pub const DEFAULT_GRACE_MS: u64 = 60_000;
 
+/// In a Fischer room, the time a seat has for its first move (its clock does not run
+/// until then): 30 seconds. A per-move room gives the per-move limit instead. A seat that
+/// lets it pass aborts the game ([`crate::AbortReason::NoFirstMove`]); nobody loses.
+pub const FIRST_MOVE_MS: u64 = 30_000;
+
+/// How long a rematch request waits for the other seats: 60 seconds from the first ask.
+pub const REMATCH_MS: u64 = 60_000;
+
 /// A player's opaque id (the server's account or guest id).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -198,10 +206,13 @@ pub struct RoomConfig {
     pub time_control: TimeControl,
     /// How long every opponent must have been disconnected before a seat may claim.
     pub grace_ms: u64,
+    /// Start by itself, by lot, as soon as the last free seat is filled (quick games);
+    /// otherwise the host starts.
+    pub auto_start: bool,
 }
 
 impl RoomConfig {
-    /// A public room without clocks and with the default grace period.
+    /// A public room without clocks, with the default grace period, started by the host.
     pub fn new(id: Uuid, options: AnyOptions, host: Participant) -> RoomConfig {
         RoomConfig {
             id,
@@ -210,6 +221,7 @@ impl RoomConfig {
             visibility: Visibility::Public,
             time_control: TimeControl::None,
             grace_ms: DEFAULT_GRACE_MS,
+            auto_start: false,
         }
     }
 }

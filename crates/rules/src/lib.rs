@@ -47,7 +47,7 @@ pub use any::{AnyOptions, AnyPosition};
 pub use giveandtake::{GiveAndTake, GiveAndTakeOptions, HotJump, KingLanding, LoneMan, Removal};
 pub use moves::{AnyMove, Move, MoveCount, MoveList, MoveSink, MAX_PATH};
 pub use neva::{Blocked, Departed, Neva, NevaOptions};
-pub use notation::{MoveError, MoveText};
+pub use notation::{IllegalReason, MoveError, MoveText};
 pub use options::{DrawLimits, GameOptions, OptionError, OptionSpec};
 pub use position::{DepartError, Departure, EndReason, IllegalMove, PlayError, Position, Status};
 pub use queah::{DropTiming, Queah, QueahOptions};

@@ -69,12 +69,12 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// No legal move matches.
-    #[error("illegal move `{text}`{}", hint.map(|h| format!(": {h}")).unwrap_or_default())]
+    #[error("illegal move `{text}`{}", reason.map(|r| format!(": {}", r.explain())).unwrap_or_default())]
     Illegal {
         /// The move as given.
         text: String,
-        /// What the rules require instead, when there is a short answer.
-        hint: Option<&'static str>,
+        /// Which rule refuses it, when one rule can be named (worked out only on refusal).
+        reason: Option<IllegalReason>,
     },
     /// Several legal moves match the short form.
     #[error("ambiguous move `{text}`: give the full path, one of {}", candidates.join(", "))]
@@ -84,6 +84,104 @@ pub enum MoveError {
         /// Every matching legal move in canonical notation.
         candidates: Vec<String>,
     },
+}
+
+/// Which rule refuses a move, in terms a player can act on. Worked out only when a move is
+/// refused ([`MoveText::to_move`]), never on the way to accepting one.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum IllegalReason {
+    /// A capture is possible, so a plain step is not allowed.
+    CaptureCompulsory,
+    /// Another capture takes more pieces, and the most must be taken; also a capture
+    /// stopped before its end.
+    LongestCapture,
+    /// The capture stops while the same piece can still jump.
+    CaptureMustContinue,
+    /// Stockholm with deferred backward capture: a man's first jump may not go backwards.
+    NoBackwardFirstJump,
+    /// Give and Take: only the piece that just moved may be captured.
+    OnlyJustMoved,
+    /// Queah: a piece must be dropped from the reserve this turn.
+    DropOwed,
+    /// Queah: a piece may not step straight back to where it came from on its owner's
+    /// previous turn.
+    NoReverse,
+    /// No legal move starts on the square named.
+    NoMoveFromSquare,
+    /// The square named holds no piece of the side to move.
+    NotYourPiece,
+    /// The destination is occupied or cannot be reached from there.
+    Blocked,
+}
+
+impl IllegalReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [IllegalReason; 10] = [
+        IllegalReason::CaptureCompulsory,
+        IllegalReason::LongestCapture,
+        IllegalReason::CaptureMustContinue,
+        IllegalReason::NoBackwardFirstJump,
+        IllegalReason::OnlyJustMoved,
+        IllegalReason::DropOwed,
+        IllegalReason::NoReverse,
+        IllegalReason::NoMoveFromSquare,
+        IllegalReason::NotYourPiece,
+        IllegalReason::Blocked,
+    ];
+
+    /// A stable snake_case code (the wire protocol's `reason`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            IllegalReason::CaptureCompulsory => "capture_compulsory",
+            IllegalReason::LongestCapture => "longest_capture",
+            IllegalReason::CaptureMustContinue => "capture_must_continue",
+            IllegalReason::NoBackwardFirstJump => "no_backward_first_jump",
+            IllegalReason::OnlyJustMoved => "only_just_moved",
+            IllegalReason::DropOwed => "drop_owed",
+            IllegalReason::NoReverse => "no_reverse",
+            IllegalReason::NoMoveFromSquare => "no_move_from_square",
+            IllegalReason::NotYourPiece => "not_your_piece",
+            IllegalReason::Blocked => "blocked",
+        }
+    }
+
+    /// The rule in plain words, for the player whose move was refused.
+    pub const fn explain(self) -> &'static str {
+        match self {
+            IllegalReason::CaptureCompulsory => {
+                "A capture is compulsory: you must take a piece this turn."
+            }
+            IllegalReason::LongestCapture => {
+                "The longest capture must be taken: the capture must go on as far as it can."
+            }
+            IllegalReason::CaptureMustContinue => {
+                "The capture is not finished: keep jumping with the same piece."
+            }
+            IllegalReason::NoBackwardFirstJump => {
+                "A man may not capture backwards as its first jump."
+            }
+            IllegalReason::OnlyJustMoved => "Only the piece that just moved may be captured.",
+            IllegalReason::DropOwed => {
+                "You must first drop a piece from your reserve onto the board."
+            }
+            IllegalReason::NoReverse => {
+                "A piece may not step straight back to the square it came from on your last turn."
+            }
+            IllegalReason::NoMoveFromSquare => "No legal move starts on that square.",
+            IllegalReason::NotYourPiece => "That square holds none of your pieces.",
+            IllegalReason::Blocked => {
+                "That piece cannot go there: the square is taken or out of its reach."
+            }
+        }
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.explain())
+    }
 }
 
 fn strip_annotations(mut s: &str) -> &str {
@@ -224,56 +322,110 @@ impl MoveText {
             return Err(MoveError::GameOver);
         }
         let legal = pos.legal_moves();
+        let mut found = self.matching(&legal);
+        match (found.next(), found.next()) {
+            (Some(m), None) => Ok(*m),
+            (None, _) => Err(MoveError::Illegal {
+                text: self.to_string(),
+                reason: self.reason(pos, &legal),
+            }),
+            (Some(_), Some(_)) => Err(MoveError::Ambiguous {
+                text: self.to_string(),
+                candidates: self
+                    .matching(&legal)
+                    .map(|m| write_move(self.variant, m))
+                    .collect(),
+            }),
+        }
+    }
+
+    /// The moves of `moves` this text names: the one with its full path, or else, for an
+    /// origin-destination text, every one ending there.
+    // Filters over the moves rather than lists of them: the server resolves every move a
+    // client sends, and the one it finds is all it keeps.
+    fn matching<'a>(&'a self, moves: &'a [Move]) -> impl Iterator<Item = &'a Move> + 'a {
         let origin = self.squares.first().copied();
         let rest = self.squares.get(1..).unwrap_or(&[]);
-        // Filters over the legal moves rather than lists of them: the server resolves every
-        // move a client sends, and the one it finds is all it keeps.
-        let with_origin = || {
-            legal
+        let with_origin = move || {
+            moves
                 .iter()
                 .filter(move |m| m.drop() == self.drop && m.origin() == origin)
         };
         // The full path when some move has it; else the short form names the destination.
         let short = rest.len() == 1 && !with_origin().any(|m| m.path() == rest);
-        let candidates = || {
-            with_origin().filter(move |m| {
-                if short {
-                    m.destination() == rest.first().copied()
-                } else {
-                    m.path() == rest
-                }
-            })
-        };
-        let mut found = candidates();
-        match (found.next(), found.next()) {
-            (Some(m), None) => Ok(*m),
-            (None, _) => Err(MoveError::Illegal {
-                text: self.to_string(),
-                hint: self.hint(&legal),
-            }),
-            (Some(_), Some(_)) => Err(MoveError::Ambiguous {
-                text: self.to_string(),
-                candidates: candidates().map(|m| write_move(self.variant, m)).collect(),
-            }),
-        }
+        with_origin().filter(move |m| {
+            if short {
+                m.destination() == rest.first().copied()
+            } else {
+                m.path() == rest
+            }
+        })
     }
 
-    fn hint(&self, legal: &[Move]) -> Option<&'static str> {
+    /// True if this text is a capture of `moves` stopped before its end: the same piece,
+    /// the first landings of a longer capture.
+    fn stops_short(&self, moves: &[Move]) -> bool {
+        let origin = self.squares.first().copied();
+        let rest = self.squares.get(1..).unwrap_or(&[]);
+        !rest.is_empty()
+            && moves.iter().any(|m| {
+                m.is_capture()
+                    && m.drop() == self.drop
+                    && m.origin() == origin
+                    && m.path().len() > rest.len()
+                    && m.path().starts_with(rest)
+            })
+    }
+
+    /// Why no legal move matches this text in `pos`, when one rule can be named. Only a
+    /// refused move comes here, so the work (the positions with a rule relaxed) costs
+    /// nothing on the way to accepting one.
+    fn reason<P: Position>(&self, pos: &P, legal: &[Move]) -> Option<IllegalReason> {
         if legal.is_empty() {
             return None;
         }
-        if legal.iter().all(|m| m.is_capture()) && !self.capture {
-            return Some("a capture is compulsory");
-        }
         if self.drop.is_none() && legal.iter().all(|m| m.drop().is_some()) {
-            return Some("a drop is owed");
+            return Some(IllegalReason::DropOwed);
         }
-        if let Some(&o) = self.squares.first() {
-            if !legal.iter().any(|m| m.origin() == Some(o)) {
-                return Some("no legal move starts on that square");
+        let seat = pos.turn()?;
+        let origin = self.squares.first().copied();
+        if let Some(o) = origin {
+            // A compound Queah turn moves the piece it has just dropped.
+            let dropped_here = self.drop_first && self.drop == Some(o);
+            if !dropped_here && pos.piece_at(o).map(|p| p.seat) != Some(seat) {
+                return Some(IllegalReason::NotYourPiece);
             }
         }
-        None
+        let all_capture = legal.iter().all(Move::is_capture);
+        if self.stops_short(legal) {
+            return Some(IllegalReason::CaptureMustContinue);
+        }
+        for (reason, relaxed) in pos.relaxations() {
+            let moves = relaxed.legal_moves();
+            if let Some(m) = self.matching(&moves).next() {
+                // A step where a capture is due is refused for that first.
+                if all_capture && !m.is_capture() {
+                    return Some(IllegalReason::CaptureCompulsory);
+                }
+                return Some(reason);
+            }
+            if self.stops_short(&moves) {
+                return Some(reason);
+            }
+        }
+        if all_capture && !self.capture {
+            return Some(IllegalReason::CaptureCompulsory);
+        }
+        match origin {
+            Some(o) if !legal.iter().any(|m| m.origin() == Some(o)) => {
+                Some(IllegalReason::NoMoveFromSquare)
+            }
+            Some(_) => Some(IllegalReason::Blocked),
+            None => self
+                .drop
+                .filter(|&d| pos.piece_at(d).is_some())
+                .map(|_| IllegalReason::Blocked),
+        }
     }
 }
 

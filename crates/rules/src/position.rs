@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::notation::{self, MoveError};
+use crate::notation::{self, IllegalReason, MoveError};
 use crate::options::{GameOptions, OptionError};
 use crate::setup::{ParsePositionError, PositionError, Problems, Setup};
 use crate::{Move, MoveCount, MoveList, MoveSink, Piece, Seat, SeatSet, Square, Variant};
@@ -373,6 +373,14 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
             }
         }
         ranking
+    }
+
+    /// This position under each rule a refused move may have broken, with that rule
+    /// relaxed, paired with the reason to give when the move is legal there (in the order
+    /// to try them). Only a refused move asks ([`crate::MoveText::to_move`]); by default,
+    /// none.
+    fn relaxations(&self) -> Vec<(IllegalReason, Self)> {
+        Vec::new()
     }
 
     /// Parses a move in this game's notation and resolves it against this position.

@@ -13,8 +13,10 @@ use crate::outcome::Reason;
 use crate::types::Timestamp;
 
 impl Room {
-    /// Applies every flag that fell by the command's time: `now`, or for a resumption the
-    /// moment the server stopped. Returns the flagged seats.
+    /// Applies everything due by the command's time (`now`, or for a resumption the
+    /// moment the server stopped): every flag that fell, a first move not made in time
+    /// (the game is aborted), rematch requests that expired. Returns the seats whose time
+    /// ran out (flagged, or aborting the game by not moving).
     pub(super) fn catch_up(
         &mut self,
         command: &Command,
@@ -26,20 +28,22 @@ impl Room {
             Command::Resume { down_at } => now.min(*down_at),
             _ => now,
         };
+        self.expire_rematch(clock_now, out);
         self.run_clocks(clock_now, out)
     }
 
-    /// Applies every flag that fell by `now`, each at the moment it fell; returns the
-    /// flagged seats.
+    /// Applies every flag that fell by `now`, each at the moment it fell, and aborts the
+    /// game if the seat to move let its first-move deadline pass; returns those seats.
     fn run_clocks(&mut self, now: Timestamp, out: &mut Staged) -> SeatSet {
         let mut flagged = SeatSet::EMPTY;
         while self.state == RoomState::Playing {
-            let fallen = self
-                .play
-                .as_ref()
-                .and_then(|p| p.clocks.as_ref())
-                .and_then(|c| c.fallen(now));
-            let Some((seat, at)) = fallen else {
+            let clocks = self.play.as_ref().and_then(|p| p.clocks.as_ref());
+            if let Some((seat, at)) = clocks.and_then(|c| c.first_move_missed(now)) {
+                flagged.insert(seat);
+                self.abort_no_first_move(seat, at, out);
+                break;
+            }
+            let Some((seat, at)) = clocks.and_then(|c| c.fallen(now)) else {
                 break;
             };
             // Each seat flags at most once, so this ends after at most four rounds.

@@ -10,12 +10,14 @@
 //! * `play.rs`: the start, moves, departures, who went out and why, the end of the game and
 //!   its outcome, abort;
 //! * `draws.rs`: draw offers, acceptance, declines and withdrawals;
-//! * `rematch.rs`: rematch requests and the rematch room;
+//! * `rematch.rs`: rematch requests, declines, expiry and the rematch room;
+//! * `chat.rs`: chat lines and what each viewer may read, the spectator count, renames;
 //! * `clocks.rs`: time and absence: catching up with the clocks, ticks, resuming after a
 //!   restart, presence, and claims against absent seats;
 //! * `view.rs`: what clients see: snapshots, missed events, views of the room, its seats and
 //!   board, and the numbering of events into the history.
 
+mod chat;
 mod clocks;
 mod draws;
 mod play;
@@ -64,8 +66,11 @@ pub struct Room {
     /// Boxed: a waiting room (most rooms a server holds idle) keeps one word for it, not
     /// the whole game (memory per idle room, issue 10).
     play: Option<Box<Play>>,
-    rematch_asked: SeatSet,
-    rematch_room: Option<Uuid>,
+    rematch: rematch::Rematch,
+    /// `None` until the first line (most rooms never chat).
+    chat: Option<Arc<chat::Chat>>,
+    /// Spectators watching, as the server counts them.
+    watchers: u32,
     version: u64,
     history: VecDeque<Event>,
 }
@@ -165,8 +170,9 @@ impl Room {
             state: RoomState::Waiting,
             seats: Arc::default(),
             play: None,
-            rematch_asked: SeatSet::EMPTY,
-            rematch_room: None,
+            rematch: rematch::Rematch::NONE,
+            chat: None,
+            watchers: 0,
             version: 0,
             // Grows as events come: a waiting room holds its `created` and first `seats`
             // events, not room for 64 (nor the 4 a first push would make room for; memory
@@ -260,6 +266,11 @@ impl Room {
             Command::DeclineDraw => self.decline_draw(cx, out),
             Command::Abort => self.abort(cx, out),
             Command::Rematch { new_room, lot } => return self.ask_rematch(cx, new_room, lot, out),
+            Command::DeclineRematch => self.decline_rematch(cx, out),
+            Command::Chat { channel, text } => self.chat(cx, channel, &text, out),
+            Command::DeleteChat { id } => self.delete_chat(cx, id, out),
+            Command::Watchers { count } => self.set_watchers(cx, count, out),
+            Command::Rename { name } => self.rename(cx, &name, out),
             Command::Connect => self.presence(cx, true, out),
             Command::Disconnect => self.presence(cx, false, out),
             Command::ClaimVictory => self.claim(cx, false, out),
@@ -366,12 +377,20 @@ impl Room {
         self.play.as_ref().and_then(|p| p.outcome.as_ref())
     }
 
-    /// When the running clock's flag falls: tick the room then (or later).
+    /// When something is due without a command: the running clock's flag, the first-move
+    /// deadline of a seat that has not moved yet, or the expiry of unanswered rematch
+    /// requests. Tick the room then (or later).
     pub fn next_deadline(&self) -> Option<Timestamp> {
-        if self.state != RoomState::Playing {
-            return None;
+        match self.state {
+            RoomState::Playing => self.play.as_ref()?.clocks.as_ref()?.next_due(),
+            RoomState::Finished => self.rematch_expires_at(),
+            RoomState::Waiting | RoomState::Aborted => None,
         }
-        self.play.as_ref()?.clocks.as_ref()?.deadline()
+    }
+
+    /// How many spectators watch, as the server last counted them.
+    pub fn watchers(&self) -> u32 {
+        self.watchers
     }
 
     /// The game record so far, once started (bots are named `kind (bot, level n)`).

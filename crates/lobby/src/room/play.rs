@@ -16,7 +16,7 @@ use super::{participant, Action, Asked, Play, Room, Staged};
 use crate::clock::Clocks;
 use crate::command::FirstSeat;
 use crate::error::LobbyError;
-use crate::event::{Audience, DrawAction, EventKind, MoveView, RoomState};
+use crate::event::{AbortReason, Audience, DrawAction, EventKind, MoveView, RoomState};
 use crate::outcome::{Outcome, Reason, SeatResult, Verdict};
 use crate::types::{Actor, Timestamp};
 
@@ -30,12 +30,33 @@ impl Room {
     ) -> Result<(), LobbyError> {
         self.expect(RoomState::Waiting, cx.name)?;
         self.require_host(cx.actor)?;
-        if self.layout.iter().any(|s| self.seats[s].is_none()) {
+        if !self.full() {
             return Err(LobbyError::NotAllSeatsTaken);
         }
+        self.begin(first, cx.now, out)
+    }
+
+    /// True when every seat of the layout is taken.
+    fn full(&self) -> bool {
+        self.layout.iter().all(|s| self.seats[s].is_some())
+    }
+
+    /// A room that starts by itself starts once the seat just filled was the last free
+    /// one, by a lot drawn from the room's id and the time: the same commands replayed at
+    /// the same times draw the same first seat.
+    pub(super) fn start_if_full(&mut self, now: Timestamp, out: &mut Staged) -> Result<(), LobbyError> {
+        if self.config.auto_start && self.state == RoomState::Waiting && self.full() {
+            let lot = lot_of(self.config.id.as_u128(), now);
+            self.begin(FirstSeat::Lot(lot), now, out)?;
+        }
+        Ok(())
+    }
+
+    /// Starts the game at `now`.
+    fn begin(&mut self, first: FirstSeat, now: Timestamp, out: &mut Staged) -> Result<(), LobbyError> {
         let (start, first) = self.opening(first)?;
         let game = Game::new(start);
-        let clocks = Clocks::start(self.config.time_control, self.layout, game.turn(), cx.now);
+        let clocks = Clocks::start(self.config.time_control, self.layout, game.turn(), now);
         let play = Play {
             game,
             first,
@@ -159,9 +180,39 @@ impl Room {
                 })
             }
         };
+        let reason = match cx.actor {
+            Actor::Server => AbortReason::Server,
+            Actor::Player(_) | Actor::Bot(_) => AbortReason::Requested,
+        };
         self.state = RoomState::Aborted;
-        out.push((Audience::Everyone, EventKind::Aborted { by }));
+        out.push((
+            Audience::Everyone,
+            EventKind::Aborted {
+                by,
+                reason,
+                seat: None,
+            },
+        ));
         Ok(())
+    }
+
+    /// `seat` let its first-move deadline (`at`) pass: the game is aborted, nobody loses.
+    pub(super) fn abort_no_first_move(&mut self, seat: Seat, at: Timestamp, out: &mut Staged) {
+        if let Some(play) = self.play.as_mut() {
+            if let Some(clocks) = play.clocks.as_mut() {
+                clocks.stop(at);
+            }
+            play.draw_offer = None;
+        }
+        self.state = RoomState::Aborted;
+        out.push((
+            Audience::Everyone,
+            EventKind::Aborted {
+                by: None,
+                reason: AbortReason::NoFirstMove,
+                seat: Some(seat),
+            },
+        ));
     }
 
     /// Stops a game being aborted; returns the seat that aborted it, if a seated player did.
@@ -183,7 +234,7 @@ impl Room {
             return Err(LobbyError::TooLateToAbort);
         }
         if let Some(clocks) = play.clocks.as_mut() {
-            clocks.switch(None, cx.now, false);
+            clocks.stop(cx.now);
         }
         play.draw_offer = None;
         Ok(by)
@@ -318,9 +369,7 @@ impl Room {
             return;
         };
         if let Some(clocks) = play.clocks.as_mut() {
-            if clocks.running().is_some() {
-                clocks.switch(None, at, false);
-            }
+            clocks.stop(at);
         }
         play.draw_offer = None;
         play.outcome = Some(outcome.clone());
@@ -362,7 +411,7 @@ impl Play {
         let turn = self.game.turn();
         let moved = matches!(action, Action::Moved(..));
         if let Some(clocks) = self.clocks.as_mut() {
-            if moved || clocks.running() != turn {
+            if moved || clocks.to_move() != turn {
                 clocks.switch(turn, at, moved);
             }
         }
@@ -515,4 +564,16 @@ fn captured_all(before: &AnyPosition, seat: Seat, mv: &Move) -> bool {
         }
     }
     any && before.reserve(seat) == 0
+}
+
+/// A lot drawn from a room's id and a time (splitmix64 over both): the same for the same
+/// room at the same moment, so replaying a room's log draws the same first seat.
+fn lot_of(id: u128, now: Timestamp) -> u64 {
+    // Truncations are the point here: the id's two halves are folded into one word.
+    #[allow(clippy::cast_possible_truncation)]
+    let mut z = (id as u64) ^ ((id >> 64) as u64) ^ now.0.rotate_left(32);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -1,16 +1,42 @@
 //! Rematches: once the game is finished, every human seat asks (bots agree), and the last
 //! request creates the new room: same settings, every occupant moved one seat along the
-//! layout, started by lot.
+//! layout, started by lot. A seated player may decline (the requests are cleared), and
+//! requests left unanswered expire [`REMATCH_MS`] after the first ask.
+
+use std::sync::Arc;
 
 use uuid::Uuid;
 
-use rules::Seat;
+use rules::{BySeat, Seat, SeatSet};
 
 use super::{participant, Asked, Room, Slot, Staged};
 use crate::command::{Command, FirstSeat};
 use crate::error::LobbyError;
 use crate::event::{Audience, EventKind, Occupant, RematchView, RoomState};
-use crate::types::{Actor, RoomConfig, Timestamp};
+use crate::types::{Actor, RoomConfig, Timestamp, REMATCH_MS};
+
+/// The rematch requests of a finished room.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Rematch {
+    asked: SeatSet,
+    room: Option<Uuid>,
+    /// When the pending requests expire (set by the first ask).
+    expires_at: Option<Timestamp>,
+    /// The seat that declined the last requests, until someone asks again.
+    declined_by: Option<Seat>,
+    /// The last requests expired, until someone asks again.
+    expired: bool,
+}
+
+impl Rematch {
+    pub(super) const NONE: Rematch = Rematch {
+        asked: SeatSet::EMPTY,
+        room: None,
+        expires_at: None,
+        declined_by: None,
+        expired: false,
+    };
+}
 
 impl Room {
     /// [`crate::Command::Rematch`]: the seat asks for a rematch; returns the new room when
@@ -23,65 +49,115 @@ impl Room {
         out: &mut Staged,
     ) -> Result<Option<Box<Room>>, LobbyError> {
         self.expect(RoomState::Finished, cx.name)?;
-        if let Some(id) = self.rematch_room {
+        if let Some(id) = self.rematch.room {
             return Err(LobbyError::RematchCreated(id));
         }
         let p = participant(cx.actor)?;
         let seat = self.seat_of(p.id).ok_or(LobbyError::NotSeated)?;
-        if self.rematch_asked.contains(seat) {
+        if self.rematch.asked.contains(seat) {
             return Err(LobbyError::RematchAlreadyAsked);
         }
-        self.rematch_asked.insert(seat);
-        let mut view = self.rematch_view();
-        let room = if view.waiting_for.is_empty() {
-            let room = self.rematch(new_room, lot, cx.now)?;
-            self.rematch_room = Some(new_room);
-            view.room = Some(new_room);
+        if self.rematch.asked.is_empty() {
+            self.rematch.expires_at = Some(cx.now.plus(REMATCH_MS));
+        }
+        self.rematch.asked.insert(seat);
+        self.rematch.declined_by = None;
+        self.rematch.expired = false;
+        let room = if self.rematch_view().waiting_for.is_empty() {
+            let room = self.rematch_room(new_room, lot, cx.now)?;
+            self.rematch.room = Some(new_room);
+            self.rematch.expires_at = None;
             Some(Box::new(room))
         } else {
             None
         };
+        self.stage_rematch(out);
+        Ok(room)
+    }
+
+    /// [`crate::Command::DeclineRematch`]: a seated player turns the requests down (or
+    /// withdraws its own); they are cleared.
+    pub(super) fn decline_rematch(
+        &mut self,
+        cx: Asked<'_>,
+        out: &mut Staged,
+    ) -> Result<(), LobbyError> {
+        self.expect(RoomState::Finished, cx.name)?;
+        if let Some(id) = self.rematch.room {
+            return Err(LobbyError::RematchCreated(id));
+        }
+        let p = participant(cx.actor)?;
+        let seat = self.seat_of(p.id).ok_or(LobbyError::NotSeated)?;
+        if self.rematch.asked.is_empty() {
+            return Err(LobbyError::NoRematchRequest);
+        }
+        self.rematch = Rematch {
+            declined_by: Some(seat),
+            ..Rematch::NONE
+        };
+        self.stage_rematch(out);
+        Ok(())
+    }
+
+    /// Clears requests left unanswered past their expiry (at `now`, before any command).
+    pub(super) fn expire_rematch(&mut self, now: Timestamp, out: &mut Staged) {
+        let due = self.state == RoomState::Finished
+            && self.rematch.room.is_none()
+            && self.rematch.expires_at.is_some_and(|at| now >= at);
+        if due {
+            self.rematch = Rematch {
+                expired: true,
+                ..Rematch::NONE
+            };
+            self.stage_rematch(out);
+        }
+    }
+
+    /// When the pending rematch requests expire, if any do.
+    pub(super) fn rematch_expires_at(&self) -> Option<Timestamp> {
+        match self.rematch.room {
+            Some(_) => None,
+            None => self.rematch.expires_at,
+        }
+    }
+
+    /// Tells everyone the rematch requests.
+    fn stage_rematch(&self, out: &mut Staged) {
+        let view = self.rematch_view();
         out.push((
             Audience::Everyone,
             EventKind::Rematch {
                 asked: view.asked,
                 waiting_for: view.waiting_for,
                 room: view.room,
+                expires_at: view.expires_at,
+                declined_by: view.declined_by,
+                expired: view.expired,
             },
         ));
-        Ok(room)
     }
 
     /// The rematch room: same settings, every occupant moved one seat along the layout,
-    /// started by lot.
-    fn rematch(&self, id: Uuid, lot: u64, now: Timestamp) -> Result<Room, LobbyError> {
+    /// started by lot. The seats are filled at once (one `seats` event), so that a room
+    /// that starts by itself does not start before the host's start with `lot`.
+    fn rematch_room(&self, id: Uuid, lot: u64, now: Timestamp) -> Result<Room, LobbyError> {
         let mut config = RoomConfig::clone(&self.config);
         config.id = id;
         let (mut room, _) = Room::new(config, now)?;
-        let host = Actor::Player(self.config.host.clone());
         let order: Vec<Seat> = self.layout.iter().collect();
+        let mut seats: BySeat<Option<Slot>> = BySeat::default();
         for (&from, &to) in order.iter().zip(order.iter().cycle().skip(1)) {
-            match self.seats[from].as_ref().map(|s| &s.occupant) {
-                Some(Occupant::Player(p)) => {
-                    room.handle(
-                        &Actor::Player(p.clone()),
-                        now,
-                        Command::TakeSeat { seat: Some(to) },
-                    )?;
-                }
-                Some(Occupant::Bot(b)) => {
-                    room.handle(
-                        &host,
-                        now,
-                        Command::SetBot {
-                            seat: to,
-                            bot: b.clone(),
-                        },
-                    )?;
-                }
-                None => {}
-            }
+            seats[to] = self.seats[from].as_ref().map(|slot| Slot {
+                occupant: slot.occupant.clone(),
+                connected: true,
+                since: now,
+            });
         }
+        room.seats = Arc::new(seats);
+        let mut staged = Vec::new();
+        room.stage_seats(&mut staged);
+        room.publish(staged);
+        let host = Actor::Player(self.config.host.clone());
         room.handle(
             &host,
             now,
@@ -104,9 +180,12 @@ impl Room {
             )
         });
         RematchView {
-            asked: self.rematch_asked,
-            waiting_for: humans.minus(self.rematch_asked),
-            room: self.rematch_room,
+            asked: self.rematch.asked,
+            waiting_for: humans.minus(self.rematch.asked),
+            room: self.rematch.room,
+            expires_at: self.rematch_expires_at(),
+            declined_by: self.rematch.declined_by,
+            expired: self.rematch.expired,
         }
     }
 }

@@ -37,7 +37,7 @@ impl Room {
             since: cx.now,
         });
         self.stage_seats(out);
-        Ok(())
+        self.start_if_full(cx.now, out)
     }
 
     /// [`crate::Command::ChangeSeat`]: move to another free seat.
@@ -96,7 +96,7 @@ impl Room {
             since: cx.now,
         });
         self.stage_seats(out);
-        Ok(())
+        self.start_if_full(cx.now, out)
     }
 
     /// [`crate::Command::RemoveBot`]: the host takes the bot out of a seat.

@@ -65,6 +65,8 @@ impl Room {
             outcome: play.and_then(|p| p.outcome.clone()),
             legal_moves,
             claim_opens_at: seat.and_then(|s| self.claim_opens_at(s)),
+            chat: self.chat_for(viewer),
+            watchers: self.watchers,
         }
     }
 
@@ -101,6 +103,7 @@ impl Room {
             time_control: self.config.time_control,
             grace_ms: self.config.grace_ms,
             created_at: self.created_at,
+            auto_start: self.config.auto_start,
         }
     }
 

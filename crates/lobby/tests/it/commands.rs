@@ -4,8 +4,8 @@
 
 use crate::common::*;
 use lobby::{
-    Actor, Bot, Command, EventKind, FirstSeat, LobbyError, Room, RoomConfig, RoomState,
-    TimeControl, Visibility,
+    AbortReason, Actor, Bot, ChatChannel, Command, EventKind, FirstSeat, LobbyError, Room,
+    RoomConfig, RoomState, TimeControl, Visibility,
 };
 use rules::{AnyOptions, MoveError, Variant};
 use uuid::Uuid;
@@ -462,7 +462,14 @@ fn leaving_before_the_start_frees_the_seat() {
 fn the_host_or_the_server_cancels_a_waiting_room() {
     let mut room = waiting();
     let events = ok(&mut room, &player(HOST), t(1), Command::Abort);
-    assert!(matches!(events[0].kind, EventKind::Aborted { by: None }));
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Aborted {
+            by: None,
+            reason: AbortReason::Requested,
+            seat: None
+        }
+    ));
     assert_eq!(room.state(), RoomState::Aborted);
     let mut room = waiting();
     ok(&mut room, &Actor::Server, t(1), Command::Abort);
@@ -684,6 +691,13 @@ fn error_row(e: &LobbyError) -> usize {
         LobbyError::ClaimNotOpen { .. } => 22,
         LobbyError::RematchAlreadyAsked => 23,
         LobbyError::RematchCreated(_) => 24,
+        LobbyError::NoRematchRequest => 25,
+        LobbyError::ChatEmpty => 26,
+        LobbyError::ChatTooLong { .. } => 27,
+        LobbyError::ChatTooFast { .. } => 28,
+        LobbyError::ChatNotAllowed => 29,
+        LobbyError::NoSuchChat(_) => 30,
+        LobbyError::InvalidName { .. } => 31,
     }
 }
 
@@ -826,7 +840,41 @@ fn error_cases() -> Vec<(&'static str, Provoke)> {
             ok(&mut room, &player(2), t(3), rematch_as(77));
             refuse(room, player(HOST), rematch_as(78))
         }),
+        ("no_rematch_request", || {
+            refuse(finished(), player(2), Command::DeclineRematch)
+        }),
+        ("chat_empty", || {
+            refuse(playing(), player(HOST), chat(ChatChannel::Players, " \n\u{7} "))
+        }),
+        ("chat_too_long", || {
+            let text = "x".repeat(lobby::CHAT_MAX_CHARS + 1);
+            refuse(playing(), player(HOST), chat(ChatChannel::Players, &text))
+        }),
+        ("chat_too_fast", || {
+            let mut room = playing();
+            for i in 0..5 {
+                ok(&mut room, &player(HOST), t(i), chat(ChatChannel::Players, "hi"));
+            }
+            refuse(room, player(HOST), chat(ChatChannel::Players, "hi"))
+        }),
+        ("chat_not_allowed", || {
+            refuse(playing(), player(HOST), chat(ChatChannel::Spectators, "hi"))
+        }),
+        ("no_such_chat", || {
+            refuse(playing(), Actor::Server, Command::DeleteChat { id: 1 })
+        }),
+        ("invalid_name", || {
+            let name = "  ".to_string();
+            refuse(playing(), player(HOST), Command::Rename { name })
+        }),
     ]
+}
+
+fn chat(channel: ChatChannel, text: &str) -> Command {
+    Command::Chat {
+        channel,
+        text: text.into(),
+    }
 }
 
 /// Every error has a stable snake_case code, unique, and each is provoked through the room.

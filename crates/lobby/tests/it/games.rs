@@ -477,7 +477,14 @@ fn abort_only_before_every_seat_has_moved() {
         },
     );
     let events = ok(&mut room, &player(HOST), t(2), Command::Abort);
-    assert!(matches!(events[0].kind, EventKind::Aborted { by: Some(W) }));
+    assert!(matches!(
+        events[0].kind,
+        EventKind::Aborted {
+            by: Some(W),
+            reason: lobby::AbortReason::Requested,
+            seat: None
+        }
+    ));
     assert_eq!(room.state(), RoomState::Aborted);
     assert!(room.outcome().is_none());
     assert_eq!(room.turn(), None);
@@ -587,7 +594,7 @@ fn rematch_rotates_seats_when_every_human_agrees() {
     assert!(handled.rematch.is_none());
     assert!(matches!(
         handled.events[0].kind,
-        EventKind::Rematch { asked, waiting_for, room: None }
+        EventKind::Rematch { asked, waiting_for, room: None, .. }
             if asked == SeatSet::only(G) && waiting_for == SeatSet::only(W)
     ));
     let handled = room.handle(&player(HOST), t(4), ask(1)).unwrap();

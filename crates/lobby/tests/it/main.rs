@@ -4,11 +4,14 @@
 
 mod common;
 
+mod chat;
 mod clocks;
 mod commands;
 mod events;
 mod games;
 mod hotpath;
 mod props;
+mod rematch;
 mod records;
+mod starts;
 mod training_game;

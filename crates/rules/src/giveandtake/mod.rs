@@ -37,6 +37,7 @@ use gen::{free_ray, sq, Rules, Search};
 use geometry::{shift, slides, EAST, NORTH, OFF, RANK_1, RANK_8, RAY, SOUTH, STEP, WEST};
 
 use crate::options::{GameOptions, OptionError};
+use crate::notation::IllegalReason;
 use crate::position::{DepartError, Departure, EndReason, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
@@ -637,6 +638,19 @@ impl Position for GiveAndTake {
 
     fn status(&self) -> Status {
         self.status
+    }
+
+    /// Without the hot piece, every capture is allowed: one that does not take the piece
+    /// that just moved is refused for that.
+    fn relaxations(&self) -> Vec<(IllegalReason, Self)> {
+        if self.hot.is_none() {
+            return Vec::new();
+        }
+        let mut setup = self.to_setup();
+        setup.hot = None;
+        Self::from_setup(&setup, self.options, Problems::WAIVABLE)
+            .map(|p| vec![(IllegalReason::OnlyJustMoved, p)])
+            .unwrap_or_default()
     }
 
     fn hash(&self) -> u64 {

@@ -40,10 +40,11 @@ use geometry::{Tables, TABLES};
 pub use options::{DropTiming, QueahOptions};
 
 use crate::options::{GameOptions, OptionError};
+use crate::notation::IllegalReason;
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
-use crate::{AnyMove, Bitboard, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
+use crate::{AnyMove, Bitboard, BySeat, Move, MoveSink, Piece, Role, Seat, SeatSet, Square, Variant};
 
 /// The 13 cells (spec §3.1).
 const BOARD: u64 = Variant::Queah.board().0;
@@ -466,6 +467,18 @@ impl Position for Queah {
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
         zobrist::depart(self, seat, how)
+    }
+
+    /// Without the memory of the last steps, stepping straight back is allowed.
+    fn relaxations(&self) -> Vec<(IllegalReason, Self)> {
+        let mut setup = self.to_setup();
+        if !self.options.no_reverse_move || setup.last_step.iter().all(|(_, s)| s.is_none()) {
+            return Vec::new();
+        }
+        setup.last_step = BySeat::default();
+        Self::from_setup(&setup, self.options, Problems::WAIVABLE)
+            .map(|p| vec![(IllegalReason::NoReverse, p)])
+            .unwrap_or_default()
     }
 
     fn hash(&self) -> u64 {

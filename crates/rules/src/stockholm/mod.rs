@@ -37,6 +37,7 @@ use gen::{Board, BOARD, RANK_1, RANK_8};
 pub use options::StockholmOptions;
 
 use crate::options::{GameOptions, OptionError};
+use crate::notation::IllegalReason;
 use crate::position::{DepartError, Departure, EndReason, Position, Status};
 use crate::setup::{PositionError, Problems, Setup};
 use crate::zobrist::{self, Hashed, Pieces};
@@ -346,6 +347,29 @@ impl Position for Stockholm {
 
     fn depart(&mut self, seat: Seat, how: Departure) -> Result<(), DepartError> {
         zobrist::depart(self, seat, how)
+    }
+
+    /// Without the maximum rule, a shorter capture is legal (the longest must be taken);
+    /// then as Brazilian draughts, a man's backward first jump is (Stockholm forbids it).
+    fn relaxations(&self) -> Vec<(IllegalReason, Self)> {
+        let mut out = Vec::new();
+        let setup = self.to_setup();
+        let mut options = self.options;
+        let mut relax = |options: StockholmOptions, reason| {
+            if let Ok(p) = Self::from_setup(&setup, options, Problems::WAIVABLE) {
+                out.push((reason, p));
+            }
+        };
+        if options.max_capture {
+            options.max_capture = false;
+            relax(options, IllegalReason::LongestCapture);
+        }
+        if options.deferred_backward_capture {
+            options.deferred_backward_capture = false;
+            options.max_capture = false;
+            relax(options, IllegalReason::NoBackwardFirstJump);
+        }
+        out
     }
 
     fn hash(&self) -> u64 {

@@ -25,6 +25,7 @@ mod queah;
 mod queah_perft;
 mod queah_props;
 mod queah_reference;
+mod reasons;
 mod rollback;
 mod search_api;
 mod stockholm;

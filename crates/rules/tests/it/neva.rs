@@ -2,7 +2,7 @@
 //! option (spec §2, §6, §8).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rules::notation::MoveError;
+use rules::notation::{IllegalReason, MoveError};
 use rules::{
     Blocked, DepartError, Departure, EndReason, GameOptions, Move, Neva, NevaOptions, Piece,
     Position, Problems, Role, Seat, SeatSet, Setup, Square, Status, Variant,
@@ -317,7 +317,9 @@ fn capture_is_compulsory() {
     let pos = at4("W:W33,15:R43:G62:B11");
     assert_eq!(legal(&pos), set(&["33:53"]));
     match pos.parse_move("15-25") {
-        Err(MoveError::Illegal { hint, .. }) => assert_eq!(hint, Some("a capture is compulsory")),
+        Err(MoveError::Illegal { reason, .. }) => {
+            assert_eq!(reason, Some(IllegalReason::CaptureCompulsory))
+        }
         other => panic!("{other:?}"),
     }
 }

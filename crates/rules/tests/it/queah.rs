@@ -2,7 +2,7 @@
 //! each checked on positions built from position strings.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rules::notation::MoveError;
+use rules::notation::{IllegalReason, MoveError};
 use rules::{
     DepartError, Departure, DropTiming, EndReason, GameOptions, Piece, Position, PositionError,
     Problems, Queah, QueahOptions, Role, Seat, SeatSet, Setup, Square, Status, Variant,
@@ -145,7 +145,7 @@ fn capture_mandatory_option_seed_4_4_6() {
     assert!(matches!(
         err,
         MoveError::Illegal {
-            hint: Some("a capture is compulsory"),
+            reason: Some(IllegalReason::CaptureCompulsory),
             ..
         }
     ));
@@ -246,7 +246,7 @@ fn capture_makes_the_loser_owe_a_drop() {
     assert!(matches!(
         err,
         MoveError::Illegal {
-            hint: Some("a drop is owed"),
+            reason: Some(IllegalReason::DropOwed),
             ..
         }
     ));

@@ -136,6 +136,7 @@ fn room_config(state: &AppState, who: &Identity, body: CreateRoom) -> Result<Roo
         visibility,
         time_control,
         grace_ms: state.config.grace_ms,
+        auto_start: false,
     })
 }
 

@@ -655,6 +655,7 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
         visibility,
         time_control,
         grace_ms: u64::try_from(row.grace_ms).unwrap_or(0),
+        auto_start: false,
     })
 }
 

@@ -70,6 +70,7 @@ fn head(out: &mut Vec<u8>, e: &Event, kind: &str, seat: Seat) {
     match e.audience {
         Audience::Everyone => out.extend_from_slice(b"\"everyone\""),
         Audience::Spectators => out.extend_from_slice(b"\"spectators\""),
+        Audience::Players => out.extend_from_slice(b"\"players\""),
         Audience::Seat(s) => {
             out.extend_from_slice(b"{\"seat\":");
             seat_key(out, s);

@@ -44,9 +44,13 @@ fn event_kind(e: &EventKind) -> usize {
         EventKind::Aborted { .. } => 11,
         EventKind::Resumed { .. } => 12,
         EventKind::Rematch { .. } => 13,
+        EventKind::Chat { .. } => 14,
+        EventKind::ChatDeleted { .. } => 15,
+        EventKind::Watchers { .. } => 16,
+        EventKind::Renamed { .. } => 17,
     }
 }
-const EVENT_KINDS: usize = 14;
+const EVENT_KINDS: usize = 18;
 
 /// The index of a command (exhaustive: a new command must be added here).
 fn command_kind(c: &Command) -> usize {
@@ -71,9 +75,14 @@ fn command_kind(c: &Command) -> usize {
         Command::ClaimDraw => 17,
         Command::Tick => 18,
         Command::Resume { .. } => 19,
+        Command::DeclineRematch => 20,
+        Command::Chat { .. } => 21,
+        Command::DeleteChat { .. } => 22,
+        Command::Watchers { .. } => 23,
+        Command::Rename { .. } => 24,
     }
 }
-const COMMAND_KINDS: usize = 20;
+const COMMAND_KINDS: usize = 25;
 
 /// A random command for `room`, mostly a legal move once the game is on.
 fn random_command(rng: &mut StdRng, room: &Room, now: u64) -> Command {
@@ -114,6 +123,24 @@ fn random_command(rng: &mut StdRng, room: &Room, now: u64) -> Command {
         18 => Command::Resume {
             down_at: Timestamp(now.saturating_sub(rng.gen_range(0..5_000))),
         },
+        19 => Command::DeclineRematch,
+        20 => Command::Chat {
+            channel: if rng.gen_bool(0.8) {
+                lobby::ChatChannel::Players
+            } else {
+                lobby::ChatChannel::Spectators
+            },
+            text: format!("hi \"{}\" \u{e9}", rng.gen_range(0..100)),
+        },
+        21 => Command::DeleteChat {
+            id: rng.gen_range(1..4),
+        },
+        22 => Command::Watchers {
+            count: rng.gen_range(0..3),
+        },
+        23 => Command::Rename {
+            name: format!("n\"{}", rng.gen_range(0..100)),
+        },
         _ => match room.game() {
             Some(game) if game.status().is_ongoing() => {
                 let moves = game.position().legal_moves();
@@ -147,6 +174,7 @@ fn actor_for(rng: &mut StdRng, room: &Room, command: &Command, people: u128) -> 
         Command::SetBot { .. } | Command::RemoveBot { .. } | Command::Start { .. } => {
             Actor::Player(person(1))
         }
+        Command::DeleteChat { .. } | Command::Watchers { .. } => Actor::Server,
         Command::Move { .. } | Command::Tick => match room.turn() {
             Some(turn) => occupant(turn),
             None => Actor::Server,
