@@ -171,14 +171,20 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
     wait_my_turn(&ann).await;
     let board = rect(&ann, "#board").await;
     let clock = rect(&ann, "#clocks-bottom .clock-card").await;
-    assert!(clock[0] >= board[2] - 1.0, "the clock is right of the board: {clock:?} {board:?}");
+    assert!(
+        clock[0] >= board[2] - 1.0,
+        "the clock is right of the board: {clock:?} {board:?}"
+    );
     ann.wait_for("#clocks-bottom .clock-card.running").await;
     ann.screenshot("playing").await;
     ann.set_viewport(375, 812, true).await;
     let board = rect(&ann, "#board").await;
     let top = rect(&ann, "#clocks-top .clock-card").await;
     let bottom = rect(&ann, "#clocks-bottom .clock-card").await;
-    assert!(top[3] <= board[1] + 1.0 && bottom[1] >= board[3] - 1.0, "phone: clocks above and below the board");
+    assert!(
+        top[3] <= board[1] + 1.0 && bottom[1] >= board[3] - 1.0,
+        "phone: clocks above and below the board"
+    );
     assert_no_horizontal_scroll(&ann).await;
     ann.eval::<Value>("document.querySelector('#clocks-top').scrollIntoView()")
         .await;
@@ -191,7 +197,9 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
         "document.querySelector('#result-dialog').open || /declined/.test(document.querySelector('#announce').textContent)",
     )
     .await;
-    let over: bool = ann.eval("document.querySelector('#result-dialog').open").await;
+    let over: bool = ann
+        .eval("document.querySelector('#result-dialog').open")
+        .await;
     if !over {
         wait_my_turn(&ann).await;
         ann.click("#resign").await;
@@ -207,7 +215,10 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
     ann.set_viewport(375, 812, true).await;
     ann.screenshot("result-phone").await;
     ann.set_viewport(1280, 800, false).await;
-    assert!(!ann.eval::<String>("document.title").await.starts_with("Your turn"));
+    assert!(!ann
+        .eval::<String>("document.title")
+        .await
+        .starts_with("Your turn"));
 
     // Closing the dialog leaves the result by the board; Analyse opens the replay.
     ann.click("#result-close").await;
@@ -222,7 +233,10 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
     ann.wait_text("#ply", "Move").await;
     let counter = ann.text("#ply").await;
     let rows = ann.count(".moves tbody tr").await;
-    assert!(counter.contains(&format!("of {rows}")), "{counter}: the list has {rows} rows");
+    assert!(
+        counter.contains(&format!("of {rows}")),
+        "{counter}: the list has {rows} rows"
+    );
     ann.screenshot("replay").await;
     ann.assert_no_errors();
     h.finish().await;
@@ -291,7 +305,11 @@ async fn a_rematch_takes_both_players_to_the_new_game_at_once() {
     let (ann, bob, cy, room) = two_players_and_a_spectator(&h).await;
     draw_by_agreement(&ann, &bob, &cy).await;
     cy.wait_for("#analyse").await;
-    assert_eq!(cy.count("#rematch").await, 0, "a spectator has no rematch to ask");
+    assert_eq!(
+        cy.count("#rematch").await,
+        0,
+        "a spectator has no rematch to ask"
+    );
     ann.screenshot("result").await;
     // The dialog closes and opens again from the side column.
     ann.click("#result-close").await;
@@ -358,14 +376,24 @@ async fn players_and_spectators_chat_apart_and_a_rematch_declined() {
     bob.wait_until("[...document.querySelectorAll('.chat-line')].some(l => l.textContent.includes('Good luck'))")
         .await;
     chat(&cy, "Go Ann!").await;
-    cy.wait_until("[...document.querySelectorAll('.chat-line')].some(l => l.textContent.includes('Go Ann'))")
-        .await;
+    cy.wait_until(
+        "[...document.querySelectorAll('.chat-line')].some(l => l.textContent.includes('Go Ann'))",
+    )
+    .await;
     chat(&bob, "Thanks").await;
-    ann.wait_until("[...document.querySelectorAll('.chat-line')].some(l => l.textContent.includes('Thanks'))")
-        .await;
-    assert!(!chat_has(&ann, "Go Ann").await, "players do not see the spectators' chat");
+    ann.wait_until(
+        "[...document.querySelectorAll('.chat-line')].some(l => l.textContent.includes('Thanks'))",
+    )
+    .await;
+    assert!(
+        !chat_has(&ann, "Go Ann").await,
+        "players do not see the spectators' chat"
+    );
     assert!(!chat_has(&bob, "Go Ann").await);
-    assert!(!chat_has(&cy, "Good luck").await, "spectators do not see the players' chat");
+    assert!(
+        !chat_has(&cy, "Good luck").await,
+        "spectators do not see the players' chat"
+    );
     ann.wait_until("document.querySelector('#watchers').dataset.count === '1'")
         .await;
     // Bob mutes Ann in his browser, then takes it back.
@@ -426,7 +454,8 @@ async fn waiting_room_seats_claims_and_a_dead_room_link() {
     // A room the server does not know: said so, with a way back (the only errors on the
     // page are the two 404 answers that told it so).
     let lost = h.page("lost").await;
-    lost.goto("/room/00000000-0000-4000-8000-000000000000").await;
+    lost.goto("/room/00000000-0000-4000-8000-000000000000")
+        .await;
     lost.wait_text("#no-such-room", "No such room").await;
     lost.screenshot("dead-room").await;
     lost.set_viewport(375, 812, true).await;
@@ -450,7 +479,8 @@ async fn waiting_room_seats_claims_and_a_dead_room_link() {
     ann.wait_text("#turn-order", "White, Red, Green, Black (clockwise)")
         .await;
     ann.wait_text(".seat.white .team", "Team A").await;
-    ann.wait_text(".seat.white .partner", "partner: Green").await;
+    ann.wait_text(".seat.white .partner", "partner: Green")
+        .await;
     ann.wait_text("#waiting-head", "Waiting for 3 more players")
         .await;
     ann.click("[data-sit=\"red\"]").await;
