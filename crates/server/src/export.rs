@@ -138,9 +138,15 @@ pub fn seat_names(json: &str) -> Result<BySeat<Option<String>>, ExportError> {
             .map_err(|_| ExportError::Corrupt(format!("seats: unknown seat {k}")))?;
         names[seat] = match v {
             serde_json::Value::String(s) => Some(s.clone()),
-            serde_json::Value::Object(o) => {
-                o.get("name").and_then(|n| n.as_str()).map(String::from)
-            }
+            // A bot is named as everywhere else (games stored before bots had that name
+            // too): its `{kind, level}` is kept beside the name.
+            serde_json::Value::Object(o) => match o
+                .get("bot")
+                .and_then(|b| serde_json::from_value::<lobby::Bot>(b.clone()).ok())
+            {
+                Some(bot) => Some(crate::rooms::bot_name(&bot)),
+                None => o.get("name").and_then(|n| n.as_str()).map(String::from),
+            },
             _ => None,
         }
         .filter(|n| !n.trim().is_empty());

@@ -69,6 +69,11 @@ pub fn hash_token(token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The name a new identity is given: `Guest-` and the first six hex digits of its id.
+pub fn guest_name(id: Uuid) -> String {
+    format!("Guest-{}", &id.simple().to_string()[..6])
+}
+
 /// Makes a new identity with a guest name; returns it and its secret token.
 ///
 /// # Errors
@@ -78,7 +83,7 @@ pub async fn issue(store: &Store, now_ms: i64) -> Result<(Identity, String), Api
     rand::thread_rng().fill_bytes(&mut bytes);
     let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     let id = Uuid::new_v4();
-    let name = format!("Guest-{}", &id.simple().to_string()[..6]);
+    let name = guest_name(id);
     store
         .insert_player(&PlayerRow {
             id,

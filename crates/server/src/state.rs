@@ -31,6 +31,9 @@ pub struct AppState {
     pub limiters: Arc<Limiters>,
     /// Game analyses being computed.
     pub analyses: Analyses,
+    /// Held by the quick seek being served (`POST /api/quick/seek`): seeks are served one
+    /// at a time, so two players seeking at once meet in one room.
+    pub seeks: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl AppState {
@@ -69,6 +72,7 @@ impl AppState {
             metrics,
             sockets: Sockets::default(),
             analyses: Analyses::new(searches),
+            seeks: Arc::default(),
         };
         if let Some((name, password)) = &state.config.first_admin {
             if !state.store.has_admin().await? {

@@ -194,6 +194,8 @@ mod tests {
             "/history",
             "/history/1",
             "/join/ABCD2345",
+            "/rules/neva",
+            "/rules/giveandtake",
             "/x/y/z",
         ] {
             assert!(is_page_route(&get, p), "{p}");

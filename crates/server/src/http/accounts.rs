@@ -169,6 +169,14 @@ async fn claim(
             }
             Err(e) => return Err(e.into()),
         }
+        // A guest still under the name it was given is known by its username from now on,
+        // in every room it is in too; a name the player chose stays.
+        let mut who = who;
+        if who.name == identity::guest_name(who.id) {
+            state.store.rename_player(who.id, &username).await?;
+            state.rooms.rename(who.id, &username).await;
+            who.name = username.clone();
+        }
         let account = identity::Account {
             username,
             role: "member".into(),

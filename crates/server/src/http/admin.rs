@@ -1,5 +1,6 @@
 //! The admin API (`/api/admin/...`, documented in `docs/api.md`): players and rooms listed,
-//! players renamed, banned and unbanned, rooms closed, invites made. Only admin accounts
+//! players renamed, banned and unbanned, muted and unmuted in chat, rooms closed, chat lines
+//! deleted, invites made. Only admin accounts
 //! may call it, and every action is stored in the audit table before it is answered.
 
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -32,8 +33,16 @@ pub(super) fn router() -> Router<AppState> {
             "/api/admin/players/{id}/ban",
             post(ban_player).delete(unban_player),
         )
+        .route(
+            "/api/admin/players/{id}/mute",
+            post(mute_player).delete(unmute_player),
+        )
         .route("/api/admin/rooms", get(list_rooms))
         .route("/api/admin/rooms/{id}/close", post(close_room))
+        .route(
+            "/api/admin/rooms/{id}/chat/{line}",
+            axum::routing::delete(delete_chat),
+        )
         .route("/api/admin/invites", post(make_invite))
         .route("/api/admin/audit", get(list_audit))
 }
@@ -166,6 +175,7 @@ async fn rename_player(
         )
         .await?;
         state.store.rename_player(id, &name).await?;
+        state.rooms.rename(id, &name).await;
         Ok(Json(json!({ "id": id, "name": name })))
     };
     run.await.map_err(|e| counted(&state, e))
@@ -268,6 +278,9 @@ async fn close_room(
         let who = admin(who)?;
         let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
         let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
+        if !handle.summary().unfinished() {
+            return Err(already_over());
+        }
         audit(&state, &who, "close_room", id.to_string(), String::new()).await?;
         let v = handle
             .command(Actor::Server, Command::Abort)
@@ -277,6 +290,84 @@ async fn close_room(
                 message: e.to_string(),
             })?;
         Ok(Json(json!({ "id": id, "closed": true, "version": v })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// The refusal of an action on a room whose game has ended.
+fn already_over() -> ApiError {
+    ApiError::Conflict {
+        code: "already_over",
+        message: "This game is already over; there is nothing to close.".into(),
+    }
+}
+
+/// `DELETE /api/admin/rooms/{id}/chat/{line}`: deletes a chat line. A live room deletes it
+/// as a command (its sockets are told, its rows updated with the command's); a line of a
+/// room no longer in memory, or one the room no longer keeps, is deleted in the store.
+async fn delete_chat(
+    State(state): State<AppState>,
+    who: Identity,
+    Path((id, line)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let room = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
+        let line: u32 = line
+            .parse()
+            .map_err(|_| ApiError::NotFound("chat line"))?;
+        audit(
+            &state,
+            &who,
+            "delete_chat",
+            room.to_string(),
+            line.to_string(),
+        )
+        .await?;
+        let live = match state.rooms.get(room) {
+            Some(handle) => handle
+                .command(Actor::Server, Command::DeleteChat { id: line })
+                .await
+                .is_ok(),
+            None => false,
+        };
+        if !live && !state.store.delete_chat(room, i64::from(line)).await? {
+            return Err(ApiError::NotFound("chat line"));
+        }
+        Ok(Json(json!({ "room": room, "id": line, "deleted": true })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `POST /api/admin/players/{id}/mute`: the player's chat lines are refused everywhere
+/// (error `muted`) until unmuted.
+async fn mute_player(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let id = stored_player(&state, &id).await?.id;
+        audit(&state, &who, "mute", id.to_string(), String::new()).await?;
+        state.store.set_muted(id, Some(identity::now_ms())).await?;
+        Ok(Json(json!({ "id": id, "muted": true })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// `DELETE /api/admin/players/{id}/mute`: lifts a chat mute.
+async fn unmute_player(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let who = admin(who)?;
+        let id = stored_player(&state, &id).await?.id;
+        audit(&state, &who, "unmute", id.to_string(), String::new()).await?;
+        state.store.set_muted(id, None).await?;
+        Ok(Json(json!({ "id": id, "muted": false })))
     };
     run.await.map_err(|e| counted(&state, e))
 }

@@ -154,6 +154,23 @@ fn stored_json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
+/// The stored seats, each bot named as everywhere else (`Computer level 3`), games stored
+/// before bots had that name included.
+fn seat_details(seats: &str) -> Value {
+    let mut v = stored_json(seats);
+    if let Value::Object(o) = &mut v {
+        for seat in o.values_mut() {
+            let bot = seat
+                .get("bot")
+                .and_then(|b| serde_json::from_value::<lobby::Bot>(b.clone()).ok());
+            if let (Some(bot), Value::Object(seat)) = (bot, seat) {
+                seat.insert("name".into(), json!(crate::rooms::bot_name(&bot)));
+            }
+        }
+    }
+    v
+}
+
 /// Seat key -> display name.
 fn names(game: &GameRow) -> Value {
     let mut out = Map::new();
@@ -278,7 +295,7 @@ pub(super) async fn one(
             .collect();
         if let Value::Object(o) = &mut body {
             o.insert("start_position".into(), json!(game.start_position));
-            o.insert("seat_details".into(), stored_json(&game.seats));
+            o.insert("seat_details".into(), seat_details(&game.seats));
             o.insert(
                 "outcome".into(),
                 game.result
@@ -287,6 +304,23 @@ pub(super) async fn one(
                     .unwrap_or(Value::Null),
             );
             o.insert("moves".into(), Value::Array(moves));
+            let chat: Vec<Value> = state
+                .store
+                .chat(game.id)
+                .await?
+                .iter()
+                .map(|c| {
+                    json!({
+                        "id": c.id,
+                        "channel": c.channel,
+                        "from": {"id": c.player_id, "name": c.name},
+                        "seat": c.seat,
+                        "text": c.text,
+                        "at": c.at,
+                    })
+                })
+                .collect();
+            o.insert("chat".into(), Value::Array(chat));
             o.insert(
                 "analysis".into(),
                 json!(crate::analysis::state_of(&state.store, &state.analyses, game.id).await?),

@@ -101,6 +101,7 @@ pub(super) async fn patch_me(
         if !state.store.rename_player(who.id, &name).await? {
             return Err(ApiError::Unauthorized);
         }
+        state.rooms.rename(who.id, &name).await;
         Ok(Json(json!({ "id": who.id, "name": name })))
     };
     run.await.map_err(|e| counted(&state, e))

@@ -5,7 +5,7 @@
 //!
 //! * identity (`/api/me`), accounts (`/api/account...`) and the admin API
 //!   (`/api/admin/...`);
-//! * rooms (`/api/rooms...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
+//! * rooms (`/api/rooms...`), quick games (`/api/quick/...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
 //! * the games catalogue (`/api/games`), stored games (`/api/history...`, exports,
 //!   analysis), and the operational endpoints (`/healthz`, `/readyz`, `/metrics`).
 
@@ -16,6 +16,7 @@ mod health;
 mod history;
 mod live;
 mod me;
+mod quick;
 mod rooms;
 mod socket;
 
@@ -35,6 +36,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/rooms/join", post(rooms::join))
         .route("/api/rooms/live", get(live::live))
         .route("/api/rooms/{id}", get(rooms::get_room))
+        .route("/api/quick/computer", post(quick::computer))
+        .route("/api/quick/seek", post(quick::seek))
         .route("/ws", get(socket::upgrade))
         .merge(accounts::router())
         .merge(admin::router())

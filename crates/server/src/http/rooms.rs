@@ -30,6 +30,8 @@ pub(crate) struct CreateRoom {
     time_control: Option<TimeControl>,
     #[serde(default)]
     seat: Option<Seat>,
+    #[serde(default)]
+    auto_start: bool,
 }
 
 fn public() -> String {
@@ -49,14 +51,23 @@ fn lobby_error(e: lobby::LobbyError) -> ApiError {
     ApiError::bad(e.code(), e.to_string())
 }
 
-/// `POST /api/rooms`: a new room, with the host seated when the body names a seat.
-pub(super) async fn create(
-    State(state): State<AppState>,
-    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
-    who: Identity,
-    body: Result<Json<CreateRoom>, axum::extract::rejection::JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Json(body) = body.map_err(ApiError::from)?;
+/// The answer to a room that could not be opened or joined.
+pub(super) fn command_error(e: CommandError) -> ApiError {
+    match e {
+        CommandError::Lobby(e) => lobby_error(e),
+        CommandError::Store(e) => ApiError::from(e),
+        CommandError::Closed => ApiError::Unavailable("the server is restarting"),
+        CommandError::Overloaded => ApiError::Overloaded("store"),
+    }
+}
+
+/// What every new room must pass before it is made by `who`: may they play here, the
+/// address's room rate, the server's capacity, and how many unfinished rooms they host.
+pub(super) fn may_open(
+    state: &AppState,
+    addr: std::net::SocketAddr,
+    who: &Identity,
+) -> Result<(), ApiError> {
     if !who.may_play(state.config.access) {
         return Err(crate::accounts::members_only());
     }
@@ -68,8 +79,6 @@ pub(super) async fn create(
         state.metrics.overloaded(Overload::Room);
         return Err(ApiError::Overloaded("live rooms"));
     }
-    let seat = body.seat;
-    let config = room_config(&state, &who, body)?;
     let limit = state.config.limits.rooms_per_identity;
     let hosted = state.rooms.unfinished_hosted_by(who.id);
     if hosted >= limit {
@@ -77,6 +86,30 @@ pub(super) async fn create(
             "you already host {hosted} unfinished rooms (limit {limit})"
         )));
     }
+    Ok(())
+}
+
+/// `POST /api/rooms`: a new room, with the host seated when the body names a seat.
+pub(super) async fn create(
+    State(state): State<AppState>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    who: Identity,
+    body: Result<Json<CreateRoom>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(body) = body.map_err(ApiError::from)?;
+    let seat = body.seat;
+    let config = room_config(
+        &state,
+        &who,
+        Settings {
+            game: &body.game,
+            options: &body.options,
+            time_control: body.time_control,
+            auto_start: body.auto_start,
+        },
+        &body.visibility,
+    )?;
+    may_open(&state, addr, &who)?;
     let invite = match &config.visibility {
         Visibility::Private { invite_code } => Some(invite_code.clone()),
         Visibility::Public => None,
@@ -85,23 +118,27 @@ pub(super) async fn create(
         .rooms
         .open(config, &who.name, seat)
         .await
-        .map_err(|e| match e {
-            CommandError::Lobby(e) => lobby_error(e),
-            CommandError::Store(e) => ApiError::from(e),
-            CommandError::Closed => ApiError::Unavailable("the server is restarting"),
-            CommandError::Overloaded => ApiError::Overloaded("store"),
-        })?;
+        .map_err(command_error)?;
     Ok(Json(json!({ "id": id, "invite_code": invite })))
 }
 
-/// The room a create body asks for, hosted by `who`.
-fn room_config(state: &AppState, who: &Identity, body: CreateRoom) -> Result<RoomConfig, ApiError> {
-    let variant: Variant = body
-        .game
+/// The game settings of a new room as a request gives them.
+pub(super) struct Settings<'a> {
+    pub(super) game: &'a str,
+    pub(super) options: &'a BTreeMap<String, Value>,
+    pub(super) time_control: Option<TimeControl>,
+    pub(super) auto_start: bool,
+}
+
+/// The game and options a request names.
+pub(super) fn options_of(
+    game: &str,
+    options: &BTreeMap<String, Value>,
+) -> Result<AnyOptions, ApiError> {
+    let variant: Variant = game
         .parse()
-        .map_err(|_| ApiError::bad("unknown_game", format!("no game `{}`", body.game)))?;
-    let pairs: Vec<(String, String)> = body
-        .options
+        .map_err(|_| ApiError::bad("unknown_game", format!("no game `{game}`")))?;
+    let pairs: Vec<(String, String)> = options
         .iter()
         .map(|(k, v)| {
             let v = match v {
@@ -111,9 +148,28 @@ fn room_config(state: &AppState, who: &Identity, body: CreateRoom) -> Result<Roo
             (k.clone(), v)
         })
         .collect();
-    let options = AnyOptions::from_pairs(variant, pairs)
-        .map_err(|e| ApiError::bad("invalid_options", e.to_string()))?;
-    let visibility = match body.visibility.as_str() {
+    AnyOptions::from_pairs(variant, pairs)
+        .map_err(|e| ApiError::bad("invalid_options", e.to_string()))
+}
+
+/// The time control a request names (none by default), within the bounds.
+pub(super) fn time_control_of(tc: Option<TimeControl>) -> Result<TimeControl, ApiError> {
+    let time_control = tc.unwrap_or(TimeControl::None);
+    time_control
+        .check_bounds()
+        .map_err(|m| ApiError::bad("bad_time_control", m))?;
+    Ok(time_control)
+}
+
+/// The room a request asks for, hosted by `who`.
+pub(super) fn room_config(
+    state: &AppState,
+    who: &Identity,
+    settings: Settings<'_>,
+    visibility: &str,
+) -> Result<RoomConfig, ApiError> {
+    let options = options_of(settings.game, settings.options)?;
+    let visibility = match visibility {
         "public" => Visibility::Public,
         "private" => Visibility::Private {
             invite_code: invite_code(),
@@ -125,19 +181,13 @@ fn room_config(state: &AppState, who: &Identity, body: CreateRoom) -> Result<Roo
             ))
         }
     };
-    let time_control = body.time_control.unwrap_or(TimeControl::None);
-    time_control
-        .check_bounds()
-        .map_err(|m| ApiError::bad("bad_time_control", m))?;
-    Ok(RoomConfig {
-        id: Uuid::new_v4(),
-        options,
-        host: who.participant(),
-        visibility,
-        time_control,
-        grace_ms: state.config.grace_ms,
-        auto_start: false,
-    })
+    let time_control = time_control_of(settings.time_control)?;
+    let mut config = RoomConfig::new(Uuid::new_v4(), options, who.participant());
+    config.visibility = visibility;
+    config.time_control = time_control;
+    config.grace_ms = state.config.grace_ms;
+    config.auto_start = settings.auto_start;
+    Ok(config)
 }
 
 /// Rooms a page of `GET /api/rooms` holds by default, and at most (as the other lists).

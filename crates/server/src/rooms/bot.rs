@@ -36,6 +36,16 @@ const CLOCK_SHARE: u64 = 20;
 /// Score (hundredths of a man) from which a bot thinks it is ahead and declines a draw.
 const DRAW_MARGIN: i32 = 33;
 
+/// How a bot is named wherever a name is shown (room lists, history, records): `Computer
+/// level 3`, or `Random mover` for the bot that plays a random legal move. Its `{kind,
+/// level}` stays beside the name for machines.
+pub fn display_name(bot: &Bot) -> String {
+    match bot.kind.as_str() {
+        "random" => "Random mover".to_string(),
+        _ => format!("Computer level {}", bot.level),
+    }
+}
+
 /// The pause before a bot's move starts (its search time comes on top), so that its
 /// answers do not land the instant a human lets go of a piece.
 pub(crate) fn pause(bot: &Bot) -> Duration {

@@ -61,7 +61,12 @@ impl Feed {
     /// A room's summary went from `old` to `new`.
     pub(crate) fn changed(&self, old: &RoomSummary, new: &RoomSummary) {
         match (listed(old), listed(new)) {
-            (_, true) if !listed(old) || old.state != new.state || old.seats != new.seats => {
+            (_, true)
+                if !listed(old)
+                    || old.state != new.state
+                    || old.seats != new.seats
+                    || old.host_name != new.host_name =>
+            {
                 self.send(Change::Room(Box::new(new.clone())));
             }
             (true, false) => self.send(Change::Gone(new.id)),

@@ -33,6 +33,7 @@ use crate::searches::Searches;
 use crate::store::now_ms;
 use crate::store::{LiveRoom, RoomRow, Store, StoreError, Writer};
 
+pub use bot::display_name as bot_name;
 pub use feed::{listed, Change, Feed};
 pub use task::RoomSummary;
 
@@ -383,6 +384,29 @@ impl Rooms {
         host_name: &str,
         seat: Option<Seat>,
     ) -> Result<Uuid, CommandError> {
+        self.open_seating(config, host_name, seat.map(Some)).await
+    }
+
+    /// [`Rooms::open`] with the host seated in the first free seat of the layout (a seek's
+    /// new room).
+    ///
+    /// # Errors
+    /// As [`Rooms::open`].
+    pub async fn open_host_seated(
+        &self,
+        config: RoomConfig,
+        host_name: &str,
+    ) -> Result<Uuid, CommandError> {
+        self.open_seating(config, host_name, Some(None)).await
+    }
+
+    /// [`Rooms::open`], the host seated by `TakeSeat { seat }` when `take` is given.
+    async fn open_seating(
+        &self,
+        config: RoomConfig,
+        host_name: &str,
+        take: Option<Option<Seat>>,
+    ) -> Result<Uuid, CommandError> {
         let now = now_ms();
         let at = Timestamp(u64::try_from(now).unwrap_or(0));
         let (mut room, _) = Room::new(config, at)?;
@@ -390,9 +414,9 @@ impl Rooms {
             &room, host_name, now,
         ))];
         let mut seq = 0;
-        if let Some(seat) = seat {
+        if let Some(seat) = take {
             let actor = Actor::Player(room.config().host.clone());
-            let command = Command::TakeSeat { seat: Some(seat) };
+            let command = Command::TakeSeat { seat };
             room.handle(&actor, at, command.clone())?;
             writes.push(persist::log_row(room.id(), 0, now, &actor, &command));
             seq = 1;
@@ -451,6 +475,30 @@ impl Rooms {
     /// The live room whose invite code is `code` (exactly as the room was given it).
     pub fn by_invite_code(&self, code: &str) -> Option<Uuid> {
         lock(&self.inner.rooms).invites.get(code).copied()
+    }
+
+    /// Gives `player`'s new `name` to every live room where they sit or which they host
+    /// (`Command::Rename`): their seats, the host's name and their later chat lines carry it
+    /// at once, and the rooms' sockets are told. A room that refuses (it has just ended,
+    /// say) keeps the old name; that is logged, not an error of the rename.
+    pub async fn rename(&self, player: Uuid, name: &str) {
+        let handles: Vec<RoomHandle> = lock(&self.inner.rooms).handles.values().cloned().collect();
+        let actor = Actor::Player(Participant::new(PlayerId(player), name.to_string()));
+        for handle in handles {
+            let concerned = {
+                let s = lock(&handle.summary);
+                s.host == player || s.seats.iter().any(|seat| seat.player == Some(player))
+            };
+            if !concerned {
+                continue;
+            }
+            let command = Command::Rename {
+                name: name.to_string(),
+            };
+            if let Err(e) = handle.command(actor.clone(), command).await {
+                tracing::debug!(room = %handle.id(), error = %e, "rename not applied");
+            }
+        }
     }
 
     /// Listing data of every live room.
@@ -655,7 +703,7 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
         visibility,
         time_control,
         grace_ms: u64::try_from(row.grace_ms).unwrap_or(0),
-        auto_start: false,
+        auto_start: row.auto_start,
     })
 }
 

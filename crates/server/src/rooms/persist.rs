@@ -4,7 +4,7 @@ use lobby::{Actor, Command, EventKind, Occupant, Room, RoomState, Verdict};
 use rules::Seat;
 use uuid::Uuid;
 
-use crate::store::{GameFinish, GameRow, LogRow, MoveRow, RoomRow, Write};
+use crate::store::{ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, Write};
 use crate::wire::{actor_text, command_text};
 
 /// The options of a room as stored: the non-default pairs as a JSON object.
@@ -57,7 +57,7 @@ fn seats_json(room: &Room) -> (String, Vec<(String, Uuid)>) {
                 serde_json::json!({"player": p.id.0, "name": p.name, "bot": null})
             }
             Some(Occupant::Bot(b)) => {
-                serde_json::json!({"player": null, "name": format!("{} (bot, level {})", b.kind, b.level), "bot": b})
+                serde_json::json!({"player": null, "name": super::bot_name(b), "bot": b})
             }
             None => serde_json::json!({"player": null, "name": "", "bot": null}),
         };
@@ -85,7 +85,7 @@ impl Before {
 
 /// Adds to `out` the writes of a command that took the room from `before` to `after`
 /// (besides its log row): the game's start, a move row for each move or departure among
-/// its events, the end, the state change. Costs what the command changed, whatever the
+/// its events, a chat row for each line said or deleted, the end, the state change. Costs what the command changed, whatever the
 /// length of the game.
 pub(crate) fn changes(
     before: Before,
@@ -102,6 +102,17 @@ pub(crate) fn changes(
     }
     for e in events {
         let (seat, notation, board) = match &e.kind {
+            EventKind::Chat { line } => {
+                out.push(Write::Chat(chat_row(id, line)));
+                continue;
+            }
+            EventKind::ChatDeleted { id: line } => {
+                out.push(Write::DeleteChat {
+                    room_id: id,
+                    id: i64::from(*line),
+                });
+                continue;
+            }
             EventKind::Moved { seat, mv, board } => (*seat, &mv.text, &**board),
             EventKind::Departed {
                 seat,
@@ -162,6 +173,21 @@ pub(crate) fn changes(
     }
 }
 
+/// The stored row of a chat line said in room `room`.
+fn chat_row(room: Uuid, line: &lobby::ChatLine) -> ChatRow {
+    ChatRow {
+        room_id: room,
+        id: i64::from(line.id),
+        channel: line.channel.name().to_string(),
+        player_id: line.from.id.0,
+        name: line.from.name.clone(),
+        seat: line.seat.map(|s| s.key().to_string()),
+        text: line.text.clone(),
+        at: i64::try_from(line.at.0).unwrap_or(i64::MAX),
+        deleted: false,
+    }
+}
+
 /// The game row of a room whose game starts from `start`.
 fn game_row(room: &Room, start: String, now: i64) -> GameRow {
     let (seats, players) = seats_json(room);
@@ -199,5 +225,6 @@ pub(crate) fn room_row(room: &Room, host_name: &str, created_at: i64) -> RoomRow
         grace_ms: i64::try_from(c.grace_ms).unwrap_or(i64::MAX),
         state: state_key(room.state()).to_string(),
         created_at,
+        auto_start: c.auto_start,
     }
 }

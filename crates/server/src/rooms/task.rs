@@ -57,6 +57,8 @@ pub struct RoomSummary {
     pub seats: Vec<SeatSummary>,
     /// When the room was created (ms).
     pub created_at: i64,
+    /// The room starts by itself when its last free seat is filled.
+    pub auto_start: bool,
 }
 
 /// One seat in [`RoomSummary`].
@@ -64,10 +66,13 @@ pub struct RoomSummary {
 pub struct SeatSummary {
     /// Seat key.
     pub seat: Seat,
-    /// Who sits there, if anyone.
+    /// Who sits there, if anyone (a bot by [`super::bot_name`]).
     pub name: Option<Box<str>>,
     /// A bot sits there.
     pub bot: bool,
+    /// The player sitting there (not listed: the registry finds a player's rooms by it).
+    #[serde(skip)]
+    pub player: Option<Uuid>,
 }
 
 impl RoomSummary {
@@ -90,6 +95,7 @@ impl RoomSummary {
             time_control: c.time_control,
             seats: seat_summaries(room),
             created_at: i64::try_from(room.created_at().0).unwrap_or(i64::MAX),
+            auto_start: c.auto_start,
         }
     }
 
@@ -114,9 +120,10 @@ fn seat_summaries(room: &Room) -> Vec<SeatSummary> {
                 seat: s,
                 name: occ.map(|o| match o {
                     Occupant::Player(p) => p.name.as_str().into(),
-                    Occupant::Bot(b) => format!("{} (bot)", b.kind).into(),
+                    Occupant::Bot(b) => super::bot_name(b).into(),
                 }),
                 bot: matches!(occ, Some(Occupant::Bot(_))),
+                player: occ.and_then(Occupant::player).map(|p| p.0),
             }
         })
         .collect()
@@ -150,6 +157,10 @@ pub(crate) struct RoomTask {
     events: Option<broadcast::Sender<Outbound>>,
     /// Open sockets per player, for presence (a few players: a list, not a map).
     sockets: Vec<(PlayerId, usize)>,
+    /// Open sockets without an identity (they watch).
+    anonymous: u32,
+    /// The spectator count the room was last given (`None`: not yet since the task began).
+    watchers: Option<u32>,
     /// Who sits where, updated when the seats change (shared by every batch: a move's
     /// batch costs a reference count, not a copy).
     seats: Arc<[(PlayerId, Seat)]>,
@@ -296,6 +307,8 @@ impl RoomTask {
             rx,
             events: None,
             sockets: Vec::new(),
+            anonymous: 0,
+            watchers: None,
             bot: BotTurn::Idle,
             keys: None,
             timer: Timer::default(),
@@ -325,6 +338,7 @@ impl RoomTask {
             // After a restart nobody is connected: mark the seats that the log left
             // connected.
             Box::pin(self.disconnect_all()).await;
+            Box::pin(self.sync_watchers()).await;
             self.schedule_bot();
             // The handlers' futures are boxed: inline, the task of every room (idle ones
             // too) would keep room for the largest of them (memory per idle room, issue 10).
@@ -426,6 +440,8 @@ impl RoomTask {
                 let lane = if client { Lane::Client } else { Lane::Server };
                 let r = self.apply_from(lane, actor, command).await;
                 let _ = reply.send(r);
+                // A spectator who sat down watches no more, and one who stood up does.
+                self.sync_watchers().await;
             }
             Request::Snapshot { player, reply } => {
                 let viewer = player.map_or(Viewer::Spectator, |p| self.room.viewer(p));
@@ -444,6 +460,9 @@ impl RoomTask {
                 since,
                 reply,
             } => {
+                if player.is_none() {
+                    self.anonymous = self.anonymous.saturating_add(1);
+                }
                 if let Some(p) = &player {
                     let n = match self.sockets.iter_mut().find(|(q, _)| *q == p.id) {
                         Some((_, n)) => {
@@ -475,8 +494,12 @@ impl RoomTask {
                         .get_or_insert_with(|| broadcast::channel(capacity).0)
                         .subscribe(),
                 });
+                self.sync_watchers().await;
             }
             Request::Detach { player } => {
+                if player.is_none() {
+                    self.anonymous = self.anonymous.saturating_sub(1);
+                }
                 if let Some(p) = player {
                     let left = match self.sockets.iter_mut().find(|(q, _)| *q == p.id) {
                         Some((_, n)) => {
@@ -490,6 +513,34 @@ impl RoomTask {
                         let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
                     }
                 }
+                self.sync_watchers().await;
+            }
+        }
+    }
+
+    /// How many watch the room now: the people with a socket attached and no seat, and
+    /// every socket without an identity.
+    fn watching(&self) -> u32 {
+        let named = self
+            .sockets
+            .iter()
+            .filter(|(p, _)| self.room.viewer(*p) == Viewer::Spectator)
+            .count();
+        self.anonymous
+            .saturating_add(u32::try_from(named).unwrap_or(u32::MAX))
+    }
+
+    /// Gives the room its spectator count when it changed (`Command::Watchers`; the room
+    /// tells everyone only when its count changes).
+    async fn sync_watchers(&mut self) {
+        let count = self.watching();
+        if self.watchers == Some(count) {
+            return;
+        }
+        match self.apply(Actor::Server, Command::Watchers { count }).await {
+            Ok(_) => self.watchers = Some(count),
+            Err(e) => {
+                tracing::debug!(room = %self.room.id(), error = %e, "spectator count not given");
             }
         }
     }
@@ -526,7 +577,11 @@ impl RoomTask {
         };
         let quiet = matches!(
             command,
-            Command::Connect | Command::Disconnect | Command::Tick | Command::Resume { .. }
+            Command::Connect
+                | Command::Disconnect
+                | Command::Tick
+                | Command::Resume { .. }
+                | Command::Watchers { .. }
         );
         let rematch_lot = match &command {
             Command::Rematch { lot, .. } => Some(*lot),
@@ -617,7 +672,7 @@ impl RoomTask {
         }
         let seats_changed = events
             .iter()
-            .any(|e| matches!(e.kind, EventKind::Seats { .. }));
+            .any(|e| matches!(e.kind, EventKind::Seats { .. } | EventKind::Renamed { .. }));
         if seats_changed {
             self.seats = seat_map(&self.room);
         }

@@ -103,6 +103,8 @@ pub struct PlayerListing {
     pub created_at: i64,
     /// When the player was banned, if they were.
     pub banned_at: Option<i64>,
+    /// When an admin muted the player's chat server-wide, if they did.
+    pub muted_at: Option<i64>,
 }
 
 /// One stored admin action.
@@ -159,6 +161,7 @@ struct RawListing {
     role: Option<String>,
     created_at: i64,
     banned_at: Option<i64>,
+    muted_at: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -448,6 +451,39 @@ impl Store {
         Ok(done > 0)
     }
 
+    /// Mutes (`Some(at)`) or unmutes (`None`) a player's chat everywhere; false if there is
+    /// no such player.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn set_muted(&self, player: Uuid, at: Option<i64>) -> Result<bool, StoreError> {
+        let done = on_pool!(self, p => {
+            sqlx::query("UPDATE players SET muted_at = $1 WHERE id = $2")
+                .bind(at)
+                .bind(player.to_string())
+                .execute(p)
+                .await
+                .map_err(db_err)?
+                .rows_affected()
+        });
+        Ok(done > 0)
+    }
+
+    /// Whether an admin muted the player's chat (an unknown player is not muted).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn is_muted(&self, player: Uuid) -> Result<bool, StoreError> {
+        let at: Option<Option<i64>> = on_pool!(self, p => {
+            sqlx::query_scalar("SELECT muted_at FROM players WHERE id = $1")
+                .bind(player.to_string())
+                .fetch_optional(p)
+                .await
+                .map_err(db_err)?
+        });
+        Ok(at.flatten().is_some())
+    }
+
     /// Players, newest first, optionally only those whose name or username contains `q`
     /// (case-insensitively).
     ///
@@ -472,8 +508,8 @@ impl Store {
         });
         let raw: Vec<RawListing> = on_pool!(self, p => {
             sqlx::query_as(
-                "SELECT p.id, p.name, a.username, a.role, p.created_at, p.banned_at \
-                 FROM players p LEFT JOIN accounts a ON a.player_id = p.id \
+                "SELECT p.id, p.name, a.username, a.role, p.created_at, p.banned_at, \
+                 p.muted_at FROM players p LEFT JOIN accounts a ON a.player_id = p.id \
                  WHERE $1 IS NULL OR LOWER(p.name) LIKE $1 ESCAPE '\\' \
                  OR a.username_key LIKE $1 ESCAPE '\\' \
                  ORDER BY p.created_at DESC, p.id LIMIT $2 OFFSET $3",
@@ -494,6 +530,7 @@ impl Store {
                     role: r.role.unwrap_or_else(|| "guest".to_string()),
                     created_at: r.created_at,
                     banned_at: r.banned_at,
+                    muted_at: r.muted_at,
                 })
             })
             .collect()

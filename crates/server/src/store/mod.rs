@@ -158,6 +158,8 @@ pub struct RoomRow {
     pub state: String,
     /// Milliseconds since the epoch.
     pub created_at: i64,
+    /// The room starts by itself when its last free seat is filled.
+    pub auto_start: bool,
 }
 
 /// One accepted room command, in order: the durable history a room is rebuilt from.
@@ -278,6 +280,15 @@ pub enum Write {
     Move(MoveRow),
     /// A game ended.
     FinishGame(GameFinish),
+    /// A chat line said in a room.
+    Chat(ChatRow),
+    /// An admin deleted a chat line.
+    DeleteChat {
+        /// The room.
+        room_id: Uuid,
+        /// The line's number in the room.
+        id: i64,
+    },
     /// The server is running at this time (ms; see `Store::heartbeat`). Written by the
     /// writer with the rooms' batches: on SQLite a write from any other connection makes
     /// the writer's connection drop its whole page cache.
@@ -340,12 +351,14 @@ macro_rules! on_pool {
 // After `on_pool!`, which it uses.
 mod accounts;
 mod analysis;
+mod chat;
 mod heartbeat;
 mod ops;
 mod pg;
 mod script;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
+pub use chat::ChatRow;
 
 /// A database error, with unique-key violations turned into [`StoreError::Conflict`].
 fn db_err(e: sqlx::Error) -> StoreError {
@@ -389,7 +402,7 @@ impl RawPlayer {
 }
 
 const ROOM_COLUMNS: &str = "id, variant, options, host, host_name, visibility, invite_code, \
-     time_control, grace_ms, state, created_at";
+     time_control, grace_ms, state, created_at, auto_start";
 
 #[derive(sqlx::FromRow)]
 struct RawRoom {
@@ -404,6 +417,7 @@ struct RawRoom {
     grace_ms: i64,
     state: String,
     created_at: i64,
+    auto_start: i64,
 }
 
 impl RawRoom {
@@ -420,6 +434,7 @@ impl RawRoom {
             grace_ms: self.grace_ms,
             state: self.state,
             created_at: self.created_at,
+            auto_start: self.auto_start != 0,
         })
     }
 }

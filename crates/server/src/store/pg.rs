@@ -30,7 +30,9 @@ use uuid::Uuid;
 /// The batch statement with its arrays bound so far.
 type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
 
-use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
+use super::{
+    db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write,
+};
 
 /// The parts of the batch statement, each with its parameters numbered from `$1`: inserts
 /// of rooms, games, seated players, log rows and moves; state changes of rooms; game ends and
@@ -47,13 +49,13 @@ use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, W
 /// that plan read every room, game or seat ever stored for each batch with a change in it
 /// (about a quarter of the committing backend's time at 100 rooms closed loop on a fresh
 /// database, more as the tables grew, until an `ANALYZE` made Postgres plan again).
-const PARTS: [&str; 9] = [
+const PARTS: [&str; 11] = [
     "new_rooms AS (
     INSERT INTO rooms (id, variant, options, host, host_name, visibility, invite_code,
-                       time_control, grace_ms, state, created_at)
+                       time_control, grace_ms, state, created_at, auto_start)
     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
                          $6::text[], $7::text[], $8::text[], $9::int8[], $10::text[],
-                         $11::int8[]))",
+                         $11::int8[], $12::int8[]))",
     "new_games AS (
     INSERT INTO games (id, variant, options, start_position, seats, result, reason, winners,
                        started_at, finished_at)
@@ -89,6 +91,14 @@ const PARTS: [&str; 9] = [
     "beat AS (
     INSERT INTO server_heartbeat (id, seen_at) VALUES (1, $1::int8)
     ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at)",
+    "new_chat AS (
+    INSERT INTO chat (room_id, id, channel, player_id, name, seat, text, at, deleted)
+    SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::text[], $5::text[],
+                         $6::text[], $7::text[], $8::int8[], $9::int8[]))",
+    "chat_deleted AS (
+    UPDATE chat SET deleted = 1
+    FROM UNNEST($1::text[], $2::int8[]) AS u (room_id, id)
+    WHERE chat.room_id = u.room_id AND chat.id = u.id AND chat.room_id = ANY($1::text[]))",
 ];
 
 /// Index in [`PARTS`] of the rooms' state changes and of the games' ends: the parts whose
@@ -149,9 +159,10 @@ fn statement(mask: u16) -> String {
     sql
 }
 
-/// Every combination's statement, built once.
-static STATEMENTS: std::sync::LazyLock<Vec<String>> =
-    std::sync::LazyLock::new(|| (0..1 << PARTS.len()).map(statement).collect());
+/// Every combination's statement, each built the first time a batch needs it (most of the
+/// 2^11 combinations never occur).
+static STATEMENTS: [std::sync::OnceLock<String>; 1 << PARTS.len()] =
+    [const { std::sync::OnceLock::new() }; 1 << PARTS.len()];
 
 /// SQLSTATE `division_by_zero`: the batch changes a room or game that is not stored.
 const MISSING_ROW: &str = "22012";
@@ -187,6 +198,10 @@ struct Batch<'a> {
     /// Verdicts of players stored before, one per seat of a game (the last).
     verdicts: Vec<(Uuid, &'a str, &'a str)>,
     heartbeat: Option<i64>,
+    /// New chat lines, each with whether the batch also deletes it.
+    chat: Vec<(&'a ChatRow, bool)>,
+    /// Deletions of chat lines stored before.
+    chat_deleted: Vec<(Uuid, i64)>,
 }
 
 impl<'a> Batch<'a> {
@@ -211,6 +226,19 @@ impl<'a> Batch<'a> {
                 }
                 Write::Log(l) => b.logs.push(l),
                 Write::Move(m) => b.moves.push(m),
+                Write::Chat(c) => b.chat.push((c, c.deleted)),
+                Write::DeleteChat { room_id, id } => {
+                    // A line the batch inserts is inserted deleted: the statement's update
+                    // would not see it.
+                    match b
+                        .chat
+                        .iter_mut()
+                        .find(|(c, _)| c.room_id == *room_id && c.id == *id)
+                    {
+                        Some((_, deleted)) => *deleted = true,
+                        None => b.chat_deleted.push((*room_id, *id)),
+                    }
+                }
                 Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {}
             }
         }
@@ -297,6 +325,8 @@ impl<'a> Batch<'a> {
             !self.ends.is_empty(),
             !self.verdicts.is_empty(),
             self.heartbeat.is_some(),
+            !self.chat.is_empty(),
+            !self.chat_deleted.is_empty(),
         ]
         .iter()
         .enumerate()
@@ -306,7 +336,11 @@ impl<'a> Batch<'a> {
     /// Runs the batch's statement on `conn`.
     async fn run(&self, conn: &mut PgConnection) -> Result<(), StoreError> {
         let mask = self.mask();
-        let Some(sql) = STATEMENTS.get(usize::from(mask)).filter(|_| mask != 0) else {
+        let Some(sql) = STATEMENTS
+            .get(usize::from(mask))
+            .filter(|_| mask != 0)
+            .map(|cell| cell.get_or_init(|| statement(mask)))
+        else {
             return Ok(());
         };
         let q = self.bind_changes(self.bind_new_rows(sqlx::query(sql)));
@@ -333,7 +367,8 @@ impl<'a> Batch<'a> {
                 .bind(col(rooms, |(r, _)| r.time_control.as_str()))
                 .bind(col(rooms, |(r, _)| r.grace_ms))
                 .bind(col(rooms, |(_, state)| *state))
-                .bind(col(rooms, |(r, _)| r.created_at));
+                .bind(col(rooms, |(r, _)| r.created_at))
+                .bind(col(rooms, |(r, _)| i64::from(r.auto_start)));
         }
         let games = &self.games;
         if !games.is_empty() {
@@ -411,6 +446,25 @@ impl<'a> Batch<'a> {
         }
         if let Some(at) = self.heartbeat {
             q = q.bind(at);
+        }
+        let chat = &self.chat;
+        if !chat.is_empty() {
+            q = q
+                .bind(ids(chat, |(c, _)| c.room_id))
+                .bind(col(chat, |(c, _)| c.id))
+                .bind(col(chat, |(c, _)| c.channel.as_str()))
+                .bind(ids(chat, |(c, _)| c.player_id))
+                .bind(col(chat, |(c, _)| c.name.as_str()))
+                .bind(col(chat, |(c, _)| c.seat.as_deref()))
+                .bind(col(chat, |(c, _)| c.text.as_str()))
+                .bind(col(chat, |(c, _)| c.at))
+                .bind(col(chat, |(_, deleted)| i64::from(*deleted)));
+        }
+        let gone = &self.chat_deleted;
+        if !gone.is_empty() {
+            q = q
+                .bind(ids(gone, |(room, _)| *room))
+                .bind(col(gone, |(_, id)| *id));
         }
         q
     }
@@ -548,11 +602,11 @@ mod tests {
         assert!(!moves.contains("rooms"));
         assert_eq!(params(&moves), 11);
         assert!(moves.ends_with("\nSELECT 1"), "{moves}");
-        let all = statement(u16::MAX >> 7);
-        assert_eq!(params(&all), 48);
+        let all = statement((1 << 9) - 1);
+        assert_eq!(params(&all), 49);
         assert!(
-            all.contains("(SELECT count(*) FROM states) = cardinality($38::text[])")
-                && all.contains("(SELECT count(*) FROM ends) = cardinality($40::text[])"),
+            all.contains("(SELECT count(*) FROM states) = cardinality($39::text[])")
+                && all.contains("(SELECT count(*) FROM ends) = cardinality($41::text[])"),
             "{all}"
         );
         let ends = statement(1 << ENDS);

@@ -24,7 +24,8 @@ use futures_util::TryStreamExt;
 use sqlx::sqlite::Sqlite;
 use sqlx::{Connection, Either, Executor, SqliteConnection};
 
-use super::{db_err, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
+use super::chat::{CHAT_DELETE, CHAT_INSERT};
+use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
 /// Most values in one script: under SQLite's limit on numbered parameters (32,766); a
 /// bigger batch is sent as several scripts.
@@ -200,8 +201,8 @@ fn id(u: &uuid::Uuid) -> Val<'static> {
 fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
     s.statement(
         "INSERT INTO rooms (id, variant, options, host, host_name, visibility, \
-         invite_code, time_control, grace_ms, state, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+         invite_code, time_control, grace_ms, state, created_at, auto_start) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         vec![
             id(&r.id),
             Val::Str(&r.variant),
@@ -214,6 +215,7 @@ fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
             Val::Int(r.grace_ms),
             Val::Str(&r.state),
             Val::Int(r.created_at),
+            Val::Int(i64::from(r.auto_start)),
         ],
         Step::Write,
     );
@@ -274,14 +276,35 @@ fn finish_game<'a>(s: &mut Script<'a>, f: &'a GameFinish) {
     }
 }
 
+/// A chat line's insert (rare: a statement of its own, after the log row of its command).
+fn chat<'a>(s: &mut Script<'a>, c: &'a ChatRow) {
+    s.statement(
+        CHAT_INSERT,
+        vec![
+            id(&c.room_id),
+            Val::Int(c.id),
+            Val::Str(&c.channel),
+            id(&c.player_id),
+            Val::Str(&c.name),
+            Val::OptStr(c.seat.as_deref()),
+            Val::Str(&c.text),
+            Val::Int(c.at),
+            Val::Int(i64::from(c.deleted)),
+        ],
+        Step::Write,
+    );
+}
+
 /// Values a write binds (to cut a batch into scripts under [`MAX_VALUES`]).
 fn values_of(w: &Write) -> usize {
     match w {
-        Write::Room(_) => 11,
+        Write::Room(_) => 12,
         Write::StartGame(g) => 10 + 4 * g.players.len(),
         Write::FinishGame(f) => 5 + 3 * f.verdicts.len(),
         Write::RoomState { .. } => 2,
         Write::Heartbeat { .. } => 1,
+        Write::Chat(_) => 9,
+        Write::DeleteChat { .. } => 2,
         Write::Log(_) => super::LOG_COLUMNS,
         Write::Move(_) => super::MOVE_COLUMNS,
     }
@@ -352,6 +375,12 @@ impl<'a> Part<'a> {
                 Write::Heartbeat { at } => {
                     s.statement(super::HEARTBEAT_UPSERT, vec![Val::Int(*at)], Step::Write)
                 }
+                Write::Chat(c) => chat(&mut s, c),
+                Write::DeleteChat { room_id, id: line } => s.statement(
+                    CHAT_DELETE,
+                    vec![id(room_id), Val::Int(*line)],
+                    Step::Write,
+                ),
                 _ => {}
             }
         }
@@ -431,9 +460,11 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
             Write::Room(_) => rooms.push(w),
             Write::StartGame(_) => games.push(w),
             Write::Log(_) | Write::Move(_) => rows.push(w),
-            Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {
-                last.push(w)
-            }
+            Write::RoomState { .. }
+            | Write::FinishGame(_)
+            | Write::Heartbeat { .. }
+            | Write::Chat(_)
+            | Write::DeleteChat { .. } => last.push(w),
         }
     }
     let mut out = vec![Part::default()];
@@ -451,9 +482,11 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
             Write::Room(_) | Write::StartGame(_) => part.first.push(w),
             Write::Log(l) => part.logs.push(l),
             Write::Move(m) => part.moves.push(m),
-            Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {
-                part.last.push(w)
-            }
+            Write::RoomState { .. }
+            | Write::FinishGame(_)
+            | Write::Heartbeat { .. }
+            | Write::Chat(_)
+            | Write::DeleteChat { .. } => part.last.push(w),
         }
     }
     out

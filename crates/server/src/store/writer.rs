@@ -564,6 +564,7 @@ mod tests {
             grace_ms: 0,
             state: "waiting".into(),
             created_at: tag,
+            auto_start: false,
         };
         let r = Request {
             writes: vec![Write::Room(row)],

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use lobby::Bot;
+use lobby::{Bot, ChatChannel};
 use rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -65,6 +65,15 @@ pub enum ClientMessage {
     Abort {},
     /// Ask for a rematch.
     Rematch {},
+    /// Turn down the rematch asked for (every request is cleared).
+    DeclineRematch {},
+    /// Say something in the room's chat.
+    Chat {
+        /// `players` (seated participants) or `spectators` (the others).
+        channel: ChatChannel,
+        /// The line (trimmed; 1 to 140 characters).
+        text: String,
+    },
     /// Claim the win against opponents away past the grace period.
     ClaimVictory {},
     /// Claim a draw against opponents away past the grace period.

@@ -31,8 +31,10 @@ pub enum Reply<'a> {
         id: Option<&'a Value>,
         /// Stable code.
         code: &'a str,
-        /// What was wrong.
+        /// What was wrong, in plain words.
         message: &'a str,
+        /// Why the rules refused a move (`capture_compulsory`, ...), when they say.
+        reason: Option<&'a str>,
     },
     /// The round trip of the server's last ping.
     Lag {
@@ -64,6 +66,8 @@ struct Empty {}
 struct ErrorData<'a> {
     code: &'a str,
     message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -108,9 +112,21 @@ impl Reply<'_> {
         match *self {
             Reply::Ack { id, v } => envelope("ack", id, Some(v), &Empty {}),
             Reply::Pong { id, t } => envelope("pong", id, None, &Time { t }),
-            Reply::Error { id, code, message } => {
-                envelope("error", id, None, &ErrorData { code, message })
-            }
+            Reply::Error {
+                id,
+                code,
+                message,
+                reason,
+            } => envelope(
+                "error",
+                id,
+                None,
+                &ErrorData {
+                    code,
+                    message,
+                    reason,
+                },
+            ),
             Reply::Lag { ms } => envelope("lag", None, None, &Millis { ms }),
             Reply::Restarting => envelope("restarting", None, None, &Empty {}),
             Reply::Snapshot(s) => envelope("snapshot", None, Some(s.version), s),
@@ -164,6 +180,13 @@ mod tests {
                 id,
                 code: "bad_json",
                 message: "no \"quote\"",
+                reason: None,
+            });
+            out.push(Reply::Error {
+                id,
+                code: "illegal_move",
+                message: "A capture is compulsory: you must take a piece this turn.",
+                reason: Some("capture_compulsory"),
             });
         }
         out.push(Reply::Lag { ms: 3 });
@@ -215,10 +238,21 @@ mod tests {
             Reply::Error {
                 id: Some(&json!("x")),
                 code: "bad_json",
-                message: "no"
+                message: "no",
+                reason: None,
             }
             .text(),
             r#"{"data":{"code":"bad_json","message":"no"},"id":"x","type":"error"}"#
+        );
+        assert_eq!(
+            Reply::Error {
+                id: None,
+                code: "illegal_move",
+                message: "m",
+                reason: Some("longest_capture"),
+            }
+            .text(),
+            r#"{"data":{"code":"illegal_move","message":"m","reason":"longest_capture"},"type":"error"}"#
         );
     }
 }

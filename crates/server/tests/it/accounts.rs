@@ -124,6 +124,8 @@ async fn a_guest_claims_and_logs_in_elsewhere() {
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["id"], json!(guest.id));
         assert_eq!(body["username"], "Ann");
+        // Still under its guest name, the identity is known by its username from now on.
+        assert_eq!(body["name"], "Ann");
         let (status, body) = claim(&s, &token, "Ann2", "first password").await;
         assert_eq!((status, code(&body)), (409, "already_claimed"), "{body}");
         let (other, other_token) = s.player().await;

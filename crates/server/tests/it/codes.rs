@@ -178,8 +178,9 @@ struct Case {
     on: On,
     who: Who,
     method: &'static str,
-    /// `{room}`: a public room; `{private}`: a private room; `{corrupt}`: a stored game that
-    /// does not replay; `{admin}`: the admin's player id; `{nobody}`: a random id.
+    /// `{room}`: a public room; `{private}`: a private room; `{over}`: an aborted room;
+    /// `{corrupt}`: a stored game that does not replay; `{admin}`: the admin's player id;
+    /// `{nobody}`: a random id.
     path: &'static str,
     body: Body,
     /// A WebSocket upgrade (with these extra headers).
@@ -257,6 +258,9 @@ fn http_cases() -> Vec<Case> {
             .json(claim("okname", "short"))
             .is(400, "bad_password"),
         case(Open, Nobody, "GET", "/ws?room={room}").is(400, "bad_request"),
+        case(Open, Guest, "POST", "/api/quick/computer")
+            .json(json!({"game": "queah", "level": 9}))
+            .is(400, "unknown_bot"),
         case(Open, Nobody, "PATCH", "/api/me")
             .json(json!({"name": "Ann"}))
             .is(401, "unauthorized"),
@@ -295,6 +299,7 @@ fn http_cases() -> Vec<Case> {
         case(Open, Admin, "POST", "/api/admin/players/{admin}/ban")
             .json(json!({}))
             .is(409, "self_ban"),
+        case(Open, Admin, "POST", "/api/admin/rooms/{over}/close").is(409, "already_over"),
         case(Open, Guest, "POST", "/api/rooms")
             .raw("application/json", vec![b' '; 3 << 20])
             .is(413, "too_large"),
@@ -337,6 +342,7 @@ struct World {
     s: Server,
     room: String,
     private: String,
+    over: String,
     corrupt: Uuid,
     admin: Option<(Uuid, String)>,
     member: Option<String>,
@@ -397,6 +403,7 @@ impl World {
         let mut world = World {
             room: String::new(),
             private: String::new(),
+            over: String::new(),
             corrupt: Uuid::new_v4(),
             admin: None,
             member: None,
@@ -419,6 +426,21 @@ impl World {
                 )
                 .await;
             world.private = private["id"].as_str().unwrap().to_string();
+            let (_, over) = world
+                .s
+                .create_room(&host_token, json!({"game": "queah"}))
+                .await;
+            world.over = over["id"].as_str().unwrap().to_string();
+            let handle = world
+                .s
+                .state
+                .rooms
+                .get(Uuid::parse_str(&world.over).unwrap())
+                .unwrap();
+            handle
+                .command(lobby::Actor::Server, lobby::Command::Abort)
+                .await
+                .unwrap();
             let admin = login(&world.s, ADMIN, ADMIN_PASSWORD).await;
             let (_, member) = world.s.player().await;
             post(
@@ -466,6 +488,7 @@ impl World {
             .unwrap_or_default();
         path.replace("{room}", &self.room)
             .replace("{private}", &self.private)
+            .replace("{over}", &self.over)
             .replace("{corrupt}", &self.corrupt.to_string())
             .replace("{admin}", &admin)
             .replace("{nobody}", &Uuid::new_v4().to_string())
@@ -808,7 +831,41 @@ fn socket_cases() -> Vec<SocketCase> {
             "rematch_created",
         )
         .after(vec![Prep::Rematch]),
-        on(NevaHostOut, C(Host, "resign", none), "seat_out"),
+        on(NevaHostOut, C(Host, "resign", none.clone()), "seat_out"),
+        on(
+            Finished,
+            C(Guest, "decline_rematch", none.clone()),
+            "no_rematch_request",
+        ),
+        on(
+            Waiting,
+            C(Host, "chat", json!({"channel": "players", "text": " "})),
+            "chat_empty",
+        ),
+        on(
+            Waiting,
+            C(
+                Host,
+                "chat",
+                json!({"channel": "players", "text": "x".repeat(141)}),
+            ),
+            "chat_too_long",
+        ),
+        on(
+            Waiting,
+            C(Other, "chat", json!({"channel": "players", "text": "hi"})),
+            "chat_not_allowed",
+        ),
+        on(
+            Waiting,
+            C(Host, "chat", json!({"channel": "players", "text": "6"})),
+            "chat_too_fast",
+        )
+        .after(
+            (1..=5)
+                .map(|i| Act(Host, "chat", json!({"channel": "players", "text": i.to_string()})))
+                .collect(),
+        ),
     ]
 }
 
@@ -838,16 +895,27 @@ const SOCKET_UNPROVOKABLE: &[(&str, &str)] = &[
          last socket left, when no socket is left to ask",
     ),
     (
+        "no_such_chat",
+        "only for the server's own `DeleteChat`: the admin API deletes a line the room does \
+         not keep in the store instead, and answers 404 for a line that exists nowhere",
+    ),
+    (
+        "invalid_name",
+        "only for the server's own `Rename`: names are checked by the HTTP API (400 \
+         `bad_name`) before a rename reaches a room",
+    ),
+    (
         "first_seat_not_allowed",
         "`start` takes no first seat: the server draws it among the seats that may start",
     ),
 ];
 
 /// The codes provoked by the special cases below (capacity and failure).
-const SOCKET_SPECIAL: &[&str] = &["overloaded", "store_failed"];
+const SOCKET_SPECIAL: &[&str] = &["overloaded", "store_failed", "muted"];
 
 struct Scenery {
     s: Server,
+    room: String,
     host: Client,
     guest: Client,
     other: Client,
@@ -945,6 +1013,7 @@ async fn scenery(scene: Scene, limits: fn(&mut server::config::Limits)) -> Scene
     }
     Scenery {
         s,
+        room: id,
         host,
         guest,
         other,
@@ -1025,6 +1094,20 @@ async fn provoke_special(code: &str) -> Value {
             sc.s.state.store.close().await;
             let id = sc.host.send("move", json!({ "move": text })).await;
             error_reply(&mut sc.host, Some(id)).await
+        }
+        "muted" => {
+            // An admin's server-wide mute (the store's flag, as the admin API sets it).
+            let sc = scenery(Scene::Waiting, |_| {}).await;
+            let (_, token) = sc.s.player().await;
+            let (_, me) = sc.s.get("/api/me", Some(&token)).await;
+            let id = Uuid::parse_str(me["id"].as_str().unwrap()).unwrap();
+            sc.s.state.store.set_muted(id, Some(1)).await.unwrap();
+            let mut c = sc.s.ws(&sc.room, Some(&token), None).await;
+            snapshot(&mut c).await;
+            let id = c
+                .send("chat", json!({"channel": "spectators", "text": "hi"}))
+                .await;
+            error_reply(&mut c, Some(id)).await
         }
         other => panic!("no special case for {other}"),
     }

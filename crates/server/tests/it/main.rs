@@ -28,6 +28,8 @@ mod loadgen;
 mod overload;
 mod play;
 mod restart;
+mod quick;
 mod store;
+mod talk;
 mod web;
 mod web_state;

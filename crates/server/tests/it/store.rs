@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use server::metrics::Metrics;
 use server::store::{
-    Backend, GameFilter, GameFinish, GameRow, LogRow, MoveRow, PlayerRow, RoomRow, Store,
+    Backend, ChatRow, GameFilter, GameFinish, GameRow, LogRow, MoveRow, PlayerRow, RoomRow, Store,
     StoreError, Write, Writer, WriterConfig,
 };
 use sqlx::Executor;
@@ -133,7 +133,69 @@ macro_rules! suite {
     };
 }
 
+fn chat(room_id: Uuid, id: i64, channel: &str, text: &str) -> ChatRow {
+    ChatRow {
+        room_id,
+        id,
+        channel: channel.to_string(),
+        player_id: Uuid::from_u128(7),
+        name: "Ann \"A\"".to_string(),
+        seat: (channel == "players").then(|| "white".to_string()),
+        text: text.to_string(),
+        at: 1_000 + id,
+        deleted: false,
+    }
+}
+
+/// Chat lines go with their command's log row; a deletion in the same batch as the line, or
+/// in a later one, keeps the row and hides it; an auto-starting room keeps its flag; a
+/// player's mute is set and lifted.
+async fn chat_rooms_and_mutes(store: Store) {
+    let r = RoomRow {
+        auto_start: true,
+        ..room("waiting", 10)
+    };
+    let id = r.id;
+    store
+        .commit(&[
+            Write::Room(r.clone()),
+            Write::Log(log(id, 0)),
+            Write::Chat(chat(id, 1, "players", "good luck")),
+            Write::Chat(chat(id, 2, "spectators", "hi")),
+            Write::DeleteChat { room_id: id, id: 2 },
+        ])
+        .await
+        .unwrap();
+    store
+        .commit(&[
+            Write::Log(log(id, 1)),
+            Write::Chat(chat(id, 3, "spectators", "later")),
+        ])
+        .await
+        .unwrap();
+    store
+        .commit(&[Write::Log(log(id, 2)), Write::DeleteChat { room_id: id, id: 1 }])
+        .await
+        .unwrap();
+    let lines = store.chat(id).await.unwrap();
+    assert_eq!(lines, vec![chat(id, 3, "spectators", "later")]);
+    assert!(store.delete_chat(id, 3).await.unwrap());
+    assert!(!store.delete_chat(id, 9).await.unwrap());
+    assert!(store.chat(id).await.unwrap().is_empty());
+    assert_eq!(store.room(id).await.unwrap().unwrap(), r);
+
+    let p = player("Muted");
+    store.insert_player(&p).await.unwrap();
+    assert!(!store.is_muted(p.id).await.unwrap());
+    assert!(store.set_muted(p.id, Some(5)).await.unwrap());
+    assert!(store.is_muted(p.id).await.unwrap());
+    assert!(store.set_muted(p.id, None).await.unwrap());
+    assert!(!store.is_muted(p.id).await.unwrap());
+    assert!(!store.set_muted(Uuid::new_v4(), Some(5)).await.unwrap());
+}
+
 suite!(
+    chat_rooms_and_mutes,
     migrate_twice_is_a_no_op,
     players,
     rooms_and_logs,
@@ -174,6 +236,7 @@ fn room(state: &str, created_at: i64) -> RoomRow {
         grace_ms: 30_000,
         state: state.to_string(),
         created_at,
+        auto_start: false,
     }
 }
 

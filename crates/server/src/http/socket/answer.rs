@@ -33,6 +33,9 @@ pub(super) enum SocketError {
     RateLimited { rate: u32, burst: u32 },
     #[error("spectators without an identity cannot act: visit /api/me first")]
     NotAParticipant,
+    /// An admin muted the sender's chat on the whole server.
+    #[error("An admin has muted your chat on this server.")]
+    Muted,
     #[error(transparent)]
     Command(#[from] CommandError),
 }
@@ -45,7 +48,25 @@ impl SocketError {
             SocketError::TooLarge(_) => "too_large",
             SocketError::RateLimited { .. } => "rate_limited",
             SocketError::NotAParticipant => "not_a_participant",
+            SocketError::Muted => "muted",
             SocketError::Command(e) => e.code(),
+        }
+    }
+
+    /// Why the rules refused a move, when they say (the `error` reply's `reason`).
+    fn reason(&self) -> Option<rules::IllegalReason> {
+        match self {
+            SocketError::Command(CommandError::Lobby(e)) => e.reason(),
+            _ => None,
+        }
+    }
+
+    /// The reply's message: a refused move's explanation in plain words when the rules
+    /// give its reason, else the error's own words.
+    fn message(&self) -> String {
+        match self.reason() {
+            Some(r) => r.explain().to_string(),
+            None => self.to_string(),
         }
     }
 }
@@ -122,11 +143,12 @@ impl To<'_> {
             }
             _ => {}
         }
-        let message = e.to_string();
+        let message = e.message();
         Reply::Error {
             id,
             code: e.code(),
             message: &message,
+            reason: e.reason().map(|r| r.code()),
         }
         .text()
     }
@@ -222,7 +244,20 @@ fn answer(request: wire::Request, to: To<'_>) -> Answer<'_> {
         return Answer::Now(to.error(id.as_ref(), &SocketError::NotAParticipant));
     };
     let read = Instant::now();
+    let chat = matches!(command, Command::Chat { .. });
     Answer::Later(Box::pin(async move {
+        // A server-wide mute is the server's, not the room's: checked before the line
+        // reaches the room.
+        if chat {
+            match to.rooms.store().is_muted(me.id.0).await {
+                Ok(false) => {}
+                Ok(true) => return vec![to.error(id.as_ref(), &SocketError::Muted)],
+                Err(e) => {
+                    let e = CommandError::Store(e);
+                    return vec![to.error(id.as_ref(), &e.into())];
+                }
+            }
+        }
         let answer = to
             .room
             .try_command(Actor::Player(me.clone()), command)
@@ -284,6 +319,8 @@ fn command(message: ClientMessage, rooms: &Rooms) -> Option<Command> {
             new_room: Uuid::new_v4(),
             lot: rooms.lot(),
         },
+        ClientMessage::DeclineRematch {} => Command::DeclineRematch,
+        ClientMessage::Chat { channel, text } => Command::Chat { channel, text },
         ClientMessage::ClaimVictory {} => Command::ClaimVictory,
         ClientMessage::ClaimDraw {} => Command::ClaimDraw,
         ClientMessage::Sync { .. } | ClientMessage::Ping {} | ClientMessage::Unknown => {

@@ -1,0 +1,185 @@
+//! Quick games (`docs/api.md`): a game against the computer in one request, and a seek that
+//! joins the oldest matching open room or opens one. Both make public rooms that start by
+//! themselves once their last seat is filled (`RoomConfig::auto_start`); seats are taken
+//! and bots seated through the room's task, as commands, like any client's.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{ConnectInfo, State};
+use axum::Json;
+use lobby::{Actor, Bot, Command, RoomState, TimeControl};
+use rules::Seat;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::rooms::{command_error, may_open, options_of, room_config, time_control_of, Settings};
+use super::{counted, json_body};
+use crate::error::ApiError;
+use crate::identity::Identity;
+use crate::AppState;
+
+/// Body of `POST /api/quick/computer`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Computer {
+    game: String,
+    level: u8,
+    #[serde(default)]
+    options: BTreeMap<String, Value>,
+    #[serde(default)]
+    time_control: Option<TimeControl>,
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+/// `POST /api/quick/computer`: a public room where the caller sits (in `seat`, White by
+/// default) and engine bots of `level` fill every other seat; the game starts at once.
+pub(super) async fn computer(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<std::net::SocketAddr>,
+    who: Identity,
+    body: Result<Json<Computer>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let body = json_body(body)?;
+        let levels = Bot::levels("engine").unwrap_or(1..=5);
+        if !levels.contains(&body.level) {
+            return Err(ApiError::bad(
+                "unknown_bot",
+                format!(
+                    "level {}: the computer plays at levels {} to {}",
+                    body.level,
+                    levels.start(),
+                    levels.end()
+                ),
+            ));
+        }
+        let config = room_config(
+            &state,
+            &who,
+            Settings {
+                game: &body.game,
+                options: &body.options,
+                time_control: body.time_control,
+                auto_start: true,
+            },
+            "public",
+        )?;
+        may_open(&state, addr, &who)?;
+        let seat = body.seat.unwrap_or(Seat::Morning);
+        let id = state
+            .rooms
+            .open(config, &who.name, Some(seat))
+            .await
+            .map_err(command_error)?;
+        let handle = state
+            .rooms
+            .get(id)
+            .ok_or(ApiError::Unavailable("the server is restarting"))?;
+        let host = Actor::Player(who.participant());
+        // The last bot seated fills the room, which starts it.
+        let free: Vec<Seat> = handle
+            .summary()
+            .seats
+            .iter()
+            .filter(|s| s.name.is_none())
+            .map(|s| s.seat)
+            .collect();
+        for seat in free {
+            let bot = Bot {
+                kind: "engine".into(),
+                level: body.level,
+            };
+            handle
+                .command(host.clone(), Command::SetBot { seat, bot })
+                .await
+                .map_err(command_error)?;
+        }
+        Ok(Json(json!({ "id": id })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
+
+/// Body of `POST /api/quick/seek`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Seek {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, Value>,
+    #[serde(default)]
+    time_control: Option<TimeControl>,
+}
+
+/// `POST /api/quick/seek`: seats the caller in the oldest public waiting room that starts by
+/// itself, plays the same game with the same options and clock, and has a free seat; or, when
+/// there is none, opens one with the caller seated. A room the caller already waits in is
+/// answered as it is. Seeks are served one at a time, so two players seeking at once meet in
+/// one room instead of opening two.
+pub(super) async fn seek(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<std::net::SocketAddr>,
+    who: Identity,
+    body: Result<Json<Seek>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let run = async {
+        let body = json_body(body)?;
+        let options = options_of(&body.game, &body.options)?;
+        let time_control = time_control_of(body.time_control)?;
+        if !who.may_play(state.config.access) {
+            return Err(crate::accounts::members_only());
+        }
+        let _one_at_a_time = state.seeks.lock().await;
+        let mut open: Vec<_> = state
+            .rooms
+            .listing()
+            .into_iter()
+            .filter(|s| {
+                s.auto_start
+                    && s.state == RoomState::Waiting
+                    && s.options == options
+                    && s.time_control == time_control
+            })
+            .collect();
+        open.sort_by_key(|s| (s.created_at, s.id));
+        if let Some(mine) = open
+            .iter()
+            .find(|s| s.host == who.id || s.seats.iter().any(|seat| seat.player == Some(who.id)))
+        {
+            return Ok(Json(json!({ "id": mine.id, "created": false })));
+        }
+        let me = Actor::Player(who.participant());
+        for room in open.iter().filter(|s| s.seats.iter().any(|seat| seat.name.is_none())) {
+            let Some(handle) = state.rooms.get(room.id) else {
+                continue;
+            };
+            // Refused when the room changed meanwhile (filled, started, closed): the next.
+            if handle
+                .command(me.clone(), Command::TakeSeat { seat: None })
+                .await
+                .is_ok()
+            {
+                return Ok(Json(json!({ "id": room.id, "created": false })));
+            }
+        }
+        let config = room_config(
+            &state,
+            &who,
+            Settings {
+                game: &body.game,
+                options: &body.options,
+                time_control: Some(time_control),
+                auto_start: true,
+            },
+            "public",
+        )?;
+        may_open(&state, addr, &who)?;
+        let id = state
+            .rooms
+            .open_host_seated(config, &who.name)
+            .await
+            .map_err(command_error)?;
+        Ok(Json(json!({ "id": id, "created": true })))
+    };
+    run.await.map_err(|e| counted(&state, e))
+}
