@@ -419,3 +419,11 @@ test('chat lines, deletions, watchers and renames follow their events', () => {
   assert.equal(st.chat[0].from.name, 'Annie');
   assert.equal(st.me.name, 'Annie');
 });
+
+test('chat lines read again after the end are merged in by id', () => {
+  const line = (id, channel, text) => ({ id, channel, from: ANN, seat: null, text, at: id });
+  let st = annIn(snapshot({ chat: [line(1, 'players', 'hi'), line(3, 'players', 'gg')] }));
+  st = reduce(st, { type: 'chat_lines', lines: [line(2, 'spectators', 'go'), line(3, 'players', 'gg')] });
+  assert.deepEqual(st.chat.map((l) => l.id), [1, 2, 3]);
+  assert.deepEqual(reduce(st, { type: 'chat_lines', lines: null }).chat, st.chat);
+});

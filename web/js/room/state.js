@@ -11,6 +11,8 @@
 //   {type: 'event', v, data, now}             a server `event` envelope
 //   {type: 'history', epoch, start_position, moves}  GET /api/history/{id}, asked for by a
 //                                             `load_history` effect (moves null: it failed)
+//   {type: 'chat_lines', lines}               chat lines read again (GET /api/rooms/{id}
+//                                             after the end, when both chats open)
 //   {type: 'sent', text} / {type: 'unsent'}   this page sent a move / the server refused it
 //   {type: 'view', ply}                       look back at the position after move `ply`
 //                                             (null, or the last move: the live board)
@@ -72,6 +74,8 @@ export function reduce(state, msg) {
       return event(s, msg);
     case 'history':
       return historyLoaded(s, msg);
+    case 'chat_lines':
+      return chatLines(s, msg.lines);
     case 'sent':
       s.sent = msg.text;
       return s;
@@ -89,6 +93,15 @@ export function reduce(state, msg) {
     default:
       return s;
   }
+}
+
+/** Lines read again (after the game both chats are open): merged in by id. */
+function chatLines(s, lines) {
+  if (!Array.isArray(lines)) return s;
+  const byId = new Map(s.chat.map((l) => [l.id, l]));
+  for (const l of lines) if (l && typeof l.id === 'number') byId.set(l.id, l);
+  s.chat = [...byId.values()].sort((a, b) => a.id - b.id).slice(-CHAT_KEPT);
+  return s;
 }
 
 function look(s, ply) {

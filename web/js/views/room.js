@@ -163,7 +163,10 @@ export function roomView(main, roomId, params) {
       if (e.type === 'sound') playSound(e.sound);
       else if (e.type === 'say') say(e.text, e.kind);
       else if (e.type === 'announce') announcer.say(e.text, e.sound);
-      else if (e.type === 'result') openResult = true;
+      else if (e.type === 'result') {
+        openResult = true;
+        loadBothChats();
+      }
       else if (e.type === 'goto') {
         // The rematch: every player goes to the new room at once.
         navigate(`/room/${e.room}`);
@@ -196,6 +199,9 @@ export function roomView(main, roomId, params) {
         break;
       case 'history':
         renderMoves();
+        break;
+      case 'chat_lines':
+        renderChat();
         break;
       case 'unsent':
         drawBoard();
@@ -262,6 +268,17 @@ export function roomView(main, roomId, params) {
     ui.boardMsg.textContent = e ? e.message : '';
     if (e?.reason || e?.code) ui.boardMsg.dataset.reason = e.reason || e.code;
     else delete ui.boardMsg.dataset.reason;
+  }
+
+  // Once the game is over both chats are open to everyone; the lines said before reach
+  // this page by reading the room again.
+  async function loadBothChats() {
+    try {
+      const snap = await api(`/api/rooms/${roomId}`);
+      if (alive && Array.isArray(snap?.chat)) update({ type: 'chat_lines', lines: snap.chat });
+    } catch {
+      // The chat keeps what this page already had.
+    }
   }
 
   async function newOpponent() {

@@ -238,6 +238,22 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
         "{counter}: the list has {rows} rows"
     );
     ann.screenshot("replay").await;
+
+    // Back in the finished room the result shows at once; New opponent opens a seek with
+    // the same game and clock, which starts by itself when someone joins.
+    ann.goto(&format!("/room/{room}")).await;
+    ann.wait_until("document.querySelector('#result-dialog').open")
+        .await;
+    ann.click("#new-opponent").await;
+    ann.wait_until(&format!(
+        "location.pathname.startsWith('/room/') && location.pathname !== '/room/{room}'"
+    ))
+    .await;
+    ann.wait_text("#waiting-head", "Waiting for 1 more player")
+        .await;
+    ann.wait_text("#waiting-next", "The game starts when every seat is filled")
+        .await;
+    ann.wait_text("#room-desc", "5+3").await;
     ann.assert_no_errors();
     h.finish().await;
 }
