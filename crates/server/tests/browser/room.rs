@@ -379,7 +379,7 @@ async fn players_and_spectators_chat_apart_and_a_rematch_declined() {
     let Some(h) = Harness::start("room_chat").await else {
         return;
     };
-    let (ann, bob, cy, _room) = two_players_and_a_spectator(&h).await;
+    let (ann, bob, cy, room) = two_players_and_a_spectator(&h).await;
 
     // Players' chat and spectators' chat stay apart during the game.
     ann.wait_text("#chat-count", "0/140").await;
@@ -456,6 +456,16 @@ async fn players_and_spectators_chat_apart_and_a_rematch_declined() {
     ann.wait_until("!document.querySelector('#rematch').disabled")
         .await;
     ann.screenshot("rematch-declined").await;
+
+    // The chat is kept with the game: its replay shows both channels.
+    ann.goto(&format!("/history/{room}")).await;
+    ann.wait_text("#replay-chat .chat-channel.players", "Good luck")
+        .await;
+    ann.wait_text("#replay-chat .chat-channel.spectators", "Go Ann")
+        .await;
+    ann.eval::<Value>("document.querySelector('#replay-chat').scrollIntoView()")
+        .await;
+    ann.screenshot("replay-chat").await;
     for p in [&ann, &bob, &cy] {
         p.assert_no_errors();
     }
