@@ -103,7 +103,7 @@ export class RoomSocket {
       const p = this.pending.get(msg.id);
       this.pending.delete(msg.id);
       if (msg.type === 'ack') p.resolve(msg.data || {});
-      else p.reject(Object.assign(new Error(msg.data?.message || 'refused'), { code: msg.data?.code }));
+      else p.reject(Object.assign(new Error(msg.data?.message || 'refused'), { code: msg.data?.code, reason: msg.data?.reason || null }));
     }
     this.emit(msg.type, msg.data || {}, msg);
   }

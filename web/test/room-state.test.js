@@ -195,29 +195,36 @@ test('our own move is not animated again; others\' moves are, and captures sound
   assert.deepEqual(effects(st, 'sound'), [{ type: 'sound', sound: 'capture' }]);
 });
 
-test('draw offers: the offer is kept, a decline or lapse is said', () => {
+test('draw offers: the offer is kept, and each change is announced', () => {
   let st = annIn();
   const offer = { side: ['white'], accepted: ['white'], waiting_for: ['black'] };
   st = reduce(st, ev(6, { type: 'draw_offer', action: 'offered', by: 'white', offer }));
   assert.deepEqual(st.snap.draw_offer, offer);
-  assert.deepEqual(st.effects, []);
+  assert.deepEqual(effects(st, 'announce'), [{ type: 'announce', text: 'You offered a draw.', sound: 'notify' }]);
   st = reduce(st, ev(7, { type: 'draw_offer', action: 'declined', by: 'black', offer: null }));
   assert.equal(st.snap.draw_offer, null);
-  assert.deepEqual(effects(st, 'say'), [{ type: 'say', text: 'Black declined the draw.', kind: '' }]);
-  st = reduce(st, ev(8, { type: 'draw_offer', action: 'lapsed', offer: null }));
-  assert.deepEqual(effects(st, 'say').map((e) => e.text), ['The draw offer lapsed.']);
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['Bob (Black) declined the draw.']);
+  st = reduce(st, ev(8, { type: 'draw_offer', action: 'offered', by: 'black', offer: { ...offer, side: ['black'] } }));
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['Bob (Black) offers a draw.']);
+  st = reduce(st, ev(9, { type: 'draw_offer', action: 'lapsed', offer: null }));
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['The draw offer lapsed.']);
+  st = reduce(st, ev(10, { type: 'draw_offer', action: 'withdrawn', by: 'black', offer: null }));
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['The draw offer was withdrawn.']);
 });
 
-test('the finish records the outcome and every seat\'s reason; rematch and abort follow', () => {
+test('the finish records the outcome, announces it in words and asks for the result dialog', () => {
   let st = annIn(snapshot({ legal_moves: [{ text: 'c3-d4' }] }));
-  const outcome = { winners: ['black'], reason: 'left', finishing_order: [['black'], ['white']], seats: { white: { reason: 'left' }, black: null } };
+  const outcome = { winners: ['black'], reason: 'left', finishing_order: [['black'], ['white']], seats: { white: { verdict: 'loss', reason: 'left' }, black: { verdict: 'win', reason: 'left' } } };
   st = reduce(st, ev(6, { type: 'finished', outcome, board: board({ turn: null }) }));
   assert.equal(st.snap.state, 'finished');
   assert.deepEqual(st.snap.outcome, outcome);
   assert.equal(st.snap.legal_moves, null);
-  assert.deepEqual(st.reasons, { white: 'left' });
+  assert.deepEqual(st.reasons, { white: 'left', black: 'left' });
+  assert.deepEqual(effects(st, 'announce'), [{ type: 'announce', text: 'Bob (Black) won.', sound: 'end' }]);
+  assert.deepEqual(effects(st, 'result'), [{ type: 'result' }]);
   st = reduce(st, ev(7, { type: 'rematch', asked: ['white'], waiting_for: ['black'], room: null }));
-  assert.deepEqual(st.snap.rematch, { asked: ['white'], waiting_for: ['black'], room: null });
+  assert.deepEqual(st.snap.rematch, { asked: ['white'], waiting_for: ['black'], room: null, expires_at: null, declined_by: null, expired: false });
+  assert.deepEqual(effects(st, 'announce'), [], 'our own ask is not news to us');
   const aborted = reduce(annIn(), ev(6, { type: 'aborted' }));
   assert.equal(aborted.snap.state, 'aborted');
 });
@@ -322,4 +329,101 @@ test('eliminations record the reason; unknown events change nothing but the vers
   const odd = reduce(st, ev(7, { type: 'something_new', x: 1 }));
   assert.deepEqual(odd.snap, st.snap);
   assert.equal(odd.version, 7);
+});
+
+/** Bob's page (Black) in the room. */
+function bobIn(data = snapshot()) {
+  return reduce(reduce(initialState(), { type: 'me', me: BOB }), snap(data));
+}
+
+test('the start announces the first mover; sitting down turns the board at once', () => {
+  let st = reduce(reduce(initialState(), { type: 'me', me: BOB }), snap(snapshot({ state: 'waiting', board: null, seats: { white: player(ANN), black: null } })));
+  st = reduce(st, ev(6, { type: 'seats', seats: { white: player(ANN), black: player(BOB) } }));
+  assert.deepEqual(effects(st, 'orient'), [{ type: 'orient' }], 'Bob sees the board from Black from the moment he sits');
+  // Someone else sitting down does not turn our board.
+  const again = reduce(st, ev(7, { type: 'seats', seats: { white: player(ANN), black: player(BOB) } }));
+  assert.deepEqual(effects(again, 'orient'), []);
+  st = reduce(st, ev(8, { type: 'started', first: 'white', board: board() }));
+  assert.deepEqual(effects(st, 'announce'), [{ type: 'announce', text: 'The game has started. Ann (White) moves first.', sound: 'start' }]);
+  const ann = reduce(annIn(snapshot({ state: 'waiting', board: null })), ev(6, { type: 'started', first: 'white', board: board() }));
+  assert.deepEqual(effects(ann, 'announce').map((e) => e.text), ['The game has started. You move first.']);
+});
+
+test('Neva: the seat drawn first, eliminations and departures are announced', () => {
+  const CY = { id: 'c3', name: 'Cy' };
+  const DI = { id: 'd4', name: 'Di' };
+  const room = { id: 'r2', game: 'neva', layout: ['white', 'red', 'green', 'black'], host: ANN, options: {}, private: false, teams: true };
+  const four = { white: player(ANN), red: player(BOB), green: player(CY), black: player(DI) };
+  let st = annIn(snapshot({ room, seats: four, state: 'waiting', board: null }));
+  st = reduce(st, ev(6, { type: 'started', first: 'green', board: board({ playing: room.layout }) }));
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['The game has started. Cy (Green) was drawn to move first.']);
+  st = reduce(st, ev(7, { type: 'eliminated', seat: 'red', reason: 'captured_all' }));
+  assert.deepEqual(effects(st, 'announce'), [{ type: 'announce', text: 'Bob (Red) is out: all pieces captured.', sound: 'out' }]);
+  st = reduce(st, ev(8, { type: 'eliminated', seat: 'white', reason: 'blocked' }));
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['You are out: no move left.']);
+  st = reduce(st, ev(9, { type: 'departed', seat: 'black', reason: 'resigned', action: 'resign black', board: board({ playing: ['green', 'white'] }) }));
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['Di (Black) resigned.']);
+  // A departure that ends the game is said by the end, not twice.
+  const two = reduce(annIn(), ev(6, { type: 'departed', seat: 'black', reason: 'resigned', action: 'resign black', board: board({ playing: ['white'] }) }));
+  assert.deepEqual(effects(two, 'announce'), []);
+});
+
+test('rematch: asked, declined, expired are announced; the new room takes the players there', () => {
+  const over = snapshot({ state: 'finished', outcome: { winners: ['white'], reason: 'resigned', seats: {}, finishing_order: [] } });
+  let st = annIn(over);
+  st = reduce(st, ev(6, { type: 'rematch', asked: ['black'], waiting_for: ['white'], room: null, expires_at: 70_000 }));
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['Bob (Black) asks for a rematch.']);
+  assert.equal(st.snap.rematch.expires_at, 70_000);
+  const declined = reduce(st, ev(7, { type: 'rematch', asked: [], waiting_for: [], room: null, declined_by: 'white' }));
+  assert.deepEqual(effects(declined, 'announce').map((e) => e.text), ['You declined the rematch.']);
+  const expired = reduce(st, ev(7, { type: 'rematch', asked: [], waiting_for: [], room: null, expired: true }));
+  assert.deepEqual(effects(expired, 'announce').map((e) => e.text), ['The rematch offer expired: nobody answered in time.']);
+  const created = reduce(st, ev(7, { type: 'rematch', asked: ['white', 'black'], waiting_for: [], room: 'r9' }));
+  assert.deepEqual(effects(created, 'goto'), [{ type: 'goto', room: 'r9' }]);
+  // A spectator stays (the result offers a link to watch).
+  const cy = reduce(reduce(initialState(), { type: 'me', me: { id: 'c3', name: 'Cy' } }), snap(over));
+  assert.deepEqual(effects(reduce(cy, ev(7, { type: 'rematch', asked: ['white', 'black'], waiting_for: [], room: 'r9' })), 'goto'), []);
+  // A resync snapshot that shows the new room moves a player too; a page opened later does not.
+  const resync = reduce(st, snap({ ...over, version: 9, rematch: { asked: ['white', 'black'], waiting_for: [], room: 'r9' } }));
+  assert.deepEqual(effects(resync, 'goto'), [{ type: 'goto', room: 'r9' }]);
+  const later = annIn({ ...over, rematch: { asked: ['white', 'black'], waiting_for: [], room: 'r9' } });
+  assert.deepEqual(effects(later, 'goto'), []);
+});
+
+test('aborted: the reason is kept and said in words', () => {
+  let st = bobIn();
+  st = reduce(st, ev(6, { type: 'aborted', by: null, reason: 'no_first_move', seat: 'white' }));
+  assert.deepEqual(st.snap.aborted, { by: null, reason: 'no_first_move', seat: 'white' });
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['The game was aborted: Ann (White) did not make a first move in time. Nobody wins or loses.']);
+  assert.deepEqual(effects(st, 'result'), [{ type: 'result' }]);
+  const mine = reduce(annIn(), ev(6, { type: 'aborted', by: null, reason: 'no_first_move', seat: 'white' }));
+  assert.match(effects(mine, 'announce')[0].text, /you did not make a first move in time/);
+  const cancelled = reduce(annIn(snapshot({ state: 'waiting', board: null })), ev(6, { type: 'aborted', by: 'white', reason: 'requested', seat: null }));
+  assert.deepEqual(effects(cancelled, 'announce').map((e) => e.text), ['The host cancelled this room.']);
+  assert.deepEqual(effects(cancelled, 'result'), [], 'a room cancelled before its game has no result to show');
+});
+
+test('chat lines, deletions, watchers and renames follow their events', () => {
+  const line = (id, channel, from, text) => ({ id, channel, from, seat: null, text, at: 1000 + id });
+  let st = annIn(snapshot({ chat: [line(1, 'players', BOB, 'hi')], watchers: 2 }));
+  assert.deepEqual(st.chat.map((l) => l.text), ['hi']);
+  st = reduce(st, ev(6, { type: 'chat', line: line(2, 'players', ANN, 'hello') }));
+  st = reduce(st, ev(7, { type: 'chat', line: line(2, 'players', ANN, 'hello') }));
+  assert.deepEqual(st.chat.map((l) => l.id), [1, 2], 'a line is kept once');
+  st = reduce(st, ev(8, { type: 'chat_deleted', id: 1 }));
+  assert.deepEqual(st.chat.map((l) => l.id), [2]);
+  st = reduce(st, ev(9, { type: 'watchers', count: 3 }));
+  assert.equal(st.snap.watchers, 3);
+  st = reduce(st, ev(10, { type: 'renamed', player: ANN.id, name: 'Annie' }));
+  assert.equal(st.snap.room.host.name, 'Annie');
+  assert.equal(st.chat[0].from.name, 'Annie');
+  assert.equal(st.me.name, 'Annie');
+});
+
+test('chat lines read again after the end are merged in by id', () => {
+  const line = (id, channel, text) => ({ id, channel, from: ANN, seat: null, text, at: id });
+  let st = annIn(snapshot({ chat: [line(1, 'players', 'hi'), line(3, 'players', 'gg')] }));
+  st = reduce(st, { type: 'chat_lines', lines: [line(2, 'spectators', 'go'), line(3, 'players', 'gg')] });
+  assert.deepEqual(st.chat.map((l) => l.id), [1, 2, 3]);
+  assert.deepEqual(reduce(st, { type: 'chat_lines', lines: null }).chat, st.chat);
 });

@@ -11,6 +11,8 @@
 //   {type: 'event', v, data, now}             a server `event` envelope
 //   {type: 'history', epoch, start_position, moves}  GET /api/history/{id}, asked for by a
 //                                             `load_history` effect (moves null: it failed)
+//   {type: 'chat_lines', lines}               chat lines read again (GET /api/rooms/{id}
+//                                             after the end, when both chats open)
 //   {type: 'sent', text} / {type: 'unsent'}   this page sent a move / the server refused it
 //   {type: 'view', ply}                       look back at the position after move `ply`
 //                                             (null, or the last move: the live board)
@@ -19,17 +21,26 @@
 // Effects (each `{type, ...}`):
 //   {type: 'sound', sound: 'turn' | 'capture'}
 //   {type: 'say', text, kind}                 a message under the actions ('' or 'notice')
+//   {type: 'announce', text, sound}           an event everyone in the room should notice
+//                                             (shown, read out by screen readers, and a
+//                                             sound: 'start' | 'notify' | 'out' | 'end')
+//   {type: 'result'}                          the game just ended here: show the result
+//   {type: 'goto', room}                      the rematch room exists and we play in it
 //   {type: 'play', move, position}            animate a move just played (live, not our own)
-//   {type: 'orient'}                          the game started: turn the board to our seat
+//   {type: 'orient'}                          we sat down, moved or the game started: turn
+//                                             the board to our seat
 //   {type: 'load_history', epoch}             fetch the positions of the moves so far
 //   {type: 'first_snapshot'}                  the room's first snapshot on this page
 
-import { seatName } from '../seats.js';
+import { seatLabel, resultWords, abortWords, reasonOut, departureWords } from './words.js';
 
 /** The verbs of the old departure texts, for an event without its `action`. */
 const VERB = { resigned: 'resign', time: 'timeout' };
 
 const NO_EFFECTS = Object.freeze([]);
+
+/** Chat lines a page keeps (the room keeps its last 100). */
+const CHAT_KEPT = 200;
 
 /** A state before anything is known, or built from a first `snapshot` (its `data`). */
 export function initialState(snapshot = null, { me = null, v = null, now = 0, serverNow = now } = {}) {
@@ -44,6 +55,7 @@ export function initialState(snapshot = null, { me = null, v = null, now = 0, se
     reasons: {}, // seat -> why it is out
     claimAt: null, // local time (ms) from which a claim may be made, or null
     sent: null, // the text of the move this page sent and awaits
+    chat: [], // chat lines this page may see, oldest first (ids grow)
     effects: NO_EFFECTS,
   };
   return snapshot ? reduce(empty, { type: 'snapshot', v, data: snapshot, now, serverNow }) : empty;
@@ -62,6 +74,8 @@ export function reduce(state, msg) {
       return event(s, msg);
     case 'history':
       return historyLoaded(s, msg);
+    case 'chat_lines':
+      return chatLines(s, msg.lines);
     case 'sent':
       s.sent = msg.text;
       return s;
@@ -79,6 +93,15 @@ export function reduce(state, msg) {
     default:
       return s;
   }
+}
+
+/** Lines read again (after the game both chats are open): merged in by id. */
+function chatLines(s, lines) {
+  if (!Array.isArray(lines)) return s;
+  const byId = new Map(s.chat.map((l) => [l.id, l]));
+  for (const l of lines) if (l && typeof l.id === 'number') byId.set(l.id, l);
+  s.chat = [...byId.values()].sort((a, b) => a.id - b.id).slice(-CHAT_KEPT);
+  return s;
 }
 
 function look(s, ply) {
@@ -99,7 +122,9 @@ function snapshot(s, msg) {
   const first = !s.snap;
   // The snapshot is the whole room: it replaces what we had, whatever its version (a
   // restarted server may number from lower again).
+  const before = s.snap;
   s.snap = { ...snap, actions: [...(snap.actions || [])] };
+  s.chat = Array.isArray(snap.chat) ? [...snap.chat] : [];
   s.version = versionOf(msg);
   s.epoch += 1;
   s.viewing = null;
@@ -108,6 +133,9 @@ function snapshot(s, msg) {
   // Until the history arrives the list has the texts only.
   s.moves = s.snap.actions.map((text) => ({ seat: null, text, position: null }));
   if (first) s.effects.push({ type: 'first_snapshot' });
+  // A resync that shows the rematch room created meanwhile moves the players there too (a
+  // page opened on the old room later stays on it, to read the result).
+  if (!first && before && !before.rematch?.room && snap.rematch?.room && mySeat(s)) s.effects.push({ type: 'goto', room: snap.rematch.room });
   if (snap.board) s.effects.push({ type: 'load_history', epoch: s.epoch });
   return s;
 }
@@ -149,21 +177,31 @@ function event(s, msg) {
   const seat = mySeat(s);
   const snap = { ...s.snap };
   s.snap = snap;
+  const who = (k) => seatLabel(snap, k, seat);
+  const announce = (text, sound = 'notify') => s.effects.push({ type: 'announce', text, sound });
   switch (ev.type) {
     case 'created':
       snap.room = ev.room;
       break;
     case 'seats':
       snap.seats = ev.seats;
+      // From the moment we sit (or move), the board is seen from our seat.
+      if (mySeat(s) && mySeat(s) !== seat) s.effects.push({ type: 'orient' });
       break;
-    case 'started':
+    case 'started': {
       snap.state = 'playing';
       snap.board = ev.board;
       snap.first = ev.first;
+      snap.rematch = null;
       s.moves = [];
       s.start = ev.board.position;
       s.effects.push({ type: 'orient' });
+      const drawn = snap.room.layout.length > 2 ? 'was drawn to move first' : 'moves first';
+      announce(ev.first === seat
+        ? `The game has started. You ${snap.room.layout.length > 2 ? 'were drawn to move first' : 'move first'}.`
+        : `The game has started. ${who(ev.first)} ${drawn}.`, 'start');
       break;
+    }
     case 'your_turn':
       if (ev.seat === seat) {
         snap.legal_moves = ev.legal_moves;
@@ -191,16 +229,24 @@ function event(s, msg) {
       snap.actions = [...snap.actions, text];
       s.moves = [...s.moves, { seat: ev.seat, text, position: ev.board?.position ?? null, route: [] }];
       if (ev.seat === seat) snap.legal_moves = null;
+      // When the game goes on without the seat (Neva) it is news; otherwise the end says it.
+      if ((ev.board?.playing || []).length > 1) announce(departureWords(snap, ev.seat, ev.reason, seat), 'out');
       break;
     }
     case 'eliminated':
       s.reasons = { ...s.reasons, [ev.seat]: ev.reason };
+      announce(ev.seat === seat ? `You are out: ${reasonOut(ev.reason)}.` : `${who(ev.seat)} is out: ${reasonOut(ev.reason)}.`, 'out');
       break;
-    case 'draw_offer':
+    case 'draw_offer': {
       snap.draw_offer = ev.offer;
-      if (ev.action === 'declined' && ev.by) s.effects.push({ type: 'say', text: `${seatName(ev.by)} declined the draw.`, kind: '' });
-      if (ev.action === 'lapsed') s.effects.push({ type: 'say', text: 'The draw offer lapsed.', kind: '' });
+      const by = ev.by ? who(ev.by) : '';
+      if (ev.action === 'offered') announce(ev.by === seat ? 'You offered a draw.' : `${by} offers a draw.`);
+      else if (ev.action === 'accepted' && ev.offer) announce(`${by} accepted the draw offer.`);
+      else if (ev.action === 'declined' && ev.by) announce(`${by} declined the draw.`);
+      else if (ev.action === 'withdrawn') announce('The draw offer was withdrawn.');
+      else if (ev.action === 'lapsed') announce('The draw offer lapsed.');
       break;
+    }
     case 'presence':
       if (snap.seats?.[ev.seat]) {
         snap.seats = { ...snap.seats, [ev.seat]: { ...snap.seats[ev.seat], connected: ev.connected, since: ev.since } };
@@ -214,15 +260,45 @@ function event(s, msg) {
       snap.outcome = ev.outcome;
       snap.board = ev.board;
       snap.legal_moves = null;
+      snap.draw_offer = null;
+      s.claimAt = null;
       s.reasons = { ...s.reasons, ...outcomeReasons(ev.outcome) };
+      announce(resultWords(snap, seat).headline, 'end');
+      s.effects.push({ type: 'result' });
       break;
     case 'aborted':
       snap.state = 'aborted';
       snap.legal_moves = null;
+      snap.draw_offer = null;
+      s.claimAt = null;
+      snap.aborted = { by: ev.by ?? null, reason: ev.reason || 'requested', seat: ev.seat ?? null };
+      announce(abortWords(snap, seat), 'end');
+      if (snap.board) s.effects.push({ type: 'result' });
       break;
-    case 'rematch':
-      snap.rematch = { asked: ev.asked, waiting_for: ev.waiting_for, room: ev.room };
+    case 'rematch': {
+      const prev = snap.rematch;
+      snap.rematch = {
+        asked: ev.asked || [],
+        waiting_for: ev.waiting_for || [],
+        room: ev.room ?? null,
+        expires_at: ev.expires_at ?? null,
+        declined_by: ev.declined_by ?? null,
+        expired: Boolean(ev.expired),
+      };
+      const r = snap.rematch;
+      if (r.room) {
+        // Everyone who played goes to the new game at once.
+        if (seat && !prev?.room) s.effects.push({ type: 'goto', room: r.room });
+      } else if (r.declined_by) {
+        announce(r.declined_by === seat ? 'You declined the rematch.' : `${who(r.declined_by)} declined the rematch.`);
+      } else if (r.expired) {
+        announce('The rematch offer expired: nobody answered in time.');
+      } else {
+        const fresh = r.asked.filter((k) => !(prev?.asked || []).includes(k) && k !== seat);
+        for (const k of fresh) announce(`${who(k)} asks for a rematch.`);
+      }
       break;
+    }
     case 'resumed':
       if (snap.board) snap.board = { ...snap.board, clocks: ev.clocks };
       s.effects.push({
@@ -233,6 +309,24 @@ function event(s, msg) {
           : `The server was down for ${seconds(ev.down_ms)}. Nobody loses time for it.`,
       });
       break;
+    case 'chat': {
+      const line = ev.line;
+      if (line && !s.chat.some((l) => l.id === line.id)) s.chat = [...s.chat, line].slice(-CHAT_KEPT);
+      break;
+    }
+    case 'chat_deleted':
+      s.chat = s.chat.filter((l) => l.id !== ev.id);
+      break;
+    case 'watchers':
+      snap.watchers = ev.count;
+      break;
+    case 'renamed': {
+      const rename = (p) => (p && p.id === ev.player ? { ...p, name: ev.name } : p);
+      snap.room = { ...snap.room, host: rename(snap.room.host) };
+      s.chat = s.chat.map((l) => (l.from?.id === ev.player ? { ...l, from: rename(l.from) } : l));
+      if (s.me?.id === ev.player) s.me = { ...s.me, name: ev.name };
+      break;
+    }
     default:
       break;
   }

@@ -36,3 +36,27 @@ export function moveTable(moves, layout, current, onPick) {
           : ''))));
   return h('table.moves', {}, h('thead', {}, head), h('tbody', {}, body));
 }
+
+/** The list's own number of the row holding `ply` (a full move, or a round in Neva). */
+export function moveNumber(moves, layout, ply) {
+  const rows = rounds(moves, layout.length ? layout : SEATS);
+  const n = rows.findIndex((row) => row.some((m) => m && m.ply === ply));
+  return { number: n + 1, of: rows.length };
+}
+
+/**
+ * Scrolls the list inside `box` (its own scroll area, never the page) so the current move
+ * shows; without one, to the end.
+ */
+export function followCurrent(box) {
+  const cur = box.querySelector('button.move[aria-current="true"]');
+  if (!cur) {
+    box.scrollTop = box.scrollHeight;
+    return;
+  }
+  const b = box.getBoundingClientRect();
+  const r = cur.getBoundingClientRect();
+  const head = box.querySelector('thead')?.getBoundingClientRect().height || 0;
+  if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 4;
+  else if (r.top < b.top + head) box.scrollTop -= b.top + head - r.top + 4;
+}

@@ -6,23 +6,36 @@ import { api, h } from '../http.js';
 import { createBoard } from '../board/api.js';
 import { parsePosition } from '../position.js';
 import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
-import { moveTable } from './movelist.js';
+import { moveTable, moveNumber, followCurrent } from './movelist.js';
+import { chatLog } from '../room/chat.js';
+import { resultWords } from '../room/words.js';
+import { personName } from '../describe.js';
 import { evalGraph, pawns } from './evalgraph.js';
 
 const MARK_NAME = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
 const POLL_MS = 1000;
+
+/** The stored game's result in the room's plain words ("Bob (Black) won. Ann (White) resigned."). */
+function resultText(g, layout, nameOf) {
+  if (!g.outcome) return `${g.result}${g.reason ? `: ${reasonText(g.reason)}` : ''}`.replace(/^./, (c) => c.toUpperCase());
+  const seats = Object.fromEntries(layout.map((k) => [k, { occupant: { type: 'player', id: null, name: nameOf(k) } }]));
+  const w = resultWords({ room: { layout }, seats, outcome: g.outcome }, null);
+  const order = w.order.length ? ` Finishing order: ${w.order.map((p, i) => `${i + 1}. ${p.join(', ')}`).join('; ')}.` : '';
+  return `${w.headline} ${w.how}${order}`;
+}
 
 export function replayView(main, id) {
   const title = h('h1', {}, 'Replay');
   const boardBox = h('div.board-box', { id: 'board' });
   const moves = h('div.movelist', { id: 'moves' });
   const posField = h('input', { id: 'position', readonly: true, 'aria-label': 'Position string' });
-  const counter = h('span', { id: 'ply', 'aria-live': 'polite' });
+  const counter = h('span.replay-counter', { id: 'ply', 'aria-live': 'polite' });
+  const chatBox = h('section.chat', { id: 'replay-chat', 'aria-label': 'Chat', hidden: true });
   const info = h('div.result');
   const analysisBox = h('section.analysis', { id: 'analysis', 'aria-label': 'Computer analysis' });
   main.append(h('div.room', {}, title, h('div.room-grid', {},
     h('section.play', { 'aria-label': 'Board' }, boardBox, h('div.board-tools', { id: 'replay-controls' }), analysisBox, h('div.position', {}, h('label', { for: 'position' }, 'Position '), posField, h('button', { type: 'button', id: 'copy-position', onclick: copyPos }, 'Copy'))),
-    h('section.side', {}, info, counter, moves, h('div.exports', { id: 'exports' })))));
+    h('section.side', {}, info, counter, moves, h('div.exports', { id: 'exports' }), chatBox))));
 
   let states = [];
   let plies = [];
@@ -48,9 +61,16 @@ export function replayView(main, id) {
     const s = states[cur];
     board.set({ pos: s.pos, lastMove: s.route, dests: [], movable: false });
     posField.value = s.text;
-    counter.textContent = cur === 0 ? 'Start position' : `After move ${cur} of ${states.length - 1}`;
+    // Counted as the list numbers its rows: full moves (a round of every seat in Neva).
+    if (cur === 0) counter.textContent = 'Start position';
+    else {
+      const { number, of } = moveNumber(plies, game.layout, cur - 1);
+      const p = plies[cur - 1];
+      counter.textContent = `Move ${number} of ${of}: ${seatName(p.seat)} ${p.text}`;
+    }
     counter.dataset.ply = String(cur);
     moves.replaceChildren(h('h2', {}, 'Moves'), moveTable(plies, game.layout, cur - 1, (p) => show(p + 1)));
+    followCurrent(moves);
     if (analysis) markMoves();
     graph?.setCurrent(cur);
     if (note) note.replaceChildren(...noteFor(cur));
@@ -132,8 +152,25 @@ export function replayView(main, id) {
     return h('button', { type: 'button', id: 'request-analysis', onclick: () => { pending(null); requestAnalysis(); } }, 'Request computer analysis');
   }
 
+  // The chat kept with the game: the players' and the spectators' channels apart.
+  function showChat(lines) {
+    if (!lines.length) return;
+    const parts = [h('h2', {}, 'Chat')];
+    for (const ch of ['players', 'spectators']) {
+      if (!lines.some((l) => l.channel === ch)) continue;
+      parts.push(h(`div.chat-channel.${ch}`, { dataset: { channel: ch } },
+        h('h3', {}, ch === 'players' ? "Players' chat" : "Spectators' chat"), ...chatLog(lines, ch)));
+    }
+    chatBox.replaceChildren(...parts);
+    chatBox.hidden = false;
+  }
+
   function onKey(e) {
-    if (!board || e.target.closest('input, textarea, select')) return;
+    if (!board || e.target.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'f' || e.key === 'F') {
+      board.flip();
+      return;
+    }
     const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: states.length - 1, ArrowUp: 0, ArrowDown: states.length - 1 }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -162,10 +199,10 @@ export function replayView(main, id) {
       states.push({ pos: mv.position ? parsePosition(g.game, text) : prev.pos, text, route });
     });
     plies = g.moves.map((mv) => ({ seat: mv.seat, text: mv.notation }));
-    const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${g.seats[k]}`);
+    const nameOf = (k) => personName(g.seat_details?.[k]?.name ?? g.seats[k], g.seat_details?.[k]?.bot);
+    const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${nameOf(k)}`);
     title.textContent = `${GAME_NAME[g.game] || g.game}: ${players.join(', ')}`;
-    const result = `${g.result}${g.reason ? `: ${reasonText(g.reason)}` : ''}`;
-    info.replaceChildren(h('p.result-line', {}, result.replace(/^./, (c) => c.toUpperCase())));
+    info.replaceChildren(h('p.result-line', { id: 'result-line' }, resultText(g, layout, nameOf)));
     board = createBoard(boardBox, { game: g.game, options: g.options || {}, orientation: layout[0], pos: states[0].pos });
     const b = (label, fn, idAttr) => h('button', { type: 'button', id: idAttr, onclick: fn }, label);
     main.querySelector('#replay-controls').replaceChildren(
@@ -180,6 +217,7 @@ export function replayView(main, id) {
       h('a.button', { href: `/api/history/${id}/export`, download: `${id}.${native.toLowerCase()}` }, native),
       ' ',
       h('a.button', { href: `/api/history/${id}/export?format=record`, download: `${id}.txt` }, 'Game record'));
+    showChat(g.chat || []);
     show(0);
     // Stored analyses show at once; a running one is followed; otherwise the player asks.
     if (g.analysis === 'ready' || g.analysis === 'pending') requestAnalysis();

@@ -313,9 +313,7 @@ async fn delete_chat(
     let run = async {
         let who = admin(who)?;
         let room = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
-        let line: u32 = line
-            .parse()
-            .map_err(|_| ApiError::NotFound("chat line"))?;
+        let line: u32 = line.parse().map_err(|_| ApiError::NotFound("chat line"))?;
         audit(
             &state,
             &who,

@@ -149,7 +149,10 @@ pub(super) async fn seek(
             return Ok(Json(json!({ "id": mine.id, "created": false })));
         }
         let me = Actor::Player(who.participant());
-        for room in open.iter().filter(|s| s.seats.iter().any(|seat| seat.name.is_none())) {
+        for room in open
+            .iter()
+            .filter(|s| s.seats.iter().any(|seat| seat.name.is_none()))
+        {
             let Some(handle) = state.rooms.get(room.id) else {
                 continue;
             };

@@ -478,6 +478,8 @@ impl RoomTask {
                         let _ = self.apply(Actor::Player(p.clone()), Command::Connect).await;
                     }
                 }
+                // Counted before its first message, which then shows it.
+                self.sync_watchers().await;
                 let viewer = player
                     .as_ref()
                     .map_or(Viewer::Spectator, |p| self.room.viewer(p.id));
@@ -494,7 +496,6 @@ impl RoomTask {
                         .get_or_insert_with(|| broadcast::channel(capacity).0)
                         .subscribe(),
                 });
-                self.sync_watchers().await;
             }
             Request::Detach { player } => {
                 if player.is_none() {

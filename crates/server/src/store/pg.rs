@@ -30,9 +30,7 @@ use uuid::Uuid;
 /// The batch statement with its arrays bound so far.
 type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
 
-use super::{
-    db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write,
-};
+use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
 /// The parts of the batch statement, each with its parameters numbered from `$1`: inserts
 /// of rooms, games, seated players, log rows and moves; state changes of rooms; game ends and

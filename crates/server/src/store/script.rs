@@ -376,11 +376,9 @@ impl<'a> Part<'a> {
                     s.statement(super::HEARTBEAT_UPSERT, vec![Val::Int(*at)], Step::Write)
                 }
                 Write::Chat(c) => chat(&mut s, c),
-                Write::DeleteChat { room_id, id: line } => s.statement(
-                    CHAT_DELETE,
-                    vec![id(room_id), Val::Int(*line)],
-                    Step::Write,
-                ),
+                Write::DeleteChat { room_id, id: line } => {
+                    s.statement(CHAT_DELETE, vec![id(room_id), Val::Int(*line)], Step::Write)
+                }
                 _ => {}
             }
         }

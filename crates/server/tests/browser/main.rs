@@ -9,10 +9,10 @@
 // just them, and the other tests do not share the two cores with a browser.
 #[path = "../it/common/mod.rs"]
 mod common;
-mod lobby;
-mod support;
-
 mod learn;
+mod lobby;
+mod room;
+mod support;
 
 use serde_json::json;
 use support::{Harness, Page};
@@ -260,9 +260,10 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
     // Ann resigns (a second click confirms); everyone sees the result.
     ann.click("#resign").await;
     ann.click("#resign").await;
-    for p in [&ann, &bob, &cy] {
+    for p in [&ann, &cy] {
         p.wait_text("#result-line", "Black").await;
     }
+    bob.wait_text("#result-line", "You won").await;
     ann.screenshot("finished").await;
 
     // The game is in the history; its replay steps with the arrow keys.

@@ -863,7 +863,13 @@ fn socket_cases() -> Vec<SocketCase> {
         )
         .after(
             (1..=5)
-                .map(|i| Act(Host, "chat", json!({"channel": "players", "text": i.to_string()})))
+                .map(|i| {
+                    Act(
+                        Host,
+                        "chat",
+                        json!({"channel": "players", "text": i.to_string()}),
+                    )
+                })
                 .collect(),
         ),
     ]

@@ -66,9 +66,15 @@ async fn a_game_against_the_computer_starts_at_once() {
     let mut neva = s.ws(body["id"].as_str().unwrap(), Some(&token), None).await;
     let snap = snapshot(&mut neva).await;
     assert_eq!(snap["state"], "playing", "{snap}");
-    assert_eq!(snap["seats"]["white"]["occupant"]["type"], "player", "{snap}");
+    assert_eq!(
+        snap["seats"]["white"]["occupant"]["type"], "player",
+        "{snap}"
+    );
     for seat in ["red", "green", "black"] {
-        assert_eq!(snap["seats"][seat]["occupant"]["type"], "bot", "{seat}: {snap}");
+        assert_eq!(
+            snap["seats"][seat]["occupant"]["type"], "bot",
+            "{seat}: {snap}"
+        );
     }
 
     let (status, body) = post(
@@ -105,7 +111,10 @@ async fn two_seekers_meet_in_one_room_that_starts() {
         .iter()
         .map(|v| v["created"].as_bool().unwrap())
         .collect();
-    assert!(created.contains(&true) && created.contains(&false), "{created:?}");
+    assert!(
+        created.contains(&true) && created.contains(&false),
+        "{created:?}"
+    );
     let id = a.1["id"].as_str().unwrap().to_string();
     let mut c = s.ws(&id, Some(&ann), None).await;
     let snap = snapshot(&mut c).await;

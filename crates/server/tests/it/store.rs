@@ -174,7 +174,10 @@ async fn chat_rooms_and_mutes(store: Store) {
         .await
         .unwrap();
     store
-        .commit(&[Write::Log(log(id, 2)), Write::DeleteChat { room_id: id, id: 1 }])
+        .commit(&[
+            Write::Log(log(id, 2)),
+            Write::DeleteChat { room_id: id, id: 1 },
+        ])
         .await
         .unwrap();
     let lines = store.chat(id).await.unwrap();

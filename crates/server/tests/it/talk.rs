@@ -111,14 +111,20 @@ async fn players_and_spectators_talk_apart_and_the_game_keeps_it() {
         let mut anon = s.ws(&id, None, None).await;
         anon.until("snapshot", |v| v["type"] == "snapshot").await;
 
-        host.act("chat", json!({"channel": "players", "text": "  good luck  "}))
-            .await;
+        host.act(
+            "chat",
+            json!({"channel": "players", "text": "  good luck  "}),
+        )
+        .await;
         let l = line(&mut guest, "good luck").await;
         assert_eq!(l["channel"], "players");
         assert_eq!(l["seat"], "white");
         assert_eq!(l["id"], 1);
         watcher
-            .act("chat", json!({"channel": "spectators", "text": "nice opening"}))
+            .act(
+                "chat",
+                json!({"channel": "spectators", "text": "nice opening"}),
+            )
             .await;
         let l = line(&mut anon, "nice opening").await;
         assert!(l["seat"].is_null(), "{l}");
@@ -157,12 +163,13 @@ async fn players_and_spectators_talk_apart_and_the_game_keeps_it() {
         assert_eq!(lines(&guest), lines(&host));
         assert_eq!(
             lines(&anon),
-            [pair("spectators", "nice opening"), pair("spectators", "later")]
+            [
+                pair("spectators", "nice opening"),
+                pair("spectators", "later")
+            ]
         );
         assert_eq!(lines(&watcher), lines(&anon));
-        let (_, snap) = s
-            .get(&format!("/api/rooms/{id}"), Some(&host_token))
-            .await;
+        let (_, snap) = s.get(&format!("/api/rooms/{id}"), Some(&host_token)).await;
         assert_eq!(
             snapshot_lines(&snap),
             [pair("players", "good luck"), pair("players", "thanks")]
@@ -170,7 +177,10 @@ async fn players_and_spectators_talk_apart_and_the_game_keeps_it() {
         let (_, snap) = s.get(&format!("/api/rooms/{id}"), None).await;
         assert_eq!(
             snapshot_lines(&snap),
-            [pair("spectators", "nice opening"), pair("spectators", "later")]
+            [
+                pair("spectators", "nice opening"),
+                pair("spectators", "later")
+            ]
         );
 
         // An admin deletes a line ("thanks"): everyone is told, it leaves the snapshots.
@@ -217,7 +227,10 @@ async fn players_and_spectators_talk_apart_and_the_game_keeps_it() {
             .await;
         line(&mut watcher, "gg").await;
         watcher
-            .act("chat", json!({"channel": "spectators", "text": "well played"}))
+            .act(
+                "chat",
+                json!({"channel": "spectators", "text": "well played"}),
+            )
             .await;
         line(&mut host, "well played").await;
 
@@ -236,7 +249,10 @@ async fn players_and_spectators_talk_apart_and_the_game_keeps_it() {
             ],
             "{game}"
         );
-        assert_eq!(game["chat"][0]["from"]["name"], snap["seats"]["white"]["occupant"]["name"]);
+        assert_eq!(
+            game["chat"][0]["from"]["name"],
+            snap["seats"]["white"]["occupant"]["name"]
+        );
         s.stop().await;
     }
 }
@@ -252,8 +268,11 @@ async fn chat_has_a_length_and_a_rate_limit() {
         "chat_empty"
     );
     assert_eq!(
-        host.refused("chat", json!({"channel": "players", "text": "x".repeat(141)}))
-            .await,
+        host.refused(
+            "chat",
+            json!({"channel": "players", "text": "x".repeat(141)})
+        )
+        .await,
         "chat_too_long"
     );
     assert_eq!(
@@ -261,15 +280,24 @@ async fn chat_has_a_length_and_a_rate_limit() {
             .await,
         "bad_message"
     );
-    host.act("chat", json!({"channel": "players", "text": "y".repeat(140)}))
-        .await;
+    host.act(
+        "chat",
+        json!({"channel": "players", "text": "y".repeat(140)}),
+    )
+    .await;
     for i in 0..4 {
-        host.act("chat", json!({"channel": "players", "text": format!("line {i}")}))
-            .await;
+        host.act(
+            "chat",
+            json!({"channel": "players", "text": format!("line {i}")}),
+        )
+        .await;
     }
     assert_eq!(
-        host.refused("chat", json!({"channel": "players", "text": "one too many"}))
-            .await,
+        host.refused(
+            "chat",
+            json!({"channel": "players", "text": "one too many"})
+        )
+        .await,
         "chat_too_fast"
     );
 }
@@ -310,7 +338,9 @@ async fn an_admin_mutes_a_player_server_wide() {
     let mut elsewhere = s
         .ws(other["id"].as_str().unwrap(), Some(&guest_token), None)
         .await;
-    elsewhere.until("snapshot", |v| v["type"] == "snapshot").await;
+    elsewhere
+        .until("snapshot", |v| v["type"] == "snapshot")
+        .await;
     assert_eq!(
         elsewhere
             .refused("chat", json!({"channel": "players", "text": "spam"}))
@@ -464,7 +494,9 @@ async fn an_illegal_move_is_explained() {
     guest.act("move", json!({"move": "f6-e5"})).await;
     let id = host.send("move", json!({"move": "a3-b4"})).await;
     let reply = host
-        .until("the refusal", |v| v["id"] == json!(id) && v["type"] != "event")
+        .until("the refusal", |v| {
+            v["id"] == json!(id) && v["type"] != "event"
+        })
         .await;
     assert_eq!(reply["type"], "error", "{reply}");
     assert_eq!(reply["data"]["code"], "illegal_move", "{reply}");

@@ -1,0 +1,97 @@
+// The clocks beside the board: one card per seat with its time, large; the opponents'
+// above (or beside) the board, ours below. The readings are pure functions of the board's
+// `clocks` (protocol.md's ClockView) and the server's time; `clockCards` draws them.
+//
+// Lidraughts' convention (issue 23): a seat's clock runs from its first move on; until
+// then the seat to move has a first-move deadline (`first_move_by`), and a game whose first
+// movers do not move by it is aborted, not lost.
+
+import { h } from '../http.js';
+import { clockText, seatName } from '../seats.js';
+import { occupantName, teamName } from './words.js';
+
+/** Milliseconds left on `seat`'s clock at server time `now`, or null without one. */
+export function clockMs(board, seat, now, playing = true) {
+  const c = board?.clocks;
+  const left = c?.remaining_ms?.[seat];
+  if (left === null || left === undefined) return null;
+  if (playing && c.running === seat) return Math.max(0, left - Math.max(0, now - c.since));
+  return left;
+}
+
+/** Below this many milliseconds a clock shows the low-time warning. */
+export function lowThreshold(tc) {
+  if (tc?.kind === 'per_move') return Math.min(10_000, Math.round(tc.limit_ms / 3));
+  if (tc?.kind === 'fischer') return tc.base_ms >= 180_000 ? 20_000 : 10_000;
+  return 0;
+}
+
+/** Milliseconds until the first-move deadline of the seat to move, or null if none. */
+export function firstMoveLeft(board, now) {
+  const by = board?.clocks?.first_move_by;
+  if (by === null || by === undefined) return null;
+  return Math.max(0, by - now);
+}
+
+/** The time every seat starts with, for the waiting room (null without clocks). */
+export function startingMs(tc) {
+  if (tc?.kind === 'fischer') return tc.base_ms;
+  if (tc?.kind === 'per_move') return tc.limit_ms;
+  return null;
+}
+
+/**
+ * What one seat's card shows at server time `now`: `{ms, low, running, note}`. `note` says
+ * the clock has not started yet, or the first-move deadline of the seat to move.
+ */
+export function clockReading(snap, seat, now, { mine = null } = {}) {
+  const playing = snap.state === 'playing';
+  const board = snap.board;
+  let ms = board ? clockMs(board, seat, now, playing) : startingMs(snap.room.time_control);
+  if (ms === null && !board) ms = startingMs(snap.room.time_control);
+  const running = playing && board?.clocks?.running === seat;
+  const out = playing && board && !(board.playing || []).includes(seat);
+  let note = '';
+  if (snap.state === 'waiting') note = 'starts with the first move';
+  else if (playing && !out) {
+    const first = firstMoveLeft(board, now);
+    if (first !== null && board.turn === seat) {
+      note = `${seat === mine ? 'Your first move' : 'first move'} within ${Math.ceil(first / 1000)} s`;
+    } else if (!running && first !== null) note = 'starts with the first move';
+  }
+  const low = ms !== null && (running || note.includes('within')) && ms <= lowThreshold(snap.room.time_control);
+  return { ms, low, running, note, out };
+}
+
+/**
+ * The clock cards of `seats` for a page in `mine`: each `.clock-card[data-seat]` with the
+ * seat, its occupant, the time (`.clock`) and a note.
+ */
+export function clockCards(snap, seats, now, mine) {
+  return seats.map((seat) => {
+    const r = clockReading(snap, seat, now, { mine });
+    const name = occupantName(snap, seat) || 'Free seat';
+    const cls = `div.clock-card.${seat}${r.running ? '.running' : ''}${r.low ? '.low' : ''}${r.out ? '.out' : ''}${seat === mine ? '.mine' : ''}`;
+    return h(cls, { dataset: { seat }, role: 'timer', 'aria-label': `${seatName(seat)} clock` },
+      h('span.clock-who', {}, h(`span.swatch.${seat}`, { 'aria-hidden': 'true' }), ' ', seat === mine ? 'You' : name,
+        snap.room.teams ? h(`span.team.team-${teamName(seat)}`, {}, `Team ${teamName(seat)}`) : ''),
+      h(`span.clock${r.running ? '.running' : ''}`, { dataset: { seat } }, r.ms === null ? '–' : clockText(r.ms)),
+      h('span.clock-note', {}, r.note));
+  });
+}
+
+/** Updates the time and note of cards drawn by `clockCards` in `root`; true if one is low. */
+export function tickClocks(root, snap, now, mine) {
+  let lowMine = false;
+  for (const card of root.querySelectorAll('.clock-card')) {
+    const seat = card.dataset.seat;
+    const r = clockReading(snap, seat, now, { mine });
+    const t = card.querySelector('.clock');
+    if (t && r.ms !== null) t.textContent = clockText(r.ms);
+    const n = card.querySelector('.clock-note');
+    if (n && n.textContent !== r.note) n.textContent = r.note;
+    card.classList.toggle('low', r.low);
+    if (r.low && seat === mine) lowMine = true;
+  }
+  return lowMine;
+}
