@@ -76,7 +76,7 @@ async fn three_bots_and_a_human_play_neva_to_the_end() {
         .text()
         .await
         .unwrap();
-    assert!(record.contains("bot"), "{record}");
+    assert!(record.contains("Computer level"), "{record}");
     let replayed = record
         .parse::<rules::GameRecord>()
         .unwrap()

@@ -117,6 +117,14 @@ async fn restarts(url: String) {
     let turn = white.event("your_turn").await;
     let first = turn["data"]["legal_moves"][0]["text"].clone();
     white.act("move", json!({"move": first})).await;
+    // A seat's clock runs from its first move on (before it, its first-move deadline
+    // does): both seats move once, so that Black's clock is the one running.
+    let turn = black.event("your_turn").await;
+    let opening = turn["data"]["legal_moves"][0]["text"].clone();
+    black.act("move", json!({"move": opening})).await;
+    let turn = white.event("your_turn").await;
+    let second = turn["data"]["legal_moves"][0]["text"].clone();
+    white.act("move", json!({"move": second})).await;
     let turn = black.event("your_turn").await;
     let reply = turn["data"]["legal_moves"][0]["text"].clone();
     let seen = black.version;
