@@ -22,7 +22,7 @@ import { describeRoom, occupantName, partnerOf, teamName, turnOrderWords, waitin
 import { clockCards, tickClocks } from '../room/clocks.js';
 import { createAnnouncer } from '../room/announce.js';
 import { createChat } from '../room/chat.js';
-import { createResult, resultLine } from '../room/result.js';
+import { createResult, resultLine, rematchWords } from '../room/result.js';
 
 const NO_MOVES = [];
 
@@ -692,8 +692,11 @@ export function roomView(main, roomId, params) {
   timer = setInterval(() => {
     if (!m.snap) return;
     if (m.snap.state === 'finished' && m.snap.rematch?.expires_at && result.isOpen()) {
+      // Only the words change: redrawing the dialog every second would replace its
+      // buttons under a player's click, which a press and a release on two different
+      // buttons then loses.
       const el = document.getElementById('rematch-state');
-      if (el) renderResult();
+      if (el) el.textContent = rematchWords(m.snap, mySeat(), serverNow());
     }
     if (m.snap.state !== 'playing' && m.snap.state !== 'waiting') return;
     const low = tickClocks(ui.clocksTop.parentNode, m.snap, serverNow(), mySeat());
