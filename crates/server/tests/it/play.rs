@@ -517,7 +517,8 @@ async fn the_per_host_room_limit_follows_rooms_through_their_life() {
 }
 
 /// The room's timer ends a game whose seat to move lets its time run out while nobody sends
-/// anything.
+/// anything. A clock runs from its seat's first move (the lidraughts convention), so both
+/// seats move once first.
 #[tokio::test]
 async fn a_flag_falls_on_the_rooms_timer() {
     let s = Server::memory().await;
@@ -525,6 +526,14 @@ async fn a_flag_falls_on_the_rooms_timer() {
         .two_seat_room(json!({"game": "stockholm", "seat": "white",
             "time_control": {"kind": "per_move", "limit_ms": 5_000}}))
         .await;
+    white.event("your_turn").await;
+    white.act("move", json!({"move": "c3-d4"})).await;
+    let yt = black.event("your_turn").await;
+    let reply = yt["data"]["legal_moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    black.act("move", json!({"move": reply})).await;
     let departed = black.event("departed").await;
     assert_eq!(departed["data"]["seat"], "white", "{departed}");
     assert_eq!(departed["data"]["reason"], "time", "{departed}");
@@ -533,5 +542,26 @@ async fn a_flag_falls_on_the_rooms_timer() {
     assert_eq!(
         s.get(&format!("/api/rooms/{id}"), None).await.1["state"],
         "finished"
+    );
+}
+
+/// A timed game whose first mover never moves is aborted by the room's timer, not lost: no
+/// flag falls, nobody wins.
+#[tokio::test]
+async fn a_first_move_never_made_aborts_the_game() {
+    let s = Server::memory().await;
+    let (id, mut white, mut black) = s
+        .two_seat_room(json!({"game": "stockholm", "seat": "white",
+            "time_control": {"kind": "per_move", "limit_ms": 5_000}}))
+        .await;
+    let started = white.event("started").await;
+    let by = started["data"]["board"]["clocks"]["first_move_by"].clone();
+    assert!(by.is_u64(), "the first-move deadline is shown: {started}");
+    let aborted = black.event("aborted").await;
+    assert_eq!(aborted["data"]["reason"], "no_first_move", "{aborted}");
+    assert_eq!(aborted["data"]["seat"], "white", "{aborted}");
+    assert_eq!(
+        s.get(&format!("/api/rooms/{id}"), None).await.1["state"],
+        "aborted"
     );
 }

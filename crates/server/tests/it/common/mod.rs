@@ -340,11 +340,20 @@ impl Client {
     }
 
     /// Reads until `pred` holds; returns that message.
+    ///
+    /// Panics after twice [`WAIT`] in all: the server's pings keep every single read short,
+    /// so without this bound a message that never comes would hang the suite.
     pub async fn until(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
         if let Some(i) = self.backlog.iter().position(&pred) {
             return self.backlog.remove(i).unwrap();
         }
+        let deadline = tokio::time::Instant::now() + 2 * WAIT;
         loop {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "not within {:?}: {what}",
+                2 * WAIT
+            );
             match self.recv().await {
                 Some(v) if pred(&v) => return v,
                 Some(v) => self.backlog.push_back(v),
