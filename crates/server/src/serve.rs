@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use server::config::{LogFormat, ServeArgs, ServerConfig};
-use server::store::Store;
+use server::store::{redact_url, Store};
 use server::AppState;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tracing_subscriber::EnvFilter;
@@ -31,7 +31,12 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         let state = AppState::start(ServerConfig::from(args))
             .await
-            .with_context(|| format!("cannot open the database {}", args.database_url))?;
+            .with_context(|| {
+                format!(
+                    "cannot open the database {}",
+                    redact_url(&args.database_url)
+                )
+            })?;
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
             .with_context(|| format!("cannot listen on {}", args.listen))?;
@@ -72,7 +77,7 @@ pub fn migrate(database_url: &str) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         let store = Store::open(database_url)
             .await
-            .with_context(|| format!("cannot open the database {database_url}"))?;
+            .with_context(|| format!("cannot open the database {}", redact_url(database_url)))?;
         store.migrate().await.context("migration failed")?;
         println!("migrations applied");
         Ok(())
@@ -87,7 +92,7 @@ pub fn backup(database_url: &str, file: &str) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         let store = Store::open(database_url)
             .await
-            .with_context(|| format!("cannot open the database {database_url}"))?;
+            .with_context(|| format!("cannot open the database {}", redact_url(database_url)))?;
         store
             .backup_into(file)
             .await
@@ -113,7 +118,7 @@ pub fn admin_create(database_url: &str, name: &str) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         let store = Store::open(database_url)
             .await
-            .with_context(|| format!("cannot open the database {database_url}"))?;
+            .with_context(|| format!("cannot open the database {}", redact_url(database_url)))?;
         store.migrate().await.context("migration failed")?;
         let id = server::accounts::create_admin(&store, name, &password)
             .await

@@ -73,6 +73,25 @@ fn game_conditions(filter: &GameFilter, args: &mut Args) -> String {
     }
 }
 
+/// `url` with its password replaced by `***`, for messages and logs: a database URL is
+/// printed when the database cannot be opened, and `docker compose logs` must not show the
+/// password. The password runs from the first `:` after the scheme's `//` to the last `@`
+/// (a password pasted unescaped may itself hold `@`, `/`, `:` or `#`); a URL without one
+/// is returned as it is.
+pub fn redact_url(url: &str) -> String {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return url.to_string();
+    };
+    let rest = &url[start..];
+    let (Some(colon), Some(at)) = (rest.find(':'), rest.rfind('@')) else {
+        return url.to_string();
+    };
+    if colon >= at {
+        return url.to_string();
+    }
+    format!("{}{}:***{}", &url[..start], &rest[..colon], &rest[at..])
+}
+
 /// Milliseconds since the Unix epoch, for rows and the lobby's timestamps.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -1022,3 +1041,30 @@ const LOG_COLUMNS: usize = 5;
 /// The table of moves and its columns, their number.
 const MOVE_TABLE: &str = "moves (game_id, ply, seat, notation, clock_ms, at)";
 const MOVE_COLUMNS: usize = 6;
+
+#[cfg(test)]
+mod tests {
+    use super::redact_url;
+
+    #[test]
+    fn a_database_password_never_reaches_a_message() {
+        let cases = [
+            (
+                "postgres://checkerhall:secret@db:5432/checkerhall",
+                "postgres://checkerhall:***@db:5432/checkerhall",
+            ),
+            // The password of issue 24's crash loop, pasted unescaped.
+            (
+                "postgres://checkerhall:p@ss/w:rd#1@db:5432/checkerhall",
+                "postgres://checkerhall:***@db:5432/checkerhall",
+            ),
+            ("postgres://db/checkerhall", "postgres://db/checkerhall"),
+            ("postgres://user@db/x", "postgres://user@db/x"),
+            ("sqlite://checkerhall.db", "sqlite://checkerhall.db"),
+            ("sqlite::memory:", "sqlite::memory:"),
+        ];
+        for (url, shown) in cases {
+            assert_eq!(redact_url(url), shown, "{url}");
+        }
+    }
+}
