@@ -110,7 +110,7 @@ pub enum LobbyError {
         max: usize,
     },
     /// Too many chat messages in a short time.
-    #[error("you are sending messages too fast: wait {retry_in_ms} ms")]
+    #[error("you are sending messages too fast: wait {} s", retry_in_ms.div_ceil(1000).max(1))]
     ChatTooFast {
         /// Milliseconds until one more message is allowed.
         retry_in_ms: u64,
