@@ -8,7 +8,7 @@ import { waitingWords, resultWords, abortWords, seatLabel, occupantName, describ
 import { clockMs, clockReading, lowThreshold, firstMoveLeft } from '../js/room/clocks.js';
 import { visibleLines } from '../js/room/chat.js';
 import { rematchWords } from '../js/room/result.js';
-import { moveNumber } from '../js/views/movelist.js';
+import { moveNumber, plyWords } from '../js/views/movelist.js';
 
 const ANN = { id: 'a1', name: 'Ann' };
 const BOB = { id: 'b2', name: 'Bob' };
@@ -141,4 +141,12 @@ test('the replay counts as the list numbers: full moves, Neva rounds', () => {
   const neva = ['green', 'black', 'white', 'red', 'green'].map((s, i) => ({ seat: s, text: `m${i}` }));
   assert.deepEqual(moveNumber(neva, four, 1), { number: 1, of: 2 });
   assert.deepEqual(moveNumber(neva, four, 2), { number: 2, of: 2 });
+});
+
+test('a recorded departure is said in words; a move is the seat and its notation', () => {
+  assert.equal(plyWords('white', 'resign white'), 'White resigned');
+  assert.equal(plyWords('red', 'leave red'), 'Red left the game');
+  assert.equal(plyWords('black', 'timeout black'), 'Black ran out of time');
+  assert.equal(plyWords('white', 'c3-d4'), 'White c3-d4');
+  assert.equal(plyWords('white', 'e5xe8xe2xa2xh2'), 'White e5xe8xe2xa2xh2');
 });

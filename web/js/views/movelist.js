@@ -30,11 +30,21 @@ export function moveTable(moves, layout, current, onPick) {
             type: 'button',
             dataset: { ply: String(m.ply) },
             'aria-current': m.ply === current ? 'true' : null,
-            'aria-label': `Move ${m.ply + 1}: ${seatName(m.seat)} ${m.text}`,
+            'aria-label': `Move ${n + 1}: ${plyWords(m.seat, m.text)}`,
             onclick: () => onPick(m.ply),
           }, m.text)
           : ''))));
   return h('table.moves', {}, h('thead', {}, head), h('tbody', {}, body));
+}
+
+// A departure is recorded as `resign white`, `leave red` or `timeout black`: said in words.
+const DEPARTED = { resign: 'resigned', leave: 'left the game', timeout: 'ran out of time' };
+
+/** A recorded action in words: `White resigned`, or the seat and the move (`White c3-d4`). */
+export function plyWords(seat, text) {
+  const [verb, who] = text.split(' ');
+  if (who && DEPARTED[verb]) return `${seatName(who)} ${DEPARTED[verb]}`;
+  return `${seatName(seat)} ${text}`;
 }
 
 /** The list's own number of the row holding `ply` (a full move, or a round in Neva). */

@@ -6,7 +6,7 @@ import { api, h } from '../http.js';
 import { createBoard } from '../board/api.js';
 import { parsePosition } from '../position.js';
 import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
-import { moveTable, moveNumber, followCurrent } from './movelist.js';
+import { moveTable, moveNumber, followCurrent, plyWords } from './movelist.js';
 import { chatLog } from '../room/chat.js';
 import { resultWords } from '../room/words.js';
 import { personName } from '../describe.js';
@@ -66,7 +66,7 @@ export function replayView(main, id) {
     else {
       const { number, of } = moveNumber(plies, game.layout, cur - 1);
       const p = plies[cur - 1];
-      counter.textContent = `Move ${number} of ${of}: ${seatName(p.seat)} ${p.text}`;
+      counter.textContent = `Move ${number} of ${of}: ${plyWords(p.seat, p.text)}`;
     }
     counter.dataset.ply = String(cur);
     moves.replaceChildren(h('h2', {}, 'Moves'), moveTable(plies, game.layout, cur - 1, (p) => show(p + 1)));
