@@ -12,7 +12,7 @@ use rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::rooms::{command_error, may_open, options_of, room_config, time_control_of, Settings};
+use super::rooms::{command_error, may_open, room_config, Settings};
 use super::{counted, json_body};
 use crate::error::ApiError;
 use crate::identity::Identity;
@@ -124,8 +124,18 @@ pub(super) async fn seek(
 ) -> Result<Json<Value>, ApiError> {
     let run = async {
         let body = json_body(body)?;
-        let options = options_of(&body.game, &body.options)?;
-        let time_control = time_control_of(body.time_control)?;
+        // The room a seek would open: its options and clock are what an open room must match.
+        let config = room_config(
+            &state,
+            &who,
+            Settings {
+                game: &body.game,
+                options: &body.options,
+                time_control: body.time_control,
+                auto_start: true,
+            },
+            "public",
+        )?;
         if !who.may_play(state.config.access) {
             return Err(crate::accounts::members_only());
         }
@@ -137,8 +147,8 @@ pub(super) async fn seek(
             .filter(|s| {
                 s.auto_start
                     && s.state == RoomState::Waiting
-                    && s.options == options
-                    && s.time_control == time_control
+                    && s.options == config.options
+                    && s.time_control == config.time_control
             })
             .collect();
         open.sort_by_key(|s| (s.created_at, s.id));
@@ -165,17 +175,6 @@ pub(super) async fn seek(
                 return Ok(Json(json!({ "id": room.id, "created": false })));
             }
         }
-        let config = room_config(
-            &state,
-            &who,
-            Settings {
-                game: &body.game,
-                options: &body.options,
-                time_control: Some(time_control),
-                auto_start: true,
-            },
-            "public",
-        )?;
         may_open(&state, addr, &who)?;
         let id = state
             .rooms

@@ -131,10 +131,7 @@ pub(super) struct Settings<'a> {
 }
 
 /// The game and options a request names.
-pub(super) fn options_of(
-    game: &str,
-    options: &BTreeMap<String, Value>,
-) -> Result<AnyOptions, ApiError> {
+fn options_of(game: &str, options: &BTreeMap<String, Value>) -> Result<AnyOptions, ApiError> {
     let variant: Variant = game
         .parse()
         .map_err(|_| ApiError::bad("unknown_game", format!("no game `{game}`")))?;
@@ -153,7 +150,7 @@ pub(super) fn options_of(
 }
 
 /// The time control a request names (none by default), within the bounds.
-pub(super) fn time_control_of(tc: Option<TimeControl>) -> Result<TimeControl, ApiError> {
+fn time_control_of(tc: Option<TimeControl>) -> Result<TimeControl, ApiError> {
     let time_control = tc.unwrap_or(TimeControl::None);
     time_control
         .check_bounds()
