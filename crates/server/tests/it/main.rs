@@ -31,5 +31,6 @@ mod quick;
 mod restart;
 mod store;
 mod talk;
+mod upgrade;
 mod web;
 mod web_state;
