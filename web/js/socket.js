@@ -8,6 +8,11 @@ const PING_MS = 10000;
 // player was banned.
 const CLOSE_SESSION_ENDED = 4001;
 const CLOSE_BANNED = 4003;
+// The server closes a socket that sent and was sent nothing but pings for a long time
+// (`--socket-idle-secs`): reconnecting at once would only make another idle socket, so the
+// socket waits for its user to come back (a key, a click, a touch, the tab shown again).
+const CLOSE_IDLE = 4002;
+const WAKE_EVENTS = ['pointerdown', 'keydown', 'visibilitychange'];
 
 export class RoomSocket {
   /** `code`: a private room's invite code, shown on every (re)connect. */
@@ -77,6 +82,11 @@ export class RoomSocket {
         this.setState('banned');
         return;
       }
+      if (e.code === CLOSE_IDLE) {
+        this.setState('idle');
+        this.sleep();
+        return;
+      }
       // The session ended elsewhere (4001): the header learns who we are now, and the
       // reconnect below goes out under that identity.
       if (e.code === CLOSE_SESSION_ENDED) window.dispatchEvent(new Event('checkerhall:session-ended'));
@@ -85,6 +95,24 @@ export class RoomSocket {
       this.attempt += 1;
       this.retryTimer = setTimeout(() => this.connect(), base + Math.random() * 300);
     };
+  }
+
+  /** Waits for the user before reconnecting after an idle close. */
+  sleep() {
+    this.wake = () => {
+      if (document.visibilityState === 'hidden') return;
+      this.stopSleeping();
+      if (this.closed) return;
+      this.setState('reconnecting');
+      this.connect();
+    };
+    for (const type of WAKE_EVENTS) document.addEventListener(type, this.wake, true);
+  }
+
+  stopSleeping() {
+    if (!this.wake) return;
+    for (const type of WAKE_EVENTS) document.removeEventListener(type, this.wake, true);
+    this.wake = null;
   }
 
   receive(msg) {
@@ -131,6 +159,7 @@ export class RoomSocket {
 
   close() {
     this.closed = true;
+    this.stopSleeping();
     clearTimeout(this.retryTimer);
     clearTimeout(this.pingTimer);
     this.ws?.close();

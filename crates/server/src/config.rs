@@ -1,6 +1,7 @@
 //! Server settings, from flags and the environment.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
@@ -110,6 +111,21 @@ pub struct ServeArgs {
     /// New rooms one address may create a minute (0: no limit).
     #[arg(long, env = "CHECKERHALL_ROOMS_PER_ADDRESS", default_value_t = 20)]
     pub rooms_per_address: u32,
+    /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` name the client: comma-separated
+    /// addresses or networks (`10.0.0.0/8,2001:db8::/32,127.0.0.1`). Empty: none (the
+    /// connection's address is the client's).
+    #[arg(long, env = "CHECKERHALL_TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: crate::net::TrustedProxies,
+    /// Seconds a client has to send a request's headers; then the connection is closed.
+    #[arg(long, env = "CHECKERHALL_HEADER_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_timeout_secs: u64,
+    /// Seconds a client has to send a request's body after its headers (408 `timeout`).
+    #[arg(long, env = "CHECKERHALL_BODY_TIMEOUT_SECS", default_value_t = 10)]
+    pub body_timeout_secs: u64,
+    /// Seconds after which a WebSocket whose client sent nothing but pings, and that was sent
+    /// nothing, is closed (4002 `idle`; 0: never).
+    #[arg(long, env = "CHECKERHALL_SOCKET_IDLE_SECS", default_value_t = 1800)]
+    pub socket_idle_secs: u64,
 }
 
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
@@ -127,6 +143,8 @@ pub struct ServerConfig {
     pub access: AccessMode,
     /// Username and password of the admin made on start when there is none yet.
     pub first_admin: Option<(String, String)>,
+    /// Proxies whose forwarding headers name the client ([`crate::net::ClientAddr`]).
+    pub trusted_proxies: crate::net::TrustedProxies,
 }
 
 /// Limits that keep one client from hurting the others.
@@ -165,6 +183,17 @@ pub struct Limits {
     pub identities_per_address_per_minute: u32,
     /// New rooms one address may create a minute (0: no limit).
     pub rooms_per_address_per_minute: u32,
+    /// Time a client has to send a request's headers.
+    pub header_timeout: Duration,
+    /// Time a client has to send a request's body, once its headers are in.
+    pub body_timeout: Duration,
+    /// A WebSocket whose client sent only pings, and that was sent nothing, this long is
+    /// closed (`None`: never).
+    pub socket_idle: Option<Duration>,
+    /// The send buffer of an upgraded WebSocket's connection, in bytes: small, so that a
+    /// client that does not read fills it within seconds and is seen stuck (the kernel's
+    /// own grows to hundreds of KiB first).
+    pub socket_send_buffer: usize,
 }
 
 impl Default for Limits {
@@ -185,6 +214,10 @@ impl Default for Limits {
             sockets_per_address: 100,
             identities_per_address_per_minute: 30,
             rooms_per_address_per_minute: 20,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            socket_idle: Some(Duration::from_secs(1800)),
+            socket_send_buffer: 64 * 1024,
         }
     }
 }
@@ -199,6 +232,7 @@ impl ServerConfig {
             grace_ms: lobby::DEFAULT_GRACE_MS,
             access: AccessMode::Open,
             first_admin: None,
+            trusted_proxies: crate::net::TrustedProxies::default(),
         }
     }
 }
@@ -221,6 +255,10 @@ impl From<&ServeArgs> for ServerConfig {
         c.limits.sockets_per_address = a.sockets_per_address;
         c.limits.identities_per_address_per_minute = a.identities_per_address;
         c.limits.rooms_per_address_per_minute = a.rooms_per_address;
+        c.limits.header_timeout = Duration::from_secs(a.header_timeout_secs.max(1));
+        c.limits.body_timeout = Duration::from_secs(a.body_timeout_secs.max(1));
+        c.limits.socket_idle = (a.socket_idle_secs > 0).then(|| Duration::from_secs(a.socket_idle_secs));
+        c.trusted_proxies = a.trusted_proxies.clone();
         c.access = a.access;
         c.first_admin = a
             .admin_name

@@ -3,9 +3,10 @@
 //! ([`Sockets::close_player`]), ending a session (logout, revocation, a password change)
 //! closes the sockets opened with its token ([`Sockets::close_session`]), and the browser
 //! tests cut a connection the way a broken network would ([`Sockets::drop_player`]) to watch
-//! the client reconnect. Not reachable over HTTP. It also counts the sockets of each client
-//! address ([`Sockets::admit`]), its [`Listener`] closes every connection with a
-//! lingering close ([`Lingering`]), and it counts what `/metrics` shows of the sockets
+//! the client reconnect. Not reachable over HTTP. It also counts the connections of each
+//! address ([`Sockets::admit`]: every TCP connection from accept to close, and the WebSockets
+//! of clients behind a trusted proxy), every connection closes with a lingering close
+//! ([`Lingering`]), and it counts what `/metrics` shows of the sockets
 //! ([`Counts`]): connections still in their lingering close (they hold a place under
 //! `--max-connections` until they are gone), sockets whose client does not take what it is
 //! sent, and resyncs.
@@ -16,13 +17,14 @@
 //! message and event): a flag and a waker, read without a lock.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
 use futures_util::task::AtomicWaker;
 use uuid::Uuid;
+
+use crate::net::AddrKey;
 
 /// How a socket is to end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,8 +77,10 @@ enum Key {
 #[derive(Clone, Default)]
 pub struct Sockets {
     open: Arc<Mutex<HashMap<Key, Open>>>,
-    /// Open sockets per client address (guests and spectators included).
-    addresses: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    /// Open TCP connections per address key, counted at accept (a trusted proxy's are not
+    /// counted), and open WebSockets per client address key of the connections that came
+    /// through a trusted proxy.
+    addresses: Arc<Mutex<HashMap<AddrKey, usize>>>,
     counts: Arc<Counts>,
 }
 
@@ -89,6 +93,10 @@ pub struct Counts {
     stalled: AtomicUsize,
     /// WebSockets that fell behind their room's broadcast.
     resyncs: AtomicU64,
+    /// Connections closed at accept: their address had `--sockets-per-address` open.
+    refused: AtomicU64,
+    /// Connections open (counted from accept to close, the lingering close included).
+    open: AtomicUsize,
 }
 
 impl Counts {
@@ -117,6 +125,21 @@ impl Counts {
         Stall(self.clone())
     }
 
+    /// Connections closed at accept because their address had its cap open.
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
+    }
+
+    /// Connections open now (HTTP and WebSocket, those in their lingering close included).
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::Relaxed)
+    }
+
+    /// Counts a connection closed at accept.
+    pub fn refuse(&self) {
+        self.refused.fetch_add(1, Ordering::Relaxed);
+    }
+
     /// Counts a socket that fell behind its room's broadcast.
     pub fn resynced(&self) {
         self.resyncs.fetch_add(1, Ordering::Relaxed);
@@ -142,10 +165,16 @@ impl Drop for LingerSlot {
     }
 }
 
-/// One socket counted against its address's cap; dropping it frees the place.
+/// One connection counted against its address's cap; dropping it frees the place.
 pub struct AddressSlot {
     sockets: Sockets,
-    ip: IpAddr,
+    key: AddrKey,
+}
+
+impl std::fmt::Debug for AddressSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AddressSlot").field("key", &self.key).finish()
+    }
 }
 
 impl Drop for AddressSlot {
@@ -155,10 +184,10 @@ impl Drop for AddressSlot {
             .addresses
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = open.get_mut(&self.ip) {
+        if let Some(n) = open.get_mut(&self.key) {
             *n = n.saturating_sub(1);
             if *n == 0 {
-                open.remove(&self.ip);
+                open.remove(&self.key);
             }
         }
     }
@@ -191,27 +220,36 @@ impl Sockets {
              checkerhall_ws_stalled {}\n\
              # HELP checkerhall_ws_resyncs_total WebSockets that fell behind their room and were resynced (or closed).\n\
              # TYPE checkerhall_ws_resyncs_total counter\n\
-             checkerhall_ws_resyncs_total {}\n",
+             checkerhall_ws_resyncs_total {}\n\
+             # HELP checkerhall_connections_open TCP connections open (HTTP and WebSocket, lingering ones included).\n\
+             # TYPE checkerhall_connections_open gauge\n\
+             checkerhall_connections_open {}\n\
+             # HELP checkerhall_connections_refused_total Connections closed at accept: their address had --sockets-per-address open.\n\
+             # TYPE checkerhall_connections_refused_total counter\n\
+             checkerhall_connections_refused_total {}\n",
             self.counts.lingering(),
             self.counts.stalled(),
-            self.counts.resyncs()
+            self.counts.resyncs(),
+            self.counts.open(),
+            self.counts.refused()
         )
     }
 
-    /// Counts one more socket from `ip`, unless `max` (0: no cap) are open already.
+    /// Counts one more connection (or proxied WebSocket) of `key`, unless `max` (0: no cap)
+    /// are open already.
     ///
     /// # Errors
-    /// How many sockets `ip` has open, when that is the cap.
-    pub fn admit(&self, ip: IpAddr, max: usize) -> Result<AddressSlot, usize> {
+    /// How many `key` has open, when that is the cap.
+    pub fn admit(&self, key: AddrKey, max: usize) -> Result<AddressSlot, usize> {
         let mut open = self.addresses.lock().unwrap_or_else(|p| p.into_inner());
-        let n = open.entry(ip).or_default();
+        let n = open.entry(key).or_default();
         if max > 0 && *n >= max {
             return Err(*n);
         }
         *n += 1;
         Ok(AddressSlot {
             sockets: self.clone(),
-            ip,
+            key,
         })
     }
 
@@ -291,46 +329,6 @@ impl Drop for Registration {
     }
 }
 
-/// The server's listener: every accepted connection closes with a lingering close
-/// ([`Lingering`]).
-#[derive(Debug)]
-pub struct Listener {
-    inner: tokio::net::TcpListener,
-    counts: Arc<Counts>,
-}
-
-impl Listener {
-    /// Wraps a bound listener; its connections in their lingering close are counted in
-    /// `sockets`' [`Counts::lingering`].
-    pub fn new(inner: tokio::net::TcpListener, sockets: &Sockets) -> Listener {
-        Listener {
-            inner,
-            counts: sockets.counts.clone(),
-        }
-    }
-}
-
-impl axum::serve::Listener for Listener {
-    type Io = Lingering;
-    type Addr = std::net::SocketAddr;
-
-    async fn accept(&mut self) -> (Lingering, std::net::SocketAddr) {
-        let (tcp, addr) = axum::serve::Listener::accept(&mut self.inner).await;
-        let counts = self.counts.clone();
-        (
-            Lingering {
-                tcp: Some(tcp),
-                counts,
-            },
-            addr,
-        )
-    }
-
-    fn local_addr(&self) -> std::io::Result<std::net::SocketAddr> {
-        self.inner.local_addr()
-    }
-}
-
 /// Most bytes a closing connection reads and drops before it is let go (a client that
 /// keeps sending after our Close frame).
 const LINGER_BYTES: usize = 256 * 1024;
@@ -349,9 +347,57 @@ const LINGER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 pub struct Lingering {
     tcp: Option<tokio::net::TcpStream>,
     counts: Arc<Counts>,
+    /// The connection's place under its address's cap, held until it is gone.
+    slot: Option<AddressSlot>,
+    /// The send buffer asked for by [`SendBuffer::cap`] (0: none asked), set on the
+    /// connection at its next write.
+    send_buffer: SendBuffer,
+}
+
+/// Asks for a smaller send buffer on one connection (a request's extension): the WebSocket
+/// upgrade sets it, the connection applies it before it writes the upgrade's answer.
+#[derive(Debug, Clone, Default)]
+pub struct SendBuffer(Arc<AtomicUsize>);
+
+impl SendBuffer {
+    /// The connection's send buffer is to be `bytes`.
+    pub fn cap(&self, bytes: usize) {
+        self.0.store(bytes, Ordering::Relaxed);
+    }
+}
+
+/// Counts one open connection in [`Counts::open`] while held.
+#[derive(Debug)]
+struct OpenSlot(Arc<Counts>);
+
+impl Drop for OpenSlot {
+    fn drop(&mut self) {
+        self.0.open.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl Lingering {
+    /// An accepted connection, counted in `sockets`' [`Counts`] until it is gone, holding
+    /// `slot` (its place under its address's cap) as long.
+    pub fn new(
+        tcp: tokio::net::TcpStream,
+        sockets: &Sockets,
+        slot: Option<AddressSlot>,
+    ) -> Lingering {
+        sockets.counts.open.fetch_add(1, Ordering::Relaxed);
+        Lingering {
+            tcp: Some(tcp),
+            counts: sockets.counts.clone(),
+            slot,
+            send_buffer: SendBuffer::default(),
+        }
+    }
+
+    /// The handle a request uses to cap this connection's send buffer.
+    pub fn send_buffer(&self) -> SendBuffer {
+        self.send_buffer.clone()
+    }
+
     /// Sets `TCP_NODELAY`.
     ///
     /// # Errors
@@ -360,6 +406,19 @@ impl Lingering {
         match &self.tcp {
             Some(tcp) => tcp.set_nodelay(on),
             None => Err(std::io::Error::from(std::io::ErrorKind::NotConnected)),
+        }
+    }
+
+    /// Sets the send buffer asked for, once.
+    fn apply_send_buffer(&self) {
+        if self.send_buffer.0.load(Ordering::Relaxed) == 0 {
+            return;
+        }
+        let bytes = self.send_buffer.0.swap(0, Ordering::Relaxed);
+        if let Some(tcp) = &self.tcp {
+            if let Err(e) = socket2::SockRef::from(tcp).set_send_buffer_size(bytes) {
+                tracing::debug!(error = %e, "cannot set the send buffer");
+            }
         }
     }
 
@@ -391,6 +450,7 @@ impl tokio::io::AsyncWrite for Lingering {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
+        self.apply_send_buffer();
         self.with(|tcp| tcp.poll_write(cx, buf))
     }
 
@@ -399,6 +459,7 @@ impl tokio::io::AsyncWrite for Lingering {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
+        self.apply_send_buffer();
         self.with(|tcp| tcp.poll_write_vectored(cx, bufs))
     }
 
@@ -450,22 +511,27 @@ impl Drop for Lingering {
         let Some(tcp) = self.tcp.take() else {
             return;
         };
+        let open = OpenSlot(self.counts.clone());
         if let Unread::End = drop_arrived(&tcp) {
             return;
         }
         // The client may still be sending (the rest of a refused frame, its answer to our
-        // Close): say we are done writing, and read until it closes or the time is up.
+        // Close): say we are done writing, and read until it closes or the time is up. The
+        // connection keeps its place under its address's cap until then.
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             self.counts.lingering.fetch_add(1, Ordering::Relaxed);
-            let slot = LingerSlot(self.counts.clone());
-            runtime.spawn(linger(tcp, slot));
+            let slots = (LingerSlot(self.counts.clone()), open, self.slot.take());
+            runtime.spawn(linger(tcp, slots));
         }
     }
 }
 
 /// Lets `tcp` go once the client closed its side, or after [`LINGER_TIME`] or
-/// [`LINGER_BYTES`]; `_slot` counts it until then.
-async fn linger(mut tcp: tokio::net::TcpStream, _slot: LingerSlot) {
+/// [`LINGER_BYTES`]; `_slots` count it until then.
+async fn linger(
+    mut tcp: tokio::net::TcpStream,
+    _slots: (LingerSlot, OpenSlot, Option<AddressSlot>),
+) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let _ = tcp.shutdown().await;
     let _ = tokio::time::timeout(LINGER_TIME, async {

@@ -635,6 +635,8 @@ export function roomView(main, roomId, params) {
             await deadRoom(main, roomId, () => alive);
           }
         }
+      } else if (state === 'idle') {
+        banner('Paused while you were away. Click anywhere or press a key to reconnect.', 'warn');
       } else if (state === 'open') banner(null);
       else if (state === 'banned') {
         banner('You have been banned from this server.', 'warn');

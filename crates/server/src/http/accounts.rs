@@ -7,10 +7,9 @@
 //! session. Logins are rate-limited per account and per address, and an unknown username
 //! costs as much time as a wrong password.
 
-use std::net::SocketAddr;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::header::{SET_COOKIE, USER_AGENT};
 use axum::http::request::Parts;
 use axum::http::HeaderValue;
@@ -26,6 +25,7 @@ use crate::accounts::{check_username, new_token, password, SESSION_ENDED};
 use crate::config::AccessMode;
 use crate::error::ApiError;
 use crate::identity::{self, Identity};
+use crate::net::ClientAddr;
 use crate::store::{NewAccount, SessionRow, StoreError};
 use crate::AppState;
 
@@ -44,7 +44,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/api/account/sessions/{id}", delete(revoke_session))
 }
 
-fn session_row(parts: &Parts, addr: SocketAddr, player: Uuid, token: &str) -> SessionRow {
+fn session_row(parts: &Parts, addr: ClientAddr, player: Uuid, token: &str) -> SessionRow {
     let user_agent: String = parts
         .headers
         .get(USER_AGENT)
@@ -99,7 +99,7 @@ struct Claim {
 /// `POST /api/account/claim`: turns the caller's guest identity into an account.
 async fn claim(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    addr: ClientAddr,
     parts: Parts,
     who: Identity,
     body: Result<Json<Claim>, JsonRejection>,
@@ -197,14 +197,14 @@ struct Login {
 /// `POST /api/account/login`: a new session for the account; sets the cookie.
 async fn login(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    addr: ClientAddr,
     parts: Parts,
     body: Result<Json<Login>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let run = async {
         let body = json_body(body)?;
         let key = body.username.trim().to_ascii_lowercase();
-        state.limiters.login_address.check(&addr.ip().to_string())?;
+        state.limiters.login_address.check(&addr.key().to_string())?;
         state.limiters.login_account.check(&key)?;
         let account = state.store.account_by_key(&key).await?;
         let stored = account.as_ref().map(|a| a.password_hash.clone());
@@ -281,7 +281,7 @@ struct ChangePassword {
 /// every other session.
 async fn change_password(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    addr: ClientAddr,
     who: Identity,
     body: Result<Json<ChangePassword>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -289,7 +289,7 @@ async fn change_password(
         let body = json_body(body)?;
         account_of(&who)?;
         password::check(&body.new)?;
-        state.limiters.login_address.check(&addr.ip().to_string())?;
+        state.limiters.login_address.check(&addr.key().to_string())?;
         let stored = state.store.account(who.id).await?.map(|a| a.password_hash);
         if !password::verify(body.current, stored).await {
             return Err(ApiError::denied(

@@ -45,7 +45,7 @@ fn from_browser(parts: &Parts) -> bool {
 /// client that is not a browser (which has no cookie jar to keep it in).
 pub(super) async fn get_me(
     State(state): State<AppState>,
-    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    addr: crate::net::ClientAddr,
     parts: Parts,
     MaybeIdentity(who): MaybeIdentity,
 ) -> Result<Response, ApiError> {
@@ -66,7 +66,7 @@ pub(super) async fn get_me(
     state
         .limiters
         .new_identity
-        .check(&addr.ip().to_string())
+        .check(&addr.key().to_string())
         .map_err(|e| counted(&state, e))?;
     let (who, token) = identity::issue(&state.store, identity::now_ms())
         .await

@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
+
+use crate::net::ClientAddr;
 use axum::Json;
 use lobby::{Actor, Bot, Command, RoomState, TimeControl};
 use rules::Seat;
@@ -36,7 +38,7 @@ pub(super) struct Computer {
 /// default) and engine bots of `level` fill every other seat; the game starts at once.
 pub(super) async fn computer(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<std::net::SocketAddr>,
+    addr: ClientAddr,
     who: Identity,
     body: Result<Json<Computer>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -118,7 +120,7 @@ pub(super) struct Seek {
 /// one room instead of opening two.
 pub(super) async fn seek(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<std::net::SocketAddr>,
+    addr: ClientAddr,
     who: Identity,
     body: Result<Json<Seek>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {

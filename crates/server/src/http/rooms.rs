@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::net::ClientAddr;
 use crate::identity::{Identity, MaybeIdentity};
 use crate::metrics::Overload;
 use crate::rooms::CommandError;
@@ -65,13 +66,13 @@ pub(super) fn command_error(e: CommandError) -> ApiError {
 /// address's room rate, the server's capacity, and how many unfinished rooms they host.
 pub(super) fn may_open(
     state: &AppState,
-    addr: std::net::SocketAddr,
+    addr: ClientAddr,
     who: &Identity,
 ) -> Result<(), ApiError> {
     if !who.may_play(state.config.access) {
         return Err(crate::accounts::members_only());
     }
-    state.limiters.new_room.check(&addr.ip().to_string())?;
+    state.limiters.new_room.check(&addr.key().to_string())?;
     if state.rooms.is_shutting_down() {
         return Err(ApiError::Unavailable("the server is restarting"));
     }
@@ -92,7 +93,7 @@ pub(super) fn may_open(
 /// `POST /api/rooms`: a new room, with the host seated when the body names a seat.
 pub(super) async fn create(
     State(state): State<AppState>,
-    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    addr: ClientAddr,
     who: Identity,
     body: Result<Json<CreateRoom>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -255,13 +256,13 @@ pub(crate) struct Join {
 /// `POST /api/rooms/join`: the room of an invite code.
 pub(super) async fn join(
     State(state): State<AppState>,
-    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    addr: ClientAddr,
     _who: Identity,
     body: Result<Json<Join>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(body) = body.map_err(ApiError::from)?;
     // Every try counts, so that guessing codes is slow (issue 11).
-    state.limiters.invite_code.check(&addr.ip().to_string())?;
+    state.limiters.invite_code.check(&addr.key().to_string())?;
     let code = body.code.trim().to_ascii_uppercase();
     match state.rooms.by_invite_code(&code) {
         Some(id) => Ok(Json(json!({ "id": id }))),

@@ -385,6 +385,14 @@ impl World {
                 if on == On::Invite {
                     c.access = AccessMode::Invite;
                 }
+                if on == On::Tight {
+                    // Every connection from 127.0.0.1 counts against its address at accept,
+                    // so with a cap of one socket the held socket would refuse every other
+                    // case's connection: 127.0.0.1 is a trusted proxy here, whose clients'
+                    // WebSockets are counted at the upgrade (by 127.0.0.1 itself, as the
+                    // requests carry no X-Forwarded-For).
+                    c.trusted_proxies = "127.0.0.1".parse().unwrap();
+                }
             })
             .limits(|l| match on {
                 On::Tight => {

@@ -26,10 +26,17 @@ async fn sockets_per_address_are_capped() {
     let (_, token) = s.player().await;
     let (_, room) = s.create_room(&token, json!({"game": "queah"})).await;
     let id = room["id"].as_str().unwrap();
-    let first = s.ws(id, Some(&token), None).await;
-    let _second = s.ws(id, None, None).await;
-    let url = format!("ws://{}/ws?room={id}", s.addr);
-    match tokio_tungstenite::connect_async(&url).await {
+    // The sockets come from 127.0.0.2; the test's own requests from 127.0.0.1.
+    let ws = || async {
+        let tcp = crate::slow_clients::connect_from("127.0.0.2", s.addr, None)
+            .await
+            .unwrap();
+        tokio_tungstenite::client_async(format!("ws://{}/ws?room={id}", s.addr), tcp).await
+    };
+    let first = ws().await.unwrap();
+    let _second = ws().await.unwrap();
+    // Every connection counts, from accept: the third is answered at once.
+    match ws().await {
         Err(tungstenite::Error::Http(r)) => {
             assert_eq!(r.status().as_u16(), 429);
             let body: Value = serde_json::from_slice(r.body().as_deref().unwrap()).unwrap();
@@ -38,12 +45,12 @@ async fn sockets_per_address_are_capped() {
         other => panic!("a third socket was not refused: {:?}", other.map(|_| ())),
     }
     assert_eq!(refused(&s, "too_many_sockets").await, 1);
+    assert_eq!(s.metric("checkerhall_connections_refused_total").await, 1);
+    // Another address is not affected.
+    let _mine = s.ws(id, None, None).await;
     // Closing one frees its place (once the server has seen it go).
     drop(first);
-    common::eventually("a closed socket frees its place", || async {
-        tokio_tungstenite::connect_async(&url).await.is_ok()
-    })
-    .await;
+    common::eventually("a closed socket frees its place", || async { ws().await.is_ok() }).await;
 }
 
 #[tokio::test]

@@ -108,6 +108,9 @@ pub(super) struct Gate<'a> {
     limits: &'a Limits,
     credits: Credits,
     refused: u32,
+    /// The last frame read was a ping (the client's `ping` message or a WebSocket ping or
+    /// pong): it keeps the connection alive but is no activity (`--socket-idle-secs`).
+    pub(super) keepalive: bool,
 }
 
 impl Gate<'_> {
@@ -116,6 +119,7 @@ impl Gate<'_> {
             limits,
             credits: Credits::new(limits.messages_per_second, limits.message_burst),
             refused: 0,
+            keepalive: false,
         }
     }
 }
@@ -171,6 +175,7 @@ pub(super) enum Answer<'a> {
 /// message.
 pub(super) fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> Answer<'a> {
     let limits = gate.limits;
+    gate.keepalive = matches!(m, Message::Ping(_) | Message::Pong(_));
     let text = match m {
         Message::Text(t) => t,
         Message::Binary(_) => return Answer::Now(to.error(None, &SocketError::Binary)),
@@ -192,6 +197,7 @@ pub(super) fn read_message<'a>(m: Message, gate: &mut Gate<'_>, to: To<'a>) -> A
     }
     let read = wire::read_client(text.as_str());
     let is_ping = matches!(&read, Ok(r) if r.message == ClientMessage::Ping {});
+    gate.keepalive = is_ping;
     // A ping is exempt from the rate limit.
     if !is_ping {
         if gate.credits.take() {

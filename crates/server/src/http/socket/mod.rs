@@ -13,13 +13,12 @@ mod answer;
 mod output;
 mod session;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::WebSocket;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{Query, State};
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
@@ -31,8 +30,9 @@ use uuid::Uuid;
 use crate::error::ApiError;
 use crate::identity::{lookup, token_from_parts, Identity};
 use crate::metrics::{Metrics, Overload};
+use crate::net::ClientAddr;
 use crate::rooms::{Attached, RoomHandle, Rooms};
-use crate::sockets::{AddressSlot, Counts, Registration};
+use crate::sockets::{AddressSlot, Counts, Registration, SendBuffer};
 use crate::AppState;
 
 /// How often the server pings.
@@ -80,7 +80,7 @@ fn origin_allowed(parts: &Parts, public_origin: Option<&str>) -> bool {
 /// `GET /ws?room=..`: admits the socket, works out who it acts as, and upgrades.
 pub(super) async fn upgrade(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    addr: ClientAddr,
     Query(q): Query<WsQuery>,
     parts: Parts,
     ws: WebSocketUpgrade,
@@ -103,6 +103,11 @@ pub(super) async fn upgrade(
     let identity = identity.filter(|i| i.may_play(state.config.access));
     let identity = room_identity(&state, &handle, identity, q.code.as_deref(), addr).await?;
     let limit = state.config.limits.max_message_bytes;
+    // A small send buffer: a client that does not read fills it in seconds and is seen
+    // stuck (`SEND_TIMEOUT`), instead of the kernel taking hundreds of KiB for it first.
+    if let Some(buffer) = parts.extensions.get::<SendBuffer>() {
+        buffer.cap(state.config.limits.socket_send_buffer);
+    }
     // Boxed: what the socket's task keeps is stored once, behind one pointer, rather than
     // in each of the futures it passes through (memory per socket, issue 10).
     let conn = Box::new(Conn {
@@ -128,8 +133,10 @@ pub(super) async fn upgrade(
 }
 
 /// A place for one more socket from `addr`: refused while the server restarts, when the
-/// server has `--max-connections` open, or the address `--sockets-per-address`.
-fn admit(state: &AppState, addr: SocketAddr) -> Result<AddressSlot, ApiError> {
+/// server has `--max-connections` open, or the address `--sockets-per-address`. A direct
+/// client's connection was counted against its address at accept (`crate::run`); one that
+/// came through a trusted proxy is counted here, by the client's own address.
+fn admit(state: &AppState, addr: ClientAddr) -> Result<Option<AddressSlot>, ApiError> {
     if state.rooms.is_shutting_down() {
         return Err(ApiError::Unavailable("the server is restarting"));
     }
@@ -145,8 +152,11 @@ fn admit(state: &AppState, addr: SocketAddr) -> Result<AddressSlot, ApiError> {
         state.metrics.overloaded(Overload::Socket);
         return Err(ApiError::Overloaded("open connections"));
     }
+    if !addr.proxied() {
+        return Ok(None);
+    }
     let max = state.config.limits.sockets_per_address;
-    state.sockets.admit(addr.ip(), max).map_err(|open| {
+    state.sockets.admit(addr.key(), max).map(Some).map_err(|open| {
         state.limiters.count("too_many_sockets");
         ApiError::Limited {
             code: "too_many_sockets",
@@ -168,7 +178,7 @@ async fn room_identity(
     room: &RoomHandle,
     identity: Option<Identity>,
     code: Option<&str>,
-    addr: SocketAddr,
+    addr: ClientAddr,
 ) -> Result<Option<Identity>, ApiError> {
     let summary = room.summary();
     let Some(invite) = summary.invite_code else {
@@ -181,7 +191,7 @@ async fn room_identity(
         return Ok(Some(who));
     }
     if let Some(code) = code {
-        state.limiters.invite_code.check(&addr.ip().to_string())?;
+        state.limiters.invite_code.check(&addr.key().to_string())?;
         if code.trim().eq_ignore_ascii_case(&invite) {
             return Ok(Some(who));
         }
@@ -199,8 +209,9 @@ async fn room_identity(
 
 /// What a socket's task keeps besides the socket itself.
 struct Conn {
-    /// Held while the socket is open: its place under the address's cap.
-    _slot: AddressSlot,
+    /// Held while the socket is open: its place under the client's cap (a proxied client's;
+    /// a direct client's connection holds its own).
+    _slot: Option<AddressSlot>,
     rooms: Rooms,
     room: RoomHandle,
     /// Ends the socket when the server says so (ban, end of session); `None` for a

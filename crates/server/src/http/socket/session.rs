@@ -19,6 +19,9 @@ use crate::wire::{self, Reply};
 
 /// A socket that lags this many times is closed instead of resynced again.
 const MAX_LAGS: u32 = 3;
+/// The close code of a socket idle for `--socket-idle-secs` (docs/protocol.md): the web
+/// client does not reconnect until its user is back.
+const CLOSE_IDLE: u16 = 4002;
 
 /// What woke the loop.
 enum Step {
@@ -56,6 +59,11 @@ struct Session<'a> {
     closing: Option<Closing>,
     /// When the client was last heard from, and when the server pings next.
     heard: Instant,
+    /// When the client last sent something other than a ping, or was last sent something
+    /// other than a ping, pong or lag report; and how long a socket may stay without either
+    /// (`--socket-idle-secs`).
+    active: Instant,
+    idle: Option<std::time::Duration>,
     next_ping: Instant,
     /// When the timer checks pings and silence next: moved only when it fires (a message
     /// heard does not move it; the silence is checked again when it fires).
@@ -139,8 +147,12 @@ impl<'a> Session<'a> {
             resync: None,
             closing: None,
             heard: start,
+            active: start,
+            idle: limits.socket_idle,
             next_ping: start + PING_EVERY,
-            check: start + PING_EVERY,
+            check: limits
+                .socket_idle
+                .map_or(start + PING_EVERY, |idle| start + PING_EVERY.min(idle)),
         }
     }
 
@@ -215,6 +227,7 @@ impl<'a> Session<'a> {
                     self.seen = e.version;
                     if let Some(text) = batch.message(i) {
                         self.out.push(Message::Text(text));
+                        self.active = Instant::now();
                     }
                 }
             }
@@ -253,6 +266,7 @@ impl<'a> Session<'a> {
         };
         let (_, snap) = *snap;
         self.seen = snap.version;
+        self.active = Instant::now();
         self.out
             .push(Message::Text(Reply::Snapshot(&snap).text().into()));
         Flow::Go
@@ -296,7 +310,11 @@ impl<'a> Session<'a> {
                 Flow::Go
             }
             Some(Ok(m)) => {
-                match read_message(m, &mut self.gate, self.to) {
+                let answer = read_message(m, &mut self.gate, self.to);
+                if !self.gate.keepalive {
+                    self.active = self.heard;
+                }
+                match answer {
                     Answer::None => {}
                     Answer::Now(text) => self.out.push(Message::Text(text.into())),
                     Answer::Later(f) => self.answer = Some(f),
@@ -320,6 +338,8 @@ impl<'a> Session<'a> {
         if now >= self.check {
             if now.duration_since(self.heard) >= SILENT_LIMIT {
                 self.close(1001, "silent too long");
+            } else if self.idle.is_some_and(|idle| now.duration_since(self.active) >= idle) {
+                self.close(CLOSE_IDLE, "idle");
             } else {
                 if now >= self.next_ping {
                     let t = now_ms().to_be_bytes().to_vec();
@@ -327,6 +347,9 @@ impl<'a> Session<'a> {
                     self.next_ping = now + PING_EVERY;
                 }
                 self.check = self.next_ping.min(self.heard + SILENT_LIMIT);
+                if let Some(idle) = self.idle {
+                    self.check = self.check.min(self.active + idle);
+                }
             }
         }
         Flow::Go
