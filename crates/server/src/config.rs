@@ -1,6 +1,10 @@
 //! Server settings, from flags and the environment.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::store::{Database, Password};
 
 use clap::{Args, ValueEnum};
 
@@ -43,9 +47,9 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "CHECKERHALL_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// Database: `sqlite://path` (created on first run) or `postgres://...`.
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
-    pub database_url: String,
+    /// Which database, and how to reach it.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
     /// Origin browsers load the client from (e.g. `https://checkers.example.org`); WebSocket
     /// upgrades from any other origin are refused. Unset: same host as the request.
     #[arg(long, env = "CHECKERHALL_PUBLIC_ORIGIN")]
@@ -112,11 +116,87 @@ pub struct ServeArgs {
     pub rooms_per_address: u32,
 }
 
+/// The database settings of `serve`, `migrate`, `backup` and `admin` (issue 24).
+#[derive(Args, Debug, Clone)]
+pub struct DatabaseArgs {
+    /// Database: `sqlite://path` (created on first run) or `postgres://...`. A password in
+    /// it must be percent-encoded; `CHECKERHALL_DATABASE_PASSWORD` takes one as it is.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
+    pub database_url: String,
+    /// Password of the database user, taken as it is (any characters); overrides the one
+    /// in the URL. Prefer the environment (or the file form) to the flag: a flag shows in
+    /// the process list.
+    #[arg(
+        long,
+        env = "CHECKERHALL_DATABASE_PASSWORD",
+        hide_env_values = true,
+        conflicts_with = "database_password_file"
+    )]
+    pub database_password: Option<Password>,
+    /// A file holding the database password (e.g. a docker secret); a trailing newline is
+    /// dropped.
+    #[arg(long, env = "CHECKERHALL_DATABASE_PASSWORD_FILE")]
+    pub database_password_file: Option<PathBuf>,
+    /// Seconds to keep retrying a database that is not reachable at start (Postgres; a
+    /// wrong password or bad URL ends at once).
+    #[arg(long, env = "CHECKERHALL_DATABASE_WAIT_SECS", default_value_t = 60)]
+    pub database_wait_secs: u64,
+}
+
+/// Why the database settings cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum DatabaseArgsError {
+    /// The password file cannot be read.
+    #[error("cannot read the database password file {path}: {source}")]
+    PasswordFile {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl DatabaseArgs {
+    /// The database to open: the URL, and the password from the flag, the environment or
+    /// the file. An empty value (docker compose passes an unset variable as one) is unset.
+    ///
+    /// # Errors
+    /// The password file cannot be read.
+    pub fn database(&self) -> Result<Database, DatabaseArgsError> {
+        let password = match (&self.database_password, &self.database_password_file) {
+            (Some(p), _) if !p.expose().is_empty() => Some(p.clone()),
+            (_, Some(path)) if !path.as_os_str().is_empty() => {
+                let text = std::fs::read_to_string(path).map_err(|source| {
+                    DatabaseArgsError::PasswordFile {
+                        path: path.display().to_string(),
+                        source,
+                    }
+                })?;
+                Some(Password::from(text.trim_end_matches(['\r', '\n'])))
+            }
+            _ => None,
+        };
+        Ok(Database {
+            url: self.database_url.clone(),
+            password,
+        })
+    }
+
+    /// How long to retry an unreachable database at start.
+    pub fn wait(&self) -> Duration {
+        Duration::from_secs(self.database_wait_secs)
+    }
+}
+
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
     /// Database URL.
     pub database_url: String,
+    /// The database password, overriding the URL's (see [`DatabaseArgs`]).
+    pub database_password: Option<Password>,
+    /// How long to retry an unreachable database at start (0: one try).
+    pub database_wait: Duration,
     /// Allowed WebSocket origin; `None` accepts the request's own host.
     pub public_origin: Option<String>,
     /// Limits on input and resources.
@@ -194,6 +274,8 @@ impl ServerConfig {
     pub fn new(database_url: impl Into<String>) -> ServerConfig {
         ServerConfig {
             database_url: database_url.into(),
+            database_password: None,
+            database_wait: Duration::ZERO,
             public_origin: None,
             limits: Limits::default(),
             grace_ms: lobby::DEFAULT_GRACE_MS,
@@ -203,9 +285,38 @@ impl ServerConfig {
     }
 }
 
+impl ServerConfig {
+    /// The database to open.
+    pub fn database(&self) -> Database {
+        Database {
+            url: self.database_url.clone(),
+            password: self.database_password.clone(),
+        }
+    }
+
+    /// The settings of `serve`'s flags.
+    ///
+    /// # Errors
+    /// The database password file cannot be read.
+    pub fn from_args(a: &ServeArgs) -> Result<ServerConfig, DatabaseArgsError> {
+        let db = a.database.database()?;
+        let mut c = ServerConfig::from(a);
+        c.database_password = db.password;
+        Ok(c)
+    }
+}
+
+/// Every setting but the database password, which may need a file read (see
+/// [`ServerConfig::from_args`]).
 impl From<&ServeArgs> for ServerConfig {
     fn from(a: &ServeArgs) -> ServerConfig {
-        let mut c = ServerConfig::new(a.database_url.clone());
+        let mut c = ServerConfig::new(a.database.database_url.clone());
+        c.database_password = a
+            .database
+            .database_password
+            .clone()
+            .filter(|p| !p.expose().is_empty());
+        c.database_wait = a.database.wait();
         // An empty value (as docker compose passes an unset variable) means unset.
         c.public_origin = a.public_origin.clone().filter(|o| !o.trim().is_empty());
         c.limits.max_connections = a.max_connections;

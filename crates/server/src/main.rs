@@ -54,9 +54,8 @@ enum Command {
     Serve(server::config::ServeArgs),
     /// Apply the database migrations and exit.
     Migrate {
-        /// Database: `sqlite://path` or `postgres://...`.
-        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
-        database_url: String,
+        #[command(flatten)]
+        database: server::config::DatabaseArgs,
     },
     /// Exit 0 if the server at this address answers `/readyz` with 200.
     Healthcheck {
@@ -68,9 +67,8 @@ enum Command {
     Backup {
         /// Where to write the copy; must not exist yet.
         file: String,
-        /// Database: `sqlite://path`.
-        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
-        database_url: String,
+        #[command(flatten)]
+        database: server::config::DatabaseArgs,
     },
     /// Manage admin accounts.
     Admin {
@@ -95,9 +93,8 @@ enum AdminCommand {
         /// The admin's username (2 to 20 letters, digits, `_` or `-`).
         #[arg(long)]
         name: String,
-        /// Database: `sqlite://path` or `postgres://...`.
-        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://checkerhall.db")]
-        database_url: String,
+        #[command(flatten)]
+        database: server::config::DatabaseArgs,
     },
 }
 
@@ -108,12 +105,12 @@ fn main() -> ExitCode {
     };
     let result = match command {
         Command::Serve(args) => return exit(serve::serve(&args)),
-        Command::Migrate { database_url } => return exit(serve::migrate(&database_url)),
+        Command::Migrate { database } => return exit(serve::migrate(&database)),
         Command::Healthcheck { addr } => return exit(serve::healthcheck(addr)),
-        Command::Backup { file, database_url } => return exit(serve::backup(&database_url, &file)),
+        Command::Backup { file, database } => return exit(serve::backup(&database, &file)),
         Command::Admin {
-            command: AdminCommand::Create { name, database_url },
-        } => return exit(serve::admin_create(&database_url, &name)),
+            command: AdminCommand::Create { name, database },
+        } => return exit(serve::admin_create(&database, &name)),
         Command::Perft(args) => tools::perft(&args),
         Command::Moves(args) => tools::moves(&args),
         Command::Analyse(args) => tools::analyse(&args),

@@ -4,8 +4,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
-use server::config::{LogFormat, ServeArgs, ServerConfig};
-use server::store::{redact_url, Store};
+use server::config::{DatabaseArgs, LogFormat, ServeArgs, ServerConfig};
+use server::store::{Database, Store, StoreError};
 use server::AppState;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tracing_subscriber::EnvFilter;
@@ -28,15 +28,12 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
             .init(),
     }
+    let config = ServerConfig::from_args(args)?;
+    let db = config.database();
     runtime()?.block_on(async {
-        let state = AppState::start(ServerConfig::from(args))
+        let state = AppState::start(config)
             .await
-            .with_context(|| {
-                format!(
-                    "cannot open the database {}",
-                    redact_url(&args.database_url)
-                )
-            })?;
+            .map_err(|e| cannot_open(&db, args.database.wait(), &e))?;
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
             .with_context(|| format!("cannot listen on {}", args.listen))?;
@@ -47,6 +44,40 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         tracing::info!("checkerhall stopped");
         Ok(())
     })
+}
+
+/// The message of a database that cannot be opened: its URL and the error with every
+/// password masked (issue 24: `docker compose logs` showed it), and for one that never
+/// answered, the setting that says how long to wait.
+fn cannot_open(db: &Database, wait: Duration, e: &StoreError) -> anyhow::Error {
+    let mut why = db.scrub(&e.to_string());
+    if let Some(hint) = db.hint() {
+        why = format!("{why} ({hint})");
+    }
+    if e.is_unavailable() {
+        anyhow::anyhow!(
+            "cannot open the database {} (waited {} s, CHECKERHALL_DATABASE_WAIT_SECS): {why}",
+            db.shown(),
+            wait.as_secs()
+        )
+    } else {
+        anyhow::anyhow!("cannot open the database {}: {why}", db.shown())
+    }
+}
+
+/// Opens the database of a subcommand, retrying an unreachable one as `serve` does, and
+/// saying so on standard error (the subcommands have no log).
+async fn open(args: &DatabaseArgs) -> anyhow::Result<(Database, Store)> {
+    let db = args.database()?;
+    let store = Store::connect_waiting_with(&db, args.wait(), |e, pause| {
+        eprintln!(
+            "checkerhall: database not reachable yet, retrying in {:.1} s: {e}",
+            pause.as_secs_f32()
+        );
+    })
+    .await
+    .map_err(|e| cannot_open(&db, args.wait(), &e))?;
+    Ok((db, store))
 }
 
 /// Resolves on ctrl-c or SIGTERM.
@@ -73,26 +104,25 @@ async fn shutdown_signal() {
 }
 
 /// Applies the migrations.
-pub fn migrate(database_url: &str) -> anyhow::Result<()> {
+pub fn migrate(args: &DatabaseArgs) -> anyhow::Result<()> {
     runtime()?.block_on(async {
-        let store = Store::open(database_url)
+        let (db, store) = open(args).await?;
+        store
+            .migrate()
             .await
-            .with_context(|| format!("cannot open the database {}", redact_url(database_url)))?;
-        store.migrate().await.context("migration failed")?;
+            .map_err(|e| anyhow::anyhow!("migration failed: {}", db.scrub(&e.to_string())))?;
         println!("migrations applied");
         Ok(())
     })
 }
 
 /// `backup FILE`: a consistent copy of a SQLite database, while the server runs.
-pub fn backup(database_url: &str, file: &str) -> anyhow::Result<()> {
+pub fn backup(args: &DatabaseArgs, file: &str) -> anyhow::Result<()> {
     if std::path::Path::new(file).exists() {
         anyhow::bail!("{file} already exists: give a new file");
     }
     runtime()?.block_on(async {
-        let store = Store::open(database_url)
-            .await
-            .with_context(|| format!("cannot open the database {}", redact_url(database_url)))?;
+        let (_, store) = open(args).await?;
         store
             .backup_into(file)
             .await
@@ -104,7 +134,7 @@ pub fn backup(database_url: &str, file: &str) -> anyhow::Result<()> {
 }
 
 /// `admin create`: an admin account with a fresh identity.
-pub fn admin_create(database_url: &str, name: &str) -> anyhow::Result<()> {
+pub fn admin_create(args: &DatabaseArgs, name: &str) -> anyhow::Result<()> {
     let password = match std::env::var("CHECKERHALL_ADMIN_PASSWORD") {
         Ok(p) => p,
         Err(_) => {
@@ -116,10 +146,11 @@ pub fn admin_create(database_url: &str, name: &str) -> anyhow::Result<()> {
         }
     };
     runtime()?.block_on(async {
-        let store = Store::open(database_url)
+        let (db, store) = open(args).await?;
+        store
+            .migrate()
             .await
-            .with_context(|| format!("cannot open the database {}", redact_url(database_url)))?;
-        store.migrate().await.context("migration failed")?;
+            .map_err(|e| anyhow::anyhow!("migration failed: {}", db.scrub(&e.to_string())))?;
         let id = server::accounts::create_admin(&store, name, &password)
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;

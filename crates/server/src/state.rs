@@ -37,14 +37,15 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Opens the store, applies migrations, starts the writer and restores every unfinished
+    /// Opens the store (retrying an unreachable database for `config.database_wait`, see
+    /// [`Store::connect_waiting`]), applies migrations, starts the writer and restores every unfinished
     /// room from its stored log.
     ///
     /// # Errors
     /// The store could not be opened, migrated or read.
     pub async fn start(config: ServerConfig) -> Result<AppState, crate::store::StoreError> {
         let metrics = Arc::new(Metrics::default());
-        let store = Store::open(&config.database_url).await?;
+        let store = Store::connect_waiting(&config.database(), config.database_wait).await?;
         store.migrate().await?;
         let writer = Writer::spawn_with(
             store.clone(),

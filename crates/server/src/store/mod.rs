@@ -12,6 +12,7 @@
 //! Writes of the rooms (logs, moves, game starts and ends) go through the [`Writer`] task,
 //! which commits the writes of many rooms in one transaction.
 
+mod connect;
 mod wal;
 mod writer;
 
@@ -23,9 +24,10 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
-use sqlx::ConnectOptions;
+use sqlx::{ConnectOptions, Connection};
 use uuid::Uuid;
 
+pub use connect::{retry_unreachable, Database, Password};
 pub use writer::{
     Paused, Reserved, Writer, WriterConfig, DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE, DEFAULT_WAL_PAGES,
@@ -137,6 +139,54 @@ pub enum StoreError {
     /// A write refers to a row that does not exist (a room or game never stored).
     #[error("not stored: {0}")]
     Missing(String),
+    /// The database did not answer (at start, after the wait; or a batch of the writer
+    /// whose connection failed: nothing of it was stored).
+    #[error("the database is not reachable: {0}")]
+    Unreachable(String),
+}
+
+/// Postgres SQLSTATEs that mean "not answering now" rather than "refused": the server is
+/// starting up or shutting down (57P03, 57P01, 57P02), out of disk (53100), or the
+/// connection failed (class 08).
+fn pg_unavailable(code: &str) -> bool {
+    matches!(code, "57P01" | "57P02" | "57P03" | "53100") || code.starts_with("08")
+}
+
+/// SQLite primary result codes that mean the store cannot write now, whatever was asked:
+/// busy past the busy timeout (5), locked (6), disk I/O error (10), disk full (13), cannot
+/// open the file (14).
+fn sqlite_unavailable(code: i64) -> bool {
+    matches!(code & 0xff, 5 | 6 | 10 | 13 | 14)
+}
+
+impl StoreError {
+    /// Whether the database is not answering or cannot write right now (unreachable, no
+    /// free connection in time, disk full, I/O error), rather than refusing what was asked:
+    /// worth a retry later, and the HTTP answer is 503 `unavailable`.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            StoreError::Unreachable(_) => true,
+            StoreError::Sqlx(e) | StoreError::Migrate(sqlx::migrate::MigrateError::Execute(e)) => {
+                sqlx_unavailable(e)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// [`StoreError::is_unavailable`] of a driver error.
+fn sqlx_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(d) => match d.try_downcast_ref::<sqlx::sqlite::SqliteError>() {
+            Some(_) => d
+                .code()
+                .and_then(|c| c.parse::<i64>().ok())
+                .is_some_and(sqlite_unavailable),
+            None => d.code().is_some_and(|c| pg_unavailable(&c)),
+        },
+        _ => false,
+    }
 }
 
 /// A player identity.
@@ -346,6 +396,13 @@ const SQLITE_CONNECTIONS: u32 = 8;
 
 /// Connections of a Postgres pool.
 const PG_CONNECTIONS: u32 = 16;
+
+/// Longest wait for a Postgres connection of the pool: past it the request fails with
+/// `sqlx::Error::PoolTimedOut`, which the HTTP API answers 503 `unavailable`. While the
+/// database is down every request needing it waits this long (sqlx's default, 30 s, made
+/// `/api/me` and a socket upgrade hang that long, issue 24); under load a free connection
+/// comes within milliseconds.
+const PG_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// How long a SQLite connection waits for another one's write lock.
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -574,6 +631,19 @@ impl Store {
     /// # Errors
     /// Unsupported URL or connection failure.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::connect(&Database::new(url)).await
+    }
+
+    /// [`Store::open`] with a password given apart from the URL ([`Database::password`],
+    /// set on the connection options after the URL is parsed: any characters). On
+    /// Postgres one connection is made first, within [`connect::CONNECT_TIMEOUT`], so that
+    /// an unreachable server is reported with its cause (the pool would retry it silently
+    /// until its acquire timeout, then say only that it timed out).
+    ///
+    /// # Errors
+    /// Unsupported URL or connection failure.
+    pub async fn connect(db: &Database) -> Result<Store, StoreError> {
+        let url = db.url.as_str();
         if url.starts_with("sqlite:") {
             let opts = SqliteConnectOptions::from_str(url)?
                 .create_if_missing(true)
@@ -628,10 +698,24 @@ impl Store {
             // The writer's batch statement (see `pg`) has one best plan whatever the
             // batch holds; left to choose, Postgres plans it again for every batch (its
             // arrays' lengths change the estimates), which cost more than running it.
-            let opts = PgConnectOptions::from_str(url)?
+            let mut opts = PgConnectOptions::from_str(url)?
                 .options([("plan_cache_mode", "force_generic_plan")]);
+            if let Some(password) = &db.password {
+                opts = opts.password(password.expose());
+            }
+            let first = tokio::time::timeout(connect::CONNECT_TIMEOUT, opts.connect())
+                .await
+                .map_err(|_| {
+                    StoreError::Unreachable(format!(
+                        "no connection within {} s",
+                        connect::CONNECT_TIMEOUT.as_secs()
+                    ))
+                })??;
+            // It proved the server answers; the pool makes its own.
+            let _ = first.close().await;
             let pool = PgPoolOptions::new()
                 .max_connections(PG_CONNECTIONS)
+                .acquire_timeout(PG_ACQUIRE_TIMEOUT)
                 .connect_with(opts)
                 .await?;
             Ok(Store {
