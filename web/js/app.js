@@ -8,6 +8,7 @@
 import { getMe, forgetMe, setName, h } from './http.js';
 import { navigate } from './router.js';
 import { banner } from './banner.js';
+import { OUTAGE_EVENT, RECOVERING_TEXT, Recovery } from './recovering.js';
 import { lobbyView } from './views/lobby.js';
 
 // path pattern -> a function giving the view (at once, or once its module has loaded).
@@ -114,6 +115,25 @@ window.addEventListener('checkerhall:session-ended', () => {
   banner('You were logged out on this device.', 'warn');
   showMe();
 });
+
+// The database is away: say so until `/readyz` answers again (a banner of its own, which
+// changing views does not clear).
+const recovery = new Recovery({
+  probe: async () => {
+    try {
+      return (await fetch('/readyz', { cache: 'no-store' })).ok;
+    } catch {
+      return false;
+    }
+  },
+  show: (on) => {
+    const b = document.getElementById('recovering');
+    if (!b) return;
+    b.textContent = on ? RECOVERING_TEXT : '';
+    b.hidden = !on;
+  },
+});
+window.addEventListener(OUTAGE_EVENT, () => recovery.noteOutage());
 
 // An admin's invite link (`/?invite=CODE`) leads to the account page to claim with it
 // (`/account?invite=CODE`).

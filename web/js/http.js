@@ -1,5 +1,7 @@
 // JSON over HTTP to our own server. Errors carry the API's `{error: {code, message}}`.
 
+import { isOutage, reportOutage } from './recovering.js';
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message || code || `HTTP ${status}`);
@@ -22,7 +24,10 @@ export async function api(path, { method = 'GET', body } = {}) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new ApiError(res.status, data?.error?.code, data?.error?.message || text);
+  if (!res.ok) {
+    if (isOutage(res.status, data?.error?.code)) reportOutage();
+    throw new ApiError(res.status, data?.error?.code, data?.error?.message || text);
+  }
   return data;
 }
 

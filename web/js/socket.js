@@ -2,6 +2,8 @@
 // resuming from the last version seen (`since`), connection state and lag, handlers by
 // message type. Views subscribe with `on`; none opens its own socket.
 
+import { isOutage, reportOutage } from './recovering.js';
+
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_MS = 10000;
 // Close codes of protocol.md: the session was ended (logout, revoke, password change), or the
@@ -130,6 +132,7 @@ export class RoomSocket {
     if ((msg.type === 'ack' || msg.type === 'error') && msg.id !== undefined && this.pending.has(msg.id)) {
       const p = this.pending.get(msg.id);
       this.pending.delete(msg.id);
+      if (msg.type === 'error' && isOutage(0, msg.data?.code)) reportOutage();
       if (msg.type === 'ack') p.resolve(msg.data || {});
       else p.reject(Object.assign(new Error(msg.data?.message || 'refused'), { code: msg.data?.code, reason: msg.data?.reason || null }));
     }

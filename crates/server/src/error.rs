@@ -1,6 +1,7 @@
 //! One error type for the HTTP API (lesson 14 of the style guide): every refusal has a
-//! status, a stable `code` and a message naming what was wrong; store failures are logged
-//! and answered with a bare 500.
+//! status, a stable `code` and a message naming what was wrong; a database that does not
+//! answer is 503 `unavailable`; other store failures are logged and answered with a bare
+//! 500.
 //!
 //! Refusals made by axum itself (no route, wrong method, body too large, a request that is
 //! not a WebSocket upgrade) carry plain text; [`json_errors`] rewrites them into the same
@@ -69,7 +70,8 @@ pub enum ApiError {
     /// The body is not declared as JSON (415).
     #[error("{0}")]
     NotJson(String),
-    /// The server is shutting down or the store is unreachable (503).
+    /// The server is shutting down, or the database does not answer or cannot write now
+    /// (503 `unavailable`; see [`DATABASE_UNAVAILABLE`]).
     #[error("{0}")]
     Unavailable(&'static str),
     /// The server is at capacity (503 `overloaded`, with `Retry-After`): too many rooms,
@@ -84,11 +86,21 @@ pub enum ApiError {
 /// Seconds a client refused with [`ApiError::Overloaded`] is told to wait (`Retry-After`).
 pub const RETRY_AFTER_SECONDS: u64 = 2;
 
+/// The message of [`ApiError::Unavailable`] when the database does not answer.
+pub const DATABASE_UNAVAILABLE: &str = "the database is not answering; try again in a few seconds";
+
 impl From<StoreError> for ApiError {
-    /// A full write queue is the server's capacity, not a failure: 503 `overloaded`.
+    /// A full write queue is the server's capacity, not a failure: 503 `overloaded`. A
+    /// database that does not answer or cannot write now (unreachable, no connection within
+    /// the pool's short wait, disk full) is an outage the client can wait out: 503
+    /// `unavailable`, within seconds (issue 24: it was 500 `internal` after 30 s).
     fn from(e: StoreError) -> ApiError {
         match e {
             StoreError::Busy => ApiError::Overloaded("store"),
+            e if e.is_unavailable() => {
+                tracing::debug!(error = %e, "database unavailable");
+                ApiError::Unavailable(DATABASE_UNAVAILABLE)
+            }
             e => ApiError::Store(e),
         }
     }

@@ -1,9 +1,13 @@
-//! `/healthz` (the process answers), `/readyz` (the database answers), `/metrics`.
+//! `/healthz` (the process answers), `/readyz` (the database answers and the store
+//! writes), `/metrics`.
+
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
 
 use crate::AppState;
 
@@ -12,15 +16,40 @@ pub(super) async fn healthz() -> &'static str {
     "ok"
 }
 
-/// `GET /readyz`: 200 `ready` if the store answers a ping, 503 otherwise.
-pub(super) async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    match state.store.ping().await {
-        Ok(()) => (StatusCode::OK, "ready"),
-        Err(e) => {
-            tracing::warn!(error = %e, "readiness check failed");
-            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable")
+/// Longest `/readyz` waits for the database's answer: a probe (compose's healthcheck, a
+/// load balancer) must learn of an outage at once, not after the pool's wait.
+const READY_PING: Duration = Duration::from_secs(1);
+
+/// `GET /readyz`: 200 `ready` if the database answers a ping within [`READY_PING`] and the
+/// store's last write did not fail; else 503 `{"status":"unavailable","reason":...}` (with
+/// the usual `error` object, code `unavailable`) where `reason` is
+/// `database` (no answer) or `store_writes` (the writer cannot write: a full disk).
+pub(super) async fn readyz(State(state): State<AppState>) -> Response {
+    let reason = match tokio::time::timeout(READY_PING, state.store.ping()).await {
+        Ok(Ok(())) if !state.writer.failing() => {
+            return (StatusCode::OK, "ready").into_response();
         }
-    }
+        Ok(Ok(())) => "store_writes",
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "readiness check failed");
+            "database"
+        }
+        Err(_) => {
+            tracing::warn!("readiness check failed: no answer from the database within 1 s");
+            "database"
+        }
+    };
+    let message = match reason {
+        "database" => "the database is not answering",
+        _ => "the store cannot write (is the disk full?)",
+    };
+    // The error envelope every error body has, and the status fields of the contract.
+    let body = serde_json::json!({
+        "status": "unavailable",
+        "reason": reason,
+        "error": { "code": "unavailable", "message": message },
+    });
+    (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
 }
 
 /// `GET /metrics`: the Prometheus text exposition.

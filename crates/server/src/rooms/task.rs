@@ -18,7 +18,7 @@ use uuid::Uuid;
 use super::{bot, lock, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
 use crate::metrics::Metrics;
 use crate::store::now_ms;
-use crate::store::{RoomRow, Write};
+use crate::store::{RoomRow, StoreError, Write};
 
 /// How long a bot waits before it tries again after a refused action.
 const BOT_DELAY: Duration = Duration::from_millis(200);
@@ -176,7 +176,14 @@ pub(crate) struct RoomTask {
     resume: Option<Timestamp>,
     /// The room could not be rebuilt after a store failure: the task ends.
     closing: bool,
+    /// The store failed a command the room had taken and the database could not be read
+    /// to rebuild it (an outage): the room takes no command until a rebuild succeeds
+    /// (tried again every [`STALE_RETRY`] and before each command).
+    stale: bool,
 }
+
+/// How often a room the database could not rebuild ([`RoomTask::stale`]) tries again.
+const STALE_RETRY: Duration = Duration::from_secs(1);
 
 /// The rows of one command, and what follows from them once they are stored.
 struct Rows {
@@ -314,6 +321,7 @@ impl RoomTask {
             timer: Timer::default(),
             resume,
             closing: false,
+            stale: false,
         }
     }
 
@@ -363,6 +371,9 @@ impl RoomTask {
                     },
                     answer = bot_answer(&mut self.bot) => {
                         Box::pin(self.bot_answered(answer)).await;
+                    }
+                    () = tokio::time::sleep(STALE_RETRY), if self.stale => {
+                        Box::pin(self.rebuild()).await;
                     }
                 }
             }
@@ -565,6 +576,14 @@ impl RoomTask {
         actor: Actor,
         command: Command,
     ) -> Result<u64, CommandError> {
+        if self.stale {
+            Box::pin(self.rebuild()).await;
+            if self.stale {
+                return Err(CommandError::Store(StoreError::Unreachable(
+                    "the room waits for the database to answer again".to_string(),
+                )));
+            }
+        }
         let now = now_ms();
         let before = persist::Before::of(&self.room);
         let place = match lane {
@@ -694,14 +713,25 @@ impl RoomTask {
 
     /// The store failed a command the room had taken: the room goes back to what is stored
     /// by replaying its log (`rooms::rebuild`), and the sockets are sent the room as it is
-    /// now. A store that cannot even be read leaves nothing to trust: the room closes.
+    /// now. A database that does not answer (an outage) leaves the room stale: it refuses
+    /// commands and tries again until the database answers (issue 24: every room under
+    /// play closed during a Postgres outage). A store that can be read but gives nothing
+    /// to trust closes the room.
     async fn rebuild(&mut self) {
         let id = self.room.id();
         let stored = match self.rooms.store().live_room(id).await {
             Ok(Some(live)) => super::rebuild(&live.room, &live.log).map(|room| (room, live.log)),
             Ok(None) => Err("the room is not stored".to_string()),
+            Err(e) if e.is_unavailable() => {
+                if !self.stale {
+                    tracing::warn!(room = %id, error = %e, "room waits for the database to rebuild it");
+                }
+                self.stale = true;
+                return;
+            }
             Err(e) => Err(e.to_string()),
         };
+        self.stale = false;
         match stored {
             Ok((room, log)) => {
                 self.room = room;

@@ -16,7 +16,7 @@
 //! keeps the WAL short without making commits wait (see `wal`).
 
 use std::ops::Range;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -169,6 +169,9 @@ struct Inner {
     checkpoints: tokio::sync::Mutex<Option<JoinHandle<()>>>,
     /// Tells the checkpoint task to make its last pass and stop.
     stop_checkpoints: watch::Sender<bool>,
+    /// The last commit failed because the database could not write (see
+    /// [`Writer::failing`]).
+    failing: Arc<AtomicBool>,
 }
 
 /// While it lives, the writer takes no new batch (see [`Writer::pause`]).
@@ -237,6 +240,7 @@ impl Writer {
         let lanes = Arc::new(tokio::sync::Mutex::new(lanes));
         let paused = watch::channel(false).0;
         let stop_checkpoints = watch::channel(false).0;
+        let failing = Arc::new(AtomicBool::new(false));
         let wal = (store.backend() == Backend::Sqlite && store.sqlite_file)
             .then(|| Arc::new(Wal::new(config.wal_pages, config.checkpoint_every)));
         let tasks = (0..committers)
@@ -247,6 +251,7 @@ impl Writer {
                     lanes.clone(),
                     paused.subscribe(),
                     wal.clone(),
+                    failing.clone(),
                 );
                 tokio::spawn(committer)
             })
@@ -271,6 +276,7 @@ impl Writer {
                 paused,
                 checkpoints: tokio::sync::Mutex::new(checkpoints),
                 stop_checkpoints,
+                failing,
             }),
         }
     }
@@ -284,6 +290,14 @@ impl Writer {
         Paused {
             inner: self.inner.clone(),
         }
+    }
+
+    /// Whether the last commit failed because the database could not write (unreachable,
+    /// disk full: [`StoreError::is_unavailable`]), until a commit succeeds again. The
+    /// server's heartbeat commits every second, so this follows the database within a
+    /// second or so even with no game under way (`/readyz`'s `store_writes`).
+    pub fn failing(&self) -> bool {
+        self.inner.failing.load(Ordering::Relaxed)
     }
 
     fn senders(&self) -> Result<Senders, StoreError> {
@@ -442,6 +456,7 @@ async fn run(
     lanes: Arc<tokio::sync::Mutex<Lanes>>,
     mut paused: watch::Receiver<bool>,
     wal: Option<Arc<Wal>>,
+    failing: Arc<AtomicBool>,
 ) {
     let mut target = match store.dedicated_sqlite(&wal::writer_pragmas()).await {
         Some(Ok(conn)) => Target::Own(conn),
@@ -463,7 +478,16 @@ async fn run(
             None => break,
             Some(batch) if batch.is_empty() => {}
             Some(batch) => {
-                commit_batch(&mut target, &metrics, batch).await;
+                let ok = commit_batch(&mut target, &metrics, batch).await;
+                if let Some(ok) = ok {
+                    if failing.swap(!ok, Ordering::Relaxed) == ok {
+                        if ok {
+                            tracing::info!("the store writes again");
+                        } else {
+                            tracing::error!("the store cannot write: changes are refused");
+                        }
+                    }
+                }
                 if let (Some(wal), Target::Own(conn)) = (&wal, &mut target) {
                     wal.committed();
                     wal.restart_if_wanted(conn, &metrics).await;
@@ -476,8 +500,13 @@ async fn run(
 }
 
 /// Commits `batch` in one transaction; if that fails, commits each request alone so one
-/// bad request fails only its own caller.
-async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request>) {
+/// bad request fails only its own caller. A failure because the database cannot write
+/// ([`StoreError::is_unavailable`]) fails the whole batch at once instead: each request
+/// alone would fail the same way, a pool wait each.
+///
+/// Returns whether the store wrote (`Some(true)`: something committed), could not write
+/// (`Some(false)`), or refused only what was asked (`None`).
+async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request>) -> Option<bool> {
     let oldest = batch.iter().map(|r| r.enqueued).min();
     let mut writes: Vec<Write> = Vec::new();
     let mut parts: Vec<(Range<usize>, Instant, Reply)> = Vec::with_capacity(batch.len());
@@ -504,14 +533,29 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
                 // The caller may have gone away; its writes are stored regardless.
                 let _ = reply.send(Ok(()));
             }
+            Some(true)
+        }
+        Err(e) if e.is_unavailable() => {
+            tracing::warn!(error = %e, requests = parts.len(), "the store cannot write");
+            let why = e.to_string();
+            let mut first = Some(e);
+            for (_, _, reply) in parts {
+                let e = first
+                    .take()
+                    .unwrap_or_else(|| StoreError::Unreachable(why.clone()));
+                let _ = reply.send(Err(e));
+            }
+            Some(false)
         }
         Err(e) if parts.len() == 1 => {
             if let Some((_, _, reply)) = parts.pop() {
                 let _ = reply.send(Err(e));
             }
+            None
         }
         Err(e) => {
             tracing::debug!(error = %e, requests = parts.len(), "batch failed; retrying one by one");
+            let mut wrote = None;
             for (range, enqueued, reply) in parts {
                 let part = &writes[range];
                 let started = Instant::now();
@@ -520,9 +564,16 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
                     metrics.store_commit.observe(started.elapsed());
                     metrics.store_wait.observe(enqueued.elapsed());
                     record(metrics, part.len(), statements, oldest);
+                    wrote = Some(true);
+                }
+                if let Err(e) = &r {
+                    if e.is_unavailable() && wrote.is_none() {
+                        wrote = Some(false);
+                    }
                 }
                 let _ = reply.send(r.map(|_| ()));
             }
+            wrote
         }
     }
 }

@@ -25,6 +25,7 @@ mod hygiene;
 mod limits;
 mod live;
 mod loadgen;
+mod outage;
 mod overload;
 mod play;
 mod proxy;

@@ -1,0 +1,67 @@
+// "The server is recovering" (issue 24): while the database is away the API answers 503
+// `unavailable` and moves are refused with `store_failed`; nothing acknowledged is lost,
+// and the players should know that rather than guess. Shown on the first such answer, it
+// asks `/readyz` every few seconds and goes away once the server is ready again.
+// No DOM here: the page hands in how to show it and how to ask (the unit tests fake both).
+
+export const RECOVERING_TEXT = 'The server is recovering; your moves so far are safe.';
+
+/** The event the API helper and the socket raise on an answer that means an outage. */
+export const OUTAGE_EVENT = 'checkerhall:outage';
+
+/** Whether a refusal (HTTP status, error code) says the server's store is away. */
+export function isOutage(status, code) {
+  return code === 'store_failed' || (status === 503 && code === 'unavailable');
+}
+
+/** Tells the page an outage answer came (a no-op where there is no window, as in tests). */
+export function reportOutage() {
+  if (typeof globalThis.dispatchEvent === 'function' && typeof Event === 'function') {
+    globalThis.dispatchEvent(new Event(OUTAGE_EVENT));
+  }
+}
+
+/**
+ * The banner's state: `noteOutage()` shows it and starts asking `probe()` (true once the
+ * server is ready) every `every` ms; the first true hides it.
+ */
+export class Recovery {
+  constructor({ probe, show, every = 3000, setTimer = setTimeout, clearTimer = clearTimeout }) {
+    this.probe = probe;
+    this.show = show;
+    this.every = every;
+    this.setTimer = setTimer;
+    this.clearTimer = clearTimer;
+    this.active = false;
+    this.timer = null;
+  }
+
+  noteOutage() {
+    if (this.active) return;
+    this.active = true;
+    this.show(true);
+    this.schedule();
+  }
+
+  schedule() {
+    this.clearTimer(this.timer);
+    this.timer = this.setTimer(() => this.check(), this.every);
+  }
+
+  async check() {
+    let ready = false;
+    try {
+      ready = await this.probe();
+    } catch {
+      ready = false;
+    }
+    if (!this.active) return;
+    if (ready) {
+      this.active = false;
+      this.timer = null;
+      this.show(false);
+    } else {
+      this.schedule();
+    }
+  }
+}
