@@ -367,7 +367,8 @@ impl From<&ServeArgs> for ServerConfig {
         c.limits.rooms_per_address_per_minute = a.rooms_per_address;
         c.limits.header_timeout = Duration::from_secs(a.header_timeout_secs.max(1));
         c.limits.body_timeout = Duration::from_secs(a.body_timeout_secs.max(1));
-        c.limits.socket_idle = (a.socket_idle_secs > 0).then(|| Duration::from_secs(a.socket_idle_secs));
+        c.limits.socket_idle =
+            (a.socket_idle_secs > 0).then(|| Duration::from_secs(a.socket_idle_secs));
         c.trusted_proxies = a.trusted_proxies.clone();
         c.access = a.access;
         c.first_admin = a

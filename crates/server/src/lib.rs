@@ -28,9 +28,9 @@ pub mod wire;
 
 use std::future::Future;
 
-use tower::ServiceExt as _;
 use axum::Router;
 use tokio::net::TcpListener;
+use tower::ServiceExt as _;
 
 pub use state::AppState;
 
@@ -116,12 +116,13 @@ pub async fn run(
         // A lingering close on every connection (see `sockets::Lingering`).
         let io = sockets::Lingering::new(tcp, &state.sockets, slot);
         let send_buffer = io.send_buffer();
-        let service = router.clone().map_request(move |mut r: axum::extract::Request<_>| {
-            r.extensions_mut()
-                .insert(axum::extract::ConnectInfo(peer));
-            r.extensions_mut().insert(send_buffer.clone());
-            r.map(axum::body::Body::new)
-        });
+        let service = router
+            .clone()
+            .map_request(move |mut r: axum::extract::Request<_>| {
+                r.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                r.extensions_mut().insert(send_buffer.clone());
+                r.map(axum::body::Body::new)
+            });
         let service = hyper_util::service::TowerToHyperService::new(service);
         let conn = http
             .serve_connection(hyper_util::rt::TokioIo::new(io), service)
@@ -157,7 +158,10 @@ pub async fn run(
 
 /// The place of a new connection from `peer` under its address's cap (`None` inside: a
 /// trusted proxy's, not counted), or `None` when the address has its cap open.
-fn admit_connection(state: &AppState, peer: std::net::IpAddr) -> Option<Option<sockets::AddressSlot>> {
+fn admit_connection(
+    state: &AppState,
+    peer: std::net::IpAddr,
+) -> Option<Option<sockets::AddressSlot>> {
     if state.config.trusted_proxies.contains(peer) {
         return Some(None);
     }
@@ -181,7 +185,10 @@ const MAX_REFUSALS_LINGERING: usize = 64;
 /// not reset the connection under the answer, what the client sends is read and dropped
 /// for up to a second, by at most [`MAX_REFUSALS_LINGERING`] connections at once; past
 /// that a refused connection is closed at once and holds no descriptor.
-fn refuse_connection(tcp: tokio::net::TcpStream, lingering: &std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+fn refuse_connection(
+    tcp: tokio::net::TcpStream,
+    lingering: &std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) {
     use std::sync::atomic::Ordering;
     static ANSWER: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
         let body = serde_json::json!({"error": {
@@ -228,7 +235,10 @@ fn refuse_connection(tcp: tokio::net::TcpStream, lingering: &std::sync::Arc<std:
 /// a moment, as a retry at once would fail again and spin.
 async fn accept_failed(e: &std::io::Error) {
     use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
-    if matches!(e.kind(), ConnectionAborted | ConnectionRefused | ConnectionReset) {
+    if matches!(
+        e.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset
+    ) {
         return;
     }
     tracing::warn!(error = %e, "accept error; pausing accepts for 100 ms");

@@ -420,7 +420,11 @@ mod tests {
             client("203.0.113.9", &forged, "127.0.0.1"),
             ip("203.0.113.9")
         );
-        let c = ClientAddr::resolve(ip("203.0.113.9"), &headers(&forged), &TrustedProxies::default());
+        let c = ClientAddr::resolve(
+            ip("203.0.113.9"),
+            &headers(&forged),
+            &TrustedProxies::default(),
+        );
         assert!(!c.proxied());
     }
 
@@ -431,7 +435,10 @@ mod tests {
         assert_eq!(client("127.0.0.1", &h, "127.0.0.1"), ip("198.51.100.7"));
         // Two proxies: the inner one is trusted too and skipped.
         let h = [("x-forwarded-for", "6.6.6.6, 198.51.100.7, 10.0.0.5")];
-        assert_eq!(client("127.0.0.1", &h, "127.0.0.1,10.0.0.0/8"), ip("198.51.100.7"));
+        assert_eq!(
+            client("127.0.0.1", &h, "127.0.0.1,10.0.0.0/8"),
+            ip("198.51.100.7")
+        );
         // Several header lines are one list, in order.
         let h = [
             ("x-forwarded-for", "6.6.6.6"),
@@ -442,13 +449,22 @@ mod tests {
         assert_eq!(client("127.0.0.1", &[], "127.0.0.1"), ip("127.0.0.1"));
         // Something that is no address: the nearest trusted hop.
         let h = [("x-forwarded-for", "198.51.100.7, unknown, 10.0.0.5")];
-        assert_eq!(client("127.0.0.1", &h, "127.0.0.1,10.0.0.0/8"), ip("10.0.0.5"));
+        assert_eq!(
+            client("127.0.0.1", &h, "127.0.0.1,10.0.0.0/8"),
+            ip("10.0.0.5")
+        );
         // Every hop trusted: the leftmost.
         let h = [("x-forwarded-for", "10.0.0.9, 10.0.0.5")];
-        assert_eq!(client("127.0.0.1", &h, "127.0.0.1,10.0.0.0/8"), ip("10.0.0.9"));
+        assert_eq!(
+            client("127.0.0.1", &h, "127.0.0.1,10.0.0.0/8"),
+            ip("10.0.0.9")
+        );
         // An IPv4-mapped peer is its IPv4 address.
         let h = [("x-forwarded-for", "198.51.100.7")];
-        assert_eq!(client("::ffff:127.0.0.1", &h, "127.0.0.1"), ip("198.51.100.7"));
+        assert_eq!(
+            client("::ffff:127.0.0.1", &h, "127.0.0.1"),
+            ip("198.51.100.7")
+        );
     }
 
     #[test]
@@ -457,7 +473,10 @@ mod tests {
             "forwarded",
             r#"for=6.6.6.6;proto=http, For="[2001:db8:cafe::17]:4711";by=10.0.0.1"#,
         )];
-        assert_eq!(client("127.0.0.1", &h, "127.0.0.1"), ip("2001:db8:cafe::17"));
+        assert_eq!(
+            client("127.0.0.1", &h, "127.0.0.1"),
+            ip("2001:db8:cafe::17")
+        );
         let h = [
             ("forwarded", "for=192.0.2.60;proto=http;by=203.0.113.43"),
             ("forwarded", r#"for="198.51.100.17:80""#),
@@ -469,7 +488,10 @@ mod tests {
         let h = [("forwarded", r#"by="a,b;c";for=192.0.2.8"#)];
         assert_eq!(client("127.0.0.1", &h, "127.0.0.1"), ip("192.0.2.8"));
         // X-Forwarded-For wins over Forwarded (see forwarded_chain).
-        let h = [("forwarded", "for=6.6.6.6"), ("x-forwarded-for", "192.0.2.8")];
+        let h = [
+            ("forwarded", "for=6.6.6.6"),
+            ("x-forwarded-for", "192.0.2.8"),
+        ];
         assert_eq!(client("127.0.0.1", &h, "127.0.0.1"), ip("192.0.2.8"));
     }
 
@@ -496,9 +518,15 @@ mod tests {
             AddrKey::of(ip("2001:db8:1:2::1")),
             AddrKey::of(ip("2001:db8:1:3::1"))
         );
-        assert_eq!(AddrKey::of(ip("2001:db8:1:2::1")).to_string(), "2001:db8:1:2::/64");
+        assert_eq!(
+            AddrKey::of(ip("2001:db8:1:2::1")).to_string(),
+            "2001:db8:1:2::/64"
+        );
         assert_eq!(AddrKey::of(ip("192.0.2.1")).to_string(), "192.0.2.1");
-        assert_eq!(AddrKey::of(ip("::ffff:192.0.2.1")), AddrKey::of(ip("192.0.2.1")));
+        assert_eq!(
+            AddrKey::of(ip("::ffff:192.0.2.1")),
+            AddrKey::of(ip("192.0.2.1"))
+        );
         assert_ne!(AddrKey::of(ip("192.0.2.1")), AddrKey::of(ip("192.0.2.2")));
     }
 

@@ -173,7 +173,9 @@ pub struct AddressSlot {
 
 impl std::fmt::Debug for AddressSlot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AddressSlot").field("key", &self.key).finish()
+        f.debug_struct("AddressSlot")
+            .field("key", &self.key)
+            .finish()
     }
 }
 

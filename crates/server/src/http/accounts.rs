@@ -7,7 +7,6 @@
 //! session. Logins are rate-limited per account and per address, and an unknown username
 //! costs as much time as a wrong password.
 
-
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::header::{SET_COOKIE, USER_AGENT};
@@ -204,7 +203,10 @@ async fn login(
     let run = async {
         let body = json_body(body)?;
         let key = body.username.trim().to_ascii_lowercase();
-        state.limiters.login_address.check(&addr.key().to_string())?;
+        state
+            .limiters
+            .login_address
+            .check(&addr.key().to_string())?;
         state.limiters.login_account.check(&key)?;
         let account = state.store.account_by_key(&key).await?;
         let stored = account.as_ref().map(|a| a.password_hash.clone());
@@ -289,7 +291,10 @@ async fn change_password(
         let body = json_body(body)?;
         account_of(&who)?;
         password::check(&body.new)?;
-        state.limiters.login_address.check(&addr.key().to_string())?;
+        state
+            .limiters
+            .login_address
+            .check(&addr.key().to_string())?;
         let stored = state.store.account(who.id).await?.map(|a| a.password_hash);
         if !password::verify(body.current, stored).await {
             return Err(ApiError::denied(

@@ -18,6 +18,7 @@ use uuid::Uuid;
 use super::{counted, json_body};
 use crate::error::ApiError;
 use crate::identity::{self, Identity};
+use crate::net::ClientAddr;
 use crate::store::AuditRow;
 use crate::AppState;
 
@@ -64,6 +65,7 @@ fn admin(who: Identity) -> Result<Identity, ApiError> {
 async fn audit(
     state: &AppState,
     who: &Identity,
+    addr: ClientAddr,
     action: &str,
     target: String,
     detail: String,
@@ -85,6 +87,9 @@ async fn audit(
         detail,
     };
     state.store.insert_audit(&row).await?;
+    // The stored entry has no address; the log line has the client's (behind a trusted
+    // proxy, the real one).
+    tracing::info!(admin = %who.id, action, target = %row.target, client = %addr, "admin action");
     Ok(())
 }
 
@@ -157,6 +162,7 @@ struct Rename {
 /// `PATCH /api/admin/players/{id}` `{name}`.
 async fn rename_player(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
     Path(id): Path<String>,
     body: Result<Json<Rename>, JsonRejection>,
@@ -169,6 +175,7 @@ async fn rename_player(
         audit(
             &state,
             &who,
+            addr,
             "rename",
             id.to_string(),
             format!("{} -> {name}", old.name),
@@ -193,6 +200,7 @@ struct Ban {
 /// closes their sockets.
 async fn ban_player(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
     Path(id): Path<String>,
     body: Result<Json<Ban>, JsonRejection>,
@@ -212,7 +220,7 @@ async fn ban_player(
                 message: "an admin cannot ban themselves".into(),
             });
         }
-        audit(&state, &who, "ban", id.to_string(), reason).await?;
+        audit(&state, &who, addr, "ban", id.to_string(), reason).await?;
         state.store.set_banned(id, Some(identity::now_ms())).await?;
         let ended = state.store.delete_sessions_except(id, None).await?;
         state.sockets.close_player(id, 4003, "banned");
@@ -226,13 +234,14 @@ async fn ban_player(
 /// `DELETE /api/admin/players/{id}/ban`: lifts a ban (the player logs in again).
 async fn unban_player(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let run = async {
         let who = admin(who)?;
         let id = stored_player(&state, &id).await?.id;
-        audit(&state, &who, "unban", id.to_string(), String::new()).await?;
+        audit(&state, &who, addr, "unban", id.to_string(), String::new()).await?;
         state.store.set_banned(id, None).await?;
         Ok(Json(json!({ "id": id, "banned": false })))
     };
@@ -271,6 +280,7 @@ async fn list_rooms(
 /// which the lobby allows until every seat has moved.
 async fn close_room(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
@@ -281,7 +291,15 @@ async fn close_room(
         if !handle.summary().unfinished() {
             return Err(already_over());
         }
-        audit(&state, &who, "close_room", id.to_string(), String::new()).await?;
+        audit(
+            &state,
+            &who,
+            addr,
+            "close_room",
+            id.to_string(),
+            String::new(),
+        )
+        .await?;
         let v = handle
             .command(Actor::Server, Command::Abort)
             .await
@@ -307,6 +325,7 @@ fn already_over() -> ApiError {
 /// room no longer in memory, or one the room no longer keeps, is deleted in the store.
 async fn delete_chat(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
     Path((id, line)): Path<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
@@ -317,6 +336,7 @@ async fn delete_chat(
         audit(
             &state,
             &who,
+            addr,
             "delete_chat",
             room.to_string(),
             line.to_string(),
@@ -341,13 +361,14 @@ async fn delete_chat(
 /// (error `muted`) until unmuted.
 async fn mute_player(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let run = async {
         let who = admin(who)?;
         let id = stored_player(&state, &id).await?.id;
-        audit(&state, &who, "mute", id.to_string(), String::new()).await?;
+        audit(&state, &who, addr, "mute", id.to_string(), String::new()).await?;
         state.store.set_muted(id, Some(identity::now_ms())).await?;
         Ok(Json(json!({ "id": id, "muted": true })))
     };
@@ -357,13 +378,14 @@ async fn mute_player(
 /// `DELETE /api/admin/players/{id}/mute`: lifts a chat mute.
 async fn unmute_player(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let run = async {
         let who = admin(who)?;
         let id = stored_player(&state, &id).await?.id;
-        audit(&state, &who, "unmute", id.to_string(), String::new()).await?;
+        audit(&state, &who, addr, "unmute", id.to_string(), String::new()).await?;
         state.store.set_muted(id, None).await?;
         Ok(Json(json!({ "id": id, "muted": false })))
     };
@@ -382,12 +404,13 @@ fn invite_code() -> String {
 /// `POST /api/admin/invites`: a new single-use invite code.
 async fn make_invite(
     State(state): State<AppState>,
+    addr: ClientAddr,
     who: Identity,
 ) -> Result<Json<Value>, ApiError> {
     let run = async {
         let who = admin(who)?;
         let code = invite_code();
-        audit(&state, &who, "invite", code.clone(), String::new()).await?;
+        audit(&state, &who, addr, "invite", code.clone(), String::new()).await?;
         state
             .store
             .insert_invite(&code, who.id, identity::now_ms())

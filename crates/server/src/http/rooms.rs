@@ -12,9 +12,9 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::net::ClientAddr;
 use crate::identity::{Identity, MaybeIdentity};
 use crate::metrics::Overload;
+use crate::net::ClientAddr;
 use crate::rooms::CommandError;
 use crate::AppState;
 
@@ -64,11 +64,7 @@ pub(super) fn command_error(e: CommandError) -> ApiError {
 
 /// What every new room must pass before it is made by `who`: may they play here, the
 /// address's room rate, the server's capacity, and how many unfinished rooms they host.
-pub(super) fn may_open(
-    state: &AppState,
-    addr: ClientAddr,
-    who: &Identity,
-) -> Result<(), ApiError> {
+pub(super) fn may_open(state: &AppState, addr: ClientAddr, who: &Identity) -> Result<(), ApiError> {
     if !who.may_play(state.config.access) {
         return Err(crate::accounts::members_only());
     }

@@ -592,12 +592,19 @@ async fn corrupt_game(s: &Server, player: Uuid) -> Uuid {
 }
 
 /// HTTP codes no test can provoke through the API, with the reason.
-const HTTP_UNPROVOKABLE: &[(&str, &str)] = &[(
-    "bad_query",
-    "answers a query string axum's `Query<Vec<(String, String)>>` cannot decode, and that \
-     decoding never fails (invalid percent-escapes decode lossily, `?a` is `a=`): such \
-     requests get `unknown_parameter` or `bad_parameter` instead",
-)];
+const HTTP_UNPROVOKABLE: &[(&str, &str)] = &[
+    (
+        "bad_query",
+        "answers a query string axum's `Query<Vec<(String, String)>>` cannot decode, and that \
+         decoding never fails (invalid percent-escapes decode lossily, `?a` is `a=`): such \
+         requests get `unknown_parameter` or `bad_parameter` instead",
+    ),
+    (
+        "timeout",
+        "a body that stops arriving needs a raw socket that HTTP clients do not give: \
+         slow_clients.rs (a_slow_body_is_answered_408) provokes it",
+    ),
+];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_documented_http_error_code_is_provoked() {
@@ -1256,6 +1263,13 @@ async fn provoke_close(code: u16, reason: &str) -> (u16, String) {
             snapshot(&mut c).await;
             post(&s, &token, "/api/account/logout", json!({})).await;
             close_of(&mut c).await
+        }
+        (4002, _) => {
+            let mut sc = scenery(Scene::Waiting, |l| {
+                l.socket_idle = Some(std::time::Duration::from_secs(1));
+            })
+            .await;
+            close_of(&mut sc.guest).await
         }
         (4003, _) => {
             let s = Server::setup()

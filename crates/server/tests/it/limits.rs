@@ -50,7 +50,10 @@ async fn sockets_per_address_are_capped() {
     let _mine = s.ws(id, None, None).await;
     // Closing one frees its place (once the server has seen it go).
     drop(first);
-    common::eventually("a closed socket frees its place", || async { ws().await.is_ok() }).await;
+    common::eventually("a closed socket frees its place", || async {
+        ws().await.is_ok()
+    })
+    .await;
 }
 
 #[tokio::test]

@@ -175,7 +175,10 @@ async fn behind_nginx_each_client_is_limited_by_its_own_address() {
     // A header the client forges is passed on by nginx with the real address appended:
     // the rightmost untrusted address is still the client's.
     let (status, body) = me(&b, nginx.addr, Some("198.51.100.1")).await;
-    assert_eq!(status, 429, "a forged header through nginx was believed: {body}");
+    assert_eq!(
+        status, 429,
+        "a forged header through nginx was believed: {body}"
+    );
 
     // Straight to the server from an untrusted address, the header is ignored: the
     // connection's own address is limited, whatever it claims.
@@ -197,7 +200,10 @@ async fn behind_nginx_each_client_is_limited_by_its_own_address() {
             tokio_tungstenite::client_async(format!("ws://{addr}/ws?room={id}"), tcp).await
         }
     };
-    let mut first = ws_from("127.0.0.2").await.expect("an upgrade through nginx").0;
+    let mut first = ws_from("127.0.0.2")
+        .await
+        .expect("an upgrade through nginx")
+        .0;
     let snapshot = common::within("the snapshot", async {
         use futures_util::StreamExt;
         loop {
@@ -215,10 +221,15 @@ async fn behind_nginx_each_client_is_limited_by_its_own_address() {
             let body: Value = serde_json::from_slice(r.body().as_deref().unwrap()).unwrap();
             assert_eq!(body["error"]["code"], "too_many_sockets", "{body}");
         }
-        other => panic!("a third socket of one client was not refused: {:?}", other.map(|_| ())),
+        other => panic!(
+            "a third socket of one client was not refused: {:?}",
+            other.map(|_| ())
+        ),
     }
     // The other client behind the same proxy is not affected.
-    let _other = ws_from("127.0.0.3").await.expect("the other client's socket");
+    let _other = ws_from("127.0.0.3")
+        .await
+        .expect("the other client's socket");
     drop(nginx);
     // nginx's own connections were never counted against 127.0.0.1.
     assert_eq!(s.metric("checkerhall_connections_refused_total").await, 0);

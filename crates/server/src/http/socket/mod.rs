@@ -156,15 +156,19 @@ fn admit(state: &AppState, addr: ClientAddr) -> Result<Option<AddressSlot>, ApiE
         return Ok(None);
     }
     let max = state.config.limits.sockets_per_address;
-    state.sockets.admit(addr.key(), max).map(Some).map_err(|open| {
-        state.limiters.count("too_many_sockets");
-        ApiError::Limited {
-            code: "too_many_sockets",
-            message: format!(
+    state
+        .sockets
+        .admit(addr.key(), max)
+        .map(Some)
+        .map_err(|open| {
+            state.limiters.count("too_many_sockets");
+            ApiError::Limited {
+                code: "too_many_sockets",
+                message: format!(
                 "this address already has {open} sockets open (at most {max}); close some first"
             ),
-        }
-    })
+            }
+        })
 }
 
 /// Who a socket acts as in a room (issue 11, private rooms): in a private room, a player

@@ -338,7 +338,10 @@ impl<'a> Session<'a> {
         if now >= self.check {
             if now.duration_since(self.heard) >= SILENT_LIMIT {
                 self.close(1001, "silent too long");
-            } else if self.idle.is_some_and(|idle| now.duration_since(self.active) >= idle) {
+            } else if self
+                .idle
+                .is_some_and(|idle| now.duration_since(self.active) >= idle)
+            {
                 self.close(CLOSE_IDLE, "idle");
             } else {
                 if now >= self.next_ping {
