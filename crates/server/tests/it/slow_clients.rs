@@ -301,13 +301,26 @@ async fn a_slow_body_is_answered_408() {
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
-/// A socket that sends nothing but pings and is sent nothing is closed as idle (4002).
+/// A socket that sends nothing but pings and is sent nothing is closed as idle (4002),
+/// unless its player holds a seat in the room: a player waiting on a slow opponent is sent
+/// nothing either, and closing it would open a claim against them.
 #[tokio::test]
 async fn an_idle_socket_is_closed_with_4002() {
     let s = Server::with_limits(|l| l.socket_idle = Some(Duration::from_secs(2))).await;
+    let (host_id, host_token) = s.player().await;
     let (_, token) = s.player().await;
-    let (_, room) = s.create_room(&token, json!({"game": "queah"})).await;
+    let (_, room) = s
+        .create_room(&host_token, json!({"game": "queah", "seat": "white"}))
+        .await;
     let id = room["id"].as_str().unwrap();
+    let mut host = s.ws(id, Some(&host_token), None).await;
+    let snap = host.until("snapshot", |v| v["type"] == "snapshot").await;
+    assert!(
+        snap["data"]["seats"]
+            .to_string()
+            .contains(&host_id.id.to_string()),
+        "the host sits: {snap}"
+    );
     let mut c = s.ws(id, Some(&token), None).await;
     c.until("snapshot", |v| v["type"] == "snapshot").await;
     let started = Instant::now();
@@ -333,4 +346,7 @@ async fn an_idle_socket_is_closed_with_4002() {
     assert_eq!(u16::from(close.code), 4002);
     assert_eq!(close.reason.as_str(), "idle");
     assert!(started.elapsed() >= Duration::from_millis(1500));
+    // The seated host's socket, as quiet all along, is still open and answers.
+    host.send("ping", json!({})).await;
+    host.until("pong", |v| v["type"] == "pong").await;
 }

@@ -241,12 +241,12 @@ async fn serve(mut ws: WebSocket, conn: Box<Conn>) {
     // Boxed: the attachment's future is alive only once.
     let attached = Box::pin(conn.room.attach(conn.participant.clone(), conn.since)).await;
     if let Some(Attached {
-        viewer: _,
+        viewer,
         initial,
         rx: events,
     }) = attached
     {
-        session::follow(&mut ws, &conn, initial, events).await;
+        session::follow(&mut ws, &conn, viewer, initial, events).await;
         // The connection goes first (its lingering close keeps its place under
         // `--max-connections`).
         drop(ws);

@@ -64,6 +64,10 @@ struct Session<'a> {
     /// (`--socket-idle-secs`).
     active: Instant,
     idle: Option<std::time::Duration>,
+    /// Whether the socket's participant holds a seat in the room: a player waiting on a slow
+    /// opponent receives nothing for as long as the opponent thinks, and closing the socket
+    /// would open a claim against them, so a seated socket is never closed as idle.
+    seated: bool,
     next_ping: Instant,
     /// When the timer checks pings and silence next: moved only when it fires (a message
     /// heard does not move it; the silence is checked again when it fires).
@@ -74,10 +78,11 @@ struct Session<'a> {
 pub(super) async fn follow(
     ws: &mut WebSocket,
     conn: &Conn,
+    viewer: Viewer,
     initial: Since,
     events: broadcast::Receiver<Outbound>,
 ) {
-    let mut s = Session::new(conn, initial, events);
+    let mut s = Session::new(conn, viewer, initial, events);
     // One timer for pings, silence, a stuck client and the close's grace.
     let timer = tokio::time::sleep_until(s.check);
     tokio::pin!(timer);
@@ -122,7 +127,12 @@ pub(super) async fn follow(
 }
 
 impl<'a> Session<'a> {
-    fn new(conn: &'a Conn, initial: Since, events: broadcast::Receiver<Outbound>) -> Self {
+    fn new(
+        conn: &'a Conn,
+        viewer: Viewer,
+        initial: Since,
+        events: broadcast::Receiver<Outbound>,
+    ) -> Self {
         let limits = &conn.rooms.config().limits;
         let mut out = Output::new(limits.socket_queue.max(1), conn.counts.clone());
         for text in wire::since_messages(&initial) {
@@ -149,6 +159,7 @@ impl<'a> Session<'a> {
             heard: start,
             active: start,
             idle: limits.socket_idle,
+            seated: matches!(viewer, Viewer::Seat(_)),
             next_ping: start + PING_EVERY,
             check: limits
                 .socket_idle
@@ -220,6 +231,7 @@ impl<'a> Session<'a> {
         match ev {
             Ok(Outbound::Events(batch)) => {
                 let viewer = batch.viewer(self.me);
+                self.seated = matches!(viewer, Viewer::Seat(_));
                 for (i, e) in batch.events.iter().enumerate() {
                     if e.version <= self.seen || !e.audience.admits(viewer) {
                         continue;
@@ -264,7 +276,8 @@ impl<'a> Session<'a> {
         let Some(snap) = snap else {
             return Flow::Stop;
         };
-        let (_, snap) = *snap;
+        let (viewer, snap) = *snap;
+        self.seated = matches!(viewer, Viewer::Seat(_));
         self.seen = snap.version;
         self.active = Instant::now();
         self.out
@@ -338,9 +351,10 @@ impl<'a> Session<'a> {
         if now >= self.check {
             if now.duration_since(self.heard) >= SILENT_LIMIT {
                 self.close(1001, "silent too long");
-            } else if self
-                .idle
-                .is_some_and(|idle| now.duration_since(self.active) >= idle)
+            } else if !self.seated
+                && self
+                    .idle
+                    .is_some_and(|idle| now.duration_since(self.active) >= idle)
             {
                 self.close(CLOSE_IDLE, "idle");
             } else {
@@ -350,7 +364,7 @@ impl<'a> Session<'a> {
                     self.next_ping = now + PING_EVERY;
                 }
                 self.check = self.next_ping.min(self.heard + SILENT_LIMIT);
-                if let Some(idle) = self.idle {
+                if let Some(idle) = self.idle.filter(|_| !self.seated) {
                     self.check = self.check.min(self.active + idle);
                 }
             }
