@@ -146,7 +146,7 @@ pub const LONGEST_RETRY: Duration = Duration::from_secs(5);
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Calls `open` until it succeeds, fails for a reason other than "not reachable", or `wait`
-/// has passed; between tries it pauses [`FIRST_RETRY`], doubling to [`LONGEST_RETRY`], and
+/// has passed; between tries it pauses `FIRST_RETRY` (0.5 s), doubling to `LONGEST_RETRY` (5 s), and
 /// calls `on_retry` with the error and the pause first. In compose the database starts
 /// beside the server (its name may not even resolve yet); a wrong password or a bad URL is
 /// not retried.

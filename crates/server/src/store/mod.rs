@@ -636,7 +636,7 @@ impl Store {
 
     /// [`Store::open`] with a password given apart from the URL ([`Database::password`],
     /// set on the connection options after the URL is parsed: any characters). On
-    /// Postgres one connection is made first, within [`connect::CONNECT_TIMEOUT`], so that
+    /// Postgres one connection is made first, within 10 s (`CONNECT_TIMEOUT`), so that
     /// an unreachable server is reported with its cause (the pool would retry it silently
     /// until its acquire timeout, then say only that it timed out).
     ///
