@@ -190,19 +190,7 @@ fn refuse_connection(
     lingering: &std::sync::Arc<std::sync::atomic::AtomicUsize>,
 ) {
     use std::sync::atomic::Ordering;
-    static ANSWER: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
-        let body = serde_json::json!({"error": {
-            "code": "too_many_sockets",
-            "message": "this address has too many connections open; close some first",
-        }})
-        .to_string();
-        format!(
-            "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .into_bytes()
-    });
-    let _ = tcp.try_write(&ANSWER);
+    let _ = tcp.try_write(wire::too_many_connections());
     let _ = socket2::SockRef::from(&tcp).shutdown(std::net::Shutdown::Write);
     if lingering.fetch_add(1, Ordering::Relaxed) >= MAX_REFUSALS_LINGERING {
         lingering.fetch_sub(1, Ordering::Relaxed);

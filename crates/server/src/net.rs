@@ -20,17 +20,15 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use ipnet::IpNet;
 
-use crate::AppState;
-
 /// The networks whose connections may say who the client is (`--trusted-proxies`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TrustedProxies(Vec<IpNet>);
+pub struct TrustedProxies(Arc<[IpNet]>);
 
 /// A `--trusted-proxies` entry that is neither an address nor a network.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -54,7 +52,7 @@ impl FromStr for TrustedProxies {
             };
             nets.push(net);
         }
-        Ok(TrustedProxies(nets))
+        Ok(TrustedProxies(nets.into()))
     }
 }
 
@@ -160,13 +158,15 @@ impl fmt::Display for ClientAddr {
     }
 }
 
-impl FromRequestParts<AppState> for ClientAddr {
+/// Any state that knows the trusted proxies (the server's `AppState`; a cheap clone).
+impl<S> FromRequestParts<S> for ClientAddr
+where
+    S: Send + Sync,
+    TrustedProxies: FromRef<S>,
+{
     type Rejection = Infallible;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<ClientAddr, Infallible> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ClientAddr, Infallible> {
         // Served by `crate::run`, every request has its connection's address; a router called
         // directly (without a connection) is taken for a local client.
         let peer = parts
@@ -176,7 +176,7 @@ impl FromRequestParts<AppState> for ClientAddr {
         Ok(ClientAddr::resolve(
             peer,
             &parts.headers,
-            &state.config.trusted_proxies,
+            &TrustedProxies::from_ref(state),
         ))
     }
 }

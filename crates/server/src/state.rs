@@ -94,3 +94,11 @@ impl axum::extract::FromRef<AppState> for Store {
         state.store.clone()
     }
 }
+
+/// The client address extractor ([`crate::net::ClientAddr`]) reads the trusted proxies from
+/// any state that has them, so the address rules need not know the whole state.
+impl axum::extract::FromRef<AppState> for crate::net::TrustedProxies {
+    fn from_ref(state: &AppState) -> crate::net::TrustedProxies {
+        state.config.trusted_proxies.clone()
+    }
+}

@@ -6,6 +6,8 @@
 //!   `your_turn`) are written straight to bytes, the rest by serde.
 //! * [`Reply`]: every other server message (`ack`, `pong`, `error`, `lag`, `restarting`,
 //!   `snapshot`), and [`since_messages`] for a client that missed events.
+//! * [`too_many_connections`]: the HTTP answer of a connection refused at accept, over its
+//!   address's cap.
 //! * [`read_client`]: a client's text frame as a typed [`ClientMessage`], or a typed
 //!   [`WireError`] with the message's `id`.
 //! * [`actor_text`], [`command_text`]: the game log's texts, read back by [`read_actor`]
@@ -25,7 +27,7 @@ pub use client::{parse_client, read_client, ClientMessage, Refusal, Request, Wir
 pub use event::event_message;
 pub use json::json_text;
 pub use log::{actor_text, command_text, read_actor, read_command};
-pub use server::{since_messages, Reply};
+pub use server::{since_messages, too_many_connections, Reply};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -161,6 +161,25 @@ pub fn since_messages(since: &Since) -> Vec<String> {
     }
 }
 
+/// The whole HTTP answer to a connection over its address's cap (429 `too_many_sockets`),
+/// written straight to the accepted socket before it is closed: the connection is refused
+/// before any HTTP is read, so no router answers it (`docs/api.md`, Capacity).
+pub fn too_many_connections() -> &'static [u8] {
+    static ANSWER: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+        let body = serde_json::json!({"error": {
+            "code": "too_many_sockets",
+            "message": "this address has too many connections open; close some first",
+        }})
+        .to_string();
+        format!(
+            "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes()
+    });
+    &ANSWER
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -311,3 +311,21 @@ fn missed_events_are_the_live_messages() {
     assert!(!texts.is_empty());
     assert_eq!(texts, live);
 }
+
+/// The answer of a connection refused at accept is a whole HTTP answer: its length is what
+/// it says, and its body is the documented error.
+#[test]
+fn the_refusal_at_accept_is_a_whole_http_answer() {
+    let text = std::str::from_utf8(super::too_many_connections()).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 429 "), "{head}");
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(length, body.len());
+    let v: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert_eq!(v["error"]["code"], "too_many_sockets");
+}
