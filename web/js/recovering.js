@@ -26,7 +26,15 @@ export function reportOutage() {
  * server is ready) every `every` ms; the first true hides it.
  */
 export class Recovery {
-  constructor({ probe, show, every = 3000, setTimer = setTimeout, clearTimer = clearTimeout }) {
+  // The timers are called as functions, not as this object's methods: a browser's
+  // setTimeout called with another `this` than the window throws "Illegal invocation".
+  constructor({
+    probe,
+    show,
+    every = 3000,
+    setTimer = (f, ms) => setTimeout(f, ms),
+    clearTimer = (t) => clearTimeout(t),
+  }) {
     this.probe = probe;
     this.show = show;
     this.every = every;

@@ -668,3 +668,36 @@ async fn admin_close_explains_itself_mute_and_chat_delete() {
     );
     h.finish().await;
 }
+
+/// While the database is away the page says the server is recovering (issue 24): the API
+/// helper and the socket raise the outage event on a 503 `unavailable` or a `store_failed`
+/// (web/test/recovering.test.js), the banner shows, asks `/readyz`, and goes once the
+/// server answers ready: here at once, since this server's database is fine.
+#[tokio::test]
+async fn the_recovering_banner_shows_on_an_outage_and_goes_when_ready() {
+    let Some(h) = Harness::start("lobby-recovering").await else {
+        return;
+    };
+    let ann = h.page("ann").await;
+    ann.set_viewport(1280, 800, false).await;
+    ann.goto("/").await;
+    ann.wait_for("[data-level=\"4\"]").await;
+    assert!(
+        ann.eval::<bool>("document.getElementById('recovering').hidden")
+            .await
+    );
+    // The first readiness probe comes 3 s after the outage: time for the screenshot.
+    ann.eval::<Value>("window.dispatchEvent(new Event('checkerhall:outage'))")
+        .await;
+    ann.wait_until("!document.getElementById('recovering').hidden")
+        .await;
+    assert_eq!(
+        ann.text("#recovering").await,
+        "The server is recovering; your moves so far are safe."
+    );
+    ann.screenshot("recovering-1280x800").await;
+    // The server is ready: the banner goes by itself.
+    ann.wait_until("document.getElementById('recovering').hidden")
+        .await;
+    h.finish().await;
+}
