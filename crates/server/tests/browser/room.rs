@@ -550,3 +550,35 @@ async fn waiting_room_seats_claims_and_a_dead_room_link() {
     bob.assert_no_errors();
     h.finish().await;
 }
+
+/// A spectator's socket with nothing either way for the idle limit is closed (4002): the
+/// page says it is paused and does not reconnect by itself, then reconnects at the first
+/// click (issue 24). The seated host, as quiet, is never paused.
+#[tokio::test]
+async fn an_idle_spectator_is_paused_and_comes_back_on_a_click() {
+    let Some(h) = Harness::start_with("room_idle", |c| {
+        c.limits.socket_idle = Some(std::time::Duration::from_secs(2));
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = h.page("ann").await;
+    let id = new_room(&ann, json!({"game": "queah", "seat": "white"})).await;
+    let cy = h.page("cy").await;
+    cy.goto(&format!("/room/{id}")).await;
+    cy.wait_for(".seat").await;
+    cy.wait_text("#banner", "Paused while you were away").await;
+    cy.screenshot("paused").await;
+    // It stays paused: no reconnecting in a loop while nobody is there.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    assert!(cy.text("#banner").await.contains("Paused"));
+    assert!(
+        ann.eval::<bool>("document.getElementById('banner').hidden")
+            .await
+    );
+    cy.click("#board").await;
+    cy.wait_until("document.getElementById('banner').hidden")
+        .await;
+    h.finish().await;
+}
