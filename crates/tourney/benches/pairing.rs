@@ -10,8 +10,11 @@ use tourney::{pair_round, Entrant, Format, Game, Placing, Round};
 struct Lcg(u64);
 
 impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    fn step(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
 }
@@ -21,7 +24,7 @@ fn entrants(n: usize) -> Vec<Entrant> {
     (0..n)
         .map(|i| Entrant {
             id: uuid::Uuid::from_u128(0x1000 + i as u128 * 7919),
-            rating: 1200 + (rng.next() % 1000) as i32,
+            rating: 1200 + (rng.step() % 1000) as i32,
             active: true,
             partner: None,
         })
@@ -33,16 +36,23 @@ fn play(round: u32, r: &Round, rng: &mut Lcg, games: &mut Vec<Game>) {
     for t in &r.tables {
         let places = t
             .iter()
-            .map(|&(_, p)| (p, (rng.next() % t.len() as u64) as u8))
+            .map(|&(_, p)| (p, (rng.step() % t.len() as u64) as u8))
             .collect();
         games.push(Game {
             round,
             seats: t.clone(),
-            result: Some(Placing { places, forfeits: vec![] }),
+            result: Some(Placing {
+                places,
+                forfeits: vec![],
+            }),
         });
     }
     for &p in &r.byes {
-        games.push(Game { round, seats: vec![(Seat::Morning, p)], result: None });
+        games.push(Game {
+            round,
+            seats: vec![(Seat::Morning, p)],
+            result: None,
+        });
     }
 }
 
@@ -63,7 +73,10 @@ fn bench(c: &mut Criterion) {
     c.bench_function("swiss_200_players_round_5", |b| {
         b.iter(|| pair_round(black_box(&swiss), &es, &games, 5).unwrap())
     });
-    let neva = Format::NevaTables { rounds: 5, teams: false };
+    let neva = Format::NevaTables {
+        rounds: 5,
+        teams: false,
+    };
     let games = history(&neva, &es, 2);
     c.bench_function("neva_50_tables_200_players_round_3", |b| {
         b.iter(|| {
@@ -72,7 +85,10 @@ fn bench(c: &mut Criterion) {
             r
         })
     });
-    let teams = Format::NevaTables { rounds: 5, teams: true };
+    let teams = Format::NevaTables {
+        rounds: 5,
+        teams: true,
+    };
     let games = history(&teams, &es, 2);
     c.bench_function("neva_teams_50_tables_200_players_round_3", |b| {
         b.iter(|| pair_round(black_box(&teams), &es, &games, 3).unwrap())

@@ -67,7 +67,11 @@ pub(crate) fn records(games: &[Game]) -> HashMap<Player, Record> {
 }
 
 /// Pairs the waiting players; see [`crate::arena_pair`].
-pub(crate) fn pair(entrants: &[Entrant], waiting: &[Player], games: &[Game]) -> Vec<Vec<(Seat, Player)>> {
+pub(crate) fn pair(
+    entrants: &[Entrant],
+    waiting: &[Player],
+    games: &[Game],
+) -> Vec<Vec<(Seat, Player)>> {
     let known: HashMap<Player, &Entrant> = entrants
         .iter()
         .filter(|e| e.active)
@@ -97,9 +101,8 @@ pub(crate) fn pair(entrants: &[Entrant], waiting: &[Player], games: &[Game]) -> 
             .then(rating(b).cmp(&rating(a)))
             .then(a.cmp(b))
     });
-    let rematch = |a: Player, b: Player| {
-        rec(&a).last_opponent == Some(b) || rec(&b).last_opponent == Some(a)
-    };
+    let rematch =
+        |a: Player, b: Player| rec(&a).last_opponent == Some(b) || rec(&b).last_opponent == Some(a);
     // Nearest score first: each takes the next player down who was not their last opponent.
     let mut left = queue.clone();
     let mut pairs: Vec<(Player, Player)> = Vec::new();

@@ -265,6 +265,7 @@ pub(crate) fn max_matching(members: &[usize], edge: impl Fn(usize, usize) -> boo
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -54,8 +54,11 @@ struct Past {
 }
 
 fn past(entrants: &[Entrant], games: &[&Game], teams: bool) -> Past {
-    let index: HashMap<Player, usize> =
-        entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let index: HashMap<Player, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
     let mut hist = vec![History::default(); entrants.len()];
     let mut met = HashMap::new();
     let mut partner = HashMap::new();
@@ -121,8 +124,10 @@ impl Past {
 /// Pairs a round of Neva tables (`games`: earlier rounds only).
 pub(crate) fn pair(entrants: &[Entrant], games: &[&Game], teams: bool) -> Result<Round, PairError> {
     let past = past(entrants, games, teams);
-    let mut order: Vec<usize> = (0..entrants.len()).filter(|&i| entrants[i].active).collect();
-    order.dedup_by_key(|&mut i| entrants[i].id);
+    let mut seen = std::collections::HashSet::new();
+    let mut order: Vec<usize> = (0..entrants.len())
+        .filter(|&i| entrants[i].active && seen.insert(entrants[i].id))
+        .collect();
     order.sort_by(|&a, &b| {
         past.hist[b]
             .points
@@ -261,8 +266,11 @@ fn best_seating(past: &Past, candidates: &[Vec<usize>]) -> Vec<usize> {
 /// other, then the rest paired in rating order (best two together).
 fn pair_teams(entrants: &[Entrant], past: &Past, order: &[usize]) -> Result<Round, PairError> {
     let active = |i: usize| entrants[i].active;
-    let index: HashMap<Player, usize> =
-        entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let index: HashMap<Player, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
     let mut partner: HashMap<usize, usize> = HashMap::new();
     for (&a, &b) in &past.partner {
         if active(a) && active(b) {

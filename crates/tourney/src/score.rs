@@ -155,9 +155,7 @@ pub(crate) fn opponents(g: &Game, me: Player, teams: bool) -> Vec<Player> {
     };
     g.seats
         .iter()
-        .filter(|&&(s, p)| {
-            p != me && !(teams && g.seats.len() == 4 && s == my_seat.opposite())
-        })
+        .filter(|&&(s, p)| p != me && !(teams && g.seats.len() == 4 && s == my_seat.opposite()))
         .map(|&(_, p)| p)
         .collect()
 }

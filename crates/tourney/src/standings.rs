@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use crate::arena::records;
-use crate::score::{duel, duel_points, is_bye, neva_table, opponents, Outcome, BYE_POINTS, NEVA_BYE_POINTS};
+use crate::score::{
+    duel, duel_points, is_bye, neva_table, opponents, Outcome, BYE_POINTS, NEVA_BYE_POINTS,
+};
 use crate::{Entrant, Format, Game, Player, Standing};
 
 #[derive(Clone, Debug, Default)]
@@ -82,7 +84,8 @@ fn line(player: Player, t: &Tally, tiebreaks: Vec<(&'static str, f64)>) -> Stand
 /// Sonneborn-Berger: the points of the opponents beaten plus half those of the opponents
 /// drawn. Byes add nothing to either.
 fn duels(entrants: &[&Entrant], games: &[Game]) -> Vec<(Standing, i32)> {
-    let mut tally: HashMap<Player, Tally> = entrants.iter().map(|e| (e.id, Tally::default())).collect();
+    let mut tally: HashMap<Player, Tally> =
+        entrants.iter().map(|e| (e.id, Tally::default())).collect();
     let mut results: Vec<(Player, Player, Outcome)> = Vec::new();
     for g in games {
         if is_bye(g) {
@@ -91,7 +94,9 @@ fn duels(entrants: &[&Entrant], games: &[Game]) -> Vec<(Standing, i32)> {
             }
             continue;
         }
-        let (Some(r), 2) = (&g.result, g.seats.len()) else { continue };
+        let (Some(r), 2) = (&g.result, g.seats.len()) else {
+            continue;
+        };
         let (a, b) = (g.seats[0].1, g.seats[1].1);
         for (me, opp) in [(a, b), (b, a)] {
             let o = duel(r, me, opp);
@@ -133,7 +138,10 @@ fn arena(entrants: &[&Entrant], games: &[Game]) -> Vec<(Standing, i32)> {
                 draws: r.draws,
                 losses: r.losses,
             });
-            debug_assert_eq!(t.wins + t.draws + t.losses, recs.get(&e.id).map_or(0, |r| r.played()));
+            debug_assert_eq!(
+                t.wins + t.draws + t.losses,
+                recs.get(&e.id).map_or(0, |r| r.played())
+            );
             (line(e.id, &t, Vec::new()), e.rating)
         })
         .collect()
@@ -142,7 +150,8 @@ fn arena(entrants: &[&Entrant], games: &[Game]) -> Vec<(Standing, i32)> {
 /// Neva tables: points by place; tiebreaks the opponents' points added up over every
 /// table, then wins.
 fn neva(entrants: &[&Entrant], games: &[Game], teams: bool) -> Vec<(Standing, i32)> {
-    let mut tally: HashMap<Player, Tally> = entrants.iter().map(|e| (e.id, Tally::default())).collect();
+    let mut tally: HashMap<Player, Tally> =
+        entrants.iter().map(|e| (e.id, Tally::default())).collect();
     let mut faced: Vec<(Player, Player)> = Vec::new();
     for g in games {
         if is_bye(g) {

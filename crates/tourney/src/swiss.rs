@@ -153,18 +153,66 @@ struct Level {
 const LEVELS: [Level; 12] = {
     use ColourRule::*;
     [
-        Level { repeats: false, second_bye: false, colour: WithinOne },
-        Level { repeats: false, second_bye: false, colour: WithinTwo },
-        Level { repeats: false, second_bye: false, colour: Free },
-        Level { repeats: false, second_bye: true, colour: WithinOne },
-        Level { repeats: false, second_bye: true, colour: WithinTwo },
-        Level { repeats: false, second_bye: true, colour: Free },
-        Level { repeats: true, second_bye: false, colour: WithinOne },
-        Level { repeats: true, second_bye: false, colour: WithinTwo },
-        Level { repeats: true, second_bye: false, colour: Free },
-        Level { repeats: true, second_bye: true, colour: WithinOne },
-        Level { repeats: true, second_bye: true, colour: WithinTwo },
-        Level { repeats: true, second_bye: true, colour: Free },
+        Level {
+            repeats: false,
+            second_bye: false,
+            colour: WithinOne,
+        },
+        Level {
+            repeats: false,
+            second_bye: false,
+            colour: WithinTwo,
+        },
+        Level {
+            repeats: false,
+            second_bye: false,
+            colour: Free,
+        },
+        Level {
+            repeats: false,
+            second_bye: true,
+            colour: WithinOne,
+        },
+        Level {
+            repeats: false,
+            second_bye: true,
+            colour: WithinTwo,
+        },
+        Level {
+            repeats: false,
+            second_bye: true,
+            colour: Free,
+        },
+        Level {
+            repeats: true,
+            second_bye: false,
+            colour: WithinOne,
+        },
+        Level {
+            repeats: true,
+            second_bye: false,
+            colour: WithinTwo,
+        },
+        Level {
+            repeats: true,
+            second_bye: false,
+            colour: Free,
+        },
+        Level {
+            repeats: true,
+            second_bye: true,
+            colour: WithinOne,
+        },
+        Level {
+            repeats: true,
+            second_bye: true,
+            colour: WithinTwo,
+        },
+        Level {
+            repeats: true,
+            second_bye: true,
+            colour: Free,
+        },
     ]
 };
 
@@ -229,10 +277,12 @@ pub(crate) fn pair_units(u: &Units, alive: &[bool]) -> Option<Vec<(usize, usize)
             let best = max_matching(&bracket, edge);
             if best > 0 {
                 for &q in cands.iter().filter(|q| bracket.contains(q)) {
-                    let rest: Vec<usize> =
-                        bracket.iter().copied().filter(|&x| x != p && x != q).collect();
-                    if max_matching(&rest, |a, b| m.has_edge(a, b)) + 1 == best
-                        && m.fix_pair(p, q)
+                    let rest: Vec<usize> = bracket
+                        .iter()
+                        .copied()
+                        .filter(|&x| x != p && x != q)
+                        .collect();
+                    if max_matching(&rest, |a, b| m.has_edge(a, b)) + 1 == best && m.fix_pair(p, q)
                     {
                         chosen = Some(q);
                         break;
@@ -256,8 +306,11 @@ pub(crate) fn histories(
     entrants: &[Entrant],
     games: &[&Game],
 ) -> (Vec<History>, HashMap<(usize, usize), u32>) {
-    let index: HashMap<Player, usize> =
-        entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let index: HashMap<Player, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
     let mut h: Vec<History> = entrants
         .iter()
         .map(|_| History {
@@ -300,7 +353,10 @@ pub(crate) fn histories(
 /// Pairs a Swiss round.
 pub(crate) fn pair(entrants: &[Entrant], games: &[&Game]) -> Result<Round, PairError> {
     let (hist, met) = histories(entrants, games);
-    let mut order: Vec<usize> = (0..entrants.len()).filter(|&i| entrants[i].active).collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut order: Vec<usize> = (0..entrants.len())
+        .filter(|&i| entrants[i].active && seen.insert(entrants[i].id))
+        .collect();
     // Ranking: points, then rating, then id so that the order is total and stable.
     order.sort_by(|&a, &b| {
         hist[b]
@@ -375,8 +431,15 @@ pub(crate) fn pair(entrants: &[Entrant], games: &[&Game]) -> Result<Round, PairE
                 .map(|(board, &(a, b))| {
                     let (ea, eb) = (order[a], order[b]);
                     let c = allocate(&hist[ea], &hist[eb], level.colour, board);
-                    let (w, bl) = if c == Colour::White { (ea, eb) } else { (eb, ea) };
-                    vec![(Seat::WHITE, entrants[w].id), (Seat::BLACK, entrants[bl].id)]
+                    let (w, bl) = if c == Colour::White {
+                        (ea, eb)
+                    } else {
+                        (eb, ea)
+                    };
+                    vec![
+                        (Seat::WHITE, entrants[w].id),
+                        (Seat::BLACK, entrants[bl].id),
+                    ]
                 })
                 .collect();
             let byes = bye.map(|b| entrants[order[b]].id).into_iter().collect();

@@ -7,7 +7,12 @@ use crate::{duel, id};
 
 fn es(n: usize) -> Vec<Entrant> {
     (0..n)
-        .map(|i| Entrant { id: id(i), rating: 1500 - i as i32, active: true, partner: None })
+        .map(|i| Entrant {
+            id: id(i),
+            rating: 1500 - i as i32,
+            active: true,
+            partner: None,
+        })
         .collect()
 }
 
@@ -58,14 +63,19 @@ fn waiting_players_meet_the_nearest_score_but_not_their_last_opponent() {
     let pairs = arena_pair(&e, &waiting, &games);
     let set: Vec<(Player, Player)> = pairs.iter().map(|t| (t[0].1, t[1].1)).collect();
     assert_eq!(pairs.len(), 2);
-    assert!(set.iter().any(|&(x, y)| (x, y) == (id(0), id(2)) || (x, y) == (id(2), id(0))));
+    assert!(set
+        .iter()
+        .any(|&(x, y)| (x, y) == (id(0), id(2)) || (x, y) == (id(2), id(0))));
     // Now 0 and 2 just played: the two leaders must not meet at once again.
     let mut games = games;
     games.push(duel(3, id(0), id(2), 0.5));
     let pairs = arena_pair(&e, &waiting, &games);
     for t in &pairs {
         let (x, y) = (t[0].1, t[1].1);
-        assert!(!(x == id(0) && y == id(2)) && !(x == id(2) && y == id(0)), "{pairs:?}");
+        assert!(
+            !((x, y) == (id(0), id(2)) || (x, y) == (id(2), id(0))),
+            "{pairs:?}"
+        );
         assert_eq!((t[0].0, t[1].0), (Seat::Morning, Seat::Night));
     }
 }

@@ -15,7 +15,7 @@ use tourney::{Entrant, Game, Placing, Player, Round};
 pub struct Lcg(pub u64);
 
 impl Lcg {
-    pub fn next(&mut self) -> u64 {
+    pub fn step(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
@@ -24,7 +24,7 @@ impl Lcg {
     }
 
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.step() % n.max(1)
     }
 }
 

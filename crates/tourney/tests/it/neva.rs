@@ -147,7 +147,10 @@ fn four_at_one_table(round: u32, seats: [Player; 4], places: [u8; 4]) -> Game {
 fn four_players_four_rounds_each_moves_first_once_and_has_every_seat_once() {
     let mut rng = Lcg(3);
     let es = entrants(4, &mut rng);
-    let format = Format::NevaTables { rounds: 4, teams: false };
+    let format = Format::NevaTables {
+        rounds: 4,
+        teams: false,
+    };
     let mut games = Vec::new();
     let mut had: HashMap<Player, Vec<Seat>> = HashMap::new();
     for round in 1..=4 {
@@ -168,12 +171,23 @@ fn four_players_four_rounds_each_moves_first_once_and_has_every_seat_once() {
 #[test]
 fn eight_players_round_two_mixes_the_tables() {
     let es: Vec<Entrant> = (0..8)
-        .map(|i| Entrant { id: id(i), rating: 2000 - 10 * i as i32, active: true, partner: None })
+        .map(|i| Entrant {
+            id: id(i),
+            rating: 2000 - 10 * i as i32,
+            active: true,
+            partner: None,
+        })
         .collect();
-    let format = Format::NevaTables { rounds: 3, teams: false };
+    let format = Format::NevaTables {
+        rounds: 3,
+        teams: false,
+    };
     let r1 = pair_round(&format, &es, &[], 1).unwrap();
     // By rating: the top four at table one, seated in rank order (no history yet).
-    assert_eq!(r1.tables[0].iter().map(|s| s.1).collect::<Vec<_>>(), (0..4).map(id).collect::<Vec<_>>());
+    assert_eq!(
+        r1.tables[0].iter().map(|s| s.1).collect::<Vec<_>>(),
+        (0..4).map(id).collect::<Vec<_>>()
+    );
     let games = vec![
         four_at_one_table(1, [id(0), id(1), id(2), id(3)], [0, 1, 2, 3]),
         four_at_one_table(1, [id(4), id(5), id(6), id(7)], [0, 1, 2, 3]),
@@ -206,7 +220,16 @@ fn table_sizes_for_awkward_counts() {
         (13, vec![4, 3, 3, 3], 0),
     ] {
         let es = entrants(n, &mut rng);
-        let r = pair_round(&Format::NevaTables { rounds: 1, teams: false }, &es, &[], 1).unwrap();
+        let r = pair_round(
+            &Format::NevaTables {
+                rounds: 1,
+                teams: false,
+            },
+            &es,
+            &[],
+            1,
+        )
+        .unwrap();
         let sizes: Vec<usize> = r.tables.iter().map(Vec::len).collect();
         assert_eq!((sizes, r.byes.len()), (want, byes), "{n} players");
     }
@@ -215,9 +238,23 @@ fn table_sizes_for_awkward_counts() {
 #[test]
 fn unpartnered_entrants_are_teamed_in_rating_order() {
     let es: Vec<Entrant> = (0..4)
-        .map(|i| Entrant { id: id(i), rating: 1800 - 100 * i as i32, active: true, partner: None })
+        .map(|i| Entrant {
+            id: id(i),
+            rating: 1800 - 100 * i as i32,
+            active: true,
+            partner: None,
+        })
         .collect();
-    let r = pair_round(&Format::NevaTables { rounds: 2, teams: true }, &es, &[], 1).unwrap();
+    let r = pair_round(
+        &Format::NevaTables {
+            rounds: 2,
+            teams: true,
+        },
+        &es,
+        &[],
+        1,
+    )
+    .unwrap();
     let t = &r.tables[0];
     let opposite = |p: Player| {
         let k = t.iter().position(|s| s.1 == p).unwrap();
@@ -230,11 +267,63 @@ fn unpartnered_entrants_are_teamed_in_rating_order() {
 #[test]
 fn odd_team_count_gives_both_partners_a_bye() {
     let es: Vec<Entrant> = (0..6)
-        .map(|i| Entrant { id: id(i), rating: 1800 - 100 * i as i32, active: true, partner: None })
+        .map(|i| Entrant {
+            id: id(i),
+            rating: 1800 - 100 * i as i32,
+            active: true,
+            partner: None,
+        })
         .collect();
-    let r = pair_round(&Format::NevaTables { rounds: 2, teams: true }, &es, &[], 1).unwrap();
+    let r = pair_round(
+        &Format::NevaTables {
+            rounds: 2,
+            teams: true,
+        },
+        &es,
+        &[],
+        1,
+    )
+    .unwrap();
     assert_eq!(r.tables.len(), 1);
     let mut byes = r.byes.clone();
     byes.sort();
     assert_eq!(byes, vec![id(4), id(5)]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// With enough tables, the second and third rounds seat nobody with an earlier tablemate.
+    #[test]
+    fn no_repeated_tablemates_while_the_field_is_large(tables in 4usize..=12, seed: u64) {
+        let mut rng = Lcg(seed);
+        let n = 4 * tables;
+        let es = entrants(n, &mut rng);
+        let format = Format::NevaTables { rounds: 3, teams: false };
+        let mut games = Vec::new();
+        let mut met: std::collections::HashSet<(Player, Player)> = Default::default();
+        for round in 1..=3 {
+            if round == 3 && tables < 7 {
+                break;
+            }
+            let r = pair_round(&format, &es, &games, round).unwrap();
+            for t in &r.tables {
+                for &(_, a) in t {
+                    for &(_, b) in t {
+                        if a != b {
+                            prop_assert!(!met.contains(&(a, b)), "round {}: {:?}", round, r);
+                        }
+                    }
+                }
+            }
+            for t in &r.tables {
+                for &(_, a) in t {
+                    for &(_, b) in t {
+                        met.insert((a, b));
+                    }
+                }
+            }
+            play(round, &r, &mut rng, &mut games);
+        }
+    }
 }

@@ -7,7 +7,12 @@ use crate::{bye, duel, id};
 
 fn es(n: usize) -> Vec<Entrant> {
     (0..n)
-        .map(|i| Entrant { id: id(i), rating: 1500, active: true, partner: None })
+        .map(|i| Entrant {
+            id: id(i),
+            rating: 1500,
+            active: true,
+            partner: None,
+        })
         .collect()
 }
 
@@ -21,7 +26,11 @@ fn table(round: u32, players: &[Player], places: &[u8], forfeits: &[Player]) -> 
         round,
         seats: seats.iter().copied().zip(players.iter().copied()).collect(),
         result: Some(Placing {
-            places: players.iter().copied().zip(places.iter().copied()).collect(),
+            places: players
+                .iter()
+                .copied()
+                .zip(places.iter().copied())
+                .collect(),
             forfeits: forfeits.to_vec(),
         }),
     }
@@ -34,19 +43,40 @@ fn points_of(format: &Format, e: &[Entrant], games: &[Game]) -> Vec<f64> {
         .collect()
 }
 
-const FFA: Format = Format::NevaTables { rounds: 3, teams: false };
-const TEAMS: Format = Format::NevaTables { rounds: 3, teams: true };
+const FFA: Format = Format::NevaTables {
+    rounds: 3,
+    teams: false,
+};
+const TEAMS: Format = Format::NevaTables {
+    rounds: 3,
+    teams: true,
+};
 
 #[test]
 fn neva_points_by_place_and_table_size() {
     let e = es(4);
     let p: Vec<Player> = (0..4).map(id).collect();
-    assert_eq!(points_of(&FFA, &e, &[table(1, &p, &[0, 1, 2, 3], &[])]), vec![3.0, 2.0, 1.0, 0.0]);
+    assert_eq!(
+        points_of(&FFA, &e, &[table(1, &p, &[0, 1, 2, 3], &[])]),
+        vec![3.0, 2.0, 1.0, 0.0]
+    );
     // Ties share the points of the places they cover, whichever way places are numbered.
-    assert_eq!(points_of(&FFA, &e, &[table(1, &p, &[0, 0, 2, 3], &[])]), vec![2.5, 2.5, 1.0, 0.0]);
-    assert_eq!(points_of(&FFA, &e, &[table(1, &p, &[0, 0, 1, 1], &[])]), vec![2.5, 2.5, 0.5, 0.5]);
-    assert_eq!(points_of(&FFA, &e, &[table(1, &p[..3], &[0, 1, 2], &[])])[..3], [3.0, 1.5, 0.0]);
-    assert_eq!(points_of(&FFA, &e, &[table(1, &p[..2], &[1, 0], &[])])[..2], [0.0, 3.0]);
+    assert_eq!(
+        points_of(&FFA, &e, &[table(1, &p, &[0, 0, 2, 3], &[])]),
+        vec![2.5, 2.5, 1.0, 0.0]
+    );
+    assert_eq!(
+        points_of(&FFA, &e, &[table(1, &p, &[0, 0, 1, 1], &[])]),
+        vec![2.5, 2.5, 0.5, 0.5]
+    );
+    assert_eq!(
+        points_of(&FFA, &e, &[table(1, &p[..3], &[0, 1, 2], &[])])[..3],
+        [3.0, 1.5, 0.0]
+    );
+    assert_eq!(
+        points_of(&FFA, &e, &[table(1, &p[..2], &[1, 0], &[])])[..2],
+        [0.0, 3.0]
+    );
     // A forfeit scores nothing; the others share the places above it.
     assert_eq!(
         points_of(&FFA, &e, &[table(1, &p, &[3, 0, 1, 2], &[id(0)])]),
@@ -105,7 +135,10 @@ fn swiss_buchholz_sonneborn_berger_and_shared_ranks() {
     assert_eq!(t[0].player, id(0));
     assert_eq!(t[0].points, 1.5);
     // Buchholz of 0: 0.5 + 1; Sonneborn-Berger: 0.5 (beat 1) + 0.5 * 1 (drew 2).
-    assert_eq!(t[0].tiebreaks, vec![("buchholz", 1.5), ("sonneborn_berger", 1.0)]);
+    assert_eq!(
+        t[0].tiebreaks,
+        vec![("buchholz", 1.5), ("sonneborn_berger", 1.0)]
+    );
     // 2 and 3: both 1 point; Buchholz 2: 1.5 + 1 = 2.5, 3: 1 + 0.5 = 1.5.
     assert_eq!(t[1].player, id(2));
     assert_eq!(t[2].player, id(3));
@@ -132,7 +165,10 @@ fn byes_count_points_not_games_and_withdrawn_players_stay() {
     let f = Game {
         round: 2,
         seats: vec![(Seat::Morning, id(0)), (Seat::Night, id(1))],
-        result: Some(Placing { places: vec![], forfeits: vec![id(1)] }),
+        result: Some(Placing {
+            places: vec![],
+            forfeits: vec![id(1)],
+        }),
     };
     let t = standings(&Format::Swiss { rounds: 3 }, &e, &[g, f]);
     assert_eq!(t[0].player, id(0));
@@ -142,11 +178,20 @@ fn byes_count_points_not_games_and_withdrawn_players_stay() {
 #[test]
 fn format_json() {
     let cases = [
-        (Format::Swiss { rounds: 5 }, r#"{"kind":"swiss","rounds":5}"#),
-        (Format::RoundRobin, r#"{"kind":"round_robin"}"#),
-        (Format::Arena { minutes: 45 }, r#"{"kind":"arena","minutes":45}"#),
         (
-            Format::NevaTables { rounds: 4, teams: true },
+            Format::Swiss { rounds: 5 },
+            r#"{"kind":"swiss","rounds":5}"#,
+        ),
+        (Format::RoundRobin, r#"{"kind":"round_robin"}"#),
+        (
+            Format::Arena { minutes: 45 },
+            r#"{"kind":"arena","minutes":45}"#,
+        ),
+        (
+            Format::NevaTables {
+                rounds: 4,
+                teams: true,
+            },
             r#"{"kind":"neva_tables","rounds":4,"teams":true}"#,
         ),
     ];

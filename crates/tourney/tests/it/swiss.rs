@@ -54,7 +54,9 @@ impl Model {
     }
 
     fn compatible(&self, a: Player, b: Player) -> bool {
-        [1, -1].iter().any(|&c| self.strict_ok(a, c) && self.strict_ok(b, -c))
+        [1, -1]
+            .iter()
+            .any(|&c| self.strict_ok(a, c) && self.strict_ok(b, -c))
     }
 
     fn perfect(&self, list: &[Player], strict: bool) -> bool {
@@ -108,16 +110,22 @@ fn check_round(r: &Round, active: &[Player], games: &[Game]) {
         .iter()
         .all(|t| m.strict_ok(t[0].1, 1) && m.strict_ok(t[1].1, -1));
     if m.exists(active, true, true) {
-        assert!(!repeats && !second_bye && colours_ok, "strict pairing existed: {r:?}");
+        assert!(
+            !repeats && !second_bye && colours_ok,
+            "strict pairing existed: {r:?}"
+        );
     } else if m.exists(active, true, false) {
-        assert!(!repeats && !second_bye, "pairing without repeat or second bye existed: {r:?}");
+        assert!(
+            !repeats && !second_bye,
+            "pairing without repeat or second bye existed: {r:?}"
+        );
     } else if m.exists(active, false, false) {
         assert!(!repeats, "pairing without repeat existed: {r:?}");
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn swiss_events_keep_the_absolute_rules(n in 2usize..=11, extra in 0u32..3, seed: u64) {
@@ -207,22 +215,40 @@ fn two_players_meet_again_when_nothing_else_is_possible_with_colours_swapped() {
     let es: Vec<Entrant> = six().into_iter().take(2).collect();
     let format = Format::Swiss { rounds: 3 };
     let r1 = pair_round(&format, &es, &[], 1).unwrap();
-    assert_eq!(r1.tables[0], vec![(Seat::Morning, id(0)), (Seat::Night, id(1))]);
+    assert_eq!(
+        r1.tables[0],
+        vec![(Seat::Morning, id(0)), (Seat::Night, id(1))]
+    );
     let games = vec![duel(1, id(0), id(1), 1.0)];
     let r2 = pair_round(&format, &es, &games, 2).unwrap();
-    assert_eq!(r2.tables[0], vec![(Seat::Morning, id(1)), (Seat::Night, id(0))]);
+    assert_eq!(
+        r2.tables[0],
+        vec![(Seat::Morning, id(1)), (Seat::Night, id(0))]
+    );
 }
 
 #[test]
 fn errors() {
     let mut es: Vec<Entrant> = six().into_iter().take(2).collect();
     let format = Format::Swiss { rounds: 3 };
-    assert_eq!(pair_round(&format, &es, &[], 0), Err(PairError::RoundOutOfRange));
-    assert_eq!(pair_round(&format, &es, &[], 4), Err(PairError::RoundOutOfRange));
+    assert_eq!(
+        pair_round(&format, &es, &[], 0),
+        Err(PairError::RoundOutOfRange)
+    );
+    assert_eq!(
+        pair_round(&format, &es, &[], 4),
+        Err(PairError::RoundOutOfRange)
+    );
     es[1].active = false;
-    assert_eq!(pair_round(&format, &es, &[], 1), Err(PairError::TooFewPlayers));
+    assert_eq!(
+        pair_round(&format, &es, &[], 1),
+        Err(PairError::TooFewPlayers)
+    );
     let arena = Format::Arena { minutes: 30 };
-    assert_eq!(pair_round(&arena, &es, &[], 1), Err(PairError::RoundOutOfRange));
+    assert_eq!(
+        pair_round(&arena, &es, &[], 1),
+        Err(PairError::RoundOutOfRange)
+    );
 }
 
 #[test]
