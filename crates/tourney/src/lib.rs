@@ -175,7 +175,9 @@ pub fn rounds(format: &Format, entrants: usize) -> Option<u32> {
 
 /// Pairs round `round` (1-based) from the entrants and the games of the earlier rounds
 /// (games of this round or later are ignored, so pairing a round again gives the same
-/// answer). Withdrawn entrants are not paired. An arena has no rounds: use [`arena_pair`].
+/// answer). Pass every entrant, withdrawn ones too (`active: false`): they are not paired,
+/// but a round robin's schedule is numbered over the whole list. An arena has no rounds:
+/// use [`arena_pair`].
 pub fn pair_round(
     format: &Format,
     entrants: &[Entrant],
