@@ -185,12 +185,12 @@ fn pair_free(entrants: &[Entrant], past: &Past, order: &[usize]) -> Result<Round
         let mut improved = false;
         for i in 0..tables.len() {
             for j in i + 1..tables.len() {
+                if past.repeats(&tables[i]) + past.repeats(&tables[j]) == 0 {
+                    continue;
+                }
                 for a in 0..tables[i].len() {
                     for b in 0..tables[j].len() {
                         let before = past.repeats(&tables[i]) + past.repeats(&tables[j]);
-                        if before == 0 {
-                            continue;
-                        }
                         let (mut ti, mut tj) = (tables[i].clone(), tables[j].clone());
                         std::mem::swap(&mut ti[a], &mut tj[b]);
                         if past.repeats(&ti) + past.repeats(&tj) < before {
