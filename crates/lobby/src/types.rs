@@ -9,8 +9,9 @@ use rules::{AnyOptions, Seat};
 pub const DEFAULT_GRACE_MS: u64 = 60_000;
 
 /// In a Fischer room, the time a seat has for its first move (its clock does not run
-/// until then): 30 seconds. A per-move room gives the per-move limit instead. A seat that
-/// lets it pass aborts the game ([`crate::AbortReason::NoFirstMove`]); nobody loses.
+/// until then): 30 seconds. A per-move (or correspondence) room gives its limit per move
+/// instead. A seat that lets it pass aborts the game ([`crate::AbortReason::NoFirstMove`]);
+/// nobody loses.
 pub const FIRST_MOVE_MS: u64 = 30_000;
 
 /// How long a rematch request waits for the other seats: 60 seconds from the first ask.
