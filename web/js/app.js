@@ -10,12 +10,14 @@ import { navigate } from './router.js';
 import { banner } from './banner.js';
 import { OUTAGE_EVENT, RECOVERING_TEXT, Recovery } from './recovering.js';
 import { lobbyView } from './views/lobby.js';
+import { watchMyGames, stopMyGames } from './mygames.js';
 
 // path pattern -> a function giving the view (at once, or once its module has loaded).
 const routes = [
   [/^\/$/, () => lobbyView],
   [/^\/room\/([\w-]+)$/, () => import('./views/room.js').then((m) => m.roomView)],
   [/^\/history$/, () => import('./views/history.js').then((m) => m.historyView)],
+  [/^\/games$/, () => import('./views/games.js').then((m) => m.gamesView)],
   [/^\/history\/([\w-]+)$/, () => import('./views/replay.js').then((m) => m.replayView)],
   [/^\/join\/(\w+)$/, () => import('./views/join.js').then((m) => m.joinView)],
   [/^\/account$/, () => import('./views/account.js').then((m) => m.accountView)],
@@ -61,6 +63,9 @@ async function route() {
  * The header's right side: the name (a button to change it), then a link to the account
  * page, which reads "Sign in" for a guest; admins also get the Admin link.
  */
+// The identity whose games the header counts.
+let watching = null;
+
 async function showMe() {
   const span = document.getElementById('me');
   const adminLink = document.getElementById('admin-link');
@@ -77,8 +82,15 @@ async function showMe() {
       : h('a#account-link', { href: '/account', dataset: { link: '' } }, 'Sign in');
     span.replaceChildren(name, link);
     adminLink.hidden = me.role !== 'admin';
+    // Who I am may have changed (a login, a logout): my games are theirs now.
+    if (me.id !== watching) {
+      watching = me.id;
+      watchMyGames();
+    }
   } catch (e) {
     adminLink.hidden = true;
+    watching = null;
+    stopMyGames();
     span.replaceChildren(e.code === 'banned' ? h('span#banned', {}, 'Banned') : '');
   }
 }

@@ -79,11 +79,18 @@ function num(x) {
   return String(Math.round(x * 100) / 100);
 }
 
-/** A time control in words: "5+3" (minutes + seconds a move), "30 s a move", "no clock". */
+/**
+ * A time control in words: "5+3" (minutes + seconds a move), "30 s a move", "3 days a move"
+ * (correspondence), "no clock".
+ */
 export function clockWords(tc) {
   if (!tc || tc.kind === 'none') return 'no clock';
   if (tc.kind === 'fischer') return `${num(Number(tc.base_ms) / 60000)}+${num(Number(tc.increment_ms) / 1000)}`;
   if (tc.kind === 'per_move') return `${num(Number(tc.limit_ms) / 1000)} s a move`;
+  if (tc.kind === 'correspondence') {
+    const d = Number(tc.days);
+    return `${d} day${d === 1 ? '' : 's'} a move`;
+  }
   return String(tc.kind);
 }
 

@@ -36,7 +36,7 @@ impl Clocks {
         let base = match control {
             TimeControl::None => return None,
             TimeControl::Fischer { base_ms, .. } => base_ms,
-            TimeControl::PerMove { .. } => 0,
+            TimeControl::PerMove { .. } | TimeControl::Correspondence { .. } => 0,
         };
         Some(Clocks {
             control,
@@ -49,12 +49,9 @@ impl Clocks {
     }
 
     /// The time a seat has for its first move: [`FIRST_MOVE_MS`] with Fischer, the
-    /// per-move limit otherwise.
+    /// per-move limit otherwise (days, in a correspondence game).
     fn first_move_ms(&self) -> u64 {
-        match self.control {
-            TimeControl::PerMove { limit_ms } => limit_ms,
-            TimeControl::None | TimeControl::Fischer { .. } => FIRST_MOVE_MS,
-        }
+        self.control.move_limit_ms().unwrap_or(FIRST_MOVE_MS)
     }
 
     /// The seat whose turn the clocks are timing (running, or waiting for its first move).
@@ -80,7 +77,9 @@ impl Clocks {
         match self.control {
             TimeControl::None => None,
             TimeControl::Fischer { .. } => Some(self.since.plus(self.bank[seat])),
-            TimeControl::PerMove { limit_ms } => Some(self.since.plus(limit_ms)),
+            TimeControl::PerMove { .. } | TimeControl::Correspondence { .. } => {
+                self.control.move_limit_ms().map(|ms| self.since.plus(ms))
+            }
         }
     }
 
@@ -150,7 +149,9 @@ impl Clocks {
         let per_seat = |s: Seat| match self.control {
             TimeControl::None => None,
             TimeControl::Fischer { .. } => Some(self.bank[s]),
-            TimeControl::PerMove { limit_ms } => Some(limit_ms),
+            TimeControl::PerMove { .. } | TimeControl::Correspondence { .. } => {
+                self.control.move_limit_ms()
+            }
         };
         ClockView {
             remaining_ms: BySeat::from_fn(|s| {

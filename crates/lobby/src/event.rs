@@ -487,7 +487,7 @@ pub struct LastMove {
 /// The clocks at the moment `since`; the running seat's time goes down from there.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct ClockView {
-    /// Time left per seat at `since` (Fischer: the bank; per move: the limit).
+    /// Time left per seat at `since` (Fischer: the bank; per move and correspondence: the limit).
     pub remaining_ms: BySeat<Option<u64>>,
     /// The seat whose clock runs; `None` while the seat to move has not made its first
     /// move (its clock does not run yet: see `first_move_by`).

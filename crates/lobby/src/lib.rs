@@ -14,7 +14,8 @@
 //! * Turns follow the rules (clockwise, skipping empty and eliminated seats); only the seat
 //!   to move may move, and only it is told its legal moves.
 //! * Resignation, leaving, draw offers (two seats, teams, free-for-all), abort, rematch,
-//!   presence, claims after the disconnect grace period, and Fischer or per-move clocks.
+//!   presence, claims after the disconnect grace period (none by correspondence), and
+//!   Fischer, per-move or correspondence (days per move) clocks.
 //! * Every event has a version that only grows and an [`Audience`]; the room keeps the last
 //!   [`HISTORY_LEN`] so [`Room::events_since`] can replay what a client missed or tell it to
 //!   resync from a [`Snapshot`].

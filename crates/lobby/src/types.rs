@@ -9,8 +9,9 @@ use rules::{AnyOptions, Seat};
 pub const DEFAULT_GRACE_MS: u64 = 60_000;
 
 /// In a Fischer room, the time a seat has for its first move (its clock does not run
-/// until then): 30 seconds. A per-move room gives the per-move limit instead. A seat that
-/// lets it pass aborts the game ([`crate::AbortReason::NoFirstMove`]); nobody loses.
+/// until then): 30 seconds. A per-move (or correspondence) room gives its limit per move
+/// instead. A seat that lets it pass aborts the game ([`crate::AbortReason::NoFirstMove`]);
+/// nobody loses.
 pub const FIRST_MOVE_MS: u64 = 30_000;
 
 /// How long a rematch request waits for the other seats: 60 seconds from the first ask.
@@ -132,6 +133,13 @@ pub enum TimeControl {
         /// Time allowed for one move.
         limit_ms: u64,
     },
+    /// A long game: each move within `days` days. It times moves as [`TimeControl::PerMove`]
+    /// does (the first move included), but nobody may claim a game against an absent
+    /// opponent: being away for days between moves is the point.
+    Correspondence {
+        /// Days allowed for one move.
+        days: u32,
+    },
 }
 
 impl TimeControl {
@@ -145,6 +153,27 @@ impl TimeControl {
     pub const MIN_PER_MOVE_MS: u64 = 5_000;
     /// Longest per-move limit: 7 days.
     pub const MAX_PER_MOVE_MS: u64 = 7 * 24 * 3_600_000;
+    /// Fewest days per move of a correspondence game.
+    pub const MIN_DAYS: u32 = 1;
+    /// Most days per move of a correspondence game: two weeks.
+    pub const MAX_DAYS: u32 = 14;
+    /// One day in milliseconds.
+    pub const DAY_MS: u64 = 24 * 3_600_000;
+
+    /// The time allowed for each move (the first one included), for the controls that
+    /// limit every move: per move and correspondence.
+    pub fn move_limit_ms(&self) -> Option<u64> {
+        match *self {
+            TimeControl::PerMove { limit_ms } => Some(limit_ms),
+            TimeControl::Correspondence { days } => Some(u64::from(days) * Self::DAY_MS),
+            TimeControl::None | TimeControl::Fischer { .. } => None,
+        }
+    }
+
+    /// A correspondence game: seats may be away for days, so no claim is ever open.
+    pub fn is_correspondence(&self) -> bool {
+        matches!(self, TimeControl::Correspondence { .. })
+    }
 
     /// Checks the bounds a new room's clock must keep. They keep every clock value a client
     /// reads (a bank grown by increments over a long game included) far below 2^53, the
@@ -183,6 +212,17 @@ impl TimeControl {
                         "`limit_ms` must be from {} (5 seconds) to {} (7 days)",
                         Self::MIN_PER_MOVE_MS,
                         Self::MAX_PER_MOVE_MS
+                    ))
+                }
+            }
+            TimeControl::Correspondence { days } => {
+                if (Self::MIN_DAYS..=Self::MAX_DAYS).contains(&days) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "`days` must be from {} to {}",
+                        Self::MIN_DAYS,
+                        Self::MAX_DAYS
                     ))
                 }
             }

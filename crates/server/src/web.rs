@@ -193,6 +193,7 @@ mod tests {
             "/room/abc",
             "/history",
             "/history/1",
+            "/games",
             "/join/ABCD2345",
             "/rules/neva",
             "/rules/giveandtake",

@@ -7,7 +7,7 @@
 // movers do not move by it is aborted, not lost.
 
 import { h } from '../http.js';
-import { clockText, seatName } from '../seats.js';
+import { clockText, durationWords, seatName } from '../seats.js';
 import { occupantName, teamName } from './words.js';
 
 /** Milliseconds left on `seat`'s clock at server time `now`, or null without one. */
@@ -22,6 +22,8 @@ export function clockMs(board, seat, now, playing = true) {
 /** Below this many milliseconds a clock shows the low-time warning. */
 export function lowThreshold(tc) {
   if (tc?.kind === 'per_move') return Math.min(10_000, Math.round(tc.limit_ms / 3));
+  // A move a day or more: the warning comes in the last hour.
+  if (tc?.kind === 'correspondence') return 3_600_000;
   if (tc?.kind === 'fischer') return tc.base_ms >= 180_000 ? 20_000 : 10_000;
   return 0;
 }
@@ -37,6 +39,7 @@ export function firstMoveLeft(board, now) {
 export function startingMs(tc) {
   if (tc?.kind === 'fischer') return tc.base_ms;
   if (tc?.kind === 'per_move') return tc.limit_ms;
+  if (tc?.kind === 'correspondence') return tc.days * 86_400_000;
   return null;
 }
 
@@ -56,7 +59,8 @@ export function clockReading(snap, seat, now, { mine = null } = {}) {
   else if (playing && !out) {
     const first = firstMoveLeft(board, now);
     if (first !== null && board.turn === seat) {
-      note = `${seat === mine ? 'Your first move' : 'first move'} within ${Math.ceil(first / 1000)} s`;
+      const within = first >= 60_000 ? durationWords(first) : `${Math.ceil(first / 1000)} s`;
+      note = `${seat === mine ? 'Your first move' : 'first move'} within ${within}`;
     } else if (!running && first !== null) note = 'starts with the first move';
   }
   const low = ms !== null && (running || note.includes('within')) && ms <= lowThreshold(snap.room.time_control);

@@ -235,15 +235,23 @@ async function buildCreateForm(form) {
   const tcKind = h('select', { id: 'tc-kind', name: 'tc' },
     h('option', { value: 'none' }, 'No clock'),
     h('option', { value: 'fischer' }, 'Minutes + increment'),
-    h('option', { value: 'per_move' }, 'Seconds per move'));
+    h('option', { value: 'per_move' }, 'Seconds per move'),
+    h('option', { value: 'correspondence' }, 'Correspondence (days per move)'));
   const minutes = h('input', { id: 'tc-minutes', type: 'number', min: 1, max: 180, value: 5, 'aria-label': 'Minutes each' });
   const inc = h('input', { id: 'tc-increment', type: 'number', min: 0, max: 60, value: 3, 'aria-label': 'Increment in seconds' });
   const perMove = h('input', { id: 'tc-seconds', type: 'number', min: 5, max: 600, value: 30, 'aria-label': 'Seconds per move' });
   const fischerBox = h('span.tc-fischer', {}, minutes, ' min + ', inc, ' s');
   const perMoveBox = h('span.tc-permove', {}, perMove, ' s');
+  const days = h('select', { id: 'tc-days', name: 'days', 'aria-label': 'Days per move' },
+    [1, 2, 3, 5, 7, 10, 14].map((d) => h('option', { value: d, selected: d === 3 }, `${d} day${d === 1 ? '' : 's'}`)));
+  const daysBox = h('span.tc-days', {}, days, ' a move');
+  const daysHelp = h('p.help', { id: 'tc-days-help' },
+    'A long game: come back whenever you like, within the days given for each move. Nobody can win it because you are away; "Your games" shows where it is your move.');
   const tcShow = () => {
     fischerBox.hidden = tcKind.value !== 'fischer';
     perMoveBox.hidden = tcKind.value !== 'per_move';
+    daysBox.hidden = tcKind.value !== 'correspondence';
+    daysHelp.hidden = daysBox.hidden;
   };
   tcKind.addEventListener('change', tcShow);
   tcShow();
@@ -319,7 +327,7 @@ async function buildCreateForm(form) {
     h('div.opt', {}, h('label', { for: 'game' }, 'Game'), game, ' ', rulesLink),
     optBox,
     seatBox,
-    h('fieldset', {}, h('legend', {}, 'Clock'), tcKind, ' ', fischerBox, perMoveBox),
+    h('fieldset', {}, h('legend', {}, 'Clock'), tcKind, ' ', fischerBox, perMoveBox, daysBox, daysHelp),
     h('div.opt.check', {}, priv, h('label', { for: 'private' }, 'Private (invite only)')),
     h('div.opt.check', {}, auto, h('label', { for: 'auto-start' }, 'Start by itself when every seat is taken')),
     h('button.primary', { type: 'submit', id: 'create' }, 'Create room'),
@@ -338,6 +346,8 @@ async function buildCreateForm(form) {
       time_control = { kind: 'fischer', base_ms: Math.round(Number(minutes.value) * 60000), increment_ms: Math.round(Number(inc.value) * 1000) };
     } else if (tcKind.value === 'per_move') {
       time_control = { kind: 'per_move', limit_ms: Math.round(Number(perMove.value) * 1000) };
+    } else if (tcKind.value === 'correspondence') {
+      time_control = { kind: 'correspondence', days: Number(days.value) };
     }
     const choice = [...seatBox.querySelectorAll('select')].map((s) => [s.dataset.seat, s.value]);
     const mine = choice.find(([, v]) => v === 'me')?.[0] || null;

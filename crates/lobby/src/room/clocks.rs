@@ -190,7 +190,9 @@ impl Room {
     }
 
     /// When `seat` may claim: every opponent still playing is a person disconnected for
-    /// the grace period. `None` if some opponent is connected or a bot.
+    /// the grace period. `None` if some opponent is connected or a bot, and always in a
+    /// correspondence game (players are away between moves as a matter of course; the
+    /// clock decides a game nobody plays on).
     pub(super) fn claim_opens_at(&self, seat: Seat) -> Option<Timestamp> {
         if self.state != RoomState::Playing {
             return None;
@@ -200,7 +202,7 @@ impl Room {
 
     /// [`Room::claim_opens_at`] in a playing room whose seats still `playing` are known.
     fn claim_opens_among(&self, seat: Seat, playing: SeatSet) -> Option<Timestamp> {
-        if !playing.contains(seat) {
+        if !playing.contains(seat) || self.config.time_control.is_correspondence() {
             return None;
         }
         let opponents = playing.minus(self.side_of(seat));

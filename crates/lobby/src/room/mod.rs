@@ -105,6 +105,9 @@ struct Play {
     moved: SeatSet,
     /// The last move and its seat, shared with its `moved` event.
     last_move: Option<(Seat, Arc<MoveView>)>,
+    /// When the last move was made (the start, before any): what a player's list of
+    /// games sorts by.
+    last_move_at: Timestamp,
     /// Why each seat went out, as it happened.
     out_reasons: BySeat<Option<Reason>>,
     draw_offer: Option<DrawOfferView>,
@@ -372,6 +375,12 @@ impl Room {
             .and_then(|c| c.view().remaining_ms[seat])
     }
 
+    /// When the last move was made, or the game started if no move has been; `None`
+    /// before the start.
+    pub fn last_move_at(&self) -> Option<Timestamp> {
+        self.play.as_ref().map(|p| p.last_move_at)
+    }
+
     /// The result, once finished.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.play.as_ref().and_then(|p| p.outcome.as_ref())
@@ -455,6 +464,11 @@ fn check_config(config: &RoomConfig) -> Result<(), LobbyError> {
         TimeControl::PerMove { limit_ms: 0 } => {
             return Err(LobbyError::InvalidConfig(
                 "a per-move clock needs a time limit",
+            ))
+        }
+        TimeControl::Correspondence { days: 0 } => {
+            return Err(LobbyError::InvalidConfig(
+                "a correspondence game needs at least a day per move",
             ))
         }
         _ => {}

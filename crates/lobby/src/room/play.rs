@@ -72,6 +72,7 @@ impl Room {
             clocks,
             moved: SeatSet::EMPTY,
             last_move: None,
+            last_move_at: now,
             out_reasons: BySeat::default(),
             draw_offer: None,
             claimed: false,
@@ -308,6 +309,7 @@ impl Room {
         })?;
         play.moved.insert(seat);
         play.last_move = Some((seat, Arc::new(MoveView::new(before.variant(), &mv))));
+        play.last_move_at = now;
         self.after_action(Action::Moved(seat, mv), &before, now, out);
         Ok(())
     }

@@ -7,6 +7,7 @@ mod common;
 mod chat;
 mod clocks;
 mod commands;
+mod correspondence;
 mod events;
 mod games;
 mod hotpath;

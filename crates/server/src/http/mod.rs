@@ -3,7 +3,7 @@
 //! store and the accounts, and answer; what they send on a socket is written by
 //! `crate::wire`.
 //!
-//! * identity (`/api/me`), accounts (`/api/account...`) and the admin API
+//! * identity (`/api/me`), the caller's games (`/api/me/games`, `/api/me/live`), accounts (`/api/account...`) and the admin API
 //!   (`/api/admin/...`);
 //! * rooms (`/api/rooms...`), quick games (`/api/quick/...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
 //! * the games catalogue (`/api/games`), stored games (`/api/history...`, exports,
@@ -16,6 +16,7 @@ mod health;
 mod history;
 mod live;
 mod me;
+mod my_games;
 mod quick;
 mod rooms;
 mod socket;
@@ -42,6 +43,8 @@ pub fn router() -> Router<AppState> {
         .merge(accounts::router())
         .merge(admin::router())
         .route("/api/me", get(me::get_me).patch(me::patch_me))
+        .route("/api/me/games", get(my_games::list))
+        .route("/api/me/live", get(my_games::live))
         .route("/api/games", get(games::list))
         .route("/api/history", get(history::list))
         .route("/api/history/{id}", get(history::one))

@@ -11,6 +11,7 @@
 
 pub(crate) mod bot;
 mod feed;
+mod mine;
 pub(crate) mod persist;
 mod task;
 
@@ -35,7 +36,8 @@ use crate::store::{LiveRoom, RoomRow, Store, StoreError, Writer};
 
 pub use bot::display_name as bot_name;
 pub use feed::{listed, Change, Feed};
-pub use task::RoomSummary;
+pub use mine::{Counts, MyGamesWatch};
+pub use task::{Progress, RoomSummary};
 
 /// What a room task broadcasts to its sockets.
 #[derive(Clone, Debug)]
@@ -273,6 +275,8 @@ struct Inner {
     shutdown: watch::Sender<bool>,
     lot: Mutex<Option<u64>>,
     feed: Feed,
+    /// Each player's games (`mine`).
+    mine: mine::Mine,
     searches: Searches,
 }
 
@@ -368,6 +372,7 @@ impl Rooms {
                 shutdown: watch::channel(false).0,
                 lot: Mutex::new(None),
                 feed: Feed::default(),
+                mine: mine::Mine::default(),
                 searches,
             }),
         }
@@ -523,6 +528,11 @@ impl Rooms {
         let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
         let summary = RoomSummary::of(&room);
         self.inner.feed.created(&summary);
+        self.inner.mine.update(
+            room.id(),
+            &mine::Entry::default(),
+            &mine::Entry::of(&summary),
+        );
         let (host, counted) = (summary.host, summary.unfinished());
         let invite = summary.invite_code.clone();
         let summary = Arc::new(Mutex::new(summary));
@@ -568,7 +578,12 @@ impl Rooms {
             gone
         };
         if let Some(handle) = gone {
-            self.inner.feed.removed(&lock(&handle.summary));
+            let last = {
+                let last = lock(&handle.summary);
+                self.inner.feed.removed(&last);
+                mine::Entry::of(&last)
+            };
+            self.inner.mine.update(id, &last, &mine::Entry::default());
         }
     }
 
@@ -581,6 +596,16 @@ impl Rooms {
     /// The live lobby's change feed.
     pub fn feed(&self) -> &Feed {
         &self.inner.feed
+    }
+
+    /// Each player's games.
+    pub(crate) fn mine(&self) -> &mine::Mine {
+        &self.inner.mine
+    }
+
+    /// Flips to true when shutdown begins (the live streams end then).
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.inner.shutdown.subscribe()
     }
 
     pub(crate) fn store(&self) -> &Store {

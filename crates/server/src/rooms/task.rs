@@ -15,7 +15,7 @@ use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{Instant, Sleep};
 use uuid::Uuid;
 
-use super::{bot, lock, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
+use super::{bot, lock, mine, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
 use crate::metrics::Metrics;
 use crate::store::now_ms;
 use crate::store::{RoomRow, StoreError, Write};
@@ -59,6 +59,38 @@ pub struct RoomSummary {
     pub created_at: i64,
     /// The room starts by itself when its last free seat is filled.
     pub auto_start: bool,
+    /// Whose move it is and until when (not listed: players' lists of games read it).
+    #[serde(skip)]
+    pub progress: Progress,
+}
+
+/// Where a game stands for the lists of the players' games: kept in the summary, and
+/// brought up to date after every command that changes it (a move, a flag, a restart).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// The person whose move it is (`None` for a bot, and when no game is on).
+    pub to_move: Option<Uuid>,
+    /// When the seat to move runs out of time, or must make its first move (ms).
+    pub deadline: Option<i64>,
+    /// When the last move was made, or the game started before any (ms).
+    pub last_move_at: Option<i64>,
+}
+
+impl Progress {
+    /// The progress of `room` now: a few reads, no game state copied.
+    pub(crate) fn of(room: &Room) -> Progress {
+        let ms = |t: Timestamp| i64::try_from(t.0).unwrap_or(i64::MAX);
+        let playing = room.state() == RoomState::Playing;
+        Progress {
+            to_move: room
+                .turn()
+                .and_then(|s| room.occupant(s))
+                .and_then(Occupant::player)
+                .map(|p| p.0),
+            deadline: playing.then(|| room.next_deadline()).flatten().map(ms),
+            last_move_at: room.last_move_at().map(ms),
+        }
+    }
 }
 
 /// One seat in [`RoomSummary`].
@@ -96,6 +128,7 @@ impl RoomSummary {
             seats: seat_summaries(room),
             created_at: i64::try_from(room.created_at().0).unwrap_or(i64::MAX),
             auto_start: c.auto_start,
+            progress: Progress::of(room),
         }
     }
 
@@ -701,8 +734,26 @@ impl RoomTask {
         }
         if seats_changed || before.state != self.room.state() {
             let summary = RoomSummary::of(&self.room);
+            let after = mine::Entry::of(&summary);
             let old = std::mem::replace(&mut *lock(&self.summary), summary);
             self.rooms.feed().changed(&old, &lock(&self.summary));
+            self.rooms
+                .mine()
+                .update(self.room.id(), &mine::Entry::of(&old), &after);
+        } else {
+            // A move changes no listing, only whose move it is and until when.
+            let progress = Progress::of(&self.room);
+            let entries = {
+                let mut s = lock(&self.summary);
+                (s.progress != progress).then(|| {
+                    let before = mine::Entry::of(&s);
+                    s.progress = progress;
+                    (before, mine::Entry::of(&s))
+                })
+            };
+            if let Some((before, after)) = entries {
+                self.rooms.mine().update(self.room.id(), &before, &after);
+            }
         }
         self.publish(Outbound::Events(Arc::new(Batch::new(
             events,
@@ -737,7 +788,10 @@ impl RoomTask {
                 self.room = room;
                 self.seq = log.last().map_or(0, |l| l.seq + 1);
                 self.seats = seat_map(&self.room);
-                *lock(&self.summary) = RoomSummary::of(&self.room);
+                let summary = RoomSummary::of(&self.room);
+                let after = mine::Entry::of(&summary);
+                let old = std::mem::replace(&mut *lock(&self.summary), summary);
+                self.rooms.mine().update(id, &mine::Entry::of(&old), &after);
                 self.bot.set(BotTurn::Idle);
                 // The bots' position keys followed the game that is gone.
                 self.keys = None;

@@ -25,6 +25,7 @@ mod hygiene;
 mod limits;
 mod live;
 mod loadgen;
+mod long;
 mod outage;
 mod overload;
 mod play;

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 
 /// Starts `checkerhall serve` on `addr` and `url`, and waits until it is ready.
-async fn start(addr: SocketAddr, url: &str) -> Child {
+pub(crate) async fn start(addr: SocketAddr, url: &str) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_checkerhall"))
         .arg("serve")
         .arg("--listen")
@@ -42,7 +42,7 @@ async fn start(addr: SocketAddr, url: &str) -> Child {
 /// Every time the database stores (ms since the epoch), moved `ms` into the past: to the
 /// server that starts on it next, it is as if it had been down `ms` longer, without the
 /// test waiting that long.
-async fn shift_back(url: &str, ms: i64) {
+pub(crate) async fn shift_back(url: &str, ms: i64) {
     const COLUMNS: [(&str, &str); 8] = [
         ("players", "created_at"),
         ("rooms", "created_at"),
@@ -73,7 +73,7 @@ async fn shift_back(url: &str, ms: i64) {
 }
 
 /// SIGKILL: no shutdown, no last heartbeat.
-async fn kill(child: &mut Child) {
+pub(crate) async fn kill(child: &mut Child) {
     child.start_kill().unwrap();
     child.wait().await.unwrap();
 }
@@ -84,7 +84,7 @@ async fn answer(req: reqwest::RequestBuilder) -> Value {
 }
 
 /// A new guest identity's token.
-async fn token(addr: SocketAddr) -> String {
+pub(crate) async fn token(addr: SocketAddr) -> String {
     let me = answer(reqwest::Client::new().get(format!("http://{addr}/api/me"))).await;
     me["token"].as_str().unwrap().to_string()
 }
