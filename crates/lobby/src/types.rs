@@ -215,6 +215,9 @@ pub struct RoomConfig {
     /// seats rotate between rounds instead. The room is never waiting, so seats cannot be
     /// taken or changed, and a player cannot abort the game. Empty: seats are taken as usual.
     pub seated: Vec<(Seat, Participant)>,
+    /// The game is rated: its result changes the players' ratings (the server's store
+    /// applies them).
+    pub rated: bool,
     /// The bots of a fixed seating (see [`RoomConfig::seated`]).
     pub seated_bots: Vec<(Seat, Bot)>,
     /// The no-show rule: a seat that has not made its first move within this many ms of its
@@ -240,6 +243,7 @@ impl RoomConfig {
             time_control: TimeControl::None,
             grace_ms: DEFAULT_GRACE_MS,
             auto_start: false,
+            rated: false,
             seated: Vec::new(),
             seated_bots: Vec::new(),
             no_show_ms: None,
