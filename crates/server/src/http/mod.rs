@@ -6,6 +6,7 @@
 //! * identity (`/api/me`), the caller's games (`/api/me/games`, `/api/me/live`), accounts (`/api/account...`) and the admin API
 //!   (`/api/admin/...`);
 //! * rooms (`/api/rooms...`), quick games (`/api/quick/...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
+//! * tournaments (`/api/tournaments...`);
 //! * the games catalogue (`/api/games`), stored games (`/api/history...`, exports,
 //!   analysis), and the operational endpoints (`/healthz`, `/readyz`, `/metrics`).
 
@@ -20,6 +21,7 @@ mod my_games;
 mod quick;
 mod rooms;
 mod socket;
+mod tournaments;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -42,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/ws", get(socket::upgrade))
         .merge(accounts::router())
         .merge(admin::router())
+        .merge(tournaments::router())
         .route("/api/me", get(me::get_me).patch(me::patch_me))
         .route("/api/me/games", get(my_games::list))
         .route("/api/me/live", get(my_games::live))
