@@ -155,7 +155,9 @@ async fn create(
         bots: body.bots,
     };
     let stored = state.tournaments.create(who.id, new).await?;
-    Ok(Json(serde_json::to_value(view(stored)?).unwrap_or(Value::Null)))
+    Ok(Json(
+        serde_json::to_value(view(stored)?).unwrap_or(Value::Null),
+    ))
 }
 
 /// `GET /api/tournaments/{id}`.
@@ -205,11 +207,10 @@ async fn join(
     let partner = match body.partner {
         Some(name) => {
             let key = name.trim().to_lowercase();
-            let found = state
-                .store
-                .account_by_key(&key)
-                .await?
-                .ok_or_else(|| ApiError::bad("unknown_partner", format!("no account `{name}`")))?;
+            let found =
+                state.store.account_by_key(&key).await?.ok_or_else(|| {
+                    ApiError::bad("unknown_partner", format!("no account `{name}`"))
+                })?;
             Some(found.player_id)
         }
         None => None,
@@ -218,7 +219,9 @@ async fn join(
         .tournaments
         .join(id, who.id, &who.name, partner)
         .await?;
-    Ok(Json(serde_json::to_value(view(stored)?).unwrap_or(Value::Null)))
+    Ok(Json(
+        serde_json::to_value(view(stored)?).unwrap_or(Value::Null),
+    ))
 }
 
 /// `POST /api/tournaments/{id}/leave`: the caller withdraws.
@@ -229,7 +232,9 @@ async fn leave(
 ) -> Result<Json<Value>, ApiError> {
     let id = tournament_id(&id)?;
     let stored = state.tournaments.leave(id, who.id).await?;
-    Ok(Json(serde_json::to_value(view(stored)?).unwrap_or(Value::Null)))
+    Ok(Json(
+        serde_json::to_value(view(stored)?).unwrap_or(Value::Null),
+    ))
 }
 
 fn sse(name: &str, data: &Value) -> SseEvent {
@@ -249,28 +254,25 @@ async fn live(State(state): State<AppState>, Path(id): Path<String>) -> Result<R
     // Subscribe before the snapshot, so no change falls between them.
     let rx = t.subscribe();
     let first = body_of(&t, id).await?;
-    let changes = stream::unfold(
-        (t, rx, Some(first)),
-        move |(t, mut rx, first)| async move {
-            if let Some(body) = first {
-                return Some((Ok(sse("snapshot", &body)), (t, rx, None)));
+    let changes = stream::unfold((t, rx, Some(first)), move |(t, mut rx, first)| async move {
+        if let Some(body) = first {
+            return Some((Ok(sse("snapshot", &body)), (t, rx, None)));
+        }
+        loop {
+            match rx.recv().await {
+                Ok(changed) if changed != id => continue,
+                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                Err(broadcast::error::RecvError::Closed) => return None,
             }
-            loop {
-                match rx.recv().await {
-                    Ok(changed) if changed != id => continue,
-                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                    Err(broadcast::error::RecvError::Closed) => return None,
-                }
-                match body_of(&t, id).await {
-                    Ok(body) => return Some((Ok(sse("tournament", &body)), (t, rx, None))),
-                    Err(e) => {
-                        tracing::warn!(tournament = %id, error = %e, "live tournament not read");
-                        continue;
-                    }
+            match body_of(&t, id).await {
+                Ok(body) => return Some((Ok(sse("tournament", &body)), (t, rx, None))),
+                Err(e) => {
+                    tracing::warn!(tournament = %id, error = %e, "live tournament not read");
+                    continue;
                 }
             }
-        },
-    );
+        }
+    });
     let changes: std::pin::Pin<Box<dyn Stream<Item = Result<SseEvent, Infallible>> + Send>> =
         Box::pin(changes);
     Ok(Sse::new(changes)

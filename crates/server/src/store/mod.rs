@@ -439,12 +439,11 @@ mod pg;
 mod script;
 mod tournaments;
 
-pub use tournaments::{
-    EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow,
-    TournamentRow,
-};
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
+pub use tournaments::{
+    EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow, TournamentRow,
+};
 
 /// A database error, with unique-key violations turned into [`StoreError::Conflict`].
 fn db_err(e: sqlx::Error) -> StoreError {

@@ -131,7 +131,12 @@ async fn carry_on(t: &Tournaments, event: Event, now: i64) -> Result<Next, Store
 }
 
 /// Pairs round `round` with the pairing crate, stores it, opens its rooms.
-async fn pair_next(t: &Tournaments, event: Event, round: u32, now: i64) -> Result<Next, StoreError> {
+async fn pair_next(
+    t: &Tournaments,
+    event: Event,
+    round: u32,
+    now: i64,
+) -> Result<Next, StoreError> {
     let id = event.stored.event.id;
     let paired = tourney::pair_round(&event.format, &event.entrants, &event.games, round);
     let round_games = match paired {
@@ -268,9 +273,10 @@ async fn open_room(
                 let bot: Bot = serde_json::from_str(bot).map_err(|e| format!("bot: {e}"))?;
                 config.seated_bots.push((seat, bot));
             }
-            None => config
-                .seated
-                .push((seat, Participant::new(PlayerId(player), entrant.name.clone()))),
+            None => config.seated.push((
+                seat,
+                Participant::new(PlayerId(player), entrant.name.clone()),
+            )),
         }
     }
     t.rooms()
@@ -369,7 +375,7 @@ async fn record_results(t: &Tournaments, event: &mut Event) -> Result<bool, Stor
 
 /// The placing of a finished game: places by finishing order (team games: the winning
 /// team first, the others after; a draw shares the first place), and the seats that lost
-/// by not showing up.
+/// by not showing up (a game ended by a no-show gives its winners that reason too).
 fn placing_of(seats: &[(Seat, Uuid)], result: &str) -> Result<StoredPlacing, StoreError> {
     let o: StoredOutcome = serde_json::from_str(result)
         .map_err(|e| StoreError::Corrupt(format!("game outcome: {e}")))?;
@@ -379,9 +385,11 @@ fn placing_of(seats: &[(Seat, Uuid)], result: &str) -> Result<StoredPlacing, Sto
         for &(s, p) in seats {
             places.push((p, u8::from(!team.contains(s))));
         }
-    } else if o.winners.is_empty() && o.seats.iter().all(|(_, r)| {
-        r.as_ref().map_or(true, |r| r.verdict != "loss")
-    }) {
+    } else if o.winners.is_empty()
+        && o.seats
+            .iter()
+            .all(|(_, r)| r.as_ref().map_or(true, |r| r.verdict != "loss"))
+    {
         for &(_, p) in seats {
             places.push((p, 0));
         }
@@ -406,7 +414,7 @@ fn placing_of(seats: &[(Seat, Uuid)], result: &str) -> Result<StoredPlacing, Sto
         .filter(|(s, _)| {
             o.seats[*s]
                 .as_ref()
-                .is_some_and(|r| r.reason == lobby::Reason::NoShow.key())
+                .is_some_and(|r| r.verdict == "loss" && r.reason == lobby::Reason::NoShow.key())
         })
         .map(|(_, p)| *p)
         .collect();
@@ -464,7 +472,10 @@ mod tests {
                      "black":{"verdict":"draw","reason":"agreement"}},
             "finishing_order":[["white","black"]],"winning_team":null}"#;
         let two = [(Seat::Morning, a), (Seat::Night, d)];
-        assert_eq!(placing_of(&two, drawn).unwrap().places, vec![(a, 0), (d, 0)]);
+        assert_eq!(
+            placing_of(&two, drawn).unwrap().places,
+            vec![(a, 0), (d, 0)]
+        );
         // Teams: both partners of the winning team first.
         let teams = r#"{"winners":["white","green"],"reason":"captured_all",
             "seats":{"white":{"verdict":"win","reason":"captured_all"},

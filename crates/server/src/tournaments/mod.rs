@@ -28,10 +28,10 @@ use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use crate::rooms::Rooms;
+use crate::store::Store;
 use crate::store::{
     now_ms, EntrantRow, StoreError, StoredTournament, TournamentGameRow, TournamentRow,
 };
-use crate::store::Store;
 
 pub use view::{standings_csv, view, TournamentView};
 
@@ -295,8 +295,10 @@ impl Tournaments {
     /// Stops every director (server shutdown). What they stored stays; the next start
     /// carries on from it.
     pub async fn shutdown(&self) {
-        let all: Vec<(JoinHandle<()>, Arc<Notify>)> =
-            lock(&self.inner.directors).drain().map(|(_, d)| d).collect();
+        let all: Vec<(JoinHandle<()>, Arc<Notify>)> = lock(&self.inner.directors)
+            .drain()
+            .map(|(_, d)| d)
+            .collect();
         for (join, _) in all {
             join.abort();
             let _ = join.await;
@@ -337,7 +339,10 @@ impl Tournaments {
             ));
         }
         if new.max_players.is_some_and(|m| m < 2) {
-            return Err(invalid("bad_max_players", "`max_players` must be at least 2"));
+            return Err(invalid(
+                "bad_max_players",
+                "`max_players` must be at least 2",
+            ));
         }
         if new.bots.len() > MAX_BOTS {
             return Err(invalid(
@@ -445,9 +450,10 @@ impl Tournaments {
             _ => {}
         }
         let entered = t.entrants.iter().any(|e| e.player_id == player);
-        let max = t.event.max_players.map_or(usize::MAX, |m| {
-            usize::try_from(m).unwrap_or(usize::MAX)
-        });
+        let max = t
+            .event
+            .max_players
+            .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
         if !entered && t.entrants.len() >= max {
             return Err(conflict("tournament_full", "the tournament is full"));
         }
@@ -480,7 +486,10 @@ impl Tournaments {
         }
         let before = t.event.state == "registering";
         if !self.store().leave_tournament(id, player, before).await? {
-            return Err(conflict("not_entered", "you are not entered in this tournament"));
+            return Err(conflict(
+                "not_entered",
+                "you are not entered in this tournament",
+            ));
         }
         self.changed(id);
         self.wake(id);
@@ -598,7 +607,9 @@ pub(crate) fn game_rows(
     tables: &[Vec<(Seat, Uuid)>],
     byes: &[Uuid],
 ) -> Vec<TournamentGameRow> {
-    let tables = tables.iter().map(|t| (Some(Uuid::new_v4()), t.clone(), None));
+    let tables = tables
+        .iter()
+        .map(|t| (Some(Uuid::new_v4()), t.clone(), None));
     let byes = byes.iter().map(|&p| {
         let placing = StoredPlacing {
             places: vec![(p, 0)],

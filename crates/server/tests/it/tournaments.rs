@@ -133,16 +133,25 @@ async fn a_player_who_does_not_show_up_loses_by_forfeit() {
         "time_control": {"kind": "fischer", "base_ms": 60000, "increment_ms": 0},
         "starts_at": now_ms() + 60_000, "no_show_secs": 1});
     let (status, refused) = post(&s, "/api/tournaments", &guest, body.clone()).await;
-    assert_eq!((status, refused["error"]["code"].as_str()), (403, Some("not_allowed")));
+    assert_eq!(
+        (status, refused["error"]["code"].as_str()),
+        (403, Some("not_allowed"))
+    );
     let (status, refused) = post(&s, "/api/tournaments", &ann_token, body.clone()).await;
-    assert_eq!((status, refused["error"]["code"].as_str()), (403, Some("not_allowed")));
+    assert_eq!(
+        (status, refused["error"]["code"].as_str()),
+        (403, Some("not_allowed"))
+    );
     let (status, created) = post(&s, "/api/tournaments", &admin, body).await;
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     assert_eq!(created["state"], "registering");
     let join = format!("/api/tournaments/{id}/join");
     let (status, refused) = post(&s, &join, &guest, json!({})).await;
-    assert_eq!((status, refused["error"]["code"].as_str()), (403, Some("account_required")));
+    assert_eq!(
+        (status, refused["error"]["code"].as_str()),
+        (403, Some("account_required"))
+    );
     for token in [&ann_token, &bob_token] {
         let (status, body) = post(&s, &join, token, json!({})).await;
         assert_eq!(status, 200, "{body}");
@@ -184,9 +193,21 @@ async fn a_player_who_does_not_show_up_loses_by_forfeit() {
     // The other event is still registering, with both entrants.
     let other = tournament(&s, &id).await;
     assert_eq!(other["entrants"].as_array().unwrap().len(), 2);
-    let (status, _) = post(&s, &format!("/api/tournaments/{id}/leave"), &bob_token, json!({})).await;
+    let (status, _) = post(
+        &s,
+        &format!("/api/tournaments/{id}/leave"),
+        &bob_token,
+        json!({}),
+    )
+    .await;
     assert_eq!(status, 200);
-    assert_eq!(tournament(&s, &id).await["entrants"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        tournament(&s, &id).await["entrants"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
     let (_, list) = s.get("/api/tournaments", None).await;
     assert_eq!(list["tournaments"].as_array().unwrap().len(), 2, "{list}");
 }
@@ -224,7 +245,8 @@ async fn a_swiss_event_carries_on_after_a_restart_in_the_middle_of_a_round() {
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     for (_, token) in &players {
-        let (status, body) = post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
+        let (status, body) =
+            post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
         assert_eq!(status, 200, "{body}");
     }
     let t = until(&s, &id, "round 1 paired", |t| tables(t, 1).len() == 2).await;
@@ -233,7 +255,10 @@ async fn a_swiss_event_carries_on_after_a_restart_in_the_middle_of_a_round() {
     let (w1, b1) = (sitter(&round1[0], "white"), sitter(&round1[0], "black"));
     let (w2, b2) = (sitter(&round1[1], "white"), sitter(&round1[1], "black"));
     resign(&s, round1[0]["room_id"].as_str().unwrap(), &token_of(&w1)).await;
-    until(&s, &id, "board 1's result", |t| !tables(t, 1)[0]["result"].is_null()).await;
+    until(&s, &id, "board 1's result", |t| {
+        !tables(t, 1)[0]["result"].is_null()
+    })
+    .await;
 
     s.stop().await;
     drop(s);
@@ -311,42 +336,58 @@ fn options_of(snapshot: &Value) -> AnyOptions {
     AnyOptions::from_pairs(variant, pairs).unwrap()
 }
 
-/// Plays `token`'s seat in `room` to the end of the game, each move chosen by the bots
-/// crate at its lowest level from the board the server last sent.
+/// The texts of the legal moves a `your_turn` event or a snapshot lists.
+fn legal_texts(data: &Value) -> Vec<String> {
+    data["legal_moves"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter_map(|m| m["text"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// How many moves each account makes in a game before it resigns: the bots play the rest
+/// (fast, with no pause), so a game is short whoever sits at the table.
+const MOVES_BEFORE_RESIGNING: u32 = 12;
+
+/// Plays `token`'s seat in `room`, each move chosen by the bots crate at its lowest level
+/// from the board the server last sent (checked against the legal moves it listed), and
+/// resigns after [`MOVES_BEFORE_RESIGNING`] moves or once it is out.
 async fn play_out(addr: std::net::SocketAddr, room: String, token: String, seed: u64) {
     let mut c = Client::connect(addr, &room, Some(&token), None).await;
     let snap = c.until("snapshot", |v| v["type"] == "snapshot").await;
+    if snap["data"]["state"] != "playing" {
+        return;
+    }
     let options = options_of(&snap);
     let variant = options.variant();
     let mut position = snap["data"]["board"]["position"]
         .as_str()
         .map(str::to_string);
-    let mut my_turn = !snap["data"]["legal_moves"].is_null();
-    if snap["data"]["state"] != "playing" {
-        return;
-    }
+    let mut legal = legal_texts(&snap["data"]);
+    let mut moves = 0;
     let mut n = seed;
     loop {
-        if my_turn {
-            my_turn = false;
-            let pos = AnyPosition::from_position_string(
-                variant,
-                position.as_deref().unwrap(),
-                &options,
-            )
-            .unwrap();
-            n += 1;
-            if let Some(choice) = ::bots::choose(&pos, &[], ::bots::Level::MIN, n) {
-                let text = rules::notation::write_move(variant, &choice.mv);
-                c.send("move", json!({"text": text})).await;
+        if !legal.is_empty() {
+            if moves == MOVES_BEFORE_RESIGNING {
+                c.send("resign", json!({})).await;
+                return;
             }
+            let pos =
+                AnyPosition::from_position_string(variant, position.as_deref().unwrap(), &options)
+                    .unwrap();
+            n += 1;
+            let chosen = ::bots::choose(&pos, &[], ::bots::Level::MIN, n)
+                .map(|choice| rules::notation::write_move(variant, &choice.mv))
+                .filter(|text| legal.contains(text));
+            let text = chosen.unwrap_or_else(|| legal[0].clone());
+            c.send("move", json!({"text": text})).await;
+            moves += 1;
+            legal.clear();
         }
         let Some(v) = c.recv().await else { return };
-        if v["type"] == "error" && v["data"]["code"] == "illegal_move" {
-            // Chosen from a board that was not the last: choose again.
-            my_turn = true;
-            continue;
-        }
         if v["type"] != "event" {
             continue;
         }
@@ -355,7 +396,7 @@ async fn play_out(addr: std::net::SocketAddr, room: String, token: String, seed:
             position = Some(p.to_string());
         }
         match e["type"].as_str() {
-            Some("your_turn") => my_turn = true,
+            Some("your_turn") => legal = legal_texts(e),
             Some("finished") | Some("aborted") => return,
             _ => {}
         }
@@ -370,7 +411,9 @@ async fn a_neva_tables_event_of_eight_accounts_and_four_bots_is_played_to_the_en
     for i in 0..8 {
         players.push(account(&s, &format!("neva{i}")).await);
     }
-    let bots: Vec<Value> = (0..4).map(|_| json!({"kind": "engine", "level": 1})).collect();
+    let bots: Vec<Value> = (0..4)
+        .map(|_| json!({"kind": "engine", "level": 1}))
+        .collect();
     let body = json!({"name": "Neva night", "game": "neva",
         "options": {"no_progress": "2", "repetition": "2"},
         "format": {"kind": "neva_tables", "rounds": 2, "teams": false},
@@ -381,7 +424,8 @@ async fn a_neva_tables_event_of_eight_accounts_and_four_bots_is_played_to_the_en
     let id = created["id"].as_str().unwrap().to_string();
     assert_eq!(created["entrants"].as_array().unwrap().len(), 4);
     for (_, token) in &players {
-        let (status, body) = post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
+        let (status, body) =
+            post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
         assert_eq!(status, 200, "{body}");
     }
     // A live stream follows it.
@@ -430,8 +474,9 @@ async fn a_neva_tables_event_of_eight_accounts_and_four_bots_is_played_to_the_en
         }
     }
     let mut saw_update = false;
-    while let Ok(Some(chunk)) =
-        tokio::time::timeout(Duration::from_millis(200), live.chunk()).await.map(|c| c.unwrap())
+    while let Ok(Some(chunk)) = tokio::time::timeout(Duration::from_millis(200), live.chunk())
+        .await
+        .map(|c| c.unwrap())
     {
         saw_update |= String::from_utf8_lossy(&chunk).contains("event: tournament");
     }
