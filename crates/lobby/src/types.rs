@@ -209,10 +209,14 @@ pub struct RoomConfig {
     /// Start by itself, by lot, as soon as the last free seat is filled (quick games);
     /// otherwise the host starts.
     pub auto_start: bool,
+    /// The game changes its players' ratings (the server admits only accounts to its seats
+    /// and stores the change with the result); casual rooms change nothing.
+    pub rated: bool,
 }
 
 impl RoomConfig {
-    /// A public room without clocks, with the default grace period, started by the host.
+    /// A public, casual room without clocks, with the default grace period, started by the
+    /// host.
     pub fn new(id: Uuid, options: AnyOptions, host: Participant) -> RoomConfig {
         RoomConfig {
             id,
@@ -222,6 +226,7 @@ impl RoomConfig {
             time_control: TimeControl::None,
             grace_ms: DEFAULT_GRACE_MS,
             auto_start: false,
+            rated: false,
         }
     }
 }

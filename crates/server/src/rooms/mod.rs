@@ -704,6 +704,7 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
         time_control,
         grace_ms: u64::try_from(row.grace_ms).unwrap_or(0),
         auto_start: row.auto_start,
+        rated: row.rated,
     })
 }
 

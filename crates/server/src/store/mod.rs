@@ -229,6 +229,8 @@ pub struct RoomRow {
     pub created_at: i64,
     /// The room starts by itself when its last free seat is filled.
     pub auto_start: bool,
+    /// The game changes its players' ratings (`rooms.rated`).
+    pub rated: bool,
 }
 
 /// One accepted room command, in order: the durable history a room is rebuilt from.
@@ -305,6 +307,9 @@ pub struct GameFinish {
     pub verdicts: Vec<(String, String)>,
     /// Milliseconds since the epoch.
     pub finished_at: i64,
+    /// A rated game: its pool and players, whose ratings the writer changes in the same
+    /// transaction (see `ratings`); `None` for a casual game.
+    pub rating: Option<RatedGame>,
 }
 
 /// Filter and page of [`Store::list_games`].
@@ -431,10 +436,12 @@ mod chat;
 mod heartbeat;
 mod ops;
 mod pg;
+mod ratings;
 mod script;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
+pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 
 /// A database error, with unique-key violations turned into [`StoreError::Conflict`].
 fn db_err(e: sqlx::Error) -> StoreError {
@@ -478,7 +485,7 @@ impl RawPlayer {
 }
 
 const ROOM_COLUMNS: &str = "id, variant, options, host, host_name, visibility, invite_code, \
-     time_control, grace_ms, state, created_at, auto_start";
+     time_control, grace_ms, state, created_at, auto_start, rated";
 
 #[derive(sqlx::FromRow)]
 struct RawRoom {
@@ -494,6 +501,7 @@ struct RawRoom {
     state: String,
     created_at: i64,
     auto_start: i64,
+    rated: i64,
 }
 
 impl RawRoom {
@@ -511,6 +519,7 @@ impl RawRoom {
             state: self.state,
             created_at: self.created_at,
             auto_start: self.auto_start != 0,
+            rated: self.rated != 0,
         })
     }
 }

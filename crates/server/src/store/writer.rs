@@ -616,6 +616,7 @@ mod tests {
             state: "waiting".into(),
             created_at: tag,
             auto_start: false,
+            rated: false,
         };
         let r = Request {
             writes: vec![Write::Room(row)],
