@@ -379,8 +379,18 @@ fn a_rated_room_says_so_and_its_rematch_is_rated() {
     let mut room = Room::new(c, t(0)).unwrap().0;
     assert!(room.info().rated);
     assert!(room.snapshot(Viewer::Spectator).room.rated);
-    ok(&mut room, &player(HOST), t(1), Command::TakeSeat { seat: Some(W) });
-    ok(&mut room, &player(2), t(1), Command::TakeSeat { seat: Some(B) });
+    ok(
+        &mut room,
+        &player(HOST),
+        t(1),
+        Command::TakeSeat { seat: Some(W) },
+    );
+    ok(
+        &mut room,
+        &player(2),
+        t(1),
+        Command::TakeSeat { seat: Some(B) },
+    );
     ok(&mut room, &player(2), t(2), Command::Resign);
     let ask = Command::Rematch {
         new_room: Uuid::from_u128(12),

@@ -59,11 +59,22 @@ pub(super) fn pool_of(game: &str, mode: Option<&str>) -> Result<Pool, ApiError> 
 
 /// Every account of `pool` whose rating is not provisional at `now`, best first (ties:
 /// more games first, then by name), ranked.
-pub(super) async fn ranked(state: &AppState, pool: Pool, now: i64) -> Result<Vec<Ranked>, ApiError> {
+pub(super) async fn ranked(
+    state: &AppState,
+    pool: Pool,
+    now: i64,
+) -> Result<Vec<Ranked>, ApiError> {
     let rows = state.store.pool_accounts(pool.game, pool.mode).await?;
     let mut list: Vec<(Uuid, String, Shown, u32)> = rows
         .into_iter()
-        .map(|r| (r.player, r.username, r.rating.shown(pool.system, now), r.rating.games))
+        .map(|r| {
+            (
+                r.player,
+                r.username,
+                r.rating.shown(pool.system, now),
+                r.rating.games,
+            )
+        })
         .filter(|(_, _, shown, _)| !shown.provisional)
         .collect();
     list.sort_by(|a, b| {

@@ -228,7 +228,10 @@ fn rated_game(room: &Room, outcome: &Outcome) -> Option<RatedGame> {
                     .finishing_order
                     .iter()
                     .position(|set| set.contains(s))?;
-                (u8::try_from(s.index()).unwrap_or(0), u8::try_from(place).unwrap_or(u8::MAX))
+                (
+                    u8::try_from(s.index()).unwrap_or(0),
+                    u8::try_from(place).unwrap_or(u8::MAX),
+                )
             };
             Some(RatedSeat {
                 seat: s.key().to_string(),

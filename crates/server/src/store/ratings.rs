@@ -180,7 +180,10 @@ fn compute(
 
 /// `$1, $2, ... $n`.
 fn marks(n: usize) -> String {
-    (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+    (1..=n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 const UPSERT: &str = "INSERT INTO ratings (player_key, game, mode, rating, deviation, \
@@ -428,9 +431,8 @@ impl Store {
     /// # Errors
     /// Database failure.
     pub async fn game_rating_changes(&self, game: Uuid) -> Result<Vec<RatingChange>, StoreError> {
-        let sql = format!(
-            "SELECT {CHANGE_COLUMNS} FROM rating_history WHERE game_id = $1 ORDER BY seat"
-        );
+        let sql =
+            format!("SELECT {CHANGE_COLUMNS} FROM rating_history WHERE game_id = $1 ORDER BY seat");
         let rows: Vec<RawChange> = on_pool!(self, p => {
             sqlx::query_as(&sql).bind(game.to_string()).fetch_all(p).await.map_err(db_err)?
         });
@@ -503,7 +505,11 @@ mod tests {
     /// a game already applied is skipped.
     #[test]
     fn games_of_one_batch_apply_in_order_and_once() {
-        let (g1, g2, g3) = (finish(1, "a", "b", 10), finish(2, "a", "c", 20), finish(3, "a", "b", 30));
+        let (g1, g2, g3) = (
+            finish(1, "a", "b", 10),
+            finish(2, "a", "c", 20),
+            finish(3, "a", "b", 30),
+        );
         let done: HashSet<String> = [Uuid::from_u128(3).to_string()].into();
         let out = compute(&[&g1, &g2, &g3], HashMap::new(), &done);
         assert_eq!(out.history.len(), 4);

@@ -524,7 +524,10 @@ pub(super) async fn commit_owned(
         let mut statements = run(conn, writes, true, rated.is_empty()).await?;
         if !rated.is_empty() {
             statements += ratings::apply_sqlite(conn, &rated).await?;
-            sqlx::query("COMMIT").execute(&mut *conn).await.map_err(db_err)?;
+            sqlx::query("COMMIT")
+                .execute(&mut *conn)
+                .await
+                .map_err(db_err)?;
         }
         Ok::<usize, StoreError>(statements)
     }

@@ -1156,7 +1156,9 @@ async fn provoke_special(code: &str) -> Value {
             let (status, room) = sc.s.create_room(&member, body).await;
             assert_eq!(status, 200, "{room}");
             let (_, guest) = sc.s.player().await;
-            let mut c = sc.s.ws(room["id"].as_str().unwrap(), Some(&guest), None).await;
+            let mut c =
+                sc.s.ws(room["id"].as_str().unwrap(), Some(&guest), None)
+                    .await;
             snapshot(&mut c).await;
             let id = c.send("take_seat", json!({})).await;
             error_reply(&mut c, Some(id)).await

@@ -30,8 +30,8 @@ fn code(v: &Value) -> &str {
 
 const CLOCK: &str = r#"{"kind":"fischer","base_ms":60000,"increment_ms":0}"#;
 
-/// A Queah room made by `host` (White) with `extra` settings, Black taken by `guest`,
-/// started; both sockets.
+/// A Queah room with a clock, rated or casual, made by `host` (White), Black taken by
+/// `guest`, started; both sockets.
 async fn game(s: &Server, host: &str, guest: &str, rated: bool) -> (String, Client, Client) {
     let clock: Value = serde_json::from_str(CLOCK).unwrap();
     let (status, created) = s
@@ -78,21 +78,36 @@ async fn rated_games(backend: Backend) {
     let clock: Value = serde_json::from_str(CLOCK).unwrap();
     // Who may open a rated room.
     let (status, body) = s
-        .create_room(&guest, json!({"game": "queah", "rated": true, "time_control": clock}))
+        .create_room(
+            &guest,
+            json!({"game": "queah", "rated": true, "time_control": clock}),
+        )
         .await;
-    assert_eq!((status, code(&body)), (400, "rated_needs_account"), "{body}");
-    let (status, body) = s.create_room(&ann, json!({"game": "queah", "rated": true})).await;
+    assert_eq!(
+        (status, code(&body)),
+        (400, "rated_needs_account"),
+        "{body}"
+    );
+    let (status, body) = s
+        .create_room(&ann, json!({"game": "queah", "rated": true}))
+        .await;
     assert_eq!((status, code(&body)), (400, "rated_needs_clock"), "{body}");
     // A guest cannot sit in a rated room.
     let (status, body) = s
-        .create_room(&ann, json!({"game": "queah", "rated": true, "time_control": clock}))
+        .create_room(
+            &ann,
+            json!({"game": "queah", "rated": true, "time_control": clock}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     let room = body["id"].as_str().unwrap();
     let (_, listed) = s.get(&format!("/api/rooms/{room}"), None).await;
     assert_eq!(listed["room"]["rated"], true, "{listed}");
     let mut g = s.ws(room, Some(&guest), None).await;
-    assert_eq!(g.refused("take_seat", json!({})).await, "rated_needs_account");
+    assert_eq!(
+        g.refused("take_seat", json!({})).await,
+        "rated_needs_account"
+    );
 
     // A rated game: Ann (White) resigns to Bob.
     let (id, mut h, _b) = game(&s, &ann, &bob, true).await;
@@ -108,13 +123,19 @@ async fn rated_games(backend: Backend) {
     assert_eq!(status, 200, "{page}");
     assert_eq!(page["name"], "bob");
     let queah = &page["ratings"][0];
-    assert_eq!((queah["game"].as_str(), queah["mode"].as_str()), (Some("queah"), Some("standard")));
+    assert_eq!(
+        (queah["game"].as_str(), queah["mode"].as_str()),
+        (Some("queah"), Some("standard"))
+    );
     assert_eq!(queah["games"], 1);
     assert_eq!(queah["provisional"], true);
     assert!(queah["rank"].is_null());
     assert_eq!(queah["rating"], by_seat("black")["after"]);
     assert_eq!(page["history"][0]["points"].as_array().unwrap().len(), 1);
-    assert_eq!(page["results"], json!([{"game": "queah", "wins": 1, "draws": 0, "losses": 0}]));
+    assert_eq!(
+        page["results"],
+        json!([{"game": "queah", "wins": 1, "draws": 0, "losses": 0}])
+    );
 
     // A casual game changes nothing.
     let (id, mut h, _b) = game(&s, &ann, &bob, false).await;
@@ -127,7 +148,10 @@ async fn rated_games(backend: Backend) {
     // Nobody is on the leaderboard while provisional; a settled rating is.
     let (status, board) = s.get("/api/leaderboard/queah", None).await;
     assert_eq!(status, 200, "{board}");
-    assert_eq!(board, json!({"game": "queah", "mode": "standard", "players": []}));
+    assert_eq!(
+        board,
+        json!({"game": "queah", "mode": "standard", "players": []})
+    );
     settle(&url).await;
     let (_, board) = s.get("/api/leaderboard/queah?mode=standard", None).await;
     let names: Vec<&str> = board["players"]

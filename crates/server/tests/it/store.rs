@@ -1146,7 +1146,11 @@ async fn rated_games_apply_in_order_and_once(store: Store) {
     let (a, b) = (player("Ann"), player("Bob"));
     store.insert_player(&a).await.unwrap();
     store.insert_player(&b).await.unwrap();
-    let (ka, kb, bot) = (a.id.to_string(), b.id.to_string(), "bot:engine:1".to_string());
+    let (ka, kb, bot) = (
+        a.id.to_string(),
+        b.id.to_string(),
+        "bot:engine:1".to_string(),
+    );
     let g1 = game("queah", 1_000, &[("white", a.id), ("black", b.id)]);
     let g2 = game("queah", 2_000, &[("white", a.id)]);
     store.commit(&[Write::StartGame(g1.clone())]).await.unwrap();
@@ -1163,13 +1167,19 @@ async fn rated_games_apply_in_order_and_once(store: Store) {
         .unwrap();
     let ann = store.ratings_of(&ka).await.unwrap();
     assert_eq!(ann.len(), 1);
-    assert_eq!((ann[0].game.as_str(), ann[0].mode.as_str()), ("queah", "standard"));
+    assert_eq!(
+        (ann[0].game.as_str(), ann[0].mode.as_str()),
+        ("queah", "standard")
+    );
     assert_eq!(ann[0].rating.games, 2);
     assert_eq!(ann[0].rating.rated_at, Some(20_000));
     let history = store.rating_history(&ka).await.unwrap();
     assert_eq!(history.len(), 2);
     assert_eq!(history[0].before, 1500);
-    assert_eq!(history[1].before, history[0].after, "the second game starts from the first");
+    assert_eq!(
+        history[1].before, history[0].after,
+        "the second game starts from the first"
+    );
     assert!(history[1].after > history[0].after);
     let bob = store.ratings_of(&kb).await.unwrap();
     assert_eq!(bob[0].rating.games, 1);
@@ -1180,11 +1190,19 @@ async fn rated_games_apply_in_order_and_once(store: Store) {
     assert_eq!(seats, ["black", "white"]);
     // The same ends written again, on the writer and on a pooled connection: no change.
     writer
-        .write(vec![Write::FinishGame(rated(finish(&g1, &["white"], 30_000), &ka, &kb))])
+        .write(vec![Write::FinishGame(rated(
+            finish(&g1, &["white"], 30_000),
+            &ka,
+            &kb,
+        ))])
         .await
         .unwrap();
     store
-        .commit(&[Write::FinishGame(rated(finish(&g2, &["white"], 30_000), &ka, &bot))])
+        .commit(&[Write::FinishGame(rated(
+            finish(&g2, &["white"], 30_000),
+            &ka,
+            &bot,
+        ))])
         .await
         .unwrap();
     assert_eq!(store.ratings_of(&ka).await.unwrap(), ann);
@@ -1192,7 +1210,10 @@ async fn rated_games_apply_in_order_and_once(store: Store) {
     // A casual game changes nothing; a rated one on the pool's connection applies.
     let g3 = game("queah", 3_000, &[("white", a.id), ("black", b.id)]);
     store
-        .commit(&[Write::StartGame(g3.clone()), Write::FinishGame(finish(&g3, &[], 40_000))])
+        .commit(&[
+            Write::StartGame(g3.clone()),
+            Write::FinishGame(finish(&g3, &[], 40_000)),
+        ])
         .await
         .unwrap();
     assert_eq!(store.ratings_of(&ka).await.unwrap(), ann);
@@ -1210,9 +1231,16 @@ async fn rated_games_apply_in_order_and_once(store: Store) {
     // A rated end of a game never stored stores nothing, its rating included.
     let ghost = game("queah", 5_000, &[]);
     let refused = store
-        .commit(&[Write::FinishGame(rated(finish(&ghost, &["white"], 60_000), &ka, &kb))])
+        .commit(&[Write::FinishGame(rated(
+            finish(&ghost, &["white"], 60_000),
+            &ka,
+            &kb,
+        ))])
         .await;
-    assert!(matches!(refused, Err(StoreError::Missing(_))), "{refused:?}");
+    assert!(
+        matches!(refused, Err(StoreError::Missing(_))),
+        "{refused:?}"
+    );
     assert_eq!(store.ratings_of(&ka).await.unwrap()[0].rating.games, 3);
     writer.close().await;
 }
@@ -1244,7 +1272,11 @@ async fn rating_updates_per_second(store: Store) {
                 let (w, b) = (&g.players[0].1, &g.players[1].1);
                 let f = finish(g, &["white"], 10_000 + i64::try_from(i).unwrap());
                 writer
-                    .write(vec![Write::FinishGame(rated(f, &w.to_string(), &b.to_string()))])
+                    .write(vec![Write::FinishGame(rated(
+                        f,
+                        &w.to_string(),
+                        &b.to_string(),
+                    ))])
                     .await
                     .unwrap();
             }
@@ -1258,7 +1290,9 @@ async fn rating_updates_per_second(store: Store) {
     let total: u32 = {
         let mut n = 0;
         for p in &players {
-            n += store.ratings_of(&p.id.to_string()).await.unwrap()[0].rating.games;
+            n += store.ratings_of(&p.id.to_string()).await.unwrap()[0]
+                .rating
+                .games;
         }
         n
     };
