@@ -255,8 +255,8 @@ pub struct RoomConfig {
     /// seats rotate between rounds instead. The room is never waiting, so seats cannot be
     /// taken or changed, and a player cannot abort the game. Empty: seats are taken as usual.
     pub seated: Vec<(Seat, Participant)>,
-    /// The game is rated: its result changes the players' ratings (the server's store
-    /// applies them).
+    /// The game changes its players' ratings (the server admits only accounts to its seats
+    /// and stores the change with the result); casual rooms change nothing.
     pub rated: bool,
     /// The bots of a fixed seating (see [`RoomConfig::seated`]).
     pub seated_bots: Vec<(Seat, Bot)>,
@@ -273,7 +273,8 @@ impl RoomConfig {
         !self.seated.is_empty() || !self.seated_bots.is_empty()
     }
 
-    /// A public room without clocks, with the default grace period, started by the host.
+    /// A public, casual room without clocks, with the default grace period, started by the
+    /// host.
     pub fn new(id: Uuid, options: AnyOptions, host: Participant) -> RoomConfig {
         RoomConfig {
             id,

@@ -59,6 +59,8 @@ pub struct RoomSummary {
     pub created_at: i64,
     /// The room starts by itself when its last free seat is filled.
     pub auto_start: bool,
+    /// The game changes its players' ratings.
+    pub rated: bool,
     /// Whose move it is and until when (not listed: players' lists of games read it).
     #[serde(skip)]
     pub progress: Progress,
@@ -129,6 +131,7 @@ impl RoomSummary {
             created_at: i64::try_from(room.created_at().0).unwrap_or(i64::MAX),
             auto_start: c.auto_start,
             progress: Progress::of(room),
+            rated: c.rated,
         }
     }
 
