@@ -48,18 +48,10 @@ struct MyGame {
     last_move_at: i64,
 }
 
-/// The mode of a game's rating pool (the contract's table): only for the games that
-/// have two.
+/// The mode of a game's rating pool, only for the games that have more than one.
 fn mode_of(options: &AnyOptions) -> Option<&'static str> {
-    match options {
-        AnyOptions::Stockholm(o) => Some(if o.deferred_backward_capture {
-            "standard"
-        } else {
-            "brazilian"
-        }),
-        AnyOptions::Neva(o) => Some(if o.teams { "teams" } else { "free_for_all" }),
-        AnyOptions::Queah(_) | AnyOptions::GiveAndTake(_) => None,
-    }
+    let (game, mode) = crate::rooms::persist::pool_of(options);
+    (ratings::POOLS.iter().filter(|p| p.game == game).count() > 1).then_some(mode)
 }
 
 /// `player`'s entry for the room `s` (`None` if they no longer sit there).
