@@ -1,6 +1,8 @@
 //! Properties of rating updates: finite numbers, a winner never loses points, deviations
 //! within bounds.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use proptest::prelude::*;
 use ratings::{glicko2, rate, weng_lin, Rating, Seated, System};
 
