@@ -117,3 +117,8 @@ export function ratingRules(pool) {
 /** What the `?` and the `±` mean, in plain words. */
 export const PROVISIONAL_WORDS = 'A question mark means the rating is not settled yet: too few rated games, or a long time without one. '
   + 'The number after ± is how far off it may be. Only settled ratings appear on the leaderboard.';
+
+/** The address of a player's page. */
+export function playerPath(name) {
+  return `/@/${encodeURIComponent(name)}`;
+}
