@@ -1,7 +1,7 @@
 // Tournaments as list items, for the front page's panel and the /tournaments page: name,
 // game, format and clock in words, and when it starts or how far it is.
 
-import { api, h } from '../http.js';
+import { h } from '../http.js';
 import { clockWords } from '../describe.js';
 import { poolOf } from '../ratings.js';
 import { formatWords, stateWords, splitTournaments } from '../tourney.js';
@@ -34,22 +34,15 @@ export function eventItem(t) {
     h('span.event-when', {}, [when, typeof players === 'number' ? `${players} player${players === 1 ? '' : 's'}` : null].filter(Boolean).join(' · ')));
 }
 
-/** The front page's panel: tournaments open for registration and under way. */
-export function eventsPanel() {
-  const list = h('div', { id: 'front-tournaments' }, h('p.empty', {}, 'Loading…'));
-  const panel = h('section.panel.events-panel', { 'aria-labelledby': 'h-events' },
+/**
+ * The front page's panel: tournaments open for registration and under way, from `answer`
+ * (that of `GET /api/tournaments`); hidden when there are none.
+ */
+export function eventsPanel(answer) {
+  const { upcoming, running } = splitTournaments(answer);
+  const rows = [...running, ...upcoming].slice(0, 6);
+  return h('section.panel.events-panel', { id: 'front-tournaments', 'aria-labelledby': 'h-events', hidden: !rows.length },
     h('div.panel-head', {}, h('h2', { id: 'h-events' }, 'Tournaments'),
       h('a', { href: '/tournaments', dataset: { link: '' }, id: 'all-tournaments' }, 'All tournaments')),
-    list);
-  api('/api/tournaments').then((r) => {
-    const { upcoming, running } = splitTournaments(r);
-    const rows = [...running, ...upcoming].slice(0, 6);
-    list.replaceChildren(rows.length
-      ? h('ul.events', {}, rows.map(eventItem))
-      : h('p.empty', {}, 'No tournament is planned right now.'));
-  }).catch(() => {
-    // A server without tournaments (or one that is busy): the panel is not worth an error.
-    panel.hidden = true;
-  });
-  return panel;
+    h('ul.events', {}, rows.map(eventItem)));
 }

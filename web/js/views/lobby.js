@@ -7,7 +7,6 @@ import { navigate } from '../router.js';
 import { roomPath } from '../room/link.js';
 import { SEATS, seatName } from '../seats.js';
 import { describe, personName, waitingWords, SHORT_NAME } from '../describe.js';
-import { eventsPanel } from './eventlist.js';
 
 const NEVA_SEATS = {
   4: 'white,red,green,black',
@@ -54,7 +53,7 @@ export function lobbyView(main) {
     h('div.lobby', {},
       quickPlay(),
       h('section.panel.rooms-panel', { 'aria-labelledby': 'h-rooms' }, h('h2', { id: 'h-rooms' }, 'Open rooms'), list, joinByCode()),
-      eventsPanel(),
+      eventsBox(),
       more));
 
   // The form is built the first time it is opened.
@@ -361,6 +360,22 @@ async function buildCreateForm(form) {
       msg.className = 'msg error';
     }
   });
+}
+
+/**
+ * The tournaments under way or open for registration, once the server has named any: their
+ * list module is loaded only then, so a front page without tournaments costs one request.
+ */
+function eventsBox() {
+  const box = h('div.events-box', { id: 'front-events' });
+  api('/api/tournaments').then(async (r) => {
+    if (!Object.values(r || {}).some((v) => Array.isArray(v) && v.length)) return;
+    const { eventsPanel } = await import('./eventlist.js');
+    box.replaceWith(eventsPanel(r));
+  }).catch(() => {
+    // A server without tournaments, or a busy one: the front page does without the panel.
+  });
+  return box;
 }
 
 /**
