@@ -108,7 +108,8 @@ export function ratingRules(pool) {
   if (pool.game === 'neva') {
     return 'Neva ratings count finishing order: finishing ahead of a player raises your rating, finishing behind lowers it, '
       + 'by more when the other player was rated higher than you. In team games both partners share the team\'s result. '
-      + 'The number shown is a cautious estimate, so it rises over your first games as the server learns how you play.';
+      + 'The number shown is a cautious estimate (the server\'s guess of your strength minus three times its doubt), '
+      + 'so it rises over your first games as the server learns how you play.';
   }
   return 'A rating starts at 1500. A win against a higher-rated player raises it more than a win against a lower-rated one; '
     + 'a draw moves both players towards each other.';
