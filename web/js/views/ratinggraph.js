@@ -26,7 +26,7 @@ function dateLabel(ms, withYear) {
  * wide (drawn at the size it is shown, so the labels keep their size on a phone).
  */
 export function ratingGraph(points, label, width = 600) {
-  const w = Math.max(280, Math.min(900, Math.round(width)));
+  const w = Math.max(280, Math.min(1100, Math.round(width)));
   const height = w < 420 ? 170 : 220;
   const sc = graphScale(points, { width: w, height, pad: { left: 44, right: 12, top: 10, bottom: 24 } });
   const n = sc.points.length;

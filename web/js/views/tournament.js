@@ -138,7 +138,7 @@ export function tournamentView(main, id) {
         keys.map((k) => h('th.num.tiebreak', { scope: 'col' }, tiebreakName(k))),
         h('th.num', { scope: 'col', title: 'Games played' }, 'Games'),
         h('th.num.wdl', { scope: 'col', title: 'Won, drawn, lost' }, 'W-D-L'))),
-      h('tbody', {}, rows.map((s) => h(`tr${me && s.player === me.id ? '.me' : ''}`, { dataset: { player: s.player } },
+      h('tbody', {}, rows.map((s) => h(`tr${me && s.player === me.id ? '.mine' : ''}`, { dataset: { player: s.player } },
         h('td.num.rank', {}, String(s.rank)),
         h('td', {}, nameLink(s.name, s.player)),
         h('td.num.points', {}, pointsText(s.points)),
