@@ -123,3 +123,17 @@ export const PROVISIONAL_WORDS = 'A question mark means the rating is not settle
 export function playerPath(name) {
   return `/@/${encodeURIComponent(name)}`;
 }
+
+/**
+ * A rated game's rating changes in words, one entry per seat in the order given:
+ * "Ann 1500 → 1512 (+12)". `nameOf(seat)` names the seat's player.
+ */
+export function ratingChangeWords(changes, nameOf) {
+  return (changes || [])
+    .filter((c) => c && Number.isFinite(c.before) && Number.isFinite(c.after))
+    .map((c) => {
+      const before = Math.round(c.before);
+      const after = Math.round(c.after);
+      return `${nameOf(c.seat)} ${before} → ${after} (${progressText(after - before)})`;
+    });
+}

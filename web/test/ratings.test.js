@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { POOLS, poolOf, poolByKey, ratingText, deviationText, progressText, niceStep, graphScale, linePoints } from '../js/ratings.js';
+import { POOLS, poolOf, poolByKey, ratingText, deviationText, progressText, niceStep, graphScale, linePoints, ratingChangeWords } from '../js/ratings.js';
 
 test('six pools, each with its own address key', () => {
   assert.deepEqual(POOLS.map((p) => p.name), ['Stockholm', 'Brazilian', 'Give and Take', 'Queah', 'Neva', 'Neva teams']);
@@ -70,4 +70,12 @@ test('a single game or a flat record still gives a readable graph', () => {
   // Bad entries are skipped, not drawn at NaN.
   const bad = graphScale([{ at: 1, rating: 1500 }, { at: 'x', rating: 2 }, null, { at: 2, rating: NaN }]);
   assert.equal(bad.points.length, 1);
+});
+
+test('a rated game\'s changes in words', () => {
+  const names = { white: 'Ann', black: 'Bob' };
+  assert.deepEqual(
+    ratingChangeWords([{ seat: 'white', before: 1500, after: 1512.4 }, { seat: 'black', before: 1500.2, after: 1488 }, { seat: 'red' }], (s) => names[s]),
+    ['Ann 1500 → 1512 (+12)', 'Bob 1500 → 1488 (−12)']);
+  assert.deepEqual(ratingChangeWords(undefined, () => ''), []);
 });
