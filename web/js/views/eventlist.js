@@ -21,7 +21,8 @@ export function startWords(ms) {
 
 /** One tournament as a list item linking to its page. */
 export function eventItem(t) {
-  const players = Array.isArray(t.entrants) ? t.entrants.length : t.players ?? t.entrant_count;
+  // The list gives a count of active entrants; a whole tournament gives the list.
+  const players = Array.isArray(t.entrants) ? t.entrants.filter((e) => e.active !== false).length : t.entrants;
   const when = t.state === 'registering' ? `starts ${startWords(t.starts_at)}` : stateWords(t);
   return h('li.event-row', { dataset: { tournament: t.id, state: t.state } },
     h('a.event-name', { href: `/tournament/${t.id}`, dataset: { link: '' } }, t.name),

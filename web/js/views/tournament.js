@@ -12,9 +12,12 @@ import {
 } from '../tourney.js';
 import { eventGame, startWords } from './eventlist.js';
 
-function nameLink(name, id) {
+/** A player's name linking to their page (by `username` when the server gives it, the name otherwise). */
+function nameLink(name, id, username, bot = false) {
   if (!name) return h('span', {}, 'someone');
-  return h('a.player-link', { href: playerPath(name), dataset: { link: '', player: id || '' } }, name);
+  // Bots have no page.
+  if (bot) return h('span.player-name', { dataset: { player: id || '' } }, name);
+  return h('a.player-link', { href: playerPath(username || name), dataset: { link: '', player: id || '' } }, name);
 }
 
 export function tournamentView(main, id) {
@@ -74,6 +77,7 @@ export function tournamentView(main, id) {
     drawRules();
   }
 
+  const isBot = (player) => (t.entrants || []).some((e) => e.id === player && e.bot);
   const mine = () => (t.entrants || []).find((e) => me && e.id === me.id);
 
   function drawActions() {
@@ -140,7 +144,7 @@ export function tournamentView(main, id) {
         h('th.num.wdl', { scope: 'col', title: 'Won, drawn, lost' }, 'W-D-L'))),
       h('tbody', {}, rows.map((s) => h(`tr${me && s.player === me.id ? '.mine' : ''}`, { dataset: { player: s.player } },
         h('td.num.rank', {}, String(s.rank)),
-        h('td', {}, nameLink(s.name, s.player)),
+        h('td', {}, nameLink(s.name, s.player, s.username, isBot(s.player))),
         h('td.num.points', {}, pointsText(s.points)),
         keys.map((k) => h('td.num.tiebreak', {}, pointsText(tiebreakValue(s, k)))),
         h('td.num.played', {}, String(s.played ?? '')),
@@ -164,7 +168,7 @@ export function tournamentView(main, id) {
             i ? h('span.vs', {}, ' – ') : '',
             h(`span.swatch.${s.seat}`, { 'aria-hidden': 'true', title: seatName(s.seat) }),
             ' ',
-            nameLink(s.name, s.player),
+            nameLink(s.name, s.player, s.username, isBot(s.player)),
           ])),
           h('span.table-result', {}, tableResultWords(tb) || 'Playing'),
           tb.room_id ? h('a.table-room', { href: `/room/${tb.room_id}`, dataset: { link: '' } }, tb.result ? 'Game' : 'Watch') : null))),
@@ -184,7 +188,7 @@ export function tournamentView(main, id) {
       return;
     }
     entrants.append(h('ul.plain.entrants', { id: 'entrants' }, list.map((e) => h(`li${e.active === false ? '.withdrawn' : ''}`, { dataset: { player: e.id } },
-      nameLink(e.name, e.id),
+      nameLink(e.name, e.id, e.username, Boolean(e.bot)),
       typeof e.rating === 'number' ? h('small', {}, ` ${Math.round(e.rating)}`) : '',
       e.partner ? h('small', {}, ` with ${names.get(e.partner) || e.partner_name || 'a partner'}`) : '',
       e.active === false ? h('small', {}, ' (withdrawn)') : ''))));
