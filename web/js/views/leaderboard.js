@@ -28,7 +28,7 @@ export function leaderboardView(main, params) {
   main.append(
     h('h1', {}, 'Leaderboard'),
     h('p.help', {}, 'The best players of each game by rating. Only settled ratings are listed: a new player appears after a few rated games. '
-      + 'Progress is the change over the last few games.'),
+      + 'Progress is the change over the last 30 days.'),
     h('div.tabs', { role: 'tablist', 'aria-label': 'Rating pools' }, tabs),
     panel);
 
