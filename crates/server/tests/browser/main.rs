@@ -9,6 +9,7 @@
 // just them, and the other tests do not share the two cores with a browser.
 #[path = "../it/common/mod.rs"]
 mod common;
+mod club;
 mod learn;
 mod lobby;
 mod room;
