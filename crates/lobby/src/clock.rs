@@ -22,16 +22,19 @@ pub(crate) struct Clocks {
     /// The seats that have made their first move: their clocks run on their turns.
     started: SeatSet,
     since: Timestamp,
+    /// The room's no-show wait, which replaces the first-move time when set.
+    no_show_ms: Option<u64>,
 }
 
 impl Clocks {
     /// Clocks for `layout`, `first` to move from `at` (its first move not timed by its
-    /// clock); `None` without a time control.
+    /// clock, but by `no_show_ms` when given); `None` without a time control.
     pub(crate) fn start(
         control: TimeControl,
         layout: SeatSet,
         first: Option<Seat>,
         at: Timestamp,
+        no_show_ms: Option<u64>,
     ) -> Option<Clocks> {
         let base = match control {
             TimeControl::None => return None,
@@ -45,12 +48,16 @@ impl Clocks {
             to_move: first,
             started: SeatSet::EMPTY,
             since: at,
+            no_show_ms,
         })
     }
 
-    /// The time a seat has for its first move: [`FIRST_MOVE_MS`] with Fischer, the
-    /// per-move limit otherwise.
+    /// The time a seat has for its first move: the room's no-show wait if it has one, else
+    /// [`FIRST_MOVE_MS`] with Fischer, the per-move limit otherwise.
     fn first_move_ms(&self) -> u64 {
+        if let Some(ms) = self.no_show_ms {
+            return ms;
+        }
         match self.control {
             TimeControl::PerMove { limit_ms } => limit_ms,
             TimeControl::None | TimeControl::Fischer { .. } => FIRST_MOVE_MS,

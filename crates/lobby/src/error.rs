@@ -75,6 +75,10 @@ pub enum LobbyError {
     /// The rules refused the move.
     #[error("illegal move: {0}")]
     IllegalMove(MoveError),
+    /// The seats were fixed by a pairing (a tournament game): a player cannot abort the
+    /// game, and a no-show loses by forfeit instead.
+    #[error("a tournament game cannot be aborted")]
+    AbortNotAllowed,
     /// Every seat has moved: the game can no longer be aborted.
     #[error("too late to abort: every seat has moved")]
     TooLateToAbort,
@@ -154,6 +158,7 @@ impl LobbyError {
             LobbyError::SeatOut(_) => "seat_out",
             LobbyError::IllegalMove(_) => "illegal_move",
             LobbyError::TooLateToAbort => "too_late_to_abort",
+            LobbyError::AbortNotAllowed => "abort_not_allowed",
             LobbyError::DrawAlreadyOffered => "draw_already_offered",
             LobbyError::NoDrawOffer => "no_draw_offer",
             LobbyError::ClaimNotOpen { .. } => "claim_not_open",

@@ -27,11 +27,14 @@ pub enum Reason {
     NoProgress,
     /// The seat stayed disconnected past the grace period and the others claimed.
     Abandonment,
+    /// The seat did not make its first move in time in a room with the no-show rule
+    /// ([`crate::RoomConfig::no_show_ms`]): it loses by forfeit.
+    NoShow,
 }
 
 impl Reason {
     /// Stable key, as serialised: `captured_all`, `blocked`, `resigned`, `left`, `time`,
-    /// `agreement`, `repetition`, `no_progress`, `abandonment`.
+    /// `agreement`, `repetition`, `no_progress`, `abandonment`, `no_show`.
     pub const fn key(self) -> &'static str {
         match self {
             Reason::CapturedAll => "captured_all",
@@ -43,6 +46,7 @@ impl Reason {
             Reason::Repetition => "repetition",
             Reason::NoProgress => "no_progress",
             Reason::Abandonment => "abandonment",
+            Reason::NoShow => "no_show",
         }
     }
 

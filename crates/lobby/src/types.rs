@@ -209,9 +209,30 @@ pub struct RoomConfig {
     /// Start by itself, by lot, as soon as the last free seat is filled (quick games);
     /// otherwise the host starts.
     pub auto_start: bool,
+    /// Fixed seating (tournament games): with it, together with [`RoomConfig::seated_bots`],
+    /// every seat of the layout is given at creation and the game starts at once, the
+    /// rules' first seat (White) first, without a lot: a pairing decides the seats, and
+    /// seats rotate between rounds instead. The room is never waiting, so seats cannot be
+    /// taken or changed, and a player cannot abort the game. Empty: seats are taken as usual.
+    pub seated: Vec<(Seat, Participant)>,
+    /// The game is rated: its result changes the players' ratings (the server's store
+    /// applies them).
+    pub rated: bool,
+    /// The bots of a fixed seating (see [`RoomConfig::seated`]).
+    pub seated_bots: Vec<(Seat, Bot)>,
+    /// The no-show rule: a seat that has not made its first move within this many ms of its
+    /// first turn loses by forfeit ([`crate::Reason::NoShow`]; in Neva the game goes on for
+    /// the others) instead of the game being aborted. The same wait replaces the usual
+    /// first-move time. Needs a clock.
+    pub no_show_ms: Option<u64>,
 }
 
 impl RoomConfig {
+    /// True when the seats are given at creation ([`RoomConfig::seated`]).
+    pub fn fixed_seating(&self) -> bool {
+        !self.seated.is_empty() || !self.seated_bots.is_empty()
+    }
+
     /// A public room without clocks, with the default grace period, started by the host.
     pub fn new(id: Uuid, options: AnyOptions, host: Participant) -> RoomConfig {
         RoomConfig {
@@ -222,6 +243,10 @@ impl RoomConfig {
             time_control: TimeControl::None,
             grace_ms: DEFAULT_GRACE_MS,
             auto_start: false,
+            rated: false,
+            seated: Vec::new(),
+            seated_bots: Vec::new(),
+            no_show_ms: None,
         }
     }
 }

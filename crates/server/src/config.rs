@@ -84,6 +84,9 @@ pub struct ServeArgs {
     /// `invite` (accounts need an admin's invite; guests watch).
     #[arg(long, env = "CHECKERHALL_ACCESS", value_enum, default_value_t = AccessMode::Open)]
     pub access: AccessMode,
+    /// Let members create tournaments too (admins always may).
+    #[arg(long, env = "CHECKERHALL_MEMBER_TOURNAMENTS")]
+    pub member_tournaments: bool,
     /// Username of an admin account made on start when the server has no admin yet (with
     /// `CHECKERHALL_ADMIN_PASSWORD`).
     #[arg(long, env = "CHECKERHALL_ADMIN_NAME")]
@@ -224,6 +227,11 @@ pub struct ServerConfig {
     pub first_admin: Option<(String, String)>,
     /// Proxies whose forwarding headers name the client ([`crate::net::ClientAddr`]).
     pub trusted_proxies: crate::net::TrustedProxies,
+    /// Members may create tournaments (admins always may).
+    pub member_tournaments: bool,
+    /// The pause before every bot's move instead of its level's (300 ms and 50 ms a
+    /// level): tests that play whole events between bots shorten it. No flag.
+    pub bot_pause: Option<Duration>,
 }
 
 /// Limits that keep one client from hurting the others.
@@ -314,6 +322,8 @@ impl ServerConfig {
             access: AccessMode::Open,
             first_admin: None,
             trusted_proxies: crate::net::TrustedProxies::default(),
+            member_tournaments: false,
+            bot_pause: None,
         }
     }
 }
@@ -371,6 +381,7 @@ impl From<&ServeArgs> for ServerConfig {
             (a.socket_idle_secs > 0).then(|| Duration::from_secs(a.socket_idle_secs));
         c.trusted_proxies = a.trusted_proxies.clone();
         c.access = a.access;
+        c.member_tournaments = a.member_tournaments;
         c.first_admin = a
             .admin_name
             .clone()

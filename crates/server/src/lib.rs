@@ -23,6 +23,7 @@ pub mod searches;
 pub mod sockets;
 mod state;
 pub mod store;
+pub mod tournaments;
 pub mod web;
 pub mod wire;
 
@@ -149,6 +150,7 @@ pub async fn run(
     drop(stop_rx);
     // Sockets are long-lived: the rooms close them (announcing the restart) before the
     // connections still answering a request are told to finish and waited for.
+    state.tournaments.shutdown().await;
     state.rooms.shutdown().await;
     let _ = stop_tx.send(());
     stop_tx.closed().await;

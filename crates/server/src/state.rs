@@ -10,6 +10,7 @@ use crate::rooms::Rooms;
 use crate::searches::Searches;
 use crate::sockets::Sockets;
 use crate::store::{Store, Writer, WriterConfig};
+use crate::tournaments::Tournaments;
 
 /// Shared by every handler (`State<AppState>`) and task; cheap to clone.
 #[derive(Clone)]
@@ -31,6 +32,8 @@ pub struct AppState {
     pub limiters: Arc<Limiters>,
     /// Game analyses being computed.
     pub analyses: Analyses,
+    /// The tournaments and their directors.
+    pub tournaments: Tournaments,
     /// Held by the quick seek being served (`POST /api/quick/seek`): seeks are served one
     /// at a time, so two players seeking at once meet in one room.
     pub seeks: Arc<tokio::sync::Mutex<()>>,
@@ -64,7 +67,9 @@ impl AppState {
             metrics.clone(),
             searches.clone(),
         );
+        let tournaments = Tournaments::new(store.clone(), rooms.clone());
         let state = AppState {
+            tournaments,
             limiters: Arc::new(Limiters::new(&config.limits)),
             config,
             store,
@@ -84,6 +89,8 @@ impl AppState {
             }
         }
         state.rooms.restore().await?;
+        // After the rooms: a director carrying on mid-round finds its rooms live.
+        state.tournaments.restore().await?;
         Ok(state)
     }
 }

@@ -33,15 +33,28 @@ impl Room {
     }
 
     /// Applies every flag that fell by `now`, each at the moment it fell, and aborts the
-    /// game if the seat to move let its first-move deadline pass; returns those seats.
+    /// game if the seat to move let its first-move deadline pass (or, with the no-show
+    /// rule, puts that seat out by forfeit); returns those seats.
     fn run_clocks(&mut self, now: Timestamp, out: &mut Staged) -> SeatSet {
         let mut flagged = SeatSet::EMPTY;
         while self.state == RoomState::Playing {
             let clocks = self.play.as_ref().and_then(|p| p.clocks.as_ref());
             if let Some((seat, at)) = clocks.and_then(|c| c.first_move_missed(now)) {
                 flagged.insert(seat);
-                self.abort_no_first_move(seat, at, out);
-                break;
+                if self.config.no_show_ms.is_none() {
+                    self.abort_no_first_move(seat, at, out);
+                    break;
+                }
+                // The no-show rule: the seat loses by forfeit and the game goes on (the
+                // next seat's first-move wait starts at `at`). Each seat departs at most
+                // once, so this ends after at most four rounds.
+                if self
+                    .depart(seat, Departure::Timeout, Reason::NoShow, at, out)
+                    .is_err()
+                {
+                    break;
+                }
+                continue;
             }
             let Some((seat, at)) = clocks.and_then(|c| c.fallen(now)) else {
                 break;

@@ -111,6 +111,9 @@ struct Play {
     /// The game is being ended by a claim: the rules' result stands, the reason is
     /// abandonment.
     claimed: bool,
+    /// Why the last seat to depart went out: a game its departure ended ends for that
+    /// reason.
+    departing: Option<Reason>,
     outcome: Option<Outcome>,
 }
 
@@ -154,8 +157,10 @@ impl Room {
     ///
     /// # Errors
     /// [`LobbyError::InvalidOptions`] when the rules refuse the options,
-    /// [`LobbyError::InvalidConfig`] for a clock without time or a private room without
-    /// an invite code.
+    /// [`LobbyError::InvalidConfig`] for a clock without time, a private room without
+    /// an invite code, or a no-show rule without a clock; for a fixed seating
+    /// ([`RoomConfig::seated`]) that does not fill the layout exactly, the refusal a seat
+    /// taken that way would get.
     pub fn new(config: RoomConfig, now: Timestamp) -> Result<(Room, Vec<Event>), LobbyError> {
         check_config(&config)?;
         let (layout, teams) = match &config.options {
@@ -180,12 +185,16 @@ impl Room {
             history: VecDeque::with_capacity(2),
         };
         let info = room.room_info();
-        let events = room.publish(vec![(
+        let mut staged = vec![(
             Audience::Everyone,
             EventKind::Created {
                 room: Box::new(info),
             },
-        )]);
+        )];
+        if room.config.fixed_seating() {
+            room.seat_fixed(now, &mut staged)?;
+        }
+        let events = room.publish(staged);
         Ok((room, events))
     }
 
@@ -456,6 +465,13 @@ fn check_config(config: &RoomConfig) -> Result<(), LobbyError> {
             return Err(LobbyError::InvalidConfig(
                 "a per-move clock needs a time limit",
             ))
+        }
+        _ => {}
+    }
+    match (config.no_show_ms, config.time_control) {
+        (Some(0), _) => return Err(LobbyError::InvalidConfig("a no-show wait needs a time")),
+        (Some(_), TimeControl::None) => {
+            return Err(LobbyError::InvalidConfig("the no-show rule needs a clock"))
         }
         _ => {}
     }

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use rules::record::{playing as playing_seats, write_departure};
 use rules::{
-    AnyPosition, BySeat, Departure, Game, GameError, Move, MoveError, Problems, Seat, SeatSet,
-    Square, Status, Variant,
+    AnyPosition, BySeat, Departure, EndReason, Game, GameError, Move, MoveError, Problems, Seat,
+    SeatSet, Square, Status, Variant,
 };
 
 use super::view::board_view;
@@ -57,7 +57,7 @@ impl Room {
     }
 
     /// Starts the game at `now`.
-    fn begin(
+    pub(super) fn begin(
         &mut self,
         first: FirstSeat,
         now: Timestamp,
@@ -65,7 +65,13 @@ impl Room {
     ) -> Result<(), LobbyError> {
         let (start, first) = self.opening(first)?;
         let game = Game::new(start);
-        let clocks = Clocks::start(self.config.time_control, self.layout, game.turn(), now);
+        let clocks = Clocks::start(
+            self.config.time_control,
+            self.layout,
+            game.turn(),
+            now,
+            self.config.no_show_ms,
+        );
         let play = Play {
             game,
             first,
@@ -75,6 +81,7 @@ impl Room {
             out_reasons: BySeat::default(),
             draw_offer: None,
             claimed: false,
+            departing: None,
             outcome: None,
         };
         out.push((
@@ -226,6 +233,10 @@ impl Room {
 
     /// Stops a game being aborted; returns the seat that aborted it, if a seated player did.
     fn abort_game(&mut self, cx: Asked<'_>) -> Result<Option<Seat>, LobbyError> {
+        // A paired game is played or forfeited, never called off by a player.
+        if self.config.fixed_seating() && !matches!(cx.actor, Actor::Server) {
+            return Err(LobbyError::AbortNotAllowed);
+        }
         let by = match cx.actor {
             Actor::Server => None,
             Actor::Bot(_) => return Err(LobbyError::NotAParticipant),
@@ -329,6 +340,7 @@ impl Room {
             .depart(seat, how)
             .map_err(|_| LobbyError::SeatOut(seat))?;
         play.out_reasons[seat] = Some(reason);
+        play.departing = Some(reason);
         self.after_action(Action::Departed(seat, how, reason), &before, at, out);
         Ok(())
     }
@@ -489,12 +501,16 @@ impl Play {
     /// else as the rules decided; `None` while the rules say the game goes on.
     fn outcome_now(&self, draw: Option<Reason>, layout: SeatSet, teams: bool) -> Option<Outcome> {
         let playing = playing_seats(self.game.position());
+        // A game ended by a departure ends for the departure's own reason (a no-show is
+        // a timeout to the rules).
+        let end = |reason: EndReason| match (reason, self.departing) {
+            (EndReason::Departed(_), Some(departing)) => departing,
+            _ => Reason::from_end(reason),
+        };
         let (winners, top, reason) = match (draw, self.game.status()) {
             (Some(reason), _) => (SeatSet::EMPTY, playing, reason),
-            (None, Status::Won { winners, reason }) => (winners, winners, Reason::from_end(reason)),
-            (None, Status::Drawn { seats, reason }) => {
-                (SeatSet::EMPTY, seats, Reason::from_end(reason))
-            }
+            (None, Status::Won { winners, reason }) => (winners, winners, end(reason)),
+            (None, Status::Drawn { seats, reason }) => (SeatSet::EMPTY, seats, end(reason)),
             (None, Status::Ongoing) => return None,
         };
         // A game ended by a claim keeps the rules' result; the reason is abandonment.

@@ -143,6 +143,11 @@ impl Room {
     fn rematch_room(&self, id: Uuid, lot: u64, now: Timestamp) -> Result<Room, LobbyError> {
         let mut config = RoomConfig::clone(&self.config);
         config.id = id;
+        // A rematch of a paired game is a friendly game: its seats follow below, and
+        // nobody forfeits it.
+        config.seated.clear();
+        config.seated_bots.clear();
+        config.no_show_ms = None;
         let (mut room, _) = Room::new(config, now)?;
         let order: Vec<Seat> = self.layout.iter().collect();
         let mut seats: BySeat<Option<Slot>> = BySeat::default();

@@ -6,9 +6,10 @@ use std::sync::Arc;
 use rules::{BySeat, Seat};
 
 use super::{participant, Asked, Room, Slot, Staged};
+use crate::command::FirstSeat;
 use crate::error::LobbyError;
 use crate::event::{Occupant, RoomState};
-use crate::types::{Actor, Bot, Participant};
+use crate::types::{Actor, Bot, Participant, Timestamp};
 
 impl Room {
     /// [`crate::Command::TakeSeat`]: sit in `seat`, or in the first free seat.
@@ -38,6 +39,67 @@ impl Room {
         });
         self.stage_seats(out);
         self.start_if_full(cx.now, out)
+    }
+
+    /// A fixed seating ([`crate::RoomConfig::seated`]): every seat of the layout is given
+    /// its occupant and the game starts at `now`, the layout's first seat (White) first.
+    /// People are away until their socket comes (bots are always there).
+    pub(super) fn seat_fixed(
+        &mut self,
+        now: Timestamp,
+        out: &mut Staged,
+    ) -> Result<(), LobbyError> {
+        let config = Arc::clone(&self.config);
+        let people = config
+            .seated
+            .iter()
+            .map(|(s, p)| (*s, Occupant::Player(p.clone())));
+        let bots = config
+            .seated_bots
+            .iter()
+            .map(|(s, b)| (*s, Occupant::Bot(b.clone())));
+        let mut seats: BySeat<Option<Slot>> = BySeat::default();
+        for (seat, occupant) in people.chain(bots) {
+            if !self.layout.contains(seat) {
+                return Err(LobbyError::NoSuchSeat(seat));
+            }
+            if seats[seat].is_some() {
+                return Err(LobbyError::SeatTaken(seat));
+            }
+            match &occupant {
+                Occupant::Bot(b) if !b.exists() => {
+                    return Err(LobbyError::UnknownBot {
+                        kind: b.kind.clone(),
+                        level: b.level,
+                    })
+                }
+                Occupant::Player(p) => {
+                    let twice = seats
+                        .iter()
+                        .find(|(_, slot)| {
+                            slot.as_ref().and_then(|v| v.occupant.player()) == Some(p.id)
+                        })
+                        .map(|(s, _)| s);
+                    if let Some(s) = twice {
+                        return Err(LobbyError::AlreadySeated(s));
+                    }
+                }
+                Occupant::Bot(_) => {}
+            }
+            let connected = matches!(occupant, Occupant::Bot(_));
+            seats[seat] = Some(Slot {
+                occupant,
+                connected,
+                since: now,
+            });
+        }
+        if self.layout.iter().any(|s| seats[s].is_none()) {
+            return Err(LobbyError::NotAllSeatsTaken);
+        }
+        self.seats = Arc::new(seats);
+        self.stage_seats(out);
+        // Lot 0 is the layout's first seat, White: the pairing rotates the seats instead.
+        self.begin(FirstSeat::Lot(0), now, out)
     }
 
     /// [`crate::Command::ChangeSeat`]: move to another free seat.

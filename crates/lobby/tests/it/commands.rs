@@ -698,6 +698,7 @@ fn error_row(e: &LobbyError) -> usize {
         LobbyError::ChatNotAllowed => 29,
         LobbyError::NoSuchChat(_) => 30,
         LobbyError::InvalidName { .. } => 31,
+        LobbyError::AbortNotAllowed => 32,
     }
 }
 
@@ -875,6 +876,12 @@ fn error_cases() -> Vec<(&'static str, Provoke)> {
         ("invalid_name", || {
             let name = "  ".to_string();
             refuse(playing(), player(HOST), Command::Rename { name })
+        }),
+        ("abort_not_allowed", || {
+            let mut c = stockholm();
+            c.seated = vec![(W, person(HOST)), (B, person(2))];
+            let (room, _) = Room::new(c, t(0)).unwrap();
+            refuse(room, player(2), Command::Abort)
         }),
     ]
 }

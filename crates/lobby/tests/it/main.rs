@@ -13,5 +13,6 @@ mod hotpath;
 mod props;
 mod records;
 mod rematch;
+mod seating;
 mod starts;
 mod training_game;

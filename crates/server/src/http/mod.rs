@@ -6,6 +6,7 @@
 //! * identity (`/api/me`), accounts (`/api/account...`) and the admin API
 //!   (`/api/admin/...`);
 //! * rooms (`/api/rooms...`), quick games (`/api/quick/...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
+//! * tournaments (`/api/tournaments...`);
 //! * the games catalogue (`/api/games`), stored games (`/api/history...`, exports,
 //!   analysis), and the operational endpoints (`/healthz`, `/readyz`, `/metrics`).
 
@@ -19,6 +20,7 @@ mod me;
 mod quick;
 mod rooms;
 mod socket;
+mod tournaments;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -41,6 +43,7 @@ pub fn router() -> Router<AppState> {
         .route("/ws", get(socket::upgrade))
         .merge(accounts::router())
         .merge(admin::router())
+        .merge(tournaments::router())
         .route("/api/me", get(me::get_me).patch(me::patch_me))
         .route("/api/games", get(games::list))
         .route("/api/history", get(history::list))

@@ -128,7 +128,7 @@ pub(super) struct Settings<'a> {
 }
 
 /// The game and options a request names.
-fn options_of(game: &str, options: &BTreeMap<String, Value>) -> Result<AnyOptions, ApiError> {
+pub(super) fn options_of(game: &str, options: &BTreeMap<String, Value>) -> Result<AnyOptions, ApiError> {
     let variant: Variant = game
         .parse()
         .map_err(|_| ApiError::bad("unknown_game", format!("no game `{game}`")))?;

@@ -374,7 +374,9 @@ impl Rooms {
     }
 
     /// Makes a room from `config`, seats its host first in `seat` when given, stores it on the store's control lane (a new room is not queued
-    /// behind the game traffic) and starts its task. Returns the room's id.
+    /// behind the game traffic) and starts its task. Returns the room's id. A config with a
+    /// fixed seating ([`RoomConfig::seated`], a tournament's game) opens a room already
+    /// playing; `seat` must then be `None`.
     ///
     /// # Errors
     /// The lobby refused the config or the seat; the store refused the rows.
@@ -413,6 +415,8 @@ impl Rooms {
         let mut writes = vec![crate::store::Write::Room(persist::room_row(
             &room, host_name, now,
         ))];
+        // A fixed seating starts the game with the room: its game row goes with the room's.
+        writes.extend(persist::start_row(&room, now));
         let mut seq = 0;
         if let Some(seat) = take {
             let actor = Actor::Player(room.config().host.clone());
@@ -696,6 +700,7 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
         },
         _ => Visibility::Public,
     };
+    let (seated, seated_bots) = persist::parse_seated(&row.seated)?;
     Ok(RoomConfig {
         id: row.id,
         options,
@@ -704,6 +709,10 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
         time_control,
         grace_ms: u64::try_from(row.grace_ms).unwrap_or(0),
         auto_start: row.auto_start,
+        rated: false,
+        seated,
+        seated_bots,
+        no_show_ms: row.no_show_ms.and_then(|ms| u64::try_from(ms).ok()),
     })
 }
 

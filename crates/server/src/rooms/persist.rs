@@ -173,6 +173,15 @@ pub(crate) fn changes(
     }
 }
 
+/// The game row of a room that started when it was opened (a fixed seating), if it did.
+pub(crate) fn start_row(room: &Room, now: i64) -> Option<Write> {
+    if room.state() == RoomState::Waiting {
+        return None;
+    }
+    room.start_position()
+        .map(|start| Write::StartGame(game_row(room, start, now)))
+}
+
 /// The stored row of a chat line said in room `room`.
 fn chat_row(room: Uuid, line: &lobby::ChatLine) -> ChatRow {
     ChatRow {
@@ -226,5 +235,57 @@ pub(crate) fn room_row(room: &Room, host_name: &str, created_at: i64) -> RoomRow
         state: state_key(room.state()).to_string(),
         created_at,
         auto_start: c.auto_start,
+        seated: seated_json(c),
+        no_show_ms: c.no_show_ms.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX)),
     }
+}
+
+/// One given seat of a paired room as stored (`rooms.seated`).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GivenSeat {
+    seat: Seat,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    player: Option<lobby::Participant>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bot: Option<lobby::Bot>,
+}
+
+/// The fixed seating of `config` as stored: '' when it has none.
+fn seated_json(c: &lobby::RoomConfig) -> String {
+    if !c.fixed_seating() {
+        return String::new();
+    }
+    let people = c.seated.iter().map(|(seat, p)| GivenSeat {
+        seat: *seat,
+        player: Some(p.clone()),
+        bot: None,
+    });
+    let bots = c.seated_bots.iter().map(|(seat, b)| GivenSeat {
+        seat: *seat,
+        player: None,
+        bot: Some(b.clone()),
+    });
+    serde_json::to_string(&people.chain(bots).collect::<Vec<_>>()).unwrap_or_default()
+}
+
+/// A stored fixed seating (`rooms.seated`) back into the people's and the bots' seats.
+///
+/// # Errors
+/// A stored value that does not parse.
+pub(crate) fn parse_seated(
+    text: &str,
+) -> Result<(Vec<(Seat, lobby::Participant)>, Vec<(Seat, lobby::Bot)>), String> {
+    if text.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let given: Vec<GivenSeat> = serde_json::from_str(text).map_err(|e| format!("seated: {e}"))?;
+    let (mut people, mut bots) = (Vec::new(), Vec::new());
+    for g in given {
+        match (g.player, g.bot) {
+            (Some(p), None) => people.push((g.seat, p)),
+            (None, Some(b)) => bots.push((g.seat, b)),
+            _ => return Err(format!("seated: seat {} has no single occupant", g.seat)),
+        }
+    }
+    Ok((people, bots))
 }

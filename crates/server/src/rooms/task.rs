@@ -836,7 +836,12 @@ impl RoomTask {
         self.bot.set(match want {
             Some((ask, b)) => BotTurn::Pausing {
                 ask,
-                at: Instant::now() + bot::pause(&b),
+                at: Instant::now()
+                    + self
+                        .rooms
+                        .config()
+                        .bot_pause
+                        .unwrap_or_else(|| bot::pause(&b)),
             },
             None => BotTurn::Idle,
         });

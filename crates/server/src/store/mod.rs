@@ -229,6 +229,11 @@ pub struct RoomRow {
     pub created_at: i64,
     /// The room starts by itself when its last free seat is filled.
     pub auto_start: bool,
+    /// A paired room's seats given at creation as JSON (see `migrations/0007`); empty for
+    /// a room whose seats are taken as usual.
+    pub seated: String,
+    /// A paired room's no-show wait (ms).
+    pub no_show_ms: Option<i64>,
 }
 
 /// One accepted room command, in order: the durable history a room is rebuilt from.
@@ -432,7 +437,12 @@ mod heartbeat;
 mod ops;
 mod pg;
 mod script;
+mod tournaments;
 
+pub use tournaments::{
+    EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow,
+    TournamentRow,
+};
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
 
@@ -478,7 +488,7 @@ impl RawPlayer {
 }
 
 const ROOM_COLUMNS: &str = "id, variant, options, host, host_name, visibility, invite_code, \
-     time_control, grace_ms, state, created_at, auto_start";
+     time_control, grace_ms, state, created_at, auto_start, seated, no_show_ms";
 
 #[derive(sqlx::FromRow)]
 struct RawRoom {
@@ -494,6 +504,8 @@ struct RawRoom {
     state: String,
     created_at: i64,
     auto_start: i64,
+    seated: String,
+    no_show_ms: Option<i64>,
 }
 
 impl RawRoom {
@@ -511,6 +523,8 @@ impl RawRoom {
             state: self.state,
             created_at: self.created_at,
             auto_start: self.auto_start != 0,
+            seated: self.seated,
+            no_show_ms: self.no_show_ms,
         })
     }
 }

@@ -50,10 +50,11 @@ use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, Stor
 const PARTS: [&str; 11] = [
     "new_rooms AS (
     INSERT INTO rooms (id, variant, options, host, host_name, visibility, invite_code,
-                       time_control, grace_ms, state, created_at, auto_start)
+                       time_control, grace_ms, state, created_at, auto_start,
+                       seated, no_show_ms)
     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
                          $6::text[], $7::text[], $8::text[], $9::int8[], $10::text[],
-                         $11::int8[], $12::int8[]))",
+                         $11::int8[], $12::int8[], $13::text[], $14::int8[]))",
     "new_games AS (
     INSERT INTO games (id, variant, options, start_position, seats, result, reason, winners,
                        started_at, finished_at)
@@ -366,7 +367,9 @@ impl<'a> Batch<'a> {
                 .bind(col(rooms, |(r, _)| r.grace_ms))
                 .bind(col(rooms, |(_, state)| *state))
                 .bind(col(rooms, |(r, _)| r.created_at))
-                .bind(col(rooms, |(r, _)| i64::from(r.auto_start)));
+                .bind(col(rooms, |(r, _)| i64::from(r.auto_start)))
+                .bind(col(rooms, |(r, _)| r.seated.as_str()))
+                .bind(col(rooms, |(r, _)| r.no_show_ms));
         }
         let games = &self.games;
         if !games.is_empty() {

@@ -201,8 +201,9 @@ fn id(u: &uuid::Uuid) -> Val<'static> {
 fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
     s.statement(
         "INSERT INTO rooms (id, variant, options, host, host_name, visibility, \
-         invite_code, time_control, grace_ms, state, created_at, auto_start) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         invite_code, time_control, grace_ms, state, created_at, auto_start, seated, \
+         no_show_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         vec![
             id(&r.id),
             Val::Str(&r.variant),
@@ -216,6 +217,8 @@ fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
             Val::Str(&r.state),
             Val::Int(r.created_at),
             Val::Int(i64::from(r.auto_start)),
+            Val::Str(&r.seated),
+            Val::OptInt(r.no_show_ms),
         ],
         Step::Write,
     );

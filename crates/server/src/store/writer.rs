@@ -616,6 +616,8 @@ mod tests {
             state: "waiting".into(),
             created_at: tag,
             auto_start: false,
+            seated: String::new(),
+            no_show_ms: None,
         };
         let r = Request {
             writes: vec![Write::Room(row)],

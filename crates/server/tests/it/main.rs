@@ -34,6 +34,7 @@ mod restart;
 mod slow_clients;
 mod store;
 mod talk;
+mod tournaments;
 mod upgrade;
 mod web;
 mod web_state;

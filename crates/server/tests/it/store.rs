@@ -240,6 +240,8 @@ fn room(state: &str, created_at: i64) -> RoomRow {
         state: state.to_string(),
         created_at,
         auto_start: false,
+        seated: String::new(),
+        no_show_ms: None,
     }
 }
 

@@ -1,0 +1,306 @@
+//! The event as the API shows it (`GET /api/tournaments/{id}` and its live stream) and its
+//! standings as CSV.
+
+use std::collections::{BTreeMap, HashMap};
+
+use lobby::TimeControl;
+use rules::{AnyOptions, Seat};
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::{Event, StoredPlacing};
+use crate::store::{StoreError, StoredTournament};
+
+/// The body of `GET /api/tournaments/{id}` (and of the live stream's events).
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentView {
+    /// Id.
+    pub id: Uuid,
+    /// Name.
+    pub name: String,
+    /// Game key.
+    pub game: String,
+    /// Every rule option with its value.
+    #[serde(serialize_with = "lobby::serialize_options")]
+    pub options: AnyOptions,
+    /// The pairing format (`{"kind": "swiss", "rounds": 5}`, ...).
+    pub format: tourney::Format,
+    /// Every game's clock.
+    pub time_control: TimeControl,
+    /// Its games are rated.
+    pub rated: bool,
+    /// `registering`, `running` or `finished`.
+    pub state: String,
+    /// When it starts (ms).
+    pub starts_at: i64,
+    /// When it started and finished (ms), once they happened.
+    pub started_at: Option<i64>,
+    /// When it finished.
+    pub finished_at: Option<i64>,
+    /// The round being played (arena: pairings made so far).
+    pub round: i64,
+    /// Rounds in all (`null` for an arena).
+    pub rounds: Option<u32>,
+    /// The no-show wait in seconds.
+    pub no_show_secs: i64,
+    /// Most entrants, if limited.
+    pub max_players: Option<i64>,
+    /// Who created it.
+    pub created_by: Uuid,
+    /// The entrants in order of registration.
+    pub entrants: Vec<EntrantView>,
+    /// Every round paired so far.
+    pub rounds_played: Vec<RoundView>,
+    /// The standings as the games stand.
+    pub standings: Vec<StandingView>,
+}
+
+/// One entrant.
+#[derive(Clone, Debug, Serialize)]
+pub struct EntrantView {
+    /// The account's id (a bot's own id).
+    pub id: Uuid,
+    /// Name.
+    pub name: String,
+    /// Seed rating.
+    pub rating: i64,
+    /// Not withdrawn.
+    pub active: bool,
+    /// Partner's id (Neva teams).
+    pub partner: Option<Uuid>,
+    /// A bot entrant's kind and level.
+    pub bot: Option<serde_json::Value>,
+}
+
+/// One round.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundView {
+    /// Its number, from 1.
+    pub round: i64,
+    /// Its tables.
+    pub tables: Vec<TableView>,
+    /// Who had a bye.
+    pub byes: Vec<PlayerRef>,
+}
+
+/// A player by id and name.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerRef {
+    /// Id.
+    pub player: Uuid,
+    /// Name.
+    pub name: String,
+}
+
+/// One table (game) of a round.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableView {
+    /// Its room (the stored game has the same id).
+    pub room_id: Uuid,
+    /// Who sits where.
+    pub seats: Vec<SeatRef>,
+    /// How it ended (`null` while it is played).
+    pub result: Option<ResultView>,
+}
+
+/// A seat of a table.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatRef {
+    /// Seat key.
+    pub seat: Seat,
+    /// Who.
+    pub player: Uuid,
+    /// Name.
+    pub name: String,
+}
+
+/// How a table ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultView {
+    /// Each player's place, 0 first (equal places tied).
+    pub places: Vec<PlaceView>,
+    /// Who lost by not showing up.
+    pub forfeits: Vec<Uuid>,
+}
+
+/// One player's place at a table.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlaceView {
+    /// Who.
+    pub player: Uuid,
+    /// 0 first.
+    pub place: u8,
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingView {
+    /// 1-based; shared on full ties.
+    pub rank: u32,
+    /// Who.
+    pub player: Uuid,
+    /// Name.
+    pub name: String,
+    /// Points.
+    pub points: f64,
+    /// Tiebreaks by name (`buchholz`, `sonneborn_berger`, ...).
+    pub tiebreaks: BTreeMap<&'static str, f64>,
+    /// Games played.
+    pub played: u32,
+    /// Wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+}
+
+/// The API's view of a stored event, with its standings.
+///
+/// # Errors
+/// A stored value that does not read back.
+pub fn view(stored: StoredTournament) -> Result<TournamentView, StoreError> {
+    let event = Event::of(stored)?;
+    let names: HashMap<Uuid, String> = event
+        .stored
+        .entrants
+        .iter()
+        .map(|e| (e.player_id, e.name.clone()))
+        .collect();
+    let name = |p: &Uuid| names.get(p).cloned().unwrap_or_default();
+    let standings = event
+        .standings()
+        .into_iter()
+        .map(|s| StandingView {
+            rank: s.rank,
+            player: s.player,
+            name: name(&s.player),
+            points: s.points,
+            tiebreaks: s.tiebreaks.into_iter().collect(),
+            played: s.played,
+            wins: s.wins,
+            draws: s.draws,
+            losses: s.losses,
+        })
+        .collect();
+    let mut rounds: BTreeMap<i64, RoundView> = BTreeMap::new();
+    for g in &event.stored.games {
+        let seats = super::parse_seats(&g.seats)?;
+        let round = rounds.entry(g.round).or_insert_with(|| RoundView {
+            round: g.round,
+            tables: Vec::new(),
+            byes: Vec::new(),
+        });
+        let Some(room_id) = g.room_id else {
+            round.byes.extend(seats.iter().map(|(_, p)| PlayerRef {
+                player: *p,
+                name: name(p),
+            }));
+            continue;
+        };
+        let result = match &g.placing {
+            Some(text) => {
+                let p: StoredPlacing = serde_json::from_str(text)
+                    .map_err(|e| StoreError::Corrupt(format!("placing: {e}")))?;
+                Some(ResultView {
+                    places: p
+                        .places
+                        .into_iter()
+                        .map(|(player, place)| PlaceView { player, place })
+                        .collect(),
+                    forfeits: p.forfeits,
+                })
+            }
+            None => None,
+        };
+        round.tables.push(TableView {
+            room_id,
+            seats: seats
+                .iter()
+                .map(|(seat, p)| SeatRef {
+                    seat: *seat,
+                    player: *p,
+                    name: name(p),
+                })
+                .collect(),
+            result,
+        });
+    }
+    let rounds_total = event.rounds();
+    let e = &event.stored.event;
+    let options = super::options_of(e)?;
+    let time_control: TimeControl = serde_json::from_str(&e.time_control)
+        .map_err(|err| StoreError::Corrupt(format!("tournament time control: {err}")))?;
+    Ok(TournamentView {
+        id: e.id,
+        name: e.name.clone(),
+        game: e.variant.clone(),
+        options,
+        format: event.format,
+        time_control,
+        rated: e.rated,
+        state: e.state.clone(),
+        starts_at: e.starts_at,
+        started_at: e.started_at,
+        finished_at: e.finished_at,
+        round: e.round,
+        rounds: rounds_total,
+        no_show_secs: e.no_show_ms / 1000,
+        max_players: e.max_players,
+        created_by: e.created_by,
+        entrants: event
+            .stored
+            .entrants
+            .iter()
+            .map(|x| EntrantView {
+                id: x.player_id,
+                name: x.name.clone(),
+                rating: x.rating,
+                active: x.active,
+                partner: x.partner,
+                bot: x.bot.as_deref().and_then(|b| serde_json::from_str(b).ok()),
+            })
+            .collect(),
+        rounds_played: rounds.into_values().collect(),
+        standings,
+    })
+}
+
+/// The standings as CSV: `rank,name,points,<tiebreaks...>,played,wins,draws,losses`, one
+/// line per entrant, best first. Names are quoted, with quotes doubled.
+pub fn standings_csv(v: &TournamentView) -> String {
+    let breaks: Vec<&'static str> = v
+        .standings
+        .first()
+        .map(|s| s.tiebreaks.keys().copied().collect())
+        .unwrap_or_default();
+    let mut out = String::from("rank,name,points");
+    for b in &breaks {
+        out.push(',');
+        out.push_str(b);
+    }
+    out.push_str(",played,wins,draws,losses\n");
+    for s in &v.standings {
+        let mut line = format!("{},{},{}", s.rank, csv_text(&s.name), s.points);
+        for b in &breaks {
+            line.push_str(&format!(",{}", s.tiebreaks.get(b).copied().unwrap_or(0.0)));
+        }
+        line.push_str(&format!(
+            ",{},{},{},{}\n",
+            s.played, s.wins, s.draws, s.losses
+        ));
+        out.push_str(&line);
+    }
+    out
+}
+
+/// A CSV field: quoted, quotes doubled; a leading `=`, `+`, `-` or `@` is preceded by a
+/// quote mark so that a spreadsheet does not take a name for a formula.
+fn csv_text(s: &str) -> String {
+    let s = s.replace('"', "\"\"");
+    if s.starts_with(['=', '+', '-', '@']) {
+        format!("\"'{s}\"")
+    } else {
+        format!("\"{s}\"")
+    }
+}

@@ -1,0 +1,446 @@
+//! Tournaments over real sockets (issue 25): a no-show forfeit, a Swiss event that survives
+//! a restart in the middle of a round, and a whole Neva-tables event of eight accounts and
+//! four bots, the accounts' moves chosen by the bots crate over the WebSocket.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::{Client, Server};
+use rules::{AnyOptions, AnyPosition, Variant};
+use serde_json::{json, Value};
+use server::config::ServerConfig;
+
+const ADMIN: &str = "root";
+const ADMIN_PASSWORD: &str = "correct horse battery";
+
+/// A server with a first admin and bots that do not pause before their moves.
+async fn server(url: &str) -> Server {
+    let mut config = ServerConfig::new(url);
+    config.first_admin = Some((ADMIN.into(), ADMIN_PASSWORD.into()));
+    config.bot_pause = Some(Duration::from_millis(1));
+    Server::start(config).await
+}
+
+async fn send(req: reqwest::RequestBuilder) -> (u16, Value) {
+    let r = req.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+async fn post(s: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
+    send(
+        reqwest::Client::new()
+            .post(s.url(path))
+            .bearer_auth(token)
+            .json(&body),
+    )
+    .await
+}
+
+async fn admin_token(s: &Server) -> String {
+    let (status, body) = send(
+        reqwest::Client::new()
+            .post(s.url("/api/account/login"))
+            .json(&json!({"username": ADMIN, "password": ADMIN_PASSWORD})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["token"].as_str().unwrap().to_string()
+}
+
+/// A member account named `name`: its id and token.
+async fn account(s: &Server, name: &str) -> (String, String) {
+    let (who, token) = s.player().await;
+    let (status, body) = post(
+        s,
+        "/api/account/claim",
+        &token,
+        json!({"username": name, "password": "long enough password"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    (who.id.to_string(), token)
+}
+
+fn now_ms() -> i64 {
+    server::store::now_ms()
+}
+
+async fn tournament(s: &Server, id: &str) -> Value {
+    let (status, body) = s.get(&format!("/api/tournaments/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// Waits until the tournament's body satisfies `pred`; returns it.
+async fn until(s: &Server, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + common::WAIT;
+    loop {
+        let t = tournament(s, id).await;
+        if pred(&t) {
+            return t;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "never {what}: {t}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The tables of round `round`.
+fn tables(t: &Value, round: u64) -> Vec<Value> {
+    t["rounds_played"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["round"] == json!(round))
+        .map(|r| r["tables"].as_array().unwrap().clone())
+        .unwrap_or_default()
+}
+
+/// The player sitting in `seat` at `table`.
+fn sitter(table: &Value, seat: &str) -> String {
+    table["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["seat"] == seat)
+        .map(|s| s["player"].as_str().unwrap().to_string())
+        .unwrap()
+}
+
+fn points(t: &Value, player: &str) -> f64 {
+    t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"] == player)
+        .map(|s| s["points"].as_f64().unwrap())
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_player_who_does_not_show_up_loses_by_forfeit() {
+    let s = server("sqlite::memory:").await;
+    let admin = admin_token(&s).await;
+    let (ann, ann_token) = account(&s, "ann").await;
+    let (bob, bob_token) = account(&s, "bob").await;
+    // A guest may neither create nor join.
+    let (_, guest) = s.player().await;
+    let body = json!({"name": "Quick", "game": "stockholm",
+        "format": {"kind": "swiss", "rounds": 1},
+        "time_control": {"kind": "fischer", "base_ms": 60000, "increment_ms": 0},
+        "starts_at": now_ms() + 60_000, "no_show_secs": 1});
+    let (status, refused) = post(&s, "/api/tournaments", &guest, body.clone()).await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (403, Some("not_allowed")));
+    let (status, refused) = post(&s, "/api/tournaments", &ann_token, body.clone()).await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (403, Some("not_allowed")));
+    let (status, created) = post(&s, "/api/tournaments", &admin, body).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["state"], "registering");
+    let join = format!("/api/tournaments/{id}/join");
+    let (status, refused) = post(&s, &join, &guest, json!({})).await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (403, Some("account_required")));
+    for token in [&ann_token, &bob_token] {
+        let (status, body) = post(&s, &join, token, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    // That event starts in a minute; a second one starts at once.
+    let body = json!({"name": "Now", "game": "stockholm",
+        "format": {"kind": "swiss", "rounds": 1},
+        "time_control": {"kind": "fischer", "base_ms": 60000, "increment_ms": 0},
+        "starts_at": now_ms() + 400, "no_show_secs": 1});
+    let (status, created) = post(&s, "/api/tournaments", &admin, body).await;
+    assert_eq!(status, 200, "{created}");
+    let now_id = created["id"].as_str().unwrap().to_string();
+    for token in [&ann_token, &bob_token] {
+        let path = format!("/api/tournaments/{now_id}/join");
+        let (status, body) = post(&s, &path, token, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let t = until(&s, &now_id, "round 1 paired", |t| !tables(t, 1).is_empty()).await;
+    let (_, carl_token) = account(&s, "carl").await;
+    let path = format!("/api/tournaments/{now_id}/join");
+    let (status, late) = post(&s, &path, &carl_token, json!({})).await;
+    assert_eq!(
+        (status, late["error"]["code"].as_str()),
+        (409, Some("registration_closed"))
+    );
+    let table = tables(&t, 1).remove(0);
+    let white = sitter(&table, "white");
+    let black = sitter(&table, "black");
+    assert!([&ann, &bob].contains(&&white) && white != black);
+    // Nobody comes: White's second runs out and it loses by forfeit.
+    let t = until(&s, &now_id, "the event ends", |t| t["state"] == "finished").await;
+    let result = &tables(&t, 1)[0]["result"];
+    assert_eq!(result["forfeits"], json!([white]), "{t}");
+    assert_eq!(points(&t, &black), 1.0, "{t}");
+    assert_eq!(points(&t, &white), 0.0, "{t}");
+    let room = table["room_id"].as_str().unwrap();
+    let (_, game) = s.get(&format!("/api/history/{room}"), None).await;
+    assert_eq!(game["reason"], "no_show", "{game}");
+    // The other event is still registering, with both entrants.
+    let other = tournament(&s, &id).await;
+    assert_eq!(other["entrants"].as_array().unwrap().len(), 2);
+    let (status, _) = post(&s, &format!("/api/tournaments/{id}/leave"), &bob_token, json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(tournament(&s, &id).await["entrants"].as_array().unwrap().len(), 1);
+    let (_, list) = s.get("/api/tournaments", None).await;
+    assert_eq!(list["tournaments"].as_array().unwrap().len(), 2, "{list}");
+}
+
+/// The player of `token` resigns their game in `room`.
+async fn resign(s: &Server, room: &str, token: &str) {
+    let mut c = s.ws(room, Some(token), None).await;
+    c.until("snapshot", |v| v["type"] == "snapshot").await;
+    c.act("resign", json!({})).await;
+}
+
+#[tokio::test]
+async fn a_swiss_event_carries_on_after_a_restart_in_the_middle_of_a_round() {
+    let dir = std::env::temp_dir().join(format!("checkerhall-tourney-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("t.db").display());
+    let mut s = server(&url).await;
+    let admin = admin_token(&s).await;
+    let mut players = Vec::new();
+    for name in ["ann", "bob", "cy", "di"] {
+        players.push(account(&s, name).await);
+    }
+    let token_of = |id: &str| {
+        players
+            .iter()
+            .find(|(p, _)| p == id)
+            .map(|(_, t)| t.clone())
+            .unwrap()
+    };
+    let body = json!({"name": "Swiss", "game": "giveandtake",
+        "format": {"kind": "swiss", "rounds": 2},
+        "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
+        "starts_at": now_ms() + 1_500, "no_show_secs": 600});
+    let (status, created) = post(&s, "/api/tournaments", &admin, body).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    for (_, token) in &players {
+        let (status, body) = post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let t = until(&s, &id, "round 1 paired", |t| tables(t, 1).len() == 2).await;
+    let round1 = tables(&t, 1);
+    // Board 1: White resigns. Board 2 stays under way.
+    let (w1, b1) = (sitter(&round1[0], "white"), sitter(&round1[0], "black"));
+    let (w2, b2) = (sitter(&round1[1], "white"), sitter(&round1[1], "black"));
+    resign(&s, round1[0]["room_id"].as_str().unwrap(), &token_of(&w1)).await;
+    until(&s, &id, "board 1's result", |t| !tables(t, 1)[0]["result"].is_null()).await;
+
+    s.stop().await;
+    drop(s);
+    let s = server(&url).await;
+    let t = tournament(&s, &id).await;
+    assert_eq!(t["state"], "running");
+    assert_eq!(t["round"], 1);
+    assert!(tables(&t, 1)[1]["result"].is_null(), "{t}");
+    // Board 2 finishes after the restart: Black resigns; the director pairs round 2.
+    resign(&s, round1[1]["room_id"].as_str().unwrap(), &token_of(&b2)).await;
+    let t = until(&s, &id, "round 2 paired", |t| tables(t, 2).len() == 2).await;
+    let round2 = tables(&t, 2);
+    // The winners meet, and so do the losers (no repeat pairing).
+    let winners = [b1.clone(), w2.clone()];
+    for table in &round2 {
+        let (w, b) = (sitter(table, "white"), sitter(table, "black"));
+        assert_eq!(winners.contains(&w), winners.contains(&b), "{t}");
+    }
+    // Every White of round 2 resigns.
+    for table in &round2 {
+        let white = sitter(table, "white");
+        resign(&s, table["room_id"].as_str().unwrap(), &token_of(&white)).await;
+    }
+    let t = until(&s, &id, "the event ends", |t| t["state"] == "finished").await;
+    let total: f64 = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 4.0, "{t}");
+    let top = &t["standings"][0];
+    assert_eq!(top["points"], 2.0, "{t}");
+    assert!(winners.contains(&top["player"].as_str().unwrap().to_string()));
+    for x in t["standings"].as_array().unwrap() {
+        assert_eq!(x["played"], 2, "{t}");
+    }
+    let (status, _) = s.get(&format!("/api/tournaments/{id}"), None).await;
+    assert_eq!(status, 200);
+    let csv = reqwest::get(s.url(&format!("/api/tournaments/{id}/standings.csv")))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(csv.lines().count(), 5, "{csv}");
+    assert!(csv.starts_with("rank,name,points,buchholz"), "{csv}");
+    let pdn = reqwest::get(s.url(&format!("/api/tournaments/{id}/games.pdn")))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(pdn.matches("[Event \"Swiss\"]").count(), 4, "{pdn}");
+    assert_eq!(pdn.matches("[Round \"2\"]").count(), 2, "{pdn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The game's options as a snapshot's room shows them.
+fn options_of(snapshot: &Value) -> AnyOptions {
+    let room = &snapshot["data"]["room"];
+    let variant: Variant = room["game"].as_str().unwrap().parse().unwrap();
+    let pairs: Vec<(String, String)> = room["options"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), v)
+        })
+        .collect();
+    AnyOptions::from_pairs(variant, pairs).unwrap()
+}
+
+/// Plays `token`'s seat in `room` to the end of the game, each move chosen by the bots
+/// crate at its lowest level from the board the server last sent.
+async fn play_out(addr: std::net::SocketAddr, room: String, token: String, seed: u64) {
+    let mut c = Client::connect(addr, &room, Some(&token), None).await;
+    let snap = c.until("snapshot", |v| v["type"] == "snapshot").await;
+    let options = options_of(&snap);
+    let variant = options.variant();
+    let mut position = snap["data"]["board"]["position"]
+        .as_str()
+        .map(str::to_string);
+    let mut my_turn = !snap["data"]["legal_moves"].is_null();
+    if snap["data"]["state"] != "playing" {
+        return;
+    }
+    let mut n = seed;
+    loop {
+        if my_turn {
+            my_turn = false;
+            let pos = AnyPosition::from_position_string(
+                variant,
+                position.as_deref().unwrap(),
+                &options,
+            )
+            .unwrap();
+            n += 1;
+            if let Some(choice) = ::bots::choose(&pos, &[], ::bots::Level::MIN, n) {
+                let text = rules::notation::write_move(variant, &choice.mv);
+                c.send("move", json!({"text": text})).await;
+            }
+        }
+        let Some(v) = c.recv().await else { return };
+        if v["type"] == "error" && v["data"]["code"] == "illegal_move" {
+            // Chosen from a board that was not the last: choose again.
+            my_turn = true;
+            continue;
+        }
+        if v["type"] != "event" {
+            continue;
+        }
+        let e = &v["data"];
+        if let Some(p) = e["board"]["position"].as_str() {
+            position = Some(p.to_string());
+        }
+        match e["type"].as_str() {
+            Some("your_turn") => my_turn = true,
+            Some("finished") | Some("aborted") => return,
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_neva_tables_event_of_eight_accounts_and_four_bots_is_played_to_the_end() {
+    let s = server("sqlite::memory:").await;
+    let admin = admin_token(&s).await;
+    let mut players = Vec::new();
+    for i in 0..8 {
+        players.push(account(&s, &format!("neva{i}")).await);
+    }
+    let bots: Vec<Value> = (0..4).map(|_| json!({"kind": "engine", "level": 1})).collect();
+    let body = json!({"name": "Neva night", "game": "neva",
+        "options": {"no_progress": "2", "repetition": "2"},
+        "format": {"kind": "neva_tables", "rounds": 2, "teams": false},
+        "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
+        "starts_at": now_ms() + 1_500, "no_show_secs": 60, "bots": bots});
+    let (status, created) = post(&s, "/api/tournaments", &admin, body).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["entrants"].as_array().unwrap().len(), 4);
+    for (_, token) in &players {
+        let (status, body) = post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    // A live stream follows it.
+    let mut live = reqwest::get(s.url(&format!("/api/tournaments/{id}/live")))
+        .await
+        .unwrap();
+    let first = live.chunk().await.unwrap().unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("event: snapshot"));
+    let started = std::time::Instant::now();
+    for round in 1..=2u64 {
+        let t = until(&s, &id, "the round paired", |t| tables(t, round).len() == 3).await;
+        let mut jobs = Vec::new();
+        for table in tables(&t, round) {
+            let room = table["room_id"].as_str().unwrap().to_string();
+            assert_eq!(table["seats"].as_array().unwrap().len(), 4);
+            for seat in table["seats"].as_array().unwrap() {
+                let player = seat["player"].as_str().unwrap();
+                if let Some((_, token)) = players.iter().find(|(p, _)| p == player) {
+                    let seed = jobs.len() as u64 * 1_000 + round;
+                    jobs.push(tokio::spawn(play_out(
+                        s.addr,
+                        room.clone(),
+                        token.clone(),
+                        seed,
+                    )));
+                }
+            }
+        }
+        assert_eq!(jobs.len(), 8);
+        for j in jobs {
+            common::within("a game played out", j).await.unwrap();
+        }
+    }
+    let t = until(&s, &id, "the event ends", |t| t["state"] == "finished").await;
+    eprintln!("Neva tables event of 12 played in {:?}", started.elapsed());
+    let standings = t["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 12);
+    for x in standings {
+        assert_eq!(x["played"], 2, "{t}");
+    }
+    assert_eq!(standings[0]["rank"], 1);
+    // Every game has a result.
+    for round in 1..=2 {
+        for table in tables(&t, round) {
+            assert!(!table["result"].is_null(), "{t}");
+        }
+    }
+    let mut saw_update = false;
+    while let Ok(Some(chunk)) =
+        tokio::time::timeout(Duration::from_millis(200), live.chunk()).await.map(|c| c.unwrap())
+    {
+        saw_update |= String::from_utf8_lossy(&chunk).contains("event: tournament");
+    }
+    assert!(saw_update, "the live stream told of the changes");
+    let pdn = reqwest::get(s.url(&format!("/api/tournaments/{id}/games.pdn")))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(pdn.matches("[Event \"Neva night\"]").count(), 6, "{pdn}");
+}
