@@ -21,28 +21,31 @@ export function formatRules(format) {
   switch (f.kind) {
     case 'swiss':
       return [
-        `Every round, players meet someone with the same score, or as close as possible. Nobody meets the same opponent twice, and colours alternate as far as they can.`,
-        'A win scores 1 point, a draw ½, a loss 0. With an odd number of players, one player sits out each round and scores 1 point for it; nobody sits out twice.',
-        'Equal scores are split by the scores of the opponents you met (Buchholz), then by the scores of the opponents you beat plus half of those you drew with (Sonneborn-Berger).',
+        'Every round, players meet someone with the same score, or as close as possible. Nobody meets the same opponent twice, and everyone gets White and Black in turn as far as possible.',
+        'A win scores 1 point, a draw ½, a loss 0. With an odd number of players, one player sits out each round and scores 1 point for it; nobody sits out twice while someone else can.',
+        'Equal scores are split by the points of all the opponents you met (Buchholz), then by the points of the opponents you beat plus half the points of those you drew with (Sonneborn-Berger).',
       ];
     case 'round_robin':
       return [
-        'Everybody plays everybody once, in a fixed order of rounds, with colours shared out evenly. With an odd number of players, one player sits out each round.',
-        'A win scores 1 point, a draw ½, a loss 0. Equal scores are split by the scores of the opponents you beat plus half of those you drew with (Sonneborn-Berger).',
+        'Everybody plays everybody once, in a fixed order of rounds drawn at the start, with White and Black shared out evenly. With an odd number of players, one player sits out each round and scores 1 point for it.',
+        'A win scores 1 point, a draw ½, a loss 0. Equal scores are split as in a Swiss event: the opponents\' points (Buchholz), then the points of those you beat plus half of those you drew with (Sonneborn-Berger).',
       ];
     case 'arena':
       return [
-        `Play as many games as you can in ${f.minutes} minutes. When your game ends you are paired again at once with someone waiting, close to your score.`,
-        'A win scores 2 points, a draw 1, a loss 0. After two wins in a row you are on a streak: each further win scores 4 and a draw 2, until you lose or draw.',
-        'Games still being played when the time is up count when they finish.',
+        `Play as many games as you can in ${f.minutes} minutes. When your game ends you are paired again at once with someone waiting, close to your score, and not the same opponent twice in a row if anyone else is waiting.`,
+        'A win scores 2 points, a draw 1, a loss 0. After two wins in a row you are on a streak: each further win scores 4 and a draw 2, until a game you do not win.',
+        'Games still being played when the time is up finish and count. Equal points are split in favour of whoever played fewer games.',
       ];
     case 'neva_tables':
       return [
         f.teams
-          ? 'Partners play as a team of two at tables of four, sitting opposite each other, and stay together all event long.'
-          : 'Every round, players sit at tables of four (of three when the count does not divide by four), grouped by score so that the leaders meet each other.',
-        'Seats turn between rounds, so nobody always moves first.',
-        'Points come from the finishing order at your table: the winner scores most, and the points for each place depend on how many sat at the table.',
+          ? 'Partners play as a team of two, sitting opposite each other (White and Green against Red and Black), and stay together all event long. Players who named each other play together; the others are teamed by rating. Each round, teams meet teams with a score close to theirs.'
+          : 'Every round, players sit at tables of four (three when the count does not divide by four), grouped by score so that the leaders meet, and kept apart from players they have already sat with where possible.',
+        'Seats turn between rounds, so everyone moves first in turn.',
+        f.teams
+          ? 'The team whose best-placed player finishes ahead wins: both partners score 3 points; a draw gives each 1½. A team sitting out a round scores 1½ each.'
+          : 'Points come from your finishing place: at a table of four, 3, 2, 1 and 0; at a table of three, 3, 1½ and 0. Players who finish level share the points of their places. Sitting out a round scores 1½.',
+        'Equal points are split by the points of everyone you sat against, then by the number of wins.',
       ];
     default:
       return [];
@@ -110,8 +113,8 @@ export function splitTournaments(answer) {
 export const TIEBREAK_NAME = {
   buchholz: 'Buchholz',
   sonneborn_berger: 'S-B',
-  sb: 'S-B',
-  performance: 'Perf.',
+  opponents_points: 'Opp. points',
+  wins: 'Wins',
 };
 
 /** A tiebreak key in words for a column head. */

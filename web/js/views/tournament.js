@@ -98,8 +98,8 @@ export function tournamentView(main, id) {
         h('button', { type: 'button', id: 'leave', onclick: leave }, t.state === 'registering' ? 'Leave' : 'Withdraw'));
       return;
     }
-    if (t.state === 'running' && t.format?.kind !== 'arena') {
-      // Swiss, round robin and Neva tables are paired from the players registered at the start.
+    if (t.state === 'running') {
+      // Registration closes at the start, for every format.
       actions.replaceChildren(h('p.help', {}, 'Registration closed when the tournament started.'));
       return;
     }
@@ -195,7 +195,7 @@ export function tournamentView(main, id) {
   }
 
   function drawRules() {
-    const noShow = t.no_show_secs ? `If you have not made your first move ${t.no_show_secs} seconds after your game starts, you lose that game; the tournament goes on.` : null;
+    const noShow = t.no_show_secs ? `If you have not made your first move ${t.no_show_secs} seconds after your first turn comes, you lose that game by forfeit; the tournament goes on.` : null;
     rules.replaceChildren(h('h2', { id: 'h-how' }, 'How it works'),
       ...formatRules(t.format).map((p) => h('p', {}, p)),
       noShow ? h('p', {}, noShow) : '',

@@ -149,7 +149,7 @@ function createForm() {
   h('div.opt', {}, h('label', { for: 't-tc' }, 'Clock'), tcKind, ' ', fischerBox, perMoveBox),
   h('div.opt', {}, h('label', { for: 't-start' }, 'Starts'), startsAt),
   h('div.opt', {}, h('label', { for: 't-noshow' }, 'No-show after'), noShow, ' s',
-    h('p.help', {}, 'A player who has not made a first move this long after a game starts loses that game.')),
+    h('p.help', {}, 'A player who has not made a first move this long after their first turn comes loses that game by forfeit.')),
   h('div.opt', {}, h('label', { for: 't-max' }, 'Most players'), maxPlayers),
   h('div.opt.check', {}, rated, h('label', { for: 't-rated' }, 'Rated (games change ratings)')),
   h('button.primary', { type: 'submit', id: 't-create' }, 'Create tournament'),
