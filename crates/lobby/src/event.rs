@@ -328,6 +328,8 @@ pub struct RoomInfo {
     pub created_at: Timestamp,
     /// The game starts by itself, by lot, once every seat is filled.
     pub auto_start: bool,
+    /// The game changes its players' ratings.
+    pub rated: bool,
 }
 
 /// Serialises rule options as clients read them: a JSON object of every option with its

@@ -104,6 +104,7 @@ impl Room {
             grace_ms: self.config.grace_ms,
             created_at: self.created_at,
             auto_start: self.config.auto_start,
+            rated: self.config.rated,
         }
     }
 

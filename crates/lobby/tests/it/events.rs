@@ -194,6 +194,7 @@ fn events_and_snapshots_serialise_for_the_wire() {
     assert_eq!(snap["rematch"]["declined_by"], serde_json::Value::Null);
     assert_eq!(snap["rematch"]["expired"], false);
     assert_eq!(snap["room"]["auto_start"], false);
+    assert_eq!(snap["room"]["rated"], false);
     assert_eq!(snap["chat"], serde_json::json!([]));
     assert_eq!(snap["watchers"], 0);
     let since = serde_json::to_value(room.events_since(7, Viewer::Spectator)).unwrap();

@@ -368,3 +368,25 @@ fn an_aborted_game_refuses_moves() {
         LobbyError::WrongState { .. }
     ));
 }
+
+/// A rated room says so to clients, and its rematch is rated too; a room is casual unless
+/// made rated.
+#[test]
+fn a_rated_room_says_so_and_its_rematch_is_rated() {
+    assert!(!config(options(Variant::Queah, &[])).rated);
+    let mut c = auto(Variant::Stockholm, 11);
+    c.rated = true;
+    let mut room = Room::new(c, t(0)).unwrap().0;
+    assert!(room.info().rated);
+    assert!(room.snapshot(Viewer::Spectator).room.rated);
+    ok(&mut room, &player(HOST), t(1), Command::TakeSeat { seat: Some(W) });
+    ok(&mut room, &player(2), t(1), Command::TakeSeat { seat: Some(B) });
+    ok(&mut room, &player(2), t(2), Command::Resign);
+    let ask = Command::Rematch {
+        new_room: Uuid::from_u128(12),
+        lot: 3,
+    };
+    ok(&mut room, &player(HOST), t(3), ask.clone());
+    let new = room.handle(&player(2), t(4), ask).unwrap().rematch.unwrap();
+    assert!(new.config().rated && new.info().rated);
+}

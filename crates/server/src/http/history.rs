@@ -332,6 +332,19 @@ pub(super) async fn one(
                     .unwrap_or(Value::Null),
             );
             o.insert("moves".into(), Value::Array(moves));
+            // A rated game's changes, once the writer applied them with its result.
+            let rated = state.store.room(game.id).await?.is_some_and(|r| r.rated);
+            o.insert("rated".into(), json!(rated));
+            if rated {
+                let changes: Vec<Value> = state
+                    .store
+                    .game_rating_changes(game.id)
+                    .await?
+                    .iter()
+                    .map(|c| json!({"seat": c.seat, "before": c.before, "after": c.after}))
+                    .collect();
+                o.insert("rating_changes".into(), Value::Array(changes));
+            }
             let chat: Vec<Value> = state
                 .store
                 .chat(game.id)

@@ -8,15 +8,17 @@
 //! * rooms (`/api/rooms...`), quick games (`/api/quick/...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
 //! * tournaments (`/api/tournaments...`);
 //! * the games catalogue (`/api/games`), stored games (`/api/history...`, exports,
-//!   analysis), and the operational endpoints (`/healthz`, `/readyz`, `/metrics`).
+//!   analysis), ratings (`/api/leaderboard/...`, `/api/players/...`), and the operational endpoints (`/healthz`, `/readyz`, `/metrics`).
 
 mod accounts;
 mod admin;
 mod games;
 mod health;
 mod history;
+mod leaderboard;
 mod live;
 mod me;
+mod players;
 mod quick;
 mod rooms;
 mod socket;
@@ -50,6 +52,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/history/{id}", get(history::one))
         .route("/api/history/{id}/export", get(history::export))
         .route("/api/history/{id}/analysis", get(history::analysis))
+        .route("/api/leaderboard/{game}", get(leaderboard::leaderboard))
+        .route("/api/players/{name}", get(players::player))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(health::metrics))

@@ -32,6 +32,8 @@ pub(super) struct Computer {
     time_control: Option<TimeControl>,
     #[serde(default)]
     seat: Option<Seat>,
+    #[serde(default)]
+    rated: bool,
 }
 
 /// `POST /api/quick/computer`: a public room where the caller sits (in `seat`, White by
@@ -64,6 +66,7 @@ pub(super) async fn computer(
                 options: &body.options,
                 time_control: body.time_control,
                 auto_start: true,
+                rated: body.rated,
             },
             "public",
         )?;
@@ -111,12 +114,15 @@ pub(super) struct Seek {
     options: BTreeMap<String, Value>,
     #[serde(default)]
     time_control: Option<TimeControl>,
+    #[serde(default)]
+    rated: bool,
 }
 
 /// `POST /api/quick/seek`: seats the caller in the oldest public waiting room that starts by
 /// itself, plays the same game with the same options and clock, and has a free seat; or, when
 /// there is none, opens one with the caller seated. A room the caller already waits in is
-/// answered as it is. Seeks are served one at a time, so two players seeking at once meet in
+/// answered as it is. A rated seek (accounts only) meets only rated rooms, a casual one
+/// only casual rooms. Seeks are served one at a time, so two players seeking at once meet in
 /// one room instead of opening two.
 pub(super) async fn seek(
     State(state): State<AppState>,
@@ -135,6 +141,7 @@ pub(super) async fn seek(
                 options: &body.options,
                 time_control: body.time_control,
                 auto_start: true,
+                rated: body.rated,
             },
             "public",
         )?;
@@ -151,6 +158,7 @@ pub(super) async fn seek(
                     && s.state == RoomState::Waiting
                     && s.options == config.options
                     && s.time_control == config.time_control
+                    && s.rated == config.rated
             })
             .collect();
         open.sort_by_key(|s| (s.created_at, s.id));

@@ -33,6 +33,8 @@ pub(crate) struct CreateRoom {
     seat: Option<Seat>,
     #[serde(default)]
     auto_start: bool,
+    #[serde(default)]
+    rated: bool,
 }
 
 fn public() -> String {
@@ -103,6 +105,7 @@ pub(super) async fn create(
             options: &body.options,
             time_control: body.time_control,
             auto_start: body.auto_start,
+            rated: body.rated,
         },
         &body.visibility,
     )?;
@@ -125,6 +128,8 @@ pub(super) struct Settings<'a> {
     pub(super) options: &'a BTreeMap<String, Value>,
     pub(super) time_control: Option<TimeControl>,
     pub(super) auto_start: bool,
+    /// A rated game: only for accounts, with a clock.
+    pub(super) rated: bool,
 }
 
 /// The game and options a request names.
@@ -176,12 +181,32 @@ pub(super) fn room_config(
         }
     };
     let time_control = time_control_of(settings.time_control)?;
+    if settings.rated {
+        if who.account.is_none() {
+            return Err(rated_needs_account());
+        }
+        if time_control == TimeControl::None {
+            return Err(ApiError::bad(
+                "rated_needs_clock",
+                "a rated game needs a time control",
+            ));
+        }
+    }
     let mut config = RoomConfig::new(Uuid::new_v4(), options, who.participant());
     config.visibility = visibility;
     config.time_control = time_control;
     config.grace_ms = state.config.grace_ms;
     config.auto_start = settings.auto_start;
+    config.rated = settings.rated;
     Ok(config)
+}
+
+/// The refusal of a rated game to a guest.
+pub(super) fn rated_needs_account() -> ApiError {
+    ApiError::bad(
+        "rated_needs_account",
+        "rated games are for accounts: log in or create an account",
+    )
 }
 
 /// Rooms a page of `GET /api/rooms` holds by default, and at most (as the other lists).

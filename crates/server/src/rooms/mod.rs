@@ -709,7 +709,7 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
         time_control,
         grace_ms: u64::try_from(row.grace_ms).unwrap_or(0),
         auto_start: row.auto_start,
-        rated: false,
+        rated: row.rated,
         seated,
         seated_bots,
         no_show_ms: row.no_show_ms.and_then(|ms| u64::try_from(ms).ok()),

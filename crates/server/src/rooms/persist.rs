@@ -1,10 +1,13 @@
 //! The durable rows one accepted command produces.
 
-use lobby::{Actor, Command, EventKind, Occupant, Room, RoomState, Verdict};
+use lobby::{Actor, Command, EventKind, Occupant, Outcome, Room, RoomState, Verdict};
+use rules::AnyOptions;
 use rules::Seat;
 use uuid::Uuid;
 
-use crate::store::{ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, Write};
+use crate::store::{
+    ChatRow, GameFinish, GameRow, LogRow, MoveRow, RatedGame, RatedSeat, RoomRow, Write,
+};
 use crate::wire::{actor_text, command_text};
 
 /// The options of a room as stored: the non-default pairs as a JSON object.
@@ -164,6 +167,7 @@ pub(crate) fn changes(
                     .join(","),
                 verdicts,
                 finished_at: now,
+                rating: rated_game(after, outcome),
             }));
         }
         out.push(Write::RoomState {
@@ -180,6 +184,74 @@ pub(crate) fn start_row(room: &Room, now: i64) -> Option<Write> {
     }
     room.start_position()
         .map(|start| Write::StartGame(game_row(room, start, now)))
+}
+
+/// The rating pool (game and mode keys, see `ratings::POOLS`) of a game with `options`:
+/// Stockholm with deferred backward capture is `standard`, without it `brazilian`; Neva
+/// is `teams` or `free_for_all`; the other games have one pool.
+pub(crate) fn pool_of(options: &AnyOptions) -> (&'static str, &'static str) {
+    match options {
+        AnyOptions::Stockholm(o) if o.deferred_backward_capture => ("stockholm", "standard"),
+        AnyOptions::Stockholm(_) => ("stockholm", "brazilian"),
+        AnyOptions::GiveAndTake(_) => ("giveandtake", "standard"),
+        AnyOptions::Queah(_) => ("queah", "standard"),
+        AnyOptions::Neva(o) if o.teams => ("neva", "teams"),
+        AnyOptions::Neva(_) => ("neva", "free_for_all"),
+    }
+}
+
+/// The rating key of a seat's occupant: the player's id, or `bot:<kind>:<level>`.
+pub(crate) fn rating_key(occupant: &Occupant) -> String {
+    match occupant {
+        Occupant::Player(p) => p.id.0.to_string(),
+        Occupant::Bot(b) => format!("bot:{}:{}", b.kind, b.level),
+    }
+}
+
+/// What the writer needs to rate a finished game of a rated room (`None` for a casual
+/// one): each playing seat's key, side and place. In Neva team play the partners
+/// (opposite seats) are one side, the winning side first (both first in a draw);
+/// otherwise each seat is a side, placed by the finishing order.
+fn rated_game(room: &Room, outcome: &Outcome) -> Option<RatedGame> {
+    let config = room.config();
+    if !config.rated {
+        return None;
+    }
+    let (game, mode) = pool_of(&config.options);
+    let teams = mode == "teams";
+    let seats = room
+        .layout()
+        .iter()
+        .filter(|s| outcome.seats[*s].is_some())
+        .filter_map(|s| {
+            let player = rating_key(room.occupant(s)?);
+            let (team, place) = if teams {
+                let team = u8::try_from(s.index() % 2).unwrap_or(0);
+                let place = match outcome.winning_team {
+                    Some(w) if !w.contains(s) => 1,
+                    _ => 0,
+                };
+                (team, place)
+            } else {
+                let place = outcome
+                    .finishing_order
+                    .iter()
+                    .position(|set| set.contains(s))?;
+                (u8::try_from(s.index()).unwrap_or(0), u8::try_from(place).unwrap_or(u8::MAX))
+            };
+            Some(RatedSeat {
+                seat: s.key().to_string(),
+                player,
+                team,
+                place,
+            })
+        })
+        .collect();
+    Some(RatedGame {
+        game: game.to_string(),
+        mode: mode.to_string(),
+        seats,
+    })
 }
 
 /// The stored row of a chat line said in room `room`.
@@ -237,6 +309,7 @@ pub(crate) fn room_row(room: &Room, host_name: &str, created_at: i64) -> RoomRow
         auto_start: c.auto_start,
         seated: seated_json(c),
         no_show_ms: c.no_show_ms.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX)),
+        rated: c.rated,
     }
 }
 

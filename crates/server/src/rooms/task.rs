@@ -59,6 +59,8 @@ pub struct RoomSummary {
     pub created_at: i64,
     /// The room starts by itself when its last free seat is filled.
     pub auto_start: bool,
+    /// The game changes its players' ratings.
+    pub rated: bool,
 }
 
 /// One seat in [`RoomSummary`].
@@ -96,6 +98,7 @@ impl RoomSummary {
             seats: seat_summaries(room),
             created_at: i64::try_from(room.created_at().0).unwrap_or(i64::MAX),
             auto_start: c.auto_start,
+            rated: c.rated,
         }
     }
 

@@ -234,6 +234,8 @@ pub struct RoomRow {
     pub seated: String,
     /// A paired room's no-show wait (ms).
     pub no_show_ms: Option<i64>,
+    /// The game changes its players' ratings (`rooms.rated`).
+    pub rated: bool,
 }
 
 /// One accepted room command, in order: the durable history a room is rebuilt from.
@@ -310,6 +312,9 @@ pub struct GameFinish {
     pub verdicts: Vec<(String, String)>,
     /// Milliseconds since the epoch.
     pub finished_at: i64,
+    /// A rated game: its pool and players, whose ratings the writer changes in the same
+    /// transaction (see `ratings`); `None` for a casual game.
+    pub rating: Option<RatedGame>,
 }
 
 /// Filter and page of [`Store::list_games`].
@@ -436,6 +441,7 @@ mod chat;
 mod heartbeat;
 mod ops;
 mod pg;
+mod ratings;
 mod script;
 mod tournaments;
 
@@ -445,6 +451,7 @@ pub use tournaments::{
 };
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
+pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 
 /// A database error, with unique-key violations turned into [`StoreError::Conflict`].
 fn db_err(e: sqlx::Error) -> StoreError {
@@ -488,7 +495,7 @@ impl RawPlayer {
 }
 
 const ROOM_COLUMNS: &str = "id, variant, options, host, host_name, visibility, invite_code, \
-     time_control, grace_ms, state, created_at, auto_start, seated, no_show_ms";
+     time_control, grace_ms, state, created_at, auto_start, seated, no_show_ms, rated";
 
 #[derive(sqlx::FromRow)]
 struct RawRoom {
@@ -506,6 +513,7 @@ struct RawRoom {
     auto_start: i64,
     seated: String,
     no_show_ms: Option<i64>,
+    rated: i64,
 }
 
 impl RawRoom {
@@ -525,6 +533,7 @@ impl RawRoom {
             auto_start: self.auto_start != 0,
             seated: self.seated,
             no_show_ms: self.no_show_ms,
+            rated: self.rated != 0,
         })
     }
 }

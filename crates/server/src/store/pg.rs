@@ -51,10 +51,10 @@ const PARTS: [&str; 11] = [
     "new_rooms AS (
     INSERT INTO rooms (id, variant, options, host, host_name, visibility, invite_code,
                        time_control, grace_ms, state, created_at, auto_start,
-                       seated, no_show_ms)
+                       seated, no_show_ms, rated)
     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
                          $6::text[], $7::text[], $8::text[], $9::int8[], $10::text[],
-                         $11::int8[], $12::int8[], $13::text[], $14::int8[]))",
+                         $11::int8[], $12::int8[], $13::text[], $14::int8[], $15::int8[]))",
     "new_games AS (
     INSERT INTO games (id, variant, options, start_position, seats, result, reason, winners,
                        started_at, finished_at)
@@ -369,7 +369,8 @@ impl<'a> Batch<'a> {
                 .bind(col(rooms, |(r, _)| r.created_at))
                 .bind(col(rooms, |(r, _)| i64::from(r.auto_start)))
                 .bind(col(rooms, |(r, _)| r.seated.as_str()))
-                .bind(col(rooms, |(r, _)| r.no_show_ms));
+                .bind(col(rooms, |(r, _)| r.no_show_ms))
+                .bind(col(rooms, |(r, _)| i64::from(r.rated)));
         }
         let games = &self.games;
         if !games.is_empty() {
@@ -514,6 +515,30 @@ fn col<'a, T, U>(rows: &'a [T], column: impl Fn(&'a T) -> U) -> Vec<U> {
 /// As `Store::commit`.
 pub(super) async fn commit(conn: &mut PgConnection, writes: &[Write]) -> Result<usize, StoreError> {
     let batch = Batch::of(writes);
+    let rated = super::ratings::rated(writes);
+    if !rated.is_empty() {
+        // The change of the ratings reads them: a transaction block around the batch's
+        // statement and the rating statements (only batches finishing a rated game).
+        let mut tx = conn.begin().await.map_err(db_err)?;
+        let done = match batch.run(&mut tx).await {
+            Ok(()) => super::ratings::apply_pg(&mut tx, &rated).await,
+            Err(e) => Err(e),
+        };
+        return match done {
+            Ok(n) => {
+                tx.commit().await.map_err(db_err)?;
+                Ok(usize::from(batch.mask() != 0) + n)
+            }
+            Err(e) => {
+                // Broken or refused: either way nothing of the batch is kept.
+                let _ = tx.rollback().await;
+                match e {
+                    StoreError::Missing(_) => Err(StoreError::Missing(batch.missing(conn).await?)),
+                    e => Err(e),
+                }
+            }
+        };
+    }
     match batch.run(&mut *conn).await {
         Ok(()) => Ok(usize::from(batch.mask() != 0)),
         Err(StoreError::Missing(_)) => Err(StoreError::Missing(batch.missing(conn).await?)),
@@ -604,10 +629,10 @@ mod tests {
         assert_eq!(params(&moves), 11);
         assert!(moves.ends_with("\nSELECT 1"), "{moves}");
         let all = statement((1 << 9) - 1);
-        assert_eq!(params(&all), 49);
+        assert_eq!(params(&all), 50);
         assert!(
-            all.contains("(SELECT count(*) FROM states) = cardinality($39::text[])")
-                && all.contains("(SELECT count(*) FROM ends) = cardinality($41::text[])"),
+            all.contains("(SELECT count(*) FROM states) = cardinality($40::text[])")
+                && all.contains("(SELECT count(*) FROM ends) = cardinality($42::text[])"),
             "{all}"
         );
         let ends = statement(1 << ENDS);

@@ -25,6 +25,7 @@ use sqlx::sqlite::Sqlite;
 use sqlx::{Connection, Either, Executor, SqliteConnection};
 
 use super::chat::{CHAT_DELETE, CHAT_INSERT};
+use super::ratings;
 use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
 
 /// Most values in one script: under SQLite's limit on numbered parameters (32,766); a
@@ -202,8 +203,8 @@ fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
     s.statement(
         "INSERT INTO rooms (id, variant, options, host, host_name, visibility, \
          invite_code, time_control, grace_ms, state, created_at, auto_start, seated, \
-         no_show_ms) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         no_show_ms, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         vec![
             id(&r.id),
             Val::Str(&r.variant),
@@ -219,6 +220,7 @@ fn room<'a>(s: &mut Script<'a>, r: &'a RoomRow) {
             Val::Int(i64::from(r.auto_start)),
             Val::Str(&r.seated),
             Val::OptInt(r.no_show_ms),
+            Val::Int(i64::from(r.rated)),
         ],
         Step::Write,
     );
@@ -301,7 +303,7 @@ fn chat<'a>(s: &mut Script<'a>, c: &'a ChatRow) {
 /// Values a write binds (to cut a batch into scripts under [`MAX_VALUES`]).
 fn values_of(w: &Write) -> usize {
     match w {
-        Write::Room(_) => 12,
+        Write::Room(_) => 13,
         Write::StartGame(g) => 10 + 4 * g.players.len(),
         Write::FinishGame(f) => 5 + 3 * f.verdicts.len(),
         Write::RoomState { .. } => 2,
@@ -494,7 +496,8 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
 }
 
 /// Commits `writes` on a pooled connection in one transaction (sqlx's), as few scripts
-/// (see [`run`]); the statements run.
+/// (see [`run`]) and the change of the rated games they finish (see `ratings`); the
+/// statements run.
 ///
 /// The write lock is taken at `BEGIN`, so the busy timeout applies to it instead of the
 /// transaction failing when a deferred one upgrades.
@@ -503,21 +506,33 @@ pub(super) async fn commit(
     writes: &[Write],
 ) -> Result<usize, StoreError> {
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)?;
-    let statements = run(&mut tx, writes, false).await?;
+    let mut statements = run(&mut tx, writes, false, false).await?;
+    statements += ratings::apply_sqlite(&mut tx, &ratings::rated(writes)).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(statements)
 }
 
 /// [`commit`] on the writer's own connection, with `BEGIN` and `COMMIT` in the scripts: one
-/// hop to the connection's thread for a batch instead of three. After a failure the
-/// transaction is rolled back here (sqlx does not know of it). Only for a connection no one
-/// else uses, which is dropped with its user if the commit is: a pooled connection given
-/// back in the middle of such a transaction would stay in it.
+/// hop to the connection's thread for a batch instead of three (a batch finishing a rated
+/// game reads and writes ratings between its scripts and its `COMMIT`). After a failure
+/// the transaction is rolled back here (sqlx does not know of it). Only for a connection no
+/// one else uses, which is dropped with its user if the commit is: a pooled connection
+/// given back in the middle of such a transaction would stay in it.
 pub(super) async fn commit_owned(
     conn: &mut SqliteConnection,
     writes: &[Write],
 ) -> Result<usize, StoreError> {
-    match run(conn, writes, true).await {
+    let rated = ratings::rated(writes);
+    let done = async {
+        let mut statements = run(conn, writes, true, rated.is_empty()).await?;
+        if !rated.is_empty() {
+            statements += ratings::apply_sqlite(conn, &rated).await?;
+            sqlx::query("COMMIT").execute(&mut *conn).await.map_err(db_err)?;
+        }
+        Ok::<usize, StoreError>(statements)
+    }
+    .await;
+    match done {
         Ok(statements) => Ok(statements),
         Err(e) => {
             // Without a transaction (none begun, or SQLite ended it on the error) this
@@ -531,19 +546,21 @@ pub(super) async fn commit_owned(
 }
 
 /// Runs `writes` on `conn` as few scripts (see [`Part::scripts`]; more parts when the batch
-/// binds more than [`MAX_VALUES`] values); with `transaction`, the first begins it and the
-/// last commits it (else the caller's transaction holds them). Returns the statements run.
+/// binds more than [`MAX_VALUES`] values); with `begin`, the first begins the transaction,
+/// with `commit` the last commits it (else the caller's transaction holds them). Returns
+/// the statements run.
 async fn run(
     conn: &mut SqliteConnection,
     writes: &[Write],
-    transaction: bool,
+    begin: bool,
+    commit: bool,
 ) -> Result<usize, StoreError> {
     let parts = parts(writes);
     let last = parts.len().saturating_sub(1);
     let mut statements = 0;
-    let mut begin = transaction;
+    let mut begin = begin;
     for (i, part) in parts.iter().enumerate() {
-        for s in part.scripts(&mut begin, transaction && i == last) {
+        for s in part.scripts(&mut begin, commit && i == last) {
             statements += s.run(&mut *conn).await?;
         }
     }

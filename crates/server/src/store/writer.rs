@@ -618,6 +618,7 @@ mod tests {
             auto_start: false,
             seated: String::new(),
             no_show_ms: None,
+            rated: false,
         };
         let r = Request {
             writes: vec![Write::Room(row)],

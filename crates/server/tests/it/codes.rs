@@ -261,6 +261,14 @@ fn http_cases() -> Vec<Case> {
         case(Open, Guest, "POST", "/api/quick/computer")
             .json(json!({"game": "queah", "level": 9}))
             .is(400, "unknown_bot"),
+        case(Open, Guest, "POST", "/api/rooms")
+            .json(json!({"game": "queah", "rated": true,
+                         "time_control": {"kind": "per_move", "limit_ms": 60000}}))
+            .is(400, "rated_needs_account"),
+        case(Open, Member, "POST", "/api/rooms")
+            .json(json!({"game": "queah", "rated": true}))
+            .is(400, "rated_needs_clock"),
+        case(Open, Nobody, "GET", "/api/leaderboard/queah?mode=teams").is(400, "unknown_mode"),
         case(Open, Nobody, "PATCH", "/api/me")
             .json(json!({"name": "Ann"}))
             .is(401, "unauthorized"),
@@ -585,6 +593,7 @@ async fn corrupt_game(s: &Server, player: Uuid) -> Uuid {
             winners: String::new(),
             verdicts: Vec::new(),
             finished_at: 2_000,
+            rating: None,
         }),
     ];
     s.state.store.commit(&writes).await.unwrap();
@@ -932,7 +941,7 @@ const SOCKET_UNPROVOKABLE: &[(&str, &str)] = &[
 ];
 
 /// The codes provoked by the special cases below (capacity and failure).
-const SOCKET_SPECIAL: &[&str] = &["overloaded", "store_failed", "muted"];
+const SOCKET_SPECIAL: &[&str] = &["overloaded", "store_failed", "muted", "rated_needs_account"];
 
 struct Scenery {
     s: Server,
@@ -1128,6 +1137,28 @@ async fn provoke_special(code: &str) -> Value {
             let id = c
                 .send("chat", json!({"channel": "spectators", "text": "hi"}))
                 .await;
+            error_reply(&mut c, Some(id)).await
+        }
+        "rated_needs_account" => {
+            // A guest asks for a seat in a rated room (made by an account, with a clock).
+            let sc = scenery(Scene::Waiting, |_| {}).await;
+            let (_, member) = sc.s.player().await;
+            let claimed = reqwest::Client::new()
+                .post(sc.s.url("/api/account/claim"))
+                .bearer_auth(&member)
+                .json(&json!({"username": "rater", "password": MEMBER_PASSWORD}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(claimed.status().as_u16(), 200);
+            let body = json!({"game": "queah", "rated": true,
+                              "time_control": {"kind": "per_move", "limit_ms": 60000}});
+            let (status, room) = sc.s.create_room(&member, body).await;
+            assert_eq!(status, 200, "{room}");
+            let (_, guest) = sc.s.player().await;
+            let mut c = sc.s.ws(room["id"].as_str().unwrap(), Some(&guest), None).await;
+            snapshot(&mut c).await;
+            let id = c.send("take_seat", json!({})).await;
             error_reply(&mut c, Some(id)).await
         }
         other => panic!("no special case for {other}"),

@@ -465,6 +465,7 @@ async fn play_and_store(
         winners: winner_keys.join(","),
         verdicts,
         finished_at: at + 1000,
+        rating: None,
     }));
     s.state.store.commit(&writes).await.expect("commit");
     Played { id, game, moves: n }
@@ -871,6 +872,7 @@ async fn full_pages_know_whether_more_follow() {
             winners: String::new(),
             verdicts: Vec::new(),
             finished_at: 2_000 + i,
+            rating: None,
         }));
     }
     s.state.store.commit(&writes).await.expect("commit");

@@ -30,6 +30,7 @@ mod overload;
 mod play;
 mod proxy;
 mod quick;
+mod ratings;
 mod restart;
 mod slow_clients;
 mod store;

@@ -36,6 +36,9 @@ pub(super) enum SocketError {
     /// An admin muted the sender's chat on the whole server.
     #[error("An admin has muted your chat on this server.")]
     Muted,
+    /// A guest asked for a seat in a rated room.
+    #[error("Rated games are for accounts: log in or create an account to take a seat.")]
+    RatedNeedsAccount,
     #[error(transparent)]
     Command(#[from] CommandError),
 }
@@ -49,6 +52,7 @@ impl SocketError {
             SocketError::RateLimited { .. } => "rate_limited",
             SocketError::NotAParticipant => "not_a_participant",
             SocketError::Muted => "muted",
+            SocketError::RatedNeedsAccount => "rated_needs_account",
             SocketError::Command(e) => e.code(),
         }
     }
@@ -132,6 +136,8 @@ pub(super) struct To<'a> {
     pub(super) rooms: &'a Rooms,
     pub(super) room: &'a RoomHandle,
     pub(super) me: Option<&'a Participant>,
+    /// The participant has no account.
+    pub(super) guest: bool,
 }
 
 impl To<'_> {
@@ -249,6 +255,10 @@ fn answer(request: wire::Request, to: To<'_>) -> Answer<'_> {
     let Some(me) = to.me else {
         return Answer::Now(to.error(id.as_ref(), &SocketError::NotAParticipant));
     };
+    // Ratings are for accounts: the server, not the room, knows who has one.
+    if to.guest && matches!(command, Command::TakeSeat { .. }) && to.room.summary().rated {
+        return Answer::Now(to.error(id.as_ref(), &SocketError::RatedNeedsAccount));
+    }
     let read = Instant::now();
     let chat = matches!(command, Command::Chat { .. });
     Answer::Later(Box::pin(async move {

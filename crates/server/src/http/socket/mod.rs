@@ -117,6 +117,7 @@ pub(super) async fn upgrade(
         registration: identity
             .as_ref()
             .map(|i| state.sockets.register(i.id, i.session)),
+        guest: !identity.as_ref().is_some_and(|i| i.account.is_some()),
         participant: identity.map(|i| i.participant()),
         since: q.since,
         counts: state.sockets.counts().clone(),
@@ -222,6 +223,8 @@ struct Conn {
     /// spectator without an identity.
     registration: Option<Registration>,
     participant: Option<Participant>,
+    /// The participant has no account: refused a seat in a rated room.
+    guest: bool,
     /// The client's `since`.
     since: Option<u64>,
     counts: Arc<Counts>,

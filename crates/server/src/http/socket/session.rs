@@ -146,6 +146,7 @@ impl<'a> Session<'a> {
                 rooms: &conn.rooms,
                 room: &conn.room,
                 me: conn.participant.as_ref(),
+                guest: conn.guest,
             },
             gate: Gate::new(limits),
             me: conn.participant.as_ref().map(|p| p.id),
