@@ -142,12 +142,14 @@ async fn a_player_registers_for_a_tournament_and_follows_its_standings() {
     // Bob goes to his table and resigns; Ann, still on the tournament page, sees the result
     // and the standings change without a reload.
     bob.click("#my-game-link").await;
-    bob.wait_until("location.pathname.startsWith('/room/')").await;
+    bob.wait_until("location.pathname.startsWith('/room/')")
+        .await;
     bob.wait_for("#resign").await;
     bob.click("#resign").await;
     bob.click("#resign").await;
     bob.wait_for("#result-line").await;
-    ann.wait_text("#standings tbody tr:first-child", "ann").await;
+    ann.wait_text("#standings tbody tr:first-child", "ann")
+        .await;
     ann.wait_text("#standings tbody tr:first-child .points", "1")
         .await;
     ann.wait_text("#rounds-box", "ann won").await;
@@ -175,7 +177,8 @@ async fn a_player_registers_for_a_tournament_and_follows_its_standings() {
     assert_no_horizontal_scroll(&ann).await;
     ann.screenshot("finished-phone").await;
     ann.goto("/tournaments").await;
-    ann.wait_text("[data-group=\"finished\"]", "Friday Swiss").await;
+    ann.wait_text("[data-group=\"finished\"]", "Friday Swiss")
+        .await;
     assert_no_horizontal_scroll(&ann).await;
     ann.screenshot("list-phone").await;
     for p in [&ann, &bob, &boss] {
@@ -208,7 +211,8 @@ async fn a_player_page_draws_the_rating_graph() {
         .await;
     ann.click("#rated").await;
     ann.click("#create").await;
-    ann.wait_until("location.pathname.startsWith('/room/')").await;
+    ann.wait_until("location.pathname.startsWith('/room/')")
+        .await;
     wait_seated(&ann, "white").await;
     let room: String = ann.eval("location.pathname.slice(6)").await;
     let rated: bool = ann
@@ -226,7 +230,8 @@ async fn a_player_page_draws_the_rating_graph() {
     ann.goto("/@/ann").await;
     ann.wait_for(".ratinggraph .rating-line").await;
     assert_eq!(ann.count(".ratinggraph .rating-point").await, 3);
-    ann.wait_text("[data-pool=\"stockholm\"] .rating", "?").await;
+    ann.wait_text("[data-pool=\"stockholm\"] .rating", "?")
+        .await;
     ann.wait_text("#results", "Stockholm").await;
     ann.wait_for("#player-games tr[data-game]").await;
     assert_eq!(ann.count("#player-games tr[data-game]").await, 3);
