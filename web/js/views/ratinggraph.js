@@ -15,9 +15,10 @@ function s(tag, attrs = {}, ...children) {
   return e;
 }
 
-/** A date for an axis label: "3 May", with the year when the graph spans more than one. */
-function dateLabel(ms, withYear) {
-  const opts = withYear ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
+/** A time for an axis label: "3 May"; "May 2026" over more than a year; "14:05" within two days. */
+function dateLabel(ms, span) {
+  if (span < 2 * 86400000) return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const opts = span > 365 * 86400000 ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
   return new Date(ms).toLocaleDateString(undefined, opts);
 }
 
@@ -47,14 +48,13 @@ export function ratingGraph(points, label, width = 600) {
     svg.append(s('line', { class: 'grid', x1: sc.left, y1: y, x2: plotRight, y2: y }));
     svg.append(s('text', { class: 'ylabel', x: sc.left - 5, y: y + 4, 'text-anchor': 'end' }, String(v)));
   }
-  const year = 365 * 86400000;
-  const withYear = sc.t1 - sc.t0 > year;
+  const span = sc.t1 - sc.t0;
   // Fewer dates on a narrow graph, so that they do not overlap.
   const ticks = w < 420 && sc.xTicks.length === 5 ? [sc.xTicks[0], sc.xTicks[2], sc.xTicks[4]] : sc.xTicks;
   ticks.forEach((t, i) => {
     const x = sc.x(t);
     const anchor = ticks.length === 1 ? 'middle' : i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle';
-    svg.append(s('text', { class: 'xlabel', x, y: height - 7, 'text-anchor': anchor }, dateLabel(t, withYear)));
+    svg.append(s('text', { class: 'xlabel', x, y: height - 7, 'text-anchor': anchor }, dateLabel(t, span)));
   });
   if (n) {
     svg.append(s('polyline', { class: 'rating-line', points: linePoints(sc) }));
