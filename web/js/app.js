@@ -23,6 +23,10 @@ const routes = [
   [/^\/account$/, () => import('./views/account.js').then((m) => m.accountView)],
   [/^\/admin$/, () => import('./views/admin.js').then((m) => m.adminView)],
   [/^\/rules\/(\w+)$/, () => import('./views/rules.js').then((m) => m.rulesView)],
+  [/^\/leaderboard$/, () => import('./views/leaderboard.js').then((m) => m.leaderboardView)],
+  [/^\/@\/([^/]+)$/, () => import('./views/player.js').then((m) => m.playerView)],
+  [/^\/tournaments$/, () => import('./views/tournaments.js').then((m) => m.tournamentsView)],
+  [/^\/tournament\/([\w-]+)$/, () => import('./views/tournament.js').then((m) => m.tournamentView)],
 ];
 
 let current = null;

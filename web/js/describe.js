@@ -105,7 +105,8 @@ function optionWords(game, key, value) {
 }
 
 /**
- * The parts of a room's description, in order: game, players (Neva), changed rules, clock.
+ * The parts of a room's description, in order: game, players (Neva), changed rules, clock,
+ * and "rated" for a rated room.
  * `room` has `game`, `options` (every option or only the changed ones, values as strings,
  * numbers or booleans), `time_control`, and optionally `seats` (a summary's list).
  */
@@ -127,6 +128,8 @@ export function describeParts(room) {
     parts.push(optionWords(game, key, options[key]));
   }
   parts.push(clockWords(room?.time_control));
+  // A rated game changes ratings: worth saying before anyone sits down.
+  if (room?.rated === true) parts.push('rated');
   return parts;
 }
 

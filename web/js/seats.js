@@ -37,6 +37,8 @@ const REASONS = {
   repetition: 'position repeated',
   no_progress: 'no progress',
   abandonment: 'opponent left',
+  // A tournament game whose seat made no first move in time.
+  no_show: 'did not show up',
 };
 
 const HOUR_MS = 3_600_000;

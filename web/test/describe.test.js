@@ -68,3 +68,9 @@ test('who waits in a room', () => {
   assert.equal(waitingWords([{ seat: 'white', name: 'Ann' }, { seat: 'black', name: 'Bob' }]), 'Full');
   assert.equal(waitingWords(undefined), 'Full');
 });
+
+test('a rated room says so after its clock', () => {
+  const fischer = { kind: 'fischer', base_ms: 180000, increment_ms: 2000 };
+  assert.equal(describe({ game: 'queah', options: {}, time_control: fischer, rated: true }), 'Queah, 3+2, rated');
+  assert.equal(describe({ game: 'queah', options: {}, time_control: fischer, rated: false }), 'Queah, 3+2');
+});

@@ -197,6 +197,11 @@ mod tests {
             "/join/ABCD2345",
             "/rules/neva",
             "/rules/giveandtake",
+            "/leaderboard",
+            "/@/ann",
+            "/@/Ann_B-2",
+            "/tournaments",
+            "/tournament/0f8e4f2a-8d8c-4c0e-b1d1-5c3b5e0b7a11",
             "/x/y/z",
         ] {
             assert!(is_page_route(&get, p), "{p}");

@@ -53,6 +53,7 @@ export function lobbyView(main) {
     h('div.lobby', {},
       quickPlay(),
       h('section.panel.rooms-panel', { 'aria-labelledby': 'h-rooms' }, h('h2', { id: 'h-rooms' }, 'Open rooms'), list, joinByCode()),
+      eventsBox(),
       more));
 
   // The form is built the first time it is opened.
@@ -257,6 +258,7 @@ async function buildCreateForm(form) {
   tcShow();
   const priv = h('input', { id: 'private', type: 'checkbox', name: 'private' });
   const auto = h('input', { id: 'auto-start', type: 'checkbox', name: 'auto_start' });
+  const rated = ratedChoice(tcKind);
   const msg = h('p.msg', { role: 'status' });
   const inputs = new Map();
   const rulesLink = h('a.rules-link', { id: 'form-rules', dataset: { link: '' } }, 'Rules of this game');
@@ -328,6 +330,7 @@ async function buildCreateForm(form) {
     optBox,
     seatBox,
     h('fieldset', {}, h('legend', {}, 'Clock'), tcKind, ' ', fischerBox, perMoveBox, daysBox, daysHelp),
+    rated.el,
     h('div.opt.check', {}, priv, h('label', { for: 'private' }, 'Private (invite only)')),
     h('div.opt.check', {}, auto, h('label', { for: 'auto-start' }, 'Start by itself when every seat is taken')),
     h('button.primary', { type: 'submit', id: 'create' }, 'Create room'),
@@ -359,6 +362,7 @@ async function buildCreateForm(form) {
       if (mine) body.seat = mine;
       // Sent only when asked for, so a server without it still takes the usual form.
       if (auto.checked) body.auto_start = true;
+      if (rated.checked()) body.rated = true;
       const r = await api('/api/rooms', { method: 'POST', body });
       navigate(roomPath(r.id, { code: r.invite_code, bots }));
     } catch (err) {
@@ -366,4 +370,50 @@ async function buildCreateForm(form) {
       msg.className = 'msg error';
     }
   });
+}
+
+/**
+ * The tournaments under way or open for registration, once the server has named any: their
+ * list module is loaded only then, so a front page without tournaments costs one request.
+ */
+function eventsBox() {
+  const box = h('div.events-box', { id: 'front-events' });
+  api('/api/tournaments').then(async (r) => {
+    if (!Object.values(r || {}).some((v) => Array.isArray(v) && v.length)) return;
+    const { eventsPanel } = await import('./eventlist.js');
+    box.replaceWith(eventsPanel(r));
+  }).catch(() => {
+    // A server without tournaments, or a busy one: the front page does without the panel.
+  });
+  return box;
+}
+
+/**
+ * The "Rated" checkbox of the creation form: only for accounts, and only with a clock (the
+ * server refuses anything else); while it cannot be ticked, the line under it says why.
+ */
+function ratedChoice(tcKind) {
+  const box = h('input', { id: 'rated', type: 'checkbox', name: 'rated', disabled: true });
+  const why = h('span.help', { id: 'rated-help' });
+  let account = false;
+  const update = () => {
+    const clock = tcKind.value !== 'none';
+    box.disabled = !account || !clock;
+    if (box.disabled) box.checked = false;
+    why.textContent = !account
+      ? ' Only for accounts: sign in to play rated games.'
+      : !clock
+        ? ' Needs a clock.'
+        : ' The result changes the players\' ratings; guests cannot sit in a rated room.';
+  };
+  tcKind.addEventListener('change', update);
+  getMe().then((me) => {
+    account = Boolean(me.username);
+    update();
+  }).catch(() => update());
+  update();
+  return {
+    el: h('div.opt.check', {}, box, h('label', { for: 'rated' }, 'Rated'), why),
+    checked: () => box.checked && !box.disabled,
+  };
 }

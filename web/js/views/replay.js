@@ -9,6 +9,7 @@ import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
 import { moveTable, moveNumber, followCurrent, plyWords } from './movelist.js';
 import { chatLog } from '../room/chat.js';
 import { resultWords } from '../room/words.js';
+import { ratingChangeWords } from '../ratings.js';
 import { personName } from '../describe.js';
 import { evalGraph, pawns } from './evalgraph.js';
 
@@ -202,7 +203,9 @@ export function replayView(main, id) {
     const nameOf = (k) => personName(g.seat_details?.[k]?.name ?? g.seats[k], g.seat_details?.[k]?.bot);
     const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${nameOf(k)}`);
     title.textContent = `${GAME_NAME[g.game] || g.game}: ${players.join(', ')}`;
-    info.replaceChildren(h('p.result-line', { id: 'result-line' }, resultText(g, layout, nameOf)));
+    const changes = g.rated ? ratingChangeWords(g.rating_changes, (k) => `${nameOf(k)} (${seatName(k)})`) : [];
+    info.replaceChildren(h('p.result-line', { id: 'result-line' }, resultText(g, layout, nameOf)),
+      g.rated ? h('p.help', { id: 'rating-changes' }, changes.length ? `Rated game: ${changes.join(', ')}.` : 'Rated game.') : '');
     board = createBoard(boardBox, { game: g.game, options: g.options || {}, orientation: layout[0], pos: states[0].pos });
     const b = (label, fn, idAttr) => h('button', { type: 'button', id: idAttr, onclick: fn }, label);
     main.querySelector('#replay-controls').replaceChildren(

@@ -222,13 +222,41 @@ fn entry(game: &GameRow) -> Value {
     })
 }
 
+/// Replaces a `player` given as an account's username (any case; a player page knows its
+/// player by name) with that account's player id; an id is left as it is.
+async fn player_by_username(
+    state: &AppState,
+    params: &mut [(String, String)],
+) -> Result<(), ApiError> {
+    for (k, v) in params.iter_mut() {
+        if k != "player" || Uuid::parse_str(v.trim()).is_ok() {
+            continue;
+        }
+        let name = v.trim();
+        let account = state
+            .store
+            .account_by_key(&name.to_ascii_lowercase())
+            .await?
+            .ok_or_else(|| {
+                bad_param(
+                    "player",
+                    format!("`{name}` is neither a player id (UUID) nor an account's username"),
+                )
+            })?;
+        *v = account.player_id.to_string();
+    }
+    Ok(())
+}
+
 /// `GET /api/history`.
 pub(super) async fn list(
     State(state): State<AppState>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let run = async {
-        let f = filter(&pairs(query)?)?;
+        let mut params = pairs(query)?;
+        player_by_username(&state, &mut params).await?;
+        let f = filter(&params)?;
         // One row more than asked tells whether there is a next page; the store pages at
         // most MAX_LIMIT rows, so a full-size page probes the next row on its own.
         let mut page = f.clone();

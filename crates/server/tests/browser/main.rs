@@ -7,6 +7,7 @@
 // Its own test binary: the tests drive a real Chromium, one at a time (see
 // `support::Harness`), and are the slow part of the suite; `cargo test --test browser` runs
 // just them, and the other tests do not share the two cores with a browser.
+mod club;
 #[path = "../it/common/mod.rs"]
 mod common;
 mod games;

@@ -1,0 +1,269 @@
+//! Club life in the browser: players register for a tournament an admin made from the
+//! tournaments page and follow its standings, which change on the page when a result
+//! arrives; a player page draws the rating history graph after rated games; the create
+//! form's "Rated" checkbox; the leaderboard's tabs.
+
+use std::net::SocketAddr;
+
+use serde_json::{json, Value};
+
+use super::{assert_no_horizontal_scroll, js, log_in, wait_seated};
+use crate::common::Client;
+use crate::support::{Harness, Page};
+
+const PASSWORD: &str = "a long enough password";
+
+/// The server's address, for WebSocket clients played by the test itself.
+fn addr(h: &Harness) -> SocketAddr {
+    h.base
+        .trim_start_matches("http://")
+        .parse()
+        .expect("the harness serves on an address")
+}
+
+/// A new account `username` (a guest identity claimed over the API); its token.
+async fn account(h: &Harness, username: &str) -> String {
+    let (_, token) = server::identity::issue(&h.state.store, server::identity::now_ms())
+        .await
+        .unwrap();
+    let r = reqwest::Client::new()
+        .post(h.url("/api/account/claim"))
+        .bearer_auth(&token)
+        .json(&json!({"username": username, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200, "claim {username}");
+    token
+}
+
+/// A page logged in as a new account `username`.
+async fn member(h: &Harness, username: &str) -> (Page, String) {
+    let token = account(h, username).await;
+    let page = h.page(username).await;
+    log_in(&page, username, PASSWORD).await;
+    (page, token)
+}
+
+/// A finished rated Stockholm game (5+3) between `white` and `black` (tokens): one move
+/// each, then `loser` resigns.
+async fn rated_game(h: &Harness, white: &str, black: &str, white_loses: bool) {
+    let r = reqwest::Client::new()
+        .post(h.url("/api/rooms"))
+        .bearer_auth(white)
+        .json(&json!({"game": "stockholm", "seat": "white", "rated": true,
+            "time_control": {"kind": "fischer", "base_ms": 300000, "increment_ms": 3000}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let v: Value = r.json().await.unwrap();
+    let id = v["id"].as_str().unwrap().to_string();
+    let mut w = Client::connect(addr(h), &id, Some(white), None).await;
+    let mut b = Client::connect(addr(h), &id, Some(black), None).await;
+    w.until("snapshot", |v| v["type"] == "snapshot").await;
+    b.until("snapshot", |v| v["type"] == "snapshot").await;
+    b.act("take_seat", json!({"seat": "black"})).await;
+    w.act("start", json!({})).await;
+    w.act("move", json!({"move": "c3-d4"})).await;
+    b.act("move", json!({"move": "f6-g5"})).await;
+    if white_loses {
+        w.act("resign", json!({})).await;
+    } else {
+        b.act("resign", json!({})).await;
+    }
+}
+
+#[tokio::test]
+async fn a_player_registers_for_a_tournament_and_follows_its_standings() {
+    let Some(h) = Harness::start_with("club-tournament", |c| {
+        c.first_admin = Some(("boss".into(), "the boss password".into()));
+    })
+    .await
+    else {
+        return;
+    };
+    let (ann, _) = member(&h, "ann").await;
+    let (bob, _) = member(&h, "bob").await;
+
+    // The admin creates a one-round Swiss from the tournaments page, starting in a few
+    // seconds (the start field takes seconds when the page is told it may).
+    let boss = h.page("boss").await;
+    log_in(&boss, "boss", "the boss password").await;
+    boss.click("#tournaments-link").await;
+    boss.wait_for("#new-tournament > summary").await;
+    boss.click("#new-tournament > summary").await;
+    boss.type_text("#t-name", "Friday Swiss").await;
+    boss.eval::<Value>(
+        "(() => { const f = (id, v) => { const e = document.querySelector(id); e.value = v; \
+           e.dispatchEvent(new Event('change')); e.dispatchEvent(new Event('input')); }; \
+           f('#t-game', 'stockholm'); f('#t-format', 'swiss'); f('#t-rounds', '1'); \
+           f('#t-tc', 'per_move'); f('#t-permove', '60'); f('#t-noshow', '60'); \
+           document.querySelector('#t-rated').checked = false; \
+           const two = (n) => String(n).padStart(2, '0'); \
+           const d = new Date(Date.now() + 8000); \
+           const s = document.querySelector('#t-start'); s.step = 1; \
+           s.value = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T` + \
+             `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`; })()",
+    )
+    .await;
+    boss.screenshot("create-form").await;
+    boss.click("#t-create").await;
+    boss.wait_until("location.pathname.startsWith('/tournament/')")
+        .await;
+    let path: String = boss.eval("location.pathname").await;
+
+    // Ann finds it on the front page and registers; Bob registers from its page.
+    ann.goto("/").await;
+    ann.wait_text("#front-tournaments", "Friday Swiss").await;
+    ann.click("#front-tournaments .event-name").await;
+    ann.wait_until(&format!("location.pathname === {}", js(&path)))
+        .await;
+    ann.wait_for("#join").await;
+    ann.wait_text("#countdown", "Starts in").await;
+    ann.click("#join").await;
+    ann.wait_for("#registered").await;
+    ann.wait_text("#entrants", "ann").await;
+    bob.goto(&path).await;
+    bob.click("#join").await;
+    bob.wait_for("#registered").await;
+    // Bob's registration reaches Ann's page by the stream.
+    ann.wait_text("#entrants", "bob").await;
+    ann.screenshot("registered").await;
+
+    // The start: both are told where their game is, and the standings appear.
+    ann.eval::<Value>("window.__sameDocument = true").await;
+    ann.wait_for("#my-game-link").await;
+    bob.wait_for("#my-game-link").await;
+    ann.wait_for("#standings").await;
+    ann.wait_text("#t-status", "Round 1 of 1").await;
+    ann.screenshot("round-one").await;
+
+    // Bob goes to his table and resigns; Ann, still on the tournament page, sees the result
+    // and the standings change without a reload.
+    bob.click("#my-game-link").await;
+    bob.wait_until("location.pathname.startsWith('/room/')")
+        .await;
+    bob.wait_for("#resign").await;
+    bob.click("#resign").await;
+    bob.click("#resign").await;
+    bob.wait_for("#result-line").await;
+    ann.wait_text("#standings tbody tr:first-child", "ann")
+        .await;
+    ann.wait_text("#standings tbody tr:first-child .points", "1")
+        .await;
+    ann.wait_text("#rounds-box", "ann won").await;
+    ann.wait_text("#t-status", "Finished").await;
+    assert!(
+        ann.eval::<bool>("window.__sameDocument === true").await,
+        "the standings changed without a reload"
+    );
+    assert_eq!(ann.count("#join, #leave").await, 0);
+    ann.screenshot("finished").await;
+
+    // The page stays after the end, with its downloads.
+    ann.reload().await;
+    ann.wait_text("#standings", "bob").await;
+    let (csv, pdn): (String, String) = ann
+        .eval(
+            "Promise.all(['#csv-link', '#pdn-link'].map((s) => \
+               fetch(document.querySelector(s).href).then((r) => r.ok ? r.text() : `HTTP ${r.status}`)))",
+        )
+        .await;
+    assert!(csv.contains("ann") && csv.contains("bob"), "{csv}");
+    assert!(pdn.contains("[Event"), "{pdn}");
+    ann.set_viewport(375, 812, true).await;
+    ann.wait_text("#standings", "bob").await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("finished-phone").await;
+    ann.goto("/tournaments").await;
+    ann.wait_text("[data-group=\"finished\"]", "Friday Swiss")
+        .await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("list-phone").await;
+    for p in [&ann, &bob, &boss] {
+        p.assert_no_errors();
+    }
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn a_player_page_draws_the_rating_graph() {
+    let Some(h) = Harness::start("club-player").await else {
+        return;
+    };
+    let (ann, ann_token) = member(&h, "ann").await;
+    let bob_token = account(&h, "bob").await;
+
+    // The create form's "Rated" needs a clock.
+    ann.goto("/").await;
+    super::open_more_options(&ann).await;
+    ann.wait_for("#rated").await;
+    ann.wait_until("document.querySelector('#rated').disabled")
+        .await;
+    ann.wait_text("#rated-help", "clock").await;
+    ann.eval::<Value>(
+        "(() => { const s = document.querySelector('#tc-kind'); s.value = 'fischer'; \
+           s.dispatchEvent(new Event('change')); })()",
+    )
+    .await;
+    ann.wait_until("!document.querySelector('#rated').disabled")
+        .await;
+    ann.click("#rated").await;
+    ann.click("#create").await;
+    ann.wait_until("location.pathname.startsWith('/room/')")
+        .await;
+    wait_seated(&ann, "white").await;
+    let room: String = ann.eval("location.pathname.slice(6)").await;
+    let rated: bool = ann
+        .eval(&format!(
+            "fetch('/api/rooms/{room}').then((r) => r.json()).then((j) => j.rated ?? j.room?.rated)"
+        ))
+        .await;
+    assert!(rated, "the room was created rated");
+
+    // Three rated games: two wins and a loss for Ann.
+    rated_game(&h, &ann_token, &bob_token, false).await;
+    rated_game(&h, &bob_token, &ann_token, true).await;
+    rated_game(&h, &ann_token, &bob_token, true).await;
+
+    ann.goto("/@/ann").await;
+    ann.wait_for(".ratinggraph .rating-line").await;
+    assert_eq!(ann.count(".ratinggraph .rating-point").await, 3);
+    ann.wait_text("[data-pool=\"stockholm\"] .rating", "?")
+        .await;
+    ann.wait_text("#results", "Stockholm").await;
+    ann.wait_for("#player-games tr[data-game]").await;
+    assert_eq!(ann.count("#player-games tr[data-game]").await, 3);
+    // The games filter by result.
+    ann.eval::<Value>(
+        "(() => { const s = document.querySelector('#pg-result'); s.value = 'loss'; \
+           s.dispatchEvent(new Event('change')); })()",
+    )
+    .await;
+    ann.wait_until("document.querySelectorAll('#player-games tr[data-game]').length === 1")
+        .await;
+    ann.screenshot("player").await;
+    ann.set_viewport(375, 812, true).await;
+    ann.goto("/@/ann").await;
+    ann.wait_for(".ratinggraph .rating-line").await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("player-phone").await;
+
+    ann.set_viewport(1280, 800, false).await;
+
+    // Provisional players are not on the leaderboard yet; the tabs switch pools.
+    ann.goto("/leaderboard").await;
+    ann.wait_text("#lb-panel", "Nobody").await;
+    ann.click("#tab-neva").await;
+    ann.wait_until("location.search === '?pool=neva'").await;
+    ann.wait_text("#lb-panel", "Neva").await;
+    ann.screenshot("leaderboard").await;
+    ann.assert_no_errors();
+
+    // An unknown name says so (a page of its own: the API's 404 shows in its console).
+    let cy = h.page("cy").await;
+    cy.goto("/@/nobody-here").await;
+    cy.wait_text("#player-missing", "nobody-here").await;
+    h.finish().await;
+}

@@ -1,0 +1,82 @@
+// /leaderboard: the best settled ratings of each pool, one tab per pool (`?pool=<key>` keeps
+// the tab in the address, so a reload or a shared link shows the same one).
+
+import { api, h } from '../http.js';
+import { POOLS, poolByKey, playerPath, progressText, deviationText } from '../ratings.js';
+
+export function leaderboardView(main, params) {
+  let pool = poolByKey(params?.get('pool'));
+  const panel = h('div.lb-panel', { id: 'lb-panel', role: 'tabpanel', 'aria-live': 'polite' });
+  const tabs = POOLS.map((p) => h('button.tab', {
+    type: 'button',
+    role: 'tab',
+    id: `tab-${p.key}`,
+    dataset: { pool: p.key },
+    'aria-controls': 'lb-panel',
+    onclick: () => show(p),
+    onkeydown: (e) => {
+      // Arrow keys move between tabs, as in any tab list.
+      const i = POOLS.indexOf(p);
+      const j = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null;
+      if (j === null) return;
+      e.preventDefault();
+      const next = POOLS[(j + POOLS.length) % POOLS.length];
+      show(next);
+      tabs[POOLS.indexOf(next)].focus();
+    },
+  }, p.name));
+  main.append(
+    h('h1', {}, 'Leaderboard'),
+    h('p.help', {}, 'The best players of each game by rating. Only settled ratings are listed: a new player appears after a few rated games. '
+      + 'Progress is the change over the last 30 days.'),
+    h('div.tabs', { role: 'tablist', 'aria-label': 'Rating pools' }, tabs),
+    panel);
+
+  let turn = 0;
+  async function show(p) {
+    pool = p;
+    for (const t of tabs) {
+      const on = t.dataset.pool === p.key;
+      t.setAttribute('aria-selected', String(on));
+      t.tabIndex = on ? 0 : -1;
+    }
+    panel.setAttribute('aria-labelledby', `tab-${p.key}`);
+    const url = p === POOLS[0] ? '/leaderboard' : `/leaderboard?pool=${p.key}`;
+    if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+    const mine = ++turn;
+    panel.replaceChildren(h('p', {}, 'Loading…'));
+    try {
+      const r = await api(`/api/leaderboard/${p.game}?mode=${encodeURIComponent(p.mode)}`);
+      if (mine !== turn) return;
+      render(r.players || []);
+    } catch (e) {
+      if (mine !== turn) return;
+      panel.replaceChildren(h('p.error', {}, `The leaderboard did not load: ${e.message}`));
+    }
+  }
+
+  function render(players) {
+    if (!players.length) {
+      panel.replaceChildren(h('p.empty', {}, `Nobody has a settled ${pool.name} rating yet. Play rated games to be the first.`));
+      return;
+    }
+    panel.replaceChildren(h('div.table-wrap', {}, h('table.leaderboard', { dataset: { pool: pool.key } },
+      h('thead', {}, h('tr', {},
+        h('th.num', { scope: 'col' }, '#'),
+        h('th', { scope: 'col' }, 'Player'),
+        h('th.num', { scope: 'col' }, 'Rating'),
+        h('th.num', { scope: 'col' }, 'Games'),
+        h('th.num', { scope: 'col' }, 'Progress'))),
+      h('tbody', {}, players.map((p) => {
+        const progress = progressText(p.progress);
+        return h('tr', { dataset: { player: p.name } },
+          h('td.num.rank', {}, String(p.rank)),
+          h('td', {}, h('a.player-link', { href: playerPath(p.name), dataset: { link: '' } }, p.name)),
+          h('td.num.rating', {}, String(Math.round(p.rating)), ' ', h('small.dev', {}, deviationText(p))),
+          h('td.num', {}, String(p.games)),
+          h(`td.num.progress${progress.startsWith('+') ? '.up' : progress.startsWith('−') ? '.down' : ''}`, {}, progress));
+      })))));
+  }
+
+  show(pool);
+}
