@@ -383,11 +383,12 @@ async fn play_out(addr: std::net::SocketAddr, room: String, token: String, seed:
                 .map(|choice| rules::notation::write_move(variant, &choice.mv))
                 .filter(|text| legal.contains(text));
             let text = chosen.unwrap_or_else(|| legal[0].clone());
-            c.send("move", json!({"text": text})).await;
+            c.send("move", json!({ "move": text })).await;
             moves += 1;
             legal.clear();
         }
         let Some(v) = c.recv().await else { return };
+        assert_ne!(v["type"], "error", "{v}");
         if v["type"] != "event" {
             continue;
         }
@@ -404,7 +405,6 @@ async fn play_out(addr: std::net::SocketAddr, room: String, token: String, seed:
 }
 
 #[tokio::test]
-#[ignore = "hangs: some game of the first round never ends within 30 s (not yet diagnosed; see the events helper's report)"]
 async fn a_neva_tables_event_of_eight_accounts_and_four_bots_is_played_to_the_end() {
     let s = server("sqlite::memory:").await;
     let admin = admin_token(&s).await;
