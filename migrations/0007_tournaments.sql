@@ -55,15 +55,16 @@ CREATE TABLE tournament_entrants (
 CREATE INDEX tournament_entrants_player ON tournament_entrants (player_id);
 
 -- Every game of a tournament in the order it was paired (`seq`), with its round. `seats`
--- is a JSON list of [seat key, player id]; one entry and no room is a bye. `placing` is the
--- pairing crate's Placing as JSON once the game has ended (NULL while it is played).
+-- is a JSON list of [seat key, player id]; one entry and no room is a bye. `places` is the
+-- pairing crate's Placing as JSON once the game has ended (NULL while it is played; not
+-- `placing`, a reserved word of Postgres).
 CREATE TABLE tournament_games (
     tournament_id  TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     seq            BIGINT NOT NULL,
     round          BIGINT NOT NULL,
     room_id        TEXT,
     seats          TEXT NOT NULL,
-    placing        TEXT,
+    places         TEXT,
     PRIMARY KEY (tournament_id, seq)
 );
 

@@ -1,5 +1,5 @@
 //! `GET /api/players/{name}` (`docs/api.md`): an account's page: ratings, their history,
-//! results by game.
+//! results by game, tournaments.
 
 use std::collections::BTreeMap;
 
@@ -76,6 +76,14 @@ pub(super) async fn player(
                 json!({"game": game, "wins": wins, "draws": draws, "losses": losses})
             })
             .collect();
+        let tournaments: Vec<Value> =
+            crate::tournaments::player_tournaments(&state.store, account.player_id)
+                .await?
+                .into_iter()
+                .map(|(id, name, game, state, rank)| {
+                    json!({"id": id, "name": name, "game": game, "state": state, "rank": rank})
+                })
+                .collect();
         Ok(Json(json!({
             "name": account.username,
             "created_at": player.created_at,
@@ -83,6 +91,7 @@ pub(super) async fn player(
             "ratings": list,
             "history": history,
             "results": results,
+            "tournaments": tournaments,
         })))
     };
     run.await.map_err(|e| counted(&state, e))

@@ -204,6 +204,7 @@ struct RawGame {
     round: i64,
     room_id: Option<String>,
     seats: String,
+    #[sqlx(rename = "places")]
     placing: Option<String>,
 }
 
@@ -234,7 +235,7 @@ const ENTRANT_INSERT: &str = "INSERT INTO tournament_entrants (tournament_id, pl
      rating, active, partner, bot, joined_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
 
 const GAME_INSERT: &str = "INSERT INTO tournament_games (tournament_id, seq, round, room_id, \
-     seats, placing) VALUES ($1, $2, $3, $4, $5, $6)";
+     seats, places) VALUES ($1, $2, $3, $4, $5, $6)";
 
 impl Store {
     /// Stores a new tournament with its first entrants (bots the creator entered).
@@ -317,7 +318,7 @@ impl Store {
                     .await
                     .map_err(db_err)?;
                     let games = sqlx::query_as(
-                        "SELECT tournament_id, seq, round, room_id, seats, placing \
+                        "SELECT tournament_id, seq, round, room_id, seats, places \
                          FROM tournament_games WHERE tournament_id = $1 ORDER BY seq",
                     )
                     .bind(id.to_string())
@@ -497,7 +498,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         on_pool!(self, p => {
             sqlx::query(
-                "UPDATE tournament_games SET placing = $3 WHERE tournament_id = $1 AND seq = $2",
+                "UPDATE tournament_games SET places = $3 WHERE tournament_id = $1 AND seq = $2",
             )
             .bind(tournament.to_string())
             .bind(seq)

@@ -457,12 +457,13 @@ impl Tournaments {
         if !entered && t.entrants.len() >= max {
             return Err(conflict("tournament_full", "the tournament is full"));
         }
+        let rating = seed_rating(self.store(), &options_of(&t.event)?, player).await?;
         self.store()
             .join_tournament(&EntrantRow {
                 tournament_id: id,
                 player_id: player,
                 name: name.to_string(),
-                rating: i64::from(SEED_RATING),
+                rating,
                 active: true,
                 partner,
                 bot: None,
@@ -568,6 +569,24 @@ fn check_format(options: &AnyOptions, format: &tourney::Format) -> Result<(), To
         }
         _ => Ok(()),
     }
+}
+
+/// The rating an entrant is seeded by: their shown rating in the pool of the event's
+/// game, [`SEED_RATING`] before their first rated game there.
+async fn seed_rating(store: &Store, options: &AnyOptions, player: Uuid) -> Result<i64, StoreError> {
+    let (game, mode) = crate::rooms::persist::pool_of(options);
+    let Some(pool) = ratings::pool(game, mode) else {
+        return Ok(i64::from(SEED_RATING));
+    };
+    let now = now_ms();
+    Ok(store
+        .ratings_of(&player.to_string())
+        .await?
+        .into_iter()
+        .find(|r| r.game == game && r.mode == mode)
+        .map_or(i64::from(SEED_RATING), |r| {
+            i64::from(r.rating.shown(pool.system, now).rating)
+        }))
 }
 
 /// A player's tournaments for the player page: `(id, name, game, state, rank)`, the rank

@@ -941,7 +941,13 @@ const SOCKET_UNPROVOKABLE: &[(&str, &str)] = &[
 ];
 
 /// The codes provoked by the special cases below (capacity and failure).
-const SOCKET_SPECIAL: &[&str] = &["overloaded", "store_failed", "muted", "rated_needs_account"];
+const SOCKET_SPECIAL: &[&str] = &[
+    "overloaded",
+    "store_failed",
+    "muted",
+    "rated_needs_account",
+    "abort_not_allowed",
+];
 
 struct Scenery {
     s: Server,
@@ -1161,6 +1167,35 @@ async fn provoke_special(code: &str) -> Value {
                     .await;
             snapshot(&mut c).await;
             let id = c.send("take_seat", json!({})).await;
+            error_reply(&mut c, Some(id)).await
+        }
+        "abort_not_allowed" => {
+            // A player of a tournament's room asks to abort it: only the server may.
+            use crate::tournaments as t;
+            let s = t::server("sqlite::memory:").await;
+            let admin = t::admin_token(&s).await;
+            let (_, ann) = t::account(&s, "ann").await;
+            let (_, bob) = t::account(&s, "bob").await;
+            let body = json!({"name": "Cup", "game": "giveandtake",
+                "format": {"kind": "swiss", "rounds": 1},
+                "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
+                "starts_at": t::now_ms() + 500, "no_show_secs": 600});
+            let (status, created) = t::post(&s, "/api/tournaments", &admin, body).await;
+            assert_eq!(status, 200, "{created}");
+            let id = created["id"].as_str().unwrap().to_string();
+            for token in [&ann, &bob] {
+                let path = format!("/api/tournaments/{id}/join");
+                assert_eq!(t::post(&s, &path, token, json!({})).await.0, 200);
+            }
+            let paired = t::until(&s, &id, "round 1 paired", |v| t::tables(v, 1).len() == 1).await;
+            let room = t::tables(&paired, 1)[0]["room_id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            t::opened(&s, &room).await;
+            let mut c = s.ws(&room, Some(&ann), None).await;
+            snapshot(&mut c).await;
+            let id = c.send("abort", json!({})).await;
             error_reply(&mut c, Some(id)).await
         }
         other => panic!("no special case for {other}"),

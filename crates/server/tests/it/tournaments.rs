@@ -17,7 +17,7 @@ const ADMIN: &str = "root";
 const ADMIN_PASSWORD: &str = "correct horse battery";
 
 /// A server with a first admin and bots that do not pause before their moves.
-async fn server(url: &str) -> Server {
+pub(crate) async fn server(url: &str) -> Server {
     let mut config = ServerConfig::new(url);
     config.first_admin = Some((ADMIN.into(), ADMIN_PASSWORD.into()));
     config.bot_pause = Some(Duration::from_millis(1));
@@ -30,7 +30,7 @@ async fn send(req: reqwest::RequestBuilder) -> (u16, Value) {
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
-async fn post(s: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn post(s: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
     send(
         reqwest::Client::new()
             .post(s.url(path))
@@ -40,7 +40,7 @@ async fn post(s: &Server, path: &str, token: &str, body: Value) -> (u16, Value) 
     .await
 }
 
-async fn admin_token(s: &Server) -> String {
+pub(crate) async fn admin_token(s: &Server) -> String {
     let (status, body) = send(
         reqwest::Client::new()
             .post(s.url("/api/account/login"))
@@ -52,7 +52,7 @@ async fn admin_token(s: &Server) -> String {
 }
 
 /// A member account named `name`: its id and token.
-async fn account(s: &Server, name: &str) -> (String, String) {
+pub(crate) async fn account(s: &Server, name: &str) -> (String, String) {
     let (who, token) = s.player().await;
     let (status, body) = post(
         s,
@@ -65,7 +65,7 @@ async fn account(s: &Server, name: &str) -> (String, String) {
     (who.id.to_string(), token)
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     server::store::now_ms()
 }
 
@@ -76,7 +76,12 @@ async fn tournament(s: &Server, id: &str) -> Value {
 }
 
 /// Waits until the tournament's body satisfies `pred`; returns it.
-async fn until(s: &Server, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn until(
+    s: &Server,
+    id: &str,
+    what: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
     let deadline = tokio::time::Instant::now() + common::WAIT;
     loop {
         let t = tournament(s, id).await;
@@ -89,7 +94,7 @@ async fn until(s: &Server, id: &str, what: &str, pred: impl Fn(&Value) -> bool) 
 }
 
 /// The tables of round `round`.
-fn tables(t: &Value, round: u64) -> Vec<Value> {
+pub(crate) fn tables(t: &Value, round: u64) -> Vec<Value> {
     t["rounds_played"]
         .as_array()
         .unwrap()
@@ -212,8 +217,21 @@ async fn a_player_who_does_not_show_up_loses_by_forfeit() {
     assert_eq!(list["tournaments"].as_array().unwrap().len(), 2, "{list}");
 }
 
+/// Waits until the director has opened `room`: a round is stored before its rooms open,
+/// so the tournament can name a room a moment before it answers.
+pub(crate) async fn opened(s: &Server, room: &str) {
+    for _ in 0..200 {
+        if s.get(&format!("/api/rooms/{room}"), None).await.0 == 200 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("room {room} never opened");
+}
+
 /// The player of `token` resigns their game in `room`.
 async fn resign(s: &Server, room: &str, token: &str) {
+    opened(s, room).await;
     let mut c = s.ws(room, Some(token), None).await;
     c.until("snapshot", |v| v["type"] == "snapshot").await;
     c.act("resign", json!({})).await;
