@@ -424,7 +424,20 @@ async fn play_out(addr: std::net::SocketAddr, room: String, token: String, seed:
 
 #[tokio::test]
 async fn a_neva_tables_event_of_eight_accounts_and_four_bots_is_played_to_the_end() {
-    let s = server("sqlite::memory:").await;
+    neva_tables_event("sqlite::memory:").await;
+}
+
+/// The same event on Postgres: every tournament query of the store runs there too.
+#[tokio::test]
+async fn a_neva_tables_event_on_postgres() {
+    let Some(db) = crate::clubdb::fresh_postgres().await else {
+        return;
+    };
+    neva_tables_event(&db.url).await;
+}
+
+async fn neva_tables_event(url: &str) {
+    let s = server(url).await;
     let admin = admin_token(&s).await;
     let mut players = Vec::new();
     for i in 0..8 {
