@@ -344,13 +344,14 @@ fn seated_json(c: &lobby::RoomConfig) -> String {
     serde_json::to_string(&people.chain(bots).collect::<Vec<_>>()).unwrap_or_default()
 }
 
+/// A fixed seating: the people's seats and the bots'.
+pub(crate) type Seating = (Vec<(Seat, lobby::Participant)>, Vec<(Seat, lobby::Bot)>);
+
 /// A stored fixed seating (`rooms.seated`) back into the people's and the bots' seats.
 ///
 /// # Errors
 /// A stored value that does not parse.
-pub(crate) fn parse_seated(
-    text: &str,
-) -> Result<(Vec<(Seat, lobby::Participant)>, Vec<(Seat, lobby::Bot)>), String> {
+pub(crate) fn parse_seated(text: &str) -> Result<Seating, String> {
     if text.is_empty() {
         return Ok((Vec::new(), Vec::new()));
     }

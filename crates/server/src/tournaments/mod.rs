@@ -201,8 +201,11 @@ struct Inner {
     /// The id of every event whose body changed (pairings, results, entrants, state).
     changed: broadcast::Sender<Uuid>,
     /// The running directors and the bell that wakes each (a registration near the start).
-    directors: Mutex<HashMap<Uuid, (JoinHandle<()>, Arc<Notify>)>>,
+    directors: Mutex<HashMap<Uuid, Director>>,
 }
+
+/// A running director's task and the bell that wakes it.
+type Director = (JoinHandle<()>, Arc<Notify>);
 
 /// The tournaments: creation, registration, directors; cheap to clone.
 #[derive(Clone)]
