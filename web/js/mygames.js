@@ -25,6 +25,9 @@ let turns = 0;
 let source = null;
 let retry = null;
 let observer = null;
+// Whether the page wants the stream (an identity is known): a page put away in the
+// browser's back/forward cache closes it and opens it again when it is shown.
+let wanted = false;
 
 function applyTitle() {
   const want = titleWithCount(document.title, turns);
@@ -55,6 +58,7 @@ export function watchMyGames() {
       observer.observe(title, { childList: true, characterData: true, subtree: true });
     }
   }
+  wanted = true;
   clearTimeout(retry);
   if (source) source.close();
   source = new EventSource('/api/me/live');
@@ -76,8 +80,22 @@ export function watchMyGames() {
 
 /** Closes the stream and clears the count (no identity any more). */
 export function stopMyGames() {
+  wanted = false;
   clearTimeout(retry);
   if (source) source.close();
   source = null;
   show({ turns: 0, games: 0 });
 }
+
+// A page kept in the back/forward cache keeps its open streams, and the browser holds only
+// six connections to a server: a few pages put away with theirs stalled every request of
+// the next one (its navigation included). So the stream closes when the page is hidden.
+// (Outside a browser, as in the unit tests, there is no window.)
+globalThis.window?.addEventListener('pagehide', () => {
+  clearTimeout(retry);
+  if (source) source.close();
+  source = null;
+});
+globalThis.window?.addEventListener('pageshow', (e) => {
+  if (e.persisted && wanted) watchMyGames();
+});

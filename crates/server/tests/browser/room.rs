@@ -104,7 +104,8 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
         played.iter().any(|s| s == "start") && played.iter().any(|s| s == "turn"),
         "{played:?}"
     );
-    ann.wait_until("document.title.startsWith('Your turn')")
+    // After the count of games where it is her turn ("(1) ") that every page's title shows.
+    ann.wait_until("/^(\\(\\d+\\) )?Your turn/.test(document.title)")
         .await;
 
     // A typed illegal move is refused in the server's words, by the board.
