@@ -125,6 +125,17 @@ document.addEventListener('click', (e) => {
   navigate(a.getAttribute('href'));
 });
 window.addEventListener('popstate', route);
+// A page put away in the browser's back/forward cache keeps its view's streams and socket
+// open, and the browser holds six connections to a server: a few such pages stalled every
+// request of the next one. So the view closes when the page is hidden, and is drawn again
+// if the page comes back from that cache.
+window.addEventListener('pagehide', () => {
+  if (current?.destroy) current.destroy();
+  current = null;
+});
+window.addEventListener('pageshow', (e) => {
+  if (e.persisted) route();
+});
 window.addEventListener('checkerhall:me', showMe);
 window.addEventListener('checkerhall:session-ended', () => {
   forgetMe();

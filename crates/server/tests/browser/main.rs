@@ -28,11 +28,17 @@ fn js(s: &str) -> String {
 /// waits for the form.
 async fn open_more_options(page: &Page) {
     page.wait_for("#more-options > summary").await;
-    if !page
-        .eval::<bool>("document.querySelector('#more-options').open")
-        .await
-    {
+    // The room list above it may grow between finding the summary and the click (its
+    // snapshot arriving), so the click can land on the list: then it is clicked again.
+    for _ in 0..20 {
+        if page
+            .eval::<bool>("document.querySelector('#more-options').open")
+            .await
+        {
+            break;
+        }
         page.click("#more-options > summary").await;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     page.wait_for("#create").await;
 }
