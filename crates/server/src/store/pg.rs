@@ -629,10 +629,10 @@ mod tests {
         assert_eq!(params(&moves), 11);
         assert!(moves.ends_with("\nSELECT 1"), "{moves}");
         let all = statement((1 << 9) - 1);
-        assert_eq!(params(&all), 50);
+        assert_eq!(params(&all), 52);
         assert!(
-            all.contains("(SELECT count(*) FROM states) = cardinality($40::text[])")
-                && all.contains("(SELECT count(*) FROM ends) = cardinality($42::text[])"),
+            all.contains("(SELECT count(*) FROM states) = cardinality($42::text[])")
+                && all.contains("(SELECT count(*) FROM ends) = cardinality($44::text[])"),
             "{all}"
         );
         let ends = statement(1 << ENDS);

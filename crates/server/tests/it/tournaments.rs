@@ -521,3 +521,86 @@ async fn neva_tables_event(url: &str) {
         .unwrap();
     assert_eq!(pdn.matches("[Event \"Neva night\"]").count(), 6, "{pdn}");
 }
+
+/// Every table of every pairing so far (an arena numbers its pairings as rounds).
+fn all_tables(t: &Value) -> Vec<Value> {
+    t["rounds_played"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["tables"].as_array().unwrap().clone())
+        .collect()
+}
+
+/// An arena of four: whoever finishes is paired again at once (long before the end), a
+/// game still under way at the end is played out and counts, and the points are the
+/// arena's (2 a win).
+#[tokio::test]
+async fn an_arena_pairs_finished_players_again_at_once_and_counts_games_under_way_at_the_end() {
+    let s = server("sqlite::memory:").await;
+    let admin = admin_token(&s).await;
+    let mut players = Vec::new();
+    for name in ["ann", "bob", "cy", "di"] {
+        players.push(account(&s, name).await);
+    }
+    let token_of = |id: &str| {
+        players
+            .iter()
+            .find(|(p, _)| p == id)
+            .map(|(_, t)| t.clone())
+            .unwrap()
+    };
+    let body = json!({"name": "Arena", "game": "queah",
+        "format": {"kind": "arena", "minutes": 1},
+        "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
+        "starts_at": now_ms() + 500, "no_show_secs": 600});
+    let (status, created) = post(&s, "/api/tournaments", &admin, body).await;
+    assert_eq!(status, 200, "{created}");
+    assert_eq!(created["rounds"], Value::Null);
+    let id = created["id"].as_str().unwrap().to_string();
+    for (_, token) in &players {
+        let (status, body) =
+            post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let t = until(&s, &id, "the first pairings", |t| all_tables(t).len() == 2).await;
+    let started_at = t["started_at"].as_i64().unwrap();
+    for table in all_tables(&t) {
+        let white = sitter(&table, "white");
+        resign(&s, table["room_id"].as_str().unwrap(), &token_of(&white)).await;
+    }
+    // Paired again as soon as the results are in: the arena lasts a minute, this waits
+    // half of that at most.
+    let t = until(&s, &id, "the second pairings", |t| all_tables(t).len() == 4).await;
+    assert!(
+        now_ms() < started_at + 60_000,
+        "paired again before the end: {t}"
+    );
+    let second: Vec<Value> = all_tables(&t).split_off(2);
+    // The minute runs out with both games under way: no new pairing, the event waits.
+    let wait = (started_at + 61_000 - now_ms()).max(0);
+    tokio::time::sleep(Duration::from_millis(u64::try_from(wait).unwrap())).await;
+    let t = tournament(&s, &id).await;
+    assert_eq!(t["state"], "running", "{t}");
+    assert_eq!(all_tables(&t).len(), 4, "{t}");
+    for table in &second {
+        let white = sitter(table, "white");
+        resign(&s, table["room_id"].as_str().unwrap(), &token_of(&white)).await;
+    }
+    let t = until(&s, &id, "the event ends", |t| t["state"] == "finished").await;
+    assert_eq!(all_tables(&t).len(), 4, "{t}");
+    let standings = t["standings"].as_array().unwrap();
+    let total: f64 = standings
+        .iter()
+        .map(|x| x["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 8.0, "2 points a win, four games: {t}");
+    for x in standings {
+        assert_eq!(x["played"], 2, "{t}");
+    }
+    let points: Vec<f64> = standings
+        .iter()
+        .map(|x| x["points"].as_f64().unwrap())
+        .collect();
+    assert!(points.windows(2).all(|w| w[0] >= w[1]), "best first: {t}");
+}
