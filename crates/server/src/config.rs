@@ -132,6 +132,21 @@ pub struct ServeArgs {
     /// nothing, is closed (4002 `idle`; 0: never).
     #[arg(long, env = "CHECKERHALL_SOCKET_IDLE_SECS", default_value_t = 1800)]
     pub socket_idle_secs: u64,
+    /// This node's name in logs and `/metrics` when several nodes share one Postgres
+    /// (docs/cluster.md). Default: the host name.
+    #[arg(long, env = "CHECKERHALL_NODE_NAME")]
+    pub node_name: Option<String>,
+    /// Milliseconds a node may go without renewing its lease before the other nodes take
+    /// its rooms over (Postgres).
+    #[arg(long, env = "CHECKERHALL_LEASE_MS", default_value_t = 5000)]
+    pub lease_ms: u64,
+    /// Milliseconds between two renewals of the lease (and sweeps for orphaned rooms).
+    #[arg(long, env = "CHECKERHALL_RENEW_MS", default_value_t = 1000)]
+    pub renew_ms: u64,
+    /// On Postgres, run as the only node (restore every room at start, no leases), as
+    /// before several nodes could share a database.
+    #[arg(long, env = "CHECKERHALL_SINGLE_NODE")]
+    pub single_node: bool,
 }
 
 /// The database settings of `serve`, `migrate`, `backup` and `admin` (issue 24).
@@ -232,6 +247,8 @@ pub struct ServerConfig {
     /// The pause before every bot's move instead of its level's (300 ms and 50 ms a
     /// level): tests that play whole events between bots shorten it. No flag.
     pub bot_pause: Option<Duration>,
+    /// Several nodes on one Postgres (docs/cluster.md); unused on SQLite.
+    pub cluster: crate::cluster::ClusterSettings,
 }
 
 /// Limits that keep one client from hurting the others.
@@ -324,6 +341,7 @@ impl ServerConfig {
             trusted_proxies: crate::net::TrustedProxies::default(),
             member_tournaments: false,
             bot_pause: None,
+            cluster: crate::cluster::ClusterSettings::default(),
         }
     }
 }
@@ -382,6 +400,13 @@ impl From<&ServeArgs> for ServerConfig {
         c.trusted_proxies = a.trusted_proxies.clone();
         c.access = a.access;
         c.member_tournaments = a.member_tournaments;
+        if let Some(name) = a.node_name.clone().filter(|n| !n.trim().is_empty()) {
+            c.cluster.name = name;
+        }
+        // A lease shorter than two renewals would lapse between them.
+        c.cluster.renew = Duration::from_millis(a.renew_ms.max(50));
+        c.cluster.lease = Duration::from_millis(a.lease_ms.max(2 * a.renew_ms.max(50)));
+        c.cluster.single_node = a.single_node;
         c.first_admin = a
             .admin_name
             .clone()

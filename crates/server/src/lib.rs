@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod export;

@@ -34,6 +34,8 @@ pub struct AppState {
     pub analyses: Analyses,
     /// The tournaments and their directors.
     pub tournaments: Tournaments,
+    /// This node's place among several on one Postgres (`None`: SQLite, or `--single-node`).
+    pub cluster: Option<crate::cluster::Cluster>,
     /// Held by the quick seek being served (`POST /api/quick/seek`): seeks are served one
     /// at a time, so two players seeking at once meet in one room.
     pub seeks: Arc<tokio::sync::Mutex<()>>,
@@ -50,6 +52,12 @@ impl AppState {
         let metrics = Arc::new(Metrics::default());
         let store = Store::connect_waiting(&config.database(), config.database_wait).await?;
         store.migrate().await?;
+        let cluster = match store.backend() {
+            crate::store::Backend::Postgres if !config.cluster.single_node => {
+                Some(crate::cluster::Cluster::join(store.clone(), config.cluster.clone()).await?)
+            }
+            _ => None,
+        };
         let writer = Writer::spawn_with(
             store.clone(),
             metrics.clone(),
@@ -66,6 +74,7 @@ impl AppState {
             writer.clone(),
             metrics.clone(),
             searches.clone(),
+            cluster.clone(),
         );
         let tournaments = Tournaments::new(store.clone(), rooms.clone());
         let state = AppState {
@@ -79,6 +88,7 @@ impl AppState {
             sockets: Sockets::default(),
             analyses: Analyses::new(searches),
             seeks: Arc::default(),
+            cluster,
         };
         if let Some((name, password)) = &state.config.first_admin {
             if !state.store.has_admin().await? {

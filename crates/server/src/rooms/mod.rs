@@ -278,6 +278,8 @@ struct Inner {
     /// Each player's games (`mine`).
     mine: mine::Mine,
     searches: Searches,
+    /// This node's place in a cluster (`None`: one node).
+    cluster: Option<crate::cluster::Cluster>,
 }
 
 /// The room tasks (and the heartbeat's), for shutdown to wait for.
@@ -348,6 +350,7 @@ impl Rooms {
         writer: Writer,
         metrics: Arc<Metrics>,
         searches: Searches,
+        cluster: Option<crate::cluster::Cluster>,
     ) -> Rooms {
         // Published so that load tests can say which limits they ran against.
         let l = &config.limits;
@@ -374,8 +377,14 @@ impl Rooms {
                 feed: Feed::default(),
                 mine: mine::Mine::default(),
                 searches,
+                cluster,
             }),
         }
+    }
+
+    /// This node's place in a cluster of nodes (`None`: it is the only one).
+    pub fn cluster(&self) -> Option<&crate::cluster::Cluster> {
+        self.inner.cluster.as_ref()
     }
 
     /// Makes a room from `config`, seats its host first in `seat` when given, stores it on the store's control lane (a new room is not queued

@@ -438,6 +438,7 @@ macro_rules! on_pool {
 mod accounts;
 mod analysis;
 mod chat;
+mod cluster;
 mod heartbeat;
 mod ops;
 mod pg;
