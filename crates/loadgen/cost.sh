@@ -119,7 +119,8 @@ fi
 per_move() { awk -v t="$1" -v n="$n" -v hz="$hz" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }'; }
 grep -E '^(ran|move round trip|result)' "$data/loadgen.out" || true
 line="window: $n moves in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s;"
-line="$line CPU per move: server $(per_move $((s1 - s0))) us, loadgen $(per_move $((l1 - l0))) us"
+if [ "$l1" -ge "$l0" ]; then lg="$(per_move $((l1 - l0))) us"; else lg="n/a (it ended before the window did)"; fi
+line="$line CPU per move: server $(per_move $((s1 - s0))) us, loadgen $lg"
 if [ -n "$db" ]; then
   line="$line, postgres $(per_move $((p1 - p0))) us"
   line="$line (of it the $(echo "$writers" | wc -w) writer backends $(per_move $((w1 - w0))) us)"
