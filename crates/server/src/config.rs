@@ -64,6 +64,11 @@ pub struct ServeArgs {
     /// it full is refused with the error `overloaded` (the server's own writes wait).
     #[arg(long, env = "CHECKERHALL_STORE_QUEUE", default_value_t = crate::store::DEFAULT_WRITE_QUEUE)]
     pub store_queue: usize,
+    /// Postgres: store writers, each committing its share of the rooms (spread by room id)
+    /// on a connection of its own, concurrently with the others (1 to 32; SQLite always
+    /// has one). More use more of the database's cores, in smaller batches.
+    #[arg(long, env = "CHECKERHALL_STORE_WRITERS", default_value_t = crate::store::DEFAULT_STORE_WRITERS)]
+    pub store_writers: usize,
     /// Commands that may wait for one room; a socket's command finding its room's queue
     /// full is refused with the error `overloaded`.
     #[arg(long, env = "CHECKERHALL_ROOM_QUEUE", default_value_t = 64)]
@@ -262,6 +267,8 @@ pub struct Limits {
     pub max_rooms: usize,
     /// Room commands that may wait in the store's write queue.
     pub store_queue: usize,
+    /// Postgres: store writers the rooms are spread over (see `ServeArgs::store_writers`).
+    pub store_writers: usize,
     /// Commands that may wait for one room.
     pub room_queue: usize,
     /// Most unfinished rooms one identity may host.
@@ -307,6 +314,7 @@ impl Default for Limits {
             max_connections: 10_000,
             max_rooms: 20_000,
             store_queue: crate::store::DEFAULT_WRITE_QUEUE,
+            store_writers: crate::store::DEFAULT_STORE_WRITERS,
             room_queue: 64,
             rooms_per_identity: 10,
             messages_per_second: 10,
@@ -383,6 +391,7 @@ impl From<&ServeArgs> for ServerConfig {
         c.limits.max_connections = a.max_connections;
         c.limits.max_rooms = a.max_rooms;
         c.limits.store_queue = a.store_queue.max(1);
+        c.limits.store_writers = a.store_writers.clamp(1, crate::store::MAX_STORE_WRITERS);
         c.limits.room_queue = a.room_queue.max(1);
         c.limits.messages_per_second = a.ws_messages_per_second.max(1);
         c.limits.message_burst = a.ws_message_burst.max(1);

@@ -63,6 +63,7 @@ impl AppState {
             metrics.clone(),
             WriterConfig {
                 queue: config.limits.store_queue,
+                writers: config.limits.store_writers,
                 ..WriterConfig::default()
             },
         );

@@ -624,7 +624,7 @@ impl RoomTask {
         let before = persist::Before::of(&self.room);
         let place = match lane {
             Lane::Client if before.state != RoomState::Waiting => {
-                Some(self.rooms.writer().try_reserve().map_err(|e| {
+                Some(self.rooms.writer().try_reserve(self.room.id()).map_err(|e| {
                     tracing::debug!(room = %self.room.id(), "command refused: store queue full");
                     CommandError::Store(e)
                 })?)

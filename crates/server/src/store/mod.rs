@@ -31,6 +31,7 @@ pub use connect::{retry_unreachable, Database, Password};
 pub use writer::{
     Paused, Reserved, Writer, WriterConfig, DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_QUEUE as DEFAULT_WRITE_QUEUE, DEFAULT_WAL_PAGES,
+    DEFAULT_WRITERS as DEFAULT_STORE_WRITERS, MAX_WRITERS as MAX_STORE_WRITERS,
 };
 
 /// The `WHERE` clause of [`Store::list_games`] (empty without conditions), its values

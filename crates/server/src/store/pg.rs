@@ -573,8 +573,8 @@ impl Held {
     }
 
     /// [`commit`] on the held connection. After a failure other than the database refusing
-    /// the batch (a broken connection, a restarted server) the connection is closed, and the
-    /// next batch makes another.
+    /// the batch (a broken connection, a restarted server, a terminated backend) the
+    /// connection is closed, and the next batch makes another.
     pub(super) async fn commit(&mut self, writes: &[Write]) -> Result<usize, StoreError> {
         let conn = match &mut self.conn {
             Some(conn) => conn,
@@ -582,7 +582,9 @@ impl Held {
         };
         let result = commit(conn, writes).await;
         if let Err(StoreError::Sqlx(e)) = &result {
-            if !matches!(e, sqlx::Error::Database(_)) {
+            // A backend that was terminated answers with an error of its own (57P01) before
+            // its connection ends: that connection is gone too.
+            if !matches!(e, sqlx::Error::Database(_)) || super::sqlx_unavailable(e) {
                 if let Some(conn) = self.conn.take() {
                     // Broken already, most likely: how it ends does not matter.
                     let _ = conn.close().await;

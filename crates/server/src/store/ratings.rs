@@ -294,7 +294,15 @@ pub(super) async fn apply_sqlite(
     apply_on!(conn, finishes)
 }
 
-/// [`apply_sqlite`] on Postgres.
+/// Key of the transaction-level advisory lock that rated batches take on Postgres (any
+/// number fixed for this use: "checkerhall ratings" in ASCII, cut to 63 bits).
+const RATINGS_LOCK: i64 = 0x6368_6b72_7261_7473;
+
+/// [`apply_sqlite`] on Postgres, first taking the ratings' lock until the transaction
+/// ends: several store writers, or several nodes, commit concurrently, and two batches
+/// rating one player must not both read the rating the other is changing (the second
+/// waits for the first to commit, then reads what it wrote). Rated finishes are a small
+/// share of the batches, so they may wait for each other.
 pub(super) async fn apply_pg(
     conn: &mut PgConnection,
     finishes: &[&GameFinish],
@@ -302,6 +310,11 @@ pub(super) async fn apply_pg(
     if finishes.is_empty() {
         return Ok(0);
     }
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(RATINGS_LOCK)
+        .execute(&mut *conn)
+        .await
+        .map_err(db_err)?;
     apply_on!(conn, finishes)
 }
 

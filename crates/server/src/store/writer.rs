@@ -6,14 +6,17 @@
 //! first, then the game requests queued behind them, so a room creation waits for at most
 //! the commit under way, never for the game traffic queued before it.
 //!
-//! On Postgres [`PG_COMMITTERS`] committers take batches from the same lanes (with more than
-//! one, they commit concurrently; each room's writes still go in order: a room never has two
-//! requests queued), each on a connection it takes out of the pool and keeps (see
-//! `pg::Held`), each batch as one statement; SQLite has one writer at a time, so it gets one
-//! committer. On a SQLite file that committer has a connection of its own, outside the
-//! pool: its page cache stays warm from one batch to the next (a pooled connection finds its
-//! cache stale whenever another one wrote, and reads the pages back), and a task beside it
-//! keeps the WAL short without making commits wait (see `wal`).
+//! On Postgres the rooms are spread over [`WriterConfig::writers`] such pairs of lanes by
+//! room id (`--store-writers`), each with a committer of its own on a connection it takes out
+//! of the pool and keeps (see `pg::Held`), each batch as one statement: the committers
+//! commit concurrently, on as many backends. A room's requests always take its writer's
+//! lanes, and a room task waits for each request before it makes the next, so a room's
+//! writes go in order whatever the number of writers; a batch that fails fails only its own
+//! writer's requests. SQLite has one writer at a time, so it gets one. On a SQLite file that
+//! committer has a connection of its own, outside the pool: its page cache stays warm from
+//! one batch to the next (a pooled connection finds its cache stale whenever another one
+//! wrote, and reads the pages back), and a task beside it keeps the WAL short without making
+//! commits wait (see `wal`).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +27,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use sqlx::SqliteConnection;
+use uuid::Uuid;
 
 use super::wal::{self, Wal};
 use super::{pg, script, Backend, Store, StoreError, Write};
@@ -38,14 +42,15 @@ const CONTROL_QUEUE: usize = 1024;
 /// Most requests committed in one transaction.
 const MAX_BATCH: usize = 1024;
 
-/// Concurrent committers on Postgres (SQLite: one). Each batch has its statement's
-/// start-up and its own flush, so more committers make smaller batches that cost the
-/// backends more per move. Since a batch is one statement on a connection its committer
-/// keeps, one committer makes the most moves a second on the 2-core development machine
-/// with nothing else running (closed loop, back to back: 100 rooms 12,153 and 11,924
-/// against 11,140 and 11,301 with two; 500 rooms 14,647 against 13,445, p99 54 against
-/// 67 ms); with three, batches were 13 moves at 100 rooms.
-const PG_COMMITTERS: usize = 1;
+/// Writers on Postgres by default (SQLite: always one); see [`WriterConfig::writers`].
+/// Each batch has its statement's start-up and its own flush, so more writers make smaller
+/// batches that cost the backends more per move: on the 2-core development machine, where
+/// the server, Postgres and the load generator share two cores, one writer makes the most
+/// moves a second (docs/performance.md, "Several store writers").
+pub const DEFAULT_WRITERS: usize = 1;
+
+/// Most writers `--store-writers` may ask for: each holds a connection of the pool's.
+pub const MAX_WRITERS: usize = 32;
 
 /// Where a caller waits for its result.
 type Reply = oneshot::Sender<Result<(), StoreError>>;
@@ -61,8 +66,12 @@ struct Request {
 #[derive(Copy, Clone, Debug)]
 pub struct WriterConfig {
     /// Game requests that may wait before [`Writer::try_write`] refuses with
-    /// [`StoreError::Busy`] (and [`Writer::write`] waits).
+    /// [`StoreError::Busy`] (and [`Writer::write`] waits), shared evenly by the writers.
     pub queue: usize,
+    /// Postgres: writers (each a committer with its own connection and its own lanes) the
+    /// rooms are spread over by id, 1 to [`MAX_WRITERS`]. SQLite takes one whatever this says:
+    /// it has one writer at a time.
+    pub writers: usize,
     /// SQLite file: WAL length in pages past which the writer lets it start again (see
     /// `wal`; default [`DEFAULT_WAL_PAGES`]).
     pub wal_pages: i64,
@@ -88,6 +97,7 @@ impl Default for WriterConfig {
     fn default() -> WriterConfig {
         WriterConfig {
             queue: DEFAULT_QUEUE,
+            writers: DEFAULT_WRITERS,
             wal_pages: DEFAULT_WAL_PAGES,
             checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
         }
@@ -101,7 +111,7 @@ struct Senders {
     control: mpsc::Sender<Request>,
 }
 
-/// The two lanes' receivers, shared by the committers.
+/// The two lanes' receivers, read by one committer.
 struct Lanes {
     game: mpsc::Receiver<Request>,
     control: mpsc::Receiver<Request>,
@@ -159,9 +169,12 @@ impl Lanes {
 
 #[derive(Debug)]
 struct Inner {
-    /// `None` once closed: later writes get [`StoreError::WriterGone`].
-    senders: Mutex<Option<Senders>>,
-    /// The committers, until `close` has waited for them.
+    /// Each writer's lanes, by [`writer_of`]; `None` once closed: later writes get
+    /// [`StoreError::WriterGone`].
+    senders: Mutex<Option<Vec<Senders>>>,
+    /// How many writers (the length of `senders` while open).
+    writers: usize,
+    /// The committers (one per writer), until `close` has waited for them.
     tasks: tokio::sync::Mutex<Vec<JoinHandle<()>>>,
     /// True while [`Writer::pause`]'s guard lives.
     paused: watch::Sender<bool>,
@@ -224,6 +237,30 @@ enum Lane {
     Control,
 }
 
+/// The writer, out of `writers`, that commits the writes of `room`: the same for every
+/// request of the room (room ids are random, so the rooms spread evenly).
+fn writer_of(room: Uuid, writers: usize) -> usize {
+    let n = u128::try_from(writers.max(1)).unwrap_or(1);
+    usize::try_from(room.as_u128() % n).unwrap_or(0)
+}
+
+/// The room a request's writes belong to: the first one they name. A room task's request
+/// begins with its command's log row, a room's creation with its row; the writes of a game
+/// name only the game, and come after the log row of the command that made them. `None`
+/// for writes of no room (the heartbeat), which take the first writer.
+fn room_of(writes: &[Write]) -> Option<Uuid> {
+    writes.iter().find_map(|w| match w {
+        Write::Room(r) => Some(r.id),
+        Write::Log(l) => Some(l.room_id),
+        Write::RoomState { id, .. } => Some(*id),
+        Write::Chat(c) => Some(c.room_id),
+        Write::DeleteChat { room_id, .. } => Some(*room_id),
+        Write::StartGame(_) | Write::Move(_) | Write::FinishGame(_) | Write::Heartbeat { .. } => {
+            None
+        }
+    })
+}
+
 impl Writer {
     /// Starts the writer on `store` with default settings (needs a tokio runtime).
     pub fn spawn(store: Store, metrics: Arc<Metrics>) -> Writer {
@@ -232,23 +269,26 @@ impl Writer {
 
     /// Starts the writer on `store` with `config` (needs a tokio runtime).
     pub fn spawn_with(store: Store, metrics: Arc<Metrics>, config: WriterConfig) -> Writer {
-        let (senders, lanes) = lanes(config);
-        let committers = match store.backend() {
+        let writers = match store.backend() {
             Backend::Sqlite => 1,
-            Backend::Postgres => PG_COMMITTERS,
+            Backend::Postgres => config.writers.clamp(1, MAX_WRITERS),
         };
-        let lanes = Arc::new(tokio::sync::Mutex::new(lanes));
+        // The game lanes share the queue's bound: the rooms spread evenly over them.
+        let queue = config.queue.div_ceil(writers).max(1);
+        let (senders, lanes): (Vec<Senders>, Vec<Lanes>) =
+            (0..writers).map(|_| lanes(queue)).unzip();
         let paused = watch::channel(false).0;
         let stop_checkpoints = watch::channel(false).0;
         let failing = Arc::new(AtomicBool::new(false));
         let wal = (store.backend() == Backend::Sqlite && store.sqlite_file)
             .then(|| Arc::new(Wal::new(config.wal_pages, config.checkpoint_every)));
-        let tasks = (0..committers)
-            .map(|_| {
+        let tasks = lanes
+            .into_iter()
+            .map(|lanes| {
                 let committer = run(
                     store.clone(),
                     metrics.clone(),
-                    lanes.clone(),
+                    lanes,
                     paused.subscribe(),
                     wal.clone(),
                     failing.clone(),
@@ -272,6 +312,7 @@ impl Writer {
         Writer {
             inner: Arc::new(Inner {
                 senders: Mutex::new(Some(senders)),
+                writers,
                 tasks: tokio::sync::Mutex::new(tasks),
                 paused,
                 checkpoints: tokio::sync::Mutex::new(checkpoints),
@@ -300,16 +341,35 @@ impl Writer {
         self.inner.failing.load(Ordering::Relaxed)
     }
 
-    fn senders(&self) -> Result<Senders, StoreError> {
-        let senders = match self.inner.senders.lock() {
-            Ok(guard) => guard.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        };
-        senders.ok_or(StoreError::WriterGone)
+    /// How many writers commit (one on SQLite).
+    pub fn writers(&self) -> usize {
+        self.inner.writers
     }
 
-    /// Queues `writes` on the game lane (committed together, in order, in one
-    /// transaction), waiting for room in the queue, and waits until they are on disk.
+    /// Which writer (from 0) commits the writes of `room`.
+    pub fn writer_for(&self, room: Uuid) -> usize {
+        writer_of(room, self.inner.writers)
+    }
+
+    /// The sender of `lane` of the writer of `room` (the first writer's for `None`).
+    fn sender(&self, room: Option<Uuid>, lane: Lane) -> Result<mpsc::Sender<Request>, StoreError> {
+        let i = room.map_or(0, |room| writer_of(room, self.inner.writers));
+        let pick = |senders: &Option<Vec<Senders>>| {
+            senders.as_ref().and_then(|s| s.get(i)).map(|s| match lane {
+                Lane::Game => s.game.clone(),
+                Lane::Control => s.control.clone(),
+            })
+        };
+        let sender = match self.inner.senders.lock() {
+            Ok(guard) => pick(&guard),
+            Err(poisoned) => pick(&poisoned.into_inner()),
+        };
+        sender.ok_or(StoreError::WriterGone)
+    }
+
+    /// Queues `writes` on the game lane of their room's writer (see [`room_of`]; committed
+    /// together, in order, in one transaction), waiting for room in the queue, and waits
+    /// until they are on disk.
     ///
     /// # Errors
     /// The commit failed ([`StoreError::Conflict`], ...; then none of `writes` is stored),
@@ -328,16 +388,15 @@ impl Writer {
         self.queue(Lane::Game, writes, false).await
     }
 
-    /// A place on the game lane, taken at once or refused with [`StoreError::Busy`]: a
-    /// client's command takes it before the room changes, so that an overloaded store
-    /// refuses the command while nothing has happened yet.
+    /// A place on the game lane of `room`'s writer, taken at once or refused with
+    /// [`StoreError::Busy`]: a client's command takes it before the room changes, so that
+    /// an overloaded store refuses the command while nothing has happened yet.
     ///
     /// # Errors
     /// [`StoreError::Busy`] when the lane is full; [`StoreError::WriterGone`].
-    pub fn try_reserve(&self) -> Result<Reserved, StoreError> {
+    pub fn try_reserve(&self, room: Uuid) -> Result<Reserved, StoreError> {
         let permit = self
-            .senders()?
-            .game
+            .sender(Some(room), Lane::Game)?
             .try_reserve_owned()
             .map_err(|e| match e {
                 mpsc::error::TrySendError::Full(_) => StoreError::Busy,
@@ -358,11 +417,7 @@ impl Writer {
     }
 
     async fn queue(&self, lane: Lane, writes: Vec<Write>, wait: bool) -> Result<(), StoreError> {
-        let senders = self.senders()?;
-        let sender = match lane {
-            Lane::Game => senders.game,
-            Lane::Control => senders.control,
-        };
+        let sender = self.sender(room_of(&writes), lane)?;
         let (reply, answer) = oneshot::channel();
         let request = Request {
             writes,
@@ -409,8 +464,9 @@ impl Writer {
     }
 }
 
-fn lanes(config: WriterConfig) -> (Senders, Lanes) {
-    let (game, game_rx) = mpsc::channel(config.queue.max(1));
+/// One writer's lanes, its game lane holding `queue` requests.
+fn lanes(queue: usize) -> (Senders, Lanes) {
+    let (game, game_rx) = mpsc::channel(queue.max(1));
     let (control, control_rx) = mpsc::channel(CONTROL_QUEUE);
     (
         Senders { game, control },
@@ -447,13 +503,13 @@ impl Target {
     }
 }
 
-/// Takes a batch (holding the lanes only while gathering it), commits it; until every
-/// sender is gone and the lanes are empty. With `wal` (a SQLite file) it commits on a
+/// Takes a batch from its writer's lanes, commits it; until every sender is gone and the
+/// lanes are empty. With `wal` (a SQLite file) it commits on a
 /// connection of its own and, between batches, lets the WAL start again when asked.
 async fn run(
     store: Store,
     metrics: Arc<Metrics>,
-    lanes: Arc<tokio::sync::Mutex<Lanes>>,
+    mut lanes: Lanes,
     mut paused: watch::Receiver<bool>,
     wal: Option<Arc<Wal>>,
     failing: Arc<AtomicBool>,
@@ -473,7 +529,7 @@ async fn run(
     loop {
         // An error means the writer is gone: nothing can pause it any more.
         let _ = paused.wait_for(|p| !*p).await;
-        let batch = lanes.lock().await.next_batch(&mut paused).await;
+        let batch = lanes.next_batch(&mut paused).await;
         match batch {
             None => break,
             Some(batch) if batch.is_empty() => {}
@@ -598,8 +654,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
-    use crate::store::{RoomRow, Write};
-    use uuid::Uuid;
+    use crate::store::{LogRow, RoomRow, Write};
 
     fn request(tag: i64) -> (Request, oneshot::Receiver<Result<(), StoreError>>) {
         let (reply, rx) = oneshot::channel();
@@ -639,10 +694,7 @@ mod tests {
     /// commits.
     #[tokio::test]
     async fn control_requests_go_before_queued_game_traffic() {
-        let (senders, mut lanes) = lanes(WriterConfig {
-            queue: 2000,
-            ..WriterConfig::default()
-        });
+        let (senders, mut lanes) = lanes(2000);
         let (_pause, mut paused) = watch::channel(false);
         let mut answers = Vec::new();
         for i in 0..2000 {
@@ -671,5 +723,40 @@ mod tests {
         let second = lanes.next_batch(&mut paused).await.unwrap();
         assert_eq!(tag(&second[0]), 20_000);
         assert_eq!(tag(&second[1]), i64::try_from(MAX_BATCH - 1).unwrap());
+    }
+
+    /// A room always takes the same writer, the rooms spread over all of them, and a
+    /// request's writer is that of the first room its writes name.
+    #[test]
+    fn rooms_spread_over_the_writers_and_keep_theirs() {
+        let rooms: Vec<Uuid> = (0..4000).map(|_| Uuid::new_v4()).collect();
+        let mut counts = [0_usize; 4];
+        for r in &rooms {
+            let w = writer_of(*r, 4);
+            assert_eq!(w, writer_of(*r, 4));
+            counts[w] += 1;
+        }
+        // 1,000 each on average; a uniform spread stays well within this.
+        assert!(counts.iter().all(|&n| (800..1200).contains(&n)), "{counts:?}");
+        assert!(rooms.iter().all(|r| writer_of(*r, 1) == 0));
+
+        let (r, _) = request(1);
+        let Write::Room(row) = &r.writes[0] else {
+            unreachable!()
+        };
+        let room = row.id;
+        let old = Uuid::new_v4();
+        let log = Write::Log(LogRow {
+            room_id: old,
+            seq: 0,
+            at: 0,
+            actor: String::new(),
+            command: String::new(),
+        });
+        assert_eq!(room_of(&r.writes), Some(room));
+        assert_eq!(room_of(&[log.clone()]), Some(old));
+        // A rematch: the old room's log row comes first, the new room's row after it.
+        assert_eq!(room_of(&[log, r.writes[0].clone()]), Some(old));
+        assert_eq!(room_of(&[Write::Heartbeat { at: 1 }]), None);
     }
 }

@@ -1306,3 +1306,157 @@ async fn rating_updates_per_second(store: Store) {
         GAMES as f64 / took.as_secs_f64()
     );
 }
+
+/// Postgres with several writers: the rooms spread over them, each room's writes are
+/// committed in the order its task made them, and the writers commit independently: while
+/// one writer's batch waits on a locked row, the others commit, and the requests queued
+/// behind it wait; when that batch fails (its backend terminated), only its own request
+/// fails, and the writer commits again on a new connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_writers_keep_each_rooms_order_and_fail_alone() {
+    use std::time::Duration;
+    const WRITERS: usize = 4;
+    const ROOMS: i64 = 40;
+    const WRITES: i64 = 20;
+    let Some(db) = TestDb::new(Kind::Postgres).await else {
+        return;
+    };
+    let store = db.open().await;
+    let config = WriterConfig {
+        writers: WRITERS,
+        ..WriterConfig::default()
+    };
+    let writer = Writer::spawn_with(store.clone(), Arc::new(Metrics::default()), config);
+    assert_eq!(writer.writers(), WRITERS);
+    let rooms: Vec<RoomRow> = (0..ROOMS).map(|i| room("playing", i)).collect();
+    for r in &rooms {
+        writer.write_control(vec![Write::Room(r.clone())]).await.unwrap();
+    }
+    let mut used: Vec<usize> = rooms.iter().map(|r| writer.writer_for(r.id)).collect();
+    used.sort_unstable();
+    used.dedup();
+    assert_eq!(used.len(), WRITERS, "40 rooms use every writer");
+
+    // Every room writes its log rows one after another, all rooms at once.
+    let plays = rooms.iter().map(|r| {
+        let (writer, id) = (writer.clone(), r.id);
+        async move {
+            for seq in 0..WRITES {
+                writer.write(vec![Write::Log(log(id, seq))]).await.unwrap();
+            }
+        }
+    });
+    futures_util::future::join_all(plays).await;
+    let admin = sqlx::PgPool::connect(&db.url).await.unwrap();
+    for r in &rooms {
+        // Each row was its own commit, in the order of the room's writes: the transaction
+        // ids grow with the sequence numbers.
+        let xids: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT seq, xmin::text::int8 FROM room_log WHERE room_id = $1 ORDER BY seq",
+        )
+        .bind(r.id.to_string())
+        .fetch_all(&admin)
+        .await
+        .unwrap();
+        assert_eq!(xids.len(), usize::try_from(WRITES).unwrap());
+        assert!(xids.windows(2).all(|w| w[0].1 < w[1].1), "{xids:?}");
+    }
+
+    // A row lock held elsewhere stops the batch of one writer.
+    let stuck = &rooms[0];
+    let lane = writer.writer_for(stuck.id);
+    let mut locker = admin.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM rooms WHERE id = $1 FOR UPDATE")
+        .bind(stuck.id.to_string())
+        .execute(&mut *locker)
+        .await
+        .unwrap();
+    let blocked = tokio::spawn({
+        let writer = writer.clone();
+        let id = stuck.id;
+        async move {
+            writer
+                .write(vec![
+                    Write::Log(log(id, WRITES)),
+                    Write::RoomState {
+                        id,
+                        state: "finished".into(),
+                    },
+                ])
+                .await
+        }
+    });
+    let waiting = || async {
+        let n: (i64,) = sqlx::query_as(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(&admin)
+        .await
+        .unwrap();
+        n.0
+    };
+    for _ in 0..200 {
+        if waiting().await > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(waiting().await, 1, "the writer's batch waits for the lock");
+    // A room of the same writer queues behind the stuck batch...
+    let neighbour = rooms[1..]
+        .iter()
+        .find(|r| writer.writer_for(r.id) == lane)
+        .unwrap();
+    let behind = tokio::spawn({
+        let writer = writer.clone();
+        let id = neighbour.id;
+        async move { writer.write(vec![Write::Log(log(id, WRITES))]).await }
+    });
+    // ...while every room of the other writers commits.
+    let others: Vec<&RoomRow> = rooms
+        .iter()
+        .filter(|r| writer.writer_for(r.id) != lane)
+        .collect();
+    let done = tokio::time::timeout(
+        Duration::from_secs(20),
+        futures_util::future::join_all(
+            others
+                .iter()
+                .map(|r| writer.write(vec![Write::Log(log(r.id, WRITES))])),
+        ),
+    )
+    .await
+    .expect("the other writers commit while one is stuck");
+    assert!(done.iter().all(Result::is_ok), "{done:?}");
+    assert!(!blocked.is_finished() && !behind.is_finished());
+
+    // The stuck batch's backend is terminated: its request fails, nothing else does.
+    let (terminated,): (i64,) = sqlx::query_as(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+         WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )
+    .fetch_one(&admin)
+    .await
+    .unwrap();
+    assert_eq!(terminated, 1);
+    let failed = blocked.await.unwrap();
+    assert!(failed.is_err(), "{failed:?}");
+    behind.await.unwrap().unwrap();
+    locker.rollback().await.unwrap();
+    // The failed request stored nothing; the writer takes the room's writes again.
+    writer
+        .write(vec![Write::Log(log(stuck.id, WRITES))])
+        .await
+        .unwrap();
+    let live = store.live_rooms().await.unwrap();
+    assert_eq!(live.len(), rooms.len(), "no room's state changed");
+    for l in &live {
+        let want: Vec<LogRow> = (0..=WRITES).map(|s| log(l.room.id, s)).collect();
+        assert_eq!(l.log, want);
+    }
+    admin.close().await;
+    writer.close().await;
+    store.close().await;
+    db.remove().await;
+}
