@@ -51,7 +51,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the server.
-    Serve(server::config::ServeArgs),
+    // Boxed: the server's flags are many times the size of every other subcommand's.
+    Serve(Box<server::config::ServeArgs>),
     /// Apply the database migrations and exit.
     Migrate {
         #[command(flatten)]

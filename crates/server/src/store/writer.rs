@@ -737,7 +737,10 @@ mod tests {
             counts[w] += 1;
         }
         // 1,000 each on average; a uniform spread stays well within this.
-        assert!(counts.iter().all(|&n| (800..1200).contains(&n)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&n| (800..1200).contains(&n)),
+            "{counts:?}"
+        );
         assert!(rooms.iter().all(|r| writer_of(*r, 1) == 0));
 
         let (r, _) = request(1);
@@ -754,7 +757,7 @@ mod tests {
             command: String::new(),
         });
         assert_eq!(room_of(&r.writes), Some(room));
-        assert_eq!(room_of(&[log.clone()]), Some(old));
+        assert_eq!(room_of(std::slice::from_ref(&log)), Some(old));
         // A rematch: the old room's log row comes first, the new room's row after it.
         assert_eq!(room_of(&[log, r.writes[0].clone()]), Some(old));
         assert_eq!(room_of(&[Write::Heartbeat { at: 1 }]), None);

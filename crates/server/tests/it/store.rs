@@ -1330,7 +1330,10 @@ async fn postgres_writers_keep_each_rooms_order_and_fail_alone() {
     assert_eq!(writer.writers(), WRITERS);
     let rooms: Vec<RoomRow> = (0..ROOMS).map(|i| room("playing", i)).collect();
     for r in &rooms {
-        writer.write_control(vec![Write::Room(r.clone())]).await.unwrap();
+        writer
+            .write_control(vec![Write::Room(r.clone())])
+            .await
+            .unwrap();
     }
     let mut used: Vec<usize> = rooms.iter().map(|r| writer.writer_for(r.id)).collect();
     used.sort_unstable();
