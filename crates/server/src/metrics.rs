@@ -39,6 +39,19 @@ pub struct Metrics {
     pub ws_max_message_bytes: AtomicU64,
     /// Bot searches running on the blocking pool now (gauge).
     pub bot_searches: AtomicU64,
+    /// With several nodes (`crate::cluster`): this life's epoch (gauge; 0 on one node).
+    pub node_epoch: AtomicU64,
+    /// With several nodes: the rooms this node owns and serves (gauge).
+    pub rooms_owned: AtomicU64,
+    /// With several nodes: rooms taken over from a node that died or drained, or claimed
+    /// on demand (counter).
+    pub claims: AtomicU64,
+    /// With several nodes: room writes refused because another node owns the room now
+    /// (counter).
+    pub fenced: AtomicU64,
+    /// With several nodes: times the node's lease lapsed and it gave up its rooms
+    /// (counter).
+    pub leases_lost: AtomicU64,
     /// Refusals for capacity, by [`Overload`] kind (counters).
     pub overloaded: [AtomicU64; Overload::ALL.len()],
     /// How long each store transaction took, its first statement to the database's answer
@@ -257,6 +270,43 @@ impl Metrics {
         ];
         let mut out = String::new();
         for (name, kind, help, v) in rows {
+            let _ = writeln!(out, "# HELP {name} {help}");
+            let _ = writeln!(out, "# TYPE {name} {kind}");
+            let _ = writeln!(out, "{name} {}", v.load(Ordering::Relaxed));
+        }
+        let cluster: [(&str, &str, &str, &AtomicU64); 5] = [
+            (
+                "checkerhall_node_epoch",
+                "gauge",
+                "This node's epoch among several nodes (0: one node).",
+                &self.node_epoch,
+            ),
+            (
+                "checkerhall_rooms_owned",
+                "gauge",
+                "Rooms this node owns among several nodes.",
+                &self.rooms_owned,
+            ),
+            (
+                "checkerhall_claims_total",
+                "counter",
+                "Rooms this node took over from another or claimed on demand.",
+                &self.claims,
+            ),
+            (
+                "checkerhall_fenced_total",
+                "counter",
+                "Room writes refused because another node owns the room now.",
+                &self.fenced,
+            ),
+            (
+                "checkerhall_leases_lost_total",
+                "counter",
+                "Times this node's lease lapsed and it gave up its rooms.",
+                &self.leases_lost,
+            ),
+        ];
+        for (name, kind, help, v) in cluster {
             let _ = writeln!(out, "# HELP {name} {help}");
             let _ = writeln!(out, "# TYPE {name} {kind}");
             let _ = writeln!(out, "{name} {}", v.load(Ordering::Relaxed));

@@ -6,9 +6,13 @@
 //! lease cannot write for a room another node took over. SQLite is one node: none of this
 //! runs there (`AppState::cluster` is `None`).
 
-use std::sync::atomic::{AtomicI64, Ordering};
+pub mod lease;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::watch;
 
 use crate::store::{Store, StoreError};
 
@@ -54,8 +58,16 @@ pub fn host_name() -> String {
 #[derive(Debug)]
 struct Inner {
     settings: ClusterSettings,
-    /// This life's epoch; replaced when the lease is lost and the node registers again.
-    epoch: AtomicI64,
+    /// This life's epoch; replaced when the lease is lost and the node registers again
+    /// (0 meanwhile: no room task holds a valid claim). The room tasks watch it: a task
+    /// whose epoch is no longer the node's stops.
+    epoch: watch::Sender<i64>,
+    /// Claims and sweeps one at a time, so that one room is never spawned twice.
+    claiming: tokio::sync::Mutex<()>,
+    /// Test hook: the lease loop skips its renewals (see [`Cluster::pause_renewals`]).
+    paused: AtomicBool,
+    /// Test hook: shutting down leaves the rooms and the node's row as a kill would.
+    crashed: AtomicBool,
 }
 
 /// This node's place in the cluster; cheap to clone.
@@ -75,14 +87,70 @@ impl Cluster {
         Ok(Cluster {
             inner: Arc::new(Inner {
                 settings,
-                epoch: AtomicI64::new(epoch),
+                epoch: watch::channel(epoch).0,
+                claiming: tokio::sync::Mutex::new(()),
+                paused: AtomicBool::new(false),
+                crashed: AtomicBool::new(false),
             }),
         })
     }
 
-    /// This life's epoch: the fencing token of the rooms it owns.
+    /// This life's epoch: the fencing token of the rooms it owns (0 for the moment between
+    /// a lost lease and the next registration).
     pub fn epoch(&self) -> i64 {
-        self.inner.epoch.load(Ordering::Acquire)
+        *self.inner.epoch.borrow()
+    }
+
+    /// Follows [`Cluster::epoch`]: a room task holding an older one stops.
+    pub fn epochs(&self) -> watch::Receiver<i64> {
+        self.inner.epoch.subscribe()
+    }
+
+    /// Replaces the epoch (a lost lease: 0, then the new life's).
+    pub(crate) fn set_epoch(&self, epoch: i64) {
+        self.inner.epoch.send_replace(epoch);
+    }
+
+    /// The lease in milliseconds, as the SQL compares it.
+    pub fn lease_ms(&self) -> i64 {
+        i64::try_from(self.inner.settings.lease.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// Held while claiming rooms.
+    pub(crate) async fn claiming(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.inner.claiming.lock().await
+    }
+
+    /// Test hook: the lease loop stops renewing (the lease lapses as it would for a node
+    /// paused by SIGSTOP, while its room tasks still run) until [`Cluster::resume_renewals`].
+    #[doc(hidden)]
+    pub fn pause_renewals(&self) {
+        self.inner.paused.store(true, Ordering::Release);
+    }
+
+    /// Test hook: the lease loop renews again (and finds out whether its lease lapsed).
+    #[doc(hidden)]
+    pub fn resume_renewals(&self) {
+        self.inner.paused.store(false, Ordering::Release);
+    }
+
+    /// Whether renewals are paused (test hook).
+    pub(crate) fn renewals_paused(&self) -> bool {
+        self.inner.paused.load(Ordering::Acquire)
+    }
+
+    /// Test hook: this node dies as a kill would make it: it stops renewing, and its
+    /// shutdown releases nothing and does not mark it stopped (the others take its rooms
+    /// over when its lease lapses).
+    #[doc(hidden)]
+    pub fn crash(&self) {
+        self.pause_renewals();
+        self.inner.crashed.store(true, Ordering::Release);
+    }
+
+    /// Whether [`Cluster::crash`] was called.
+    pub(crate) fn crashed(&self) -> bool {
+        self.inner.crashed.load(Ordering::Acquire)
     }
 
     /// The node's name.

@@ -23,24 +23,33 @@ const READY_PING: Duration = Duration::from_secs(1);
 /// `GET /readyz`: 200 `ready` if the database answers a ping within [`READY_PING`] and the
 /// store's last write did not fail; else 503 `{"status":"unavailable","reason":...}` (with
 /// the usual `error` object, code `unavailable`) where `reason` is
-/// `database` (no answer) or `store_writes` (the writer cannot write: a full disk).
+/// `database` (no answer), `store_writes` (the writer cannot write: a full disk) or
+/// `draining` (the server is shutting down: a load balancer sends it nothing new).
 pub(super) async fn readyz(State(state): State<AppState>) -> Response {
-    let reason = match tokio::time::timeout(READY_PING, state.store.ping()).await {
-        Ok(Ok(())) if !state.writer.failing() => {
+    let ping = async {
+        if state.rooms.is_shutting_down() {
+            return None;
+        }
+        Some(tokio::time::timeout(READY_PING, state.store.ping()).await)
+    };
+    let reason = match ping.await {
+        None => "draining",
+        Some(Ok(Ok(()))) if !state.writer.failing() => {
             return (StatusCode::OK, "ready").into_response();
         }
-        Ok(Ok(())) => "store_writes",
-        Ok(Err(e)) => {
+        Some(Ok(Ok(()))) => "store_writes",
+        Some(Ok(Err(e))) => {
             tracing::warn!(error = %e, "readiness check failed");
             "database"
         }
-        Err(_) => {
+        Some(Err(_)) => {
             tracing::warn!("readiness check failed: no answer from the database within 1 s");
             "database"
         }
     };
     let message = match reason {
         "database" => "the database is not answering",
+        "draining" => "the server is shutting down",
         _ => "the store cannot write (is the disk full?)",
     };
     // The error envelope every error body has, and the status fields of the contract.

@@ -160,6 +160,20 @@ pub(crate) enum Request {
     },
 }
 
+/// Who owns a room, for a node deciding how to serve it ([`Rooms::owner_of`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// This node (its current epoch): the room is live here, or comes back with
+    /// [`Rooms::claim`].
+    Me,
+    /// Another live node, by its epoch: the room is followed.
+    Node(i64),
+    /// Nobody alive (NULL, or a node whose lease lapsed or that stopped): claim it.
+    Nobody,
+    /// No such room.
+    Missing,
+}
+
 /// A live room task's mailbox; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
@@ -364,6 +378,11 @@ impl Rooms {
         metrics
             .ws_max_message_bytes
             .store(l.max_message_bytes as u64, relaxed);
+        if let Some(c) = &cluster {
+            metrics
+                .node_epoch
+                .store(u64::try_from(c.epoch()).unwrap_or(0), relaxed);
+        }
         Rooms {
             inner: Arc::new(Inner {
                 config,
@@ -426,9 +445,11 @@ impl Rooms {
         let now = now_ms();
         let at = Timestamp(u64::try_from(now).unwrap_or(0));
         let (mut room, _) = Room::new(config, at)?;
-        let mut writes = vec![crate::store::Write::Room(persist::room_row(
-            &room, host_name, now,
-        ))];
+        let mut row = persist::room_row(&room, host_name, now);
+        // Owned by this node from the start (see `docs/cluster.md`).
+        let owner = self.epoch();
+        row.owner = owner;
+        let mut writes = vec![crate::store::Write::Room(row)];
         // A fixed seating starts the game with the room: its game row goes with the room's.
         writes.extend(persist::start_row(&room, now));
         let mut seq = 0;
@@ -445,7 +466,7 @@ impl Rooms {
             .await
             .map_err(CommandError::Store)?;
         let id = room.id();
-        self.spawn(room, seq);
+        self.spawn_resumed(room, seq, None, owner);
         Ok(id)
     }
 
@@ -530,14 +551,29 @@ impl Rooms {
         *self.inner.shutdown.borrow()
     }
 
-    /// Starts the task of `room` (already stored) whose log continues at `seq`.
-    pub(crate) fn spawn(&self, room: Room, seq: i64) -> RoomHandle {
-        self.spawn_resumed(room, seq, None)
+    /// This node's epoch, which its new rooms are stored with (`None`: one node).
+    fn epoch(&self) -> Option<i64> {
+        self.inner
+            .cluster
+            .as_ref()
+            .map(crate::cluster::Cluster::epoch)
+    }
+
+    /// Starts the task of `room` (already stored, owned by `owner`: the epoch its rows are
+    /// fenced with, `None` on one node) whose log continues at `seq`.
+    pub(crate) fn spawn(&self, room: Room, seq: i64, owner: Option<i64>) -> RoomHandle {
+        self.spawn_resumed(room, seq, None, owner)
     }
 
     /// [`Rooms::spawn`] for a room restored after a restart; with `resume`, when the server
     /// stopped: the task first gives that outage back to the clocks ([`Command::Resume`]).
-    fn spawn_resumed(&self, room: Room, seq: i64, resume: Option<Timestamp>) -> RoomHandle {
+    fn spawn_resumed(
+        &self,
+        room: Room,
+        seq: i64,
+        resume: Option<Timestamp>,
+        owner: Option<i64>,
+    ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
         let summary = RoomSummary::of(&room);
         self.inner.feed.created(&summary);
@@ -564,7 +600,19 @@ impl Rooms {
                 *registry.unfinished.entry(host).or_insert(0) += 1;
             }
         }
-        let t = task::RoomTask::new(self.clone(), room, seq, summary, rx, resume);
+        let epochs = match (&self.inner.cluster, owner) {
+            (Some(c), Some(_)) => Some(c.epochs()),
+            _ => None,
+        };
+        let t = task::RoomTask::new(
+            self.clone(),
+            room,
+            seq,
+            summary,
+            rx,
+            resume,
+            owner.zip(epochs),
+        );
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
         lock(&self.inner.tasks).push(join);
         handle
@@ -597,6 +645,25 @@ impl Rooms {
                 mine::Entry::of(&last)
             };
             self.inner.mine.update(id, &last, &mine::Entry::default());
+        }
+    }
+
+    /// [`Rooms::deregister`] by the task whose summary is `summary`: nothing when the
+    /// registry holds another task of the room by now (the room was claimed again while
+    /// this task was ending).
+    pub(crate) fn deregister_task(
+        &self,
+        id: Uuid,
+        summary: &Arc<Mutex<RoomSummary>>,
+        host: Uuid,
+        unfinished: bool,
+    ) {
+        let current = lock(&self.inner.rooms)
+            .handles
+            .get(&id)
+            .is_some_and(|h| Arc::ptr_eq(&h.summary, summary));
+        if current {
+            self.deregister(id, host, unfinished);
         }
     }
 
@@ -643,6 +710,9 @@ impl Rooms {
     /// # Errors
     /// The store could not be read.
     pub async fn restore(&self) -> Result<(), StoreError> {
+        if self.inner.cluster.is_some() {
+            return self.restore_cluster().await;
+        }
         let store = &self.inner.store;
         let down_at = store.last_heartbeat().await?;
         let since = down_at.unwrap_or_else(now_ms) - task::IDLE_FINISHED_MS;
@@ -658,7 +728,7 @@ impl Rooms {
                         .then(|| stopped.map(|at| Timestamp(u64::try_from(at).unwrap_or(0))))
                         .flatten();
                     tracing::info!(room = %row.id, commands = log.len(), "room restored");
-                    self.spawn_resumed(room, seq, resume);
+                    self.spawn_resumed(room, seq, resume, None);
                 }
                 Err(e) => tracing::error!(room = %row.id, error = %e, "room cannot be restored"),
             }
@@ -672,6 +742,11 @@ impl Rooms {
     }
 
     /// Tells every client the server is restarting, stops every room task and waits for them.
+    ///
+    /// With several nodes this is the drain of `docs/cluster.md`: once the room tasks have
+    /// stored what they took and stopped, the node releases its rooms and marks itself
+    /// stopped in one transaction, and tells the other nodes, which claim the rooms at
+    /// once.
     pub async fn shutdown(&self) {
         self.inner.shutdown.send_replace(true);
         self.inner.feed.close();
@@ -679,9 +754,181 @@ impl Rooms {
         for t in tasks {
             let _ = t.await;
         }
+        if let Some(cluster) = &self.inner.cluster {
+            // No claim runs after this (the sweeps see the shutdown under this lock).
+            let _claiming = cluster.claiming().await;
+            if cluster.crashed() {
+                return;
+            }
+            let epoch = cluster.epoch();
+            match self.inner.store.release_node(epoch).await {
+                Ok(n) => tracing::info!(epoch, rooms = n, "node drained: rooms released"),
+                Err(e) => {
+                    tracing::warn!(error = %e, epoch, "the rooms could not be released: the other nodes take them over when the lease lapses")
+                }
+            }
+            return;
+        }
         // The last moment the clocks ran: the next start gives back the time from here.
         if let Err(e) = self.inner.store.heartbeat(now_ms()).await {
             tracing::warn!(error = %e, "the last heartbeat could not be stored");
+        }
+    }
+}
+
+impl Rooms {
+    /// With several nodes, the start: this node takes back the rooms of its previous lives
+    /// (the same `--node-name`: a node restarted after a kill need not wait for its old
+    /// lease to lapse), and its share of the orphans, then keeps its lease
+    /// (`cluster::lease`). The single-row heartbeat of one node is not used: the nodes'
+    /// leases say when each was last seen.
+    async fn restore_cluster(&self) -> Result<(), StoreError> {
+        let Some(cluster) = self.inner.cluster.clone() else {
+            return Ok(());
+        };
+        {
+            let _claiming = cluster.claiming().await;
+            let since = now_ms() - task::IDLE_FINISHED_MS;
+            let claimed = self
+                .inner
+                .store
+                .claim_orphans(
+                    cluster.epoch(),
+                    cluster.lease_ms(),
+                    Some(cluster.name()),
+                    since,
+                    &[],
+                )
+                .await?;
+            self.spawn_claimed(claimed, cluster.epoch());
+        }
+        let lease = tokio::spawn(crate::cluster::lease::run(
+            self.clone(),
+            self.inner.shutdown.subscribe(),
+        ));
+        lock(&self.inner.tasks).push(lease);
+        Ok(())
+    }
+
+    /// Starts the tasks of rooms claimed for `epoch`, each resumed from when its previous
+    /// owner was last seen (a game under way; nobody is charged for the outage).
+    fn spawn_claimed(&self, claimed: Vec<crate::store::Claimed>, epoch: i64) -> Vec<RoomHandle> {
+        let mut handles = Vec::with_capacity(claimed.len());
+        for crate::store::Claimed {
+            room: live,
+            down_at,
+        } in claimed
+        {
+            let LiveRoom { room: row, log } = live;
+            match rebuild(&row, &log) {
+                Ok(room) => {
+                    let seq = log.last().map_or(0, |l| l.seq + 1);
+                    let stopped = down_at.or_else(|| log.last().map(|l| l.at));
+                    let resume = (room.state() == lobby::RoomState::Playing)
+                        .then(|| stopped.map(|at| Timestamp(u64::try_from(at).unwrap_or(0))))
+                        .flatten();
+                    tracing::info!(room = %row.id, epoch, from = ?row.owner, commands = log.len(), "room claimed");
+                    Metrics::inc(&self.inner.metrics.claims);
+                    handles.push(self.spawn_resumed(room, seq, resume, Some(epoch)));
+                }
+                Err(e) => {
+                    tracing::error!(room = %row.id, error = %e, "claimed room cannot be rebuilt")
+                }
+            }
+        }
+        handles
+    }
+
+    /// With several nodes: claims this node's share of the orphaned rooms now and starts
+    /// them (the lease loop calls it after each renewal; a node that hears another one
+    /// released its rooms, `checkerhall_nodes` `released <epoch>`, calls it at once). On
+    /// one node, or while shutting down, nothing.
+    pub async fn sweep_now(&self) {
+        let Some(cluster) = self.inner.cluster.clone() else {
+            return;
+        };
+        let _claiming = cluster.claiming().await;
+        let epoch = cluster.epoch();
+        if self.is_shutting_down() || epoch == 0 || cluster.renewals_paused() {
+            return;
+        }
+        // A room still live here (a task of an older epoch, ending) waits for a later sweep.
+        let skip: Vec<Uuid> = lock(&self.inner.rooms).handles.keys().copied().collect();
+        match self
+            .inner
+            .store
+            .claim_orphans(epoch, cluster.lease_ms(), None, 0, &skip)
+            .await
+        {
+            Ok(claimed) => {
+                self.spawn_claimed(claimed, epoch);
+            }
+            Err(e) => tracing::warn!(error = %e, "the sweep for orphaned rooms failed"),
+        }
+    }
+
+    /// Who owns room `id`: this node, another live one, nobody alive, or no such room.
+    /// On one node, a live room is this node's, a stored one nobody's.
+    ///
+    /// # Errors
+    /// The store could not be read.
+    pub async fn owner_of(&self, id: Uuid) -> Result<Owner, StoreError> {
+        let Some(cluster) = &self.inner.cluster else {
+            if self.get(id).is_some() {
+                return Ok(Owner::Me);
+            }
+            return Ok(match self.inner.store.room(id).await? {
+                Some(_) => Owner::Nobody,
+                None => Owner::Missing,
+            });
+        };
+        let owner = self.inner.store.room_owner(id, cluster.lease_ms()).await?;
+        Ok(match owner {
+            crate::store::StoredOwner::Missing => Owner::Missing,
+            crate::store::StoredOwner::Nobody => Owner::Nobody,
+            crate::store::StoredOwner::Live(e) if e == cluster.epoch() => Owner::Me,
+            crate::store::StoredOwner::Live(e) => Owner::Node(e),
+        })
+    }
+
+    /// The room `id` served by this node: its live task, else (several nodes) the room
+    /// claimed now when its owner is not alive, or brought back when this node owns it and
+    /// its task had ended (a finished room that left memory). `None`: another live node
+    /// owns it, it does not exist, or (one node) it is not live.
+    ///
+    /// # Errors
+    /// The store could not be read or written.
+    pub async fn claim(&self, id: Uuid) -> Result<Option<RoomHandle>, StoreError> {
+        if let Some(h) = self.get(id) {
+            return Ok(Some(h));
+        }
+        let Some(cluster) = self.inner.cluster.clone() else {
+            return Ok(None);
+        };
+        let _claiming = cluster.claiming().await;
+        if let Some(h) = self.get(id) {
+            return Ok(Some(h));
+        }
+        let epoch = cluster.epoch();
+        if self.is_shutting_down() || epoch == 0 {
+            return Ok(None);
+        }
+        let store = &self.inner.store;
+        if let Some(claimed) = store.claim_room(id, epoch, cluster.lease_ms()).await? {
+            return Ok(self.spawn_claimed(vec![claimed], epoch).pop());
+        }
+        let Some(LiveRoom { room: row, log }) = store.owned_room(id, epoch).await? else {
+            return Ok(None);
+        };
+        match rebuild(&row, &log) {
+            Ok(room) => {
+                let seq = log.last().map_or(0, |l| l.seq + 1);
+                Ok(Some(self.spawn_resumed(room, seq, None, Some(epoch))))
+            }
+            Err(e) => {
+                tracing::error!(room = %id, error = %e, "room cannot be rebuilt");
+                Ok(None)
+            }
         }
     }
 }

@@ -313,6 +313,8 @@ pub(crate) fn room_row(room: &Room, host_name: &str, created_at: i64) -> RoomRow
         seated: seated_json(c),
         no_show_ms: c.no_show_ms.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX)),
         rated: c.rated,
+        // Set by the caller with several nodes: the epoch of the node that opens it.
+        owner: None,
     }
 }
 

@@ -216,6 +216,10 @@ pub(crate) struct RoomTask {
     /// to rebuild it (an outage): the room takes no command until a rebuild succeeds
     /// (tried again every [`STALE_RETRY`] and before each command).
     stale: bool,
+    /// With several nodes: the epoch this task holds the room with (every write batch is
+    /// fenced with it), and the node's epoch to follow: once the node's is another (a
+    /// lost lease), the task stops.
+    owner: Option<(i64, watch::Receiver<i64>)>,
 }
 
 /// How often a room the database could not rebuild ([`RoomTask::stale`]) tries again.
@@ -339,6 +343,7 @@ impl RoomTask {
         summary: Arc<Mutex<RoomSummary>>,
         rx: mpsc::Receiver<Box<Request>>,
         resume: Option<Timestamp>,
+        owner: Option<(i64, watch::Receiver<i64>)>,
     ) -> RoomTask {
         let seats = seat_map(&room);
         RoomTask {
@@ -358,7 +363,13 @@ impl RoomTask {
             resume,
             closing: false,
             stale: false,
+            owner,
         }
+    }
+
+    /// The epoch this task holds the room with (`None`: one node).
+    fn epoch(&self) -> Option<i64> {
+        self.owner.as_ref().map(|(e, _)| *e)
     }
 
     /// The task's body. Not an `async fn`: one moves its arguments into the future twice
@@ -372,6 +383,9 @@ impl RoomTask {
     ) -> impl std::future::Future<Output = ()> + Send {
         async move {
             Metrics::inc(&self.rooms.metrics().rooms);
+            if self.owner.is_some() {
+                Metrics::inc(&self.rooms.metrics().rooms_owned);
+            }
             // First give the outage back, before anything else runs the clocks.
             if let Some(down_at) = self.resume.take() {
                 let resumed = Box::pin(self.apply(Actor::Server, Command::Resume { down_at }));
@@ -393,6 +407,7 @@ impl RoomTask {
                 tokio::select! {
                     biased;
                     () = until_true(&mut shutdown) => break,
+                    () = lease_lost(&mut self.owner) => break,
                     req = self.rx.recv() => match req {
                         Some(req) => Box::pin(self.request(*req)).await,
                         None => break,
@@ -416,9 +431,16 @@ impl RoomTask {
             self.bot.set(BotTurn::Idle);
             self.publish(Outbound::Restarting);
             let counted = unfinished(self.room.state());
-            self.rooms
-                .deregister(self.room.id(), self.room.config().host.id.0, counted);
+            self.rooms.deregister_task(
+                self.room.id(),
+                &self.summary,
+                self.room.config().host.id.0,
+                counted,
+            );
             Metrics::dec(&self.rooms.metrics().rooms);
+            if self.owner.is_some() {
+                Metrics::dec(&self.rooms.metrics().rooms_owned);
+            }
         }
     }
 
@@ -668,6 +690,14 @@ impl RoomTask {
             (None, Lane::Server) => writer.write(writes).await,
         };
         if let Err(e) = stored {
+            if let StoreError::Fenced(_) = e {
+                // Another node owns the room now: this task stops without a rebuild, and
+                // its sockets reconnect to whichever node serves the room.
+                tracing::warn!(room = %self.room.id(), epoch = ?self.epoch(), "room write fenced: another node owns the room");
+                Metrics::inc(&self.rooms.metrics().fenced);
+                self.closing = true;
+                return Err(CommandError::Store(e));
+            }
             tracing::error!(room = %self.room.id(), error = %e, "room write failed");
             Box::pin(self.rebuild()).await;
             return Err(CommandError::Store(e));
@@ -689,8 +719,14 @@ impl RoomTask {
     ) -> Rows {
         // A move makes two writes (its log row and its move row): room for them, and for
         // the end of a game, up front.
-        let mut writes = Vec::with_capacity(4);
+        let mut writes = Vec::with_capacity(5);
         writes.push(log);
+        if let Some(owner) = self.epoch() {
+            writes.push(Write::Fence {
+                room: self.room.id(),
+                owner,
+            });
+        }
         persist::changes(before, &self.room, &handled.events, now, &mut writes);
         let moves = writes
             .iter()
@@ -724,7 +760,7 @@ impl RoomTask {
             .fetch_add(rows.moves as u64, std::sync::atomic::Ordering::Relaxed);
         self.seq += 1;
         if let Some((room, seq)) = rows.rematch {
-            self.rooms.spawn(room, seq);
+            self.rooms.spawn(room, seq, self.epoch());
         }
         let seats_changed = events
             .iter()
@@ -822,6 +858,7 @@ impl RoomTask {
     fn rematch_rows(&self, made: &Room, lot: u64, now: i64) -> (Room, RoomRow, Vec<Write>) {
         let mut row = persist::room_row(made, &self.room.config().host.name, now);
         row.state = "waiting".into();
+        row.owner = self.epoch();
         let mut log = Vec::new();
         let config = made.config().clone();
         let host = Actor::Player(config.host.clone());
@@ -959,6 +996,20 @@ impl RoomTask {
                 at: Instant::now() + BOT_DELAY * 5,
             });
         }
+    }
+}
+
+/// Resolves when the node's epoch is no longer the one `owner` holds the room with (its
+/// lease lapsed); pending forever on one node.
+async fn lease_lost(owner: &mut Option<(i64, watch::Receiver<i64>)>) {
+    match owner {
+        Some((epoch, rx)) => {
+            let mine = *epoch;
+            if rx.wait_for(|e| *e != mine).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        None => std::future::pending().await,
     }
 }
 

@@ -51,3 +51,357 @@ impl Store {
         }
     }
 }
+
+/// Who owns a room, as the database says (see [`Store::room_owner`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StoredOwner {
+    /// No such room.
+    Missing,
+    /// The room's owner is NULL, or an epoch whose lease lapsed or that stopped.
+    Nobody,
+    /// A live epoch (possibly the asker's own).
+    Live(i64),
+}
+
+/// A room claimed by this node: its row and log as stored after the claim, and when its
+/// previous owner was last seen serving it (ms, the database's clock), for the clocks.
+#[derive(Clone, Debug)]
+pub struct Claimed {
+    /// The room and its log.
+    pub room: super::LiveRoom,
+    /// The last moment the room was served, if known.
+    pub down_at: Option<i64>,
+}
+
+/// The condition, on `rooms r LEFT JOIN nodes n ON n.epoch = r.owner`, that the room's
+/// owner is not alive by the database's clock; `$1` is the lease (ms).
+fn orphaned() -> String {
+    format!(
+        "(r.owner IS NULL OR n.epoch IS NULL OR n.stopped_at IS NOT NULL \
+          OR n.seen_at <= {DB_NOW_MS} - $1)"
+    )
+}
+
+/// When an orphan's owner was last seen serving it: its `stopped_at` or `seen_at`; for a
+/// room owned by nobody (released by a node that drained, or stored before the cluster),
+/// the last node to stop, else the one-node heartbeat.
+const DOWN_AT: &str = "CASE WHEN n.epoch IS NOT NULL THEN COALESCE(n.stopped_at, n.seen_at) \
+     ELSE COALESCE((SELECT MAX(stopped_at) FROM nodes), \
+                   (SELECT seen_at FROM server_heartbeat WHERE id = 1)) END";
+
+impl Store {
+    /// Renews the lease of `epoch`: true while it was still valid (seen less than
+    /// `lease_ms` ago by the database's clock, and not stopped); false when it has lapsed,
+    /// and then nothing changes (the node must give up its rooms and register again).
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn renew_lease(&self, epoch: i64, lease_ms: i64) -> Result<bool, StoreError> {
+        let pool = self.cluster_pool()?;
+        let sql = format!(
+            "UPDATE nodes SET seen_at = {DB_NOW_MS} \
+             WHERE epoch = $1 AND stopped_at IS NULL AND seen_at > {DB_NOW_MS} - $2"
+        );
+        let done = sqlx::query(&sql)
+            .bind(epoch)
+            .bind(lease_ms)
+            .execute(pool)
+            .await
+            .map_err(db_err)?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// The pool, or the error of a cluster on SQLite.
+    fn cluster_pool(&self) -> Result<&sqlx::PgPool, StoreError> {
+        self.postgres()
+            .ok_or_else(|| StoreError::Url("a cluster of nodes needs Postgres".to_string()))
+    }
+
+    /// Who owns room `id` now, by the database's clock (`lease_ms`: the lease).
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn room_owner(
+        &self,
+        id: uuid::Uuid,
+        lease_ms: i64,
+    ) -> Result<StoredOwner, StoreError> {
+        let pool = self.cluster_pool()?;
+        let sql = format!(
+            "SELECT r.owner, {} AS orphan FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
+             WHERE r.id = $2",
+            orphaned()
+        );
+        let row: Option<(Option<i64>, bool)> = sqlx::query_as(&sql)
+            .bind(lease_ms)
+            .bind(id.to_string())
+            .fetch_optional(pool)
+            .await
+            .map_err(db_err)?;
+        Ok(match row {
+            None => StoredOwner::Missing,
+            Some((Some(owner), false)) => StoredOwner::Live(owner),
+            Some(_) => StoredOwner::Nobody,
+        })
+    }
+
+    /// Claims for `epoch` the orphaned rooms it takes now, in one transaction, and returns
+    /// them as stored after the claim.
+    ///
+    /// The orphans are the unfinished rooms whose owner is not alive (see
+    /// `docs/cluster.md`): the node takes its share of them, their number divided by the
+    /// live nodes', rounded up, skipping the rows another transaction holds (another
+    /// node's sweep, or a batch of writes of the room's owner: its fence). With
+    /// `name`, the rooms of this node's previous lives (same name, an older epoch) are
+    /// orphans at once, whether their lease has lapsed or not (a node restarted after a
+    /// kill takes its rooms back without waiting), and every one of them is taken,
+    /// finished ones too when they finished at or after `finished_since`. `skip`: rooms
+    /// live on this node still (a task ending), left for a later sweep.
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn claim_orphans(
+        &self,
+        epoch: i64,
+        lease_ms: i64,
+        name: Option<&str>,
+        finished_since: i64,
+        skip: &[uuid::Uuid],
+    ) -> Result<Vec<Claimed>, StoreError> {
+        let pool = self.cluster_pool()?;
+        let skip: Vec<String> = skip.iter().map(ToString::to_string).collect();
+        let mut tx = pool.begin().await.map_err(db_err)?;
+        let mut claims: Vec<(String, Option<i64>, Option<i64>)> = Vec::new();
+        if let Some(name) = name {
+            // The rooms of this node's previous lives, all of them.
+            let sql = format!(
+                "SELECT r.id, r.owner, {DOWN_AT} FROM rooms r JOIN nodes n ON n.epoch = r.owner \
+                 WHERE n.name = $1 AND n.epoch < $2 \
+                   AND (r.state IN ('waiting', 'playing') OR (r.state = 'finished' \
+                        AND r.id IN (SELECT g.id FROM games g WHERE g.finished_at >= $3))) \
+                   AND NOT (r.id = ANY($4::text[])) \
+                 ORDER BY r.created_at, r.id FOR UPDATE OF r SKIP LOCKED"
+            );
+            claims = sqlx::query_as(&sql)
+                .bind(name)
+                .bind(epoch)
+                .bind(finished_since)
+                .bind(&skip)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        }
+        let live: i64 = sqlx::query_scalar(&format!(
+            "SELECT count(*) FROM nodes WHERE stopped_at IS NULL AND seen_at > {DB_NOW_MS} - $1"
+        ))
+        .bind(lease_ms)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        let from = "FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
+             WHERE r.state IN ('waiting', 'playing') AND r.owner IS DISTINCT FROM $2 \
+               AND NOT (r.id = ANY($3::text[]))";
+        let orphans: i64 =
+            sqlx::query_scalar(&format!("SELECT count(*) {from} AND {}", orphaned()))
+                .bind(lease_ms)
+                .bind(epoch)
+                .bind(&skip)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        let taken: Vec<String> = claims.iter().map(|(id, _, _)| id.clone()).collect();
+        let orphans = orphans - i64::try_from(taken.len()).unwrap_or(0);
+        if orphans > 0 {
+            let live = live.max(1);
+            let share = (orphans + live - 1) / live;
+            let sql = format!(
+                "SELECT r.id, r.owner, {DOWN_AT} {from} AND {} AND NOT (r.id = ANY($5::text[])) \
+                 ORDER BY r.created_at, r.id LIMIT $4 FOR UPDATE OF r SKIP LOCKED",
+                orphaned()
+            );
+            let more: Vec<(String, Option<i64>, Option<i64>)> = sqlx::query_as(&sql)
+                .bind(lease_ms)
+                .bind(epoch)
+                .bind(&skip)
+                .bind(share)
+                .bind(&taken)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            claims.extend(more);
+        }
+        if claims.is_empty() {
+            tx.rollback().await.map_err(db_err)?;
+            return Ok(Vec::new());
+        }
+        let ids: Vec<String> = claims.iter().map(|(id, _, _)| id.clone()).collect();
+        let olds: Vec<Option<i64>> = claims.iter().map(|(_, old, _)| *old).collect();
+        // The rows are locked by this transaction: the owner is the one just read.
+        let won: Vec<String> = sqlx::query_scalar(
+            "UPDATE rooms SET owner = $1 FROM UNNEST($2::text[], $3::int8[]) AS u (id, old) \
+             WHERE rooms.id = u.id AND rooms.owner IS NOT DISTINCT FROM u.old \
+               AND rooms.id = ANY($2::text[]) \
+             RETURNING rooms.id",
+        )
+        .bind(epoch)
+        .bind(&ids)
+        .bind(&olds)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        let rooms = rooms_with_logs(&mut *tx, &won).await?;
+        tx.commit().await.map_err(db_err)?;
+        let down: std::collections::HashMap<String, Option<i64>> = claims
+            .into_iter()
+            .map(|(id, _, down_at)| (id, down_at))
+            .collect();
+        Ok(rooms
+            .into_iter()
+            .map(|room| {
+                let down_at = down.get(&room.room.id.to_string()).copied().flatten();
+                Claimed { room, down_at }
+            })
+            .collect())
+    }
+
+    /// Claims room `id` for `epoch` if its owner is not alive (any state: a finished room
+    /// comes back for its rematch); `None` when it has a live owner (this epoch included)
+    /// or does not exist.
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn claim_room(
+        &self,
+        id: uuid::Uuid,
+        epoch: i64,
+        lease_ms: i64,
+    ) -> Result<Option<Claimed>, StoreError> {
+        let pool = self.cluster_pool()?;
+        let mut tx = pool.begin().await.map_err(db_err)?;
+        let sql = format!(
+            "SELECT r.owner, {DOWN_AT} FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
+             WHERE r.id = $2 AND {} FOR UPDATE OF r",
+            orphaned()
+        );
+        let found: Option<(Option<i64>, Option<i64>)> = sqlx::query_as(&sql)
+            .bind(lease_ms)
+            .bind(id.to_string())
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        let Some((_, down_at)) = found else {
+            tx.rollback().await.map_err(db_err)?;
+            return Ok(None);
+        };
+        sqlx::query("UPDATE rooms SET owner = $1 WHERE id = $2")
+            .bind(epoch)
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        let mut rooms = rooms_with_logs(&mut *tx, &[id.to_string()]).await?;
+        tx.commit().await.map_err(db_err)?;
+        Ok(rooms.pop().map(|room| Claimed { room, down_at }))
+    }
+
+    /// The room `id` with its log, if `epoch` owns it (a room of this node whose task
+    /// ended: a finished room that left memory).
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn owned_room(
+        &self,
+        id: uuid::Uuid,
+        epoch: i64,
+    ) -> Result<Option<super::LiveRoom>, StoreError> {
+        let pool = self.cluster_pool()?;
+        let mut tx = pool.begin().await.map_err(db_err)?;
+        let mine: Option<(i64,)> =
+            sqlx::query_as("SELECT owner FROM rooms WHERE id = $1 AND owner = $2 FOR SHARE")
+                .bind(id.to_string())
+                .bind(epoch)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        let rooms = if mine.is_some() {
+            rooms_with_logs(&mut *tx, &[id.to_string()]).await?
+        } else {
+            Vec::new()
+        };
+        tx.commit().await.map_err(db_err)?;
+        Ok(rooms.into_iter().next())
+    }
+
+    /// A node that drains: in one transaction, its unfinished and finished rooms are
+    /// released (owner NULL), its life is marked stopped (`stopped_at`, the database's
+    /// clock), and `checkerhall_nodes` is told `released <epoch>` (sent at the commit).
+    /// Returns the rooms released.
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn release_node(&self, epoch: i64) -> Result<u64, StoreError> {
+        let pool = self.cluster_pool()?;
+        let mut tx = pool.begin().await.map_err(db_err)?;
+        let released = sqlx::query("UPDATE rooms SET owner = NULL WHERE owner = $1")
+            .bind(epoch)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?
+            .rows_affected();
+        sqlx::query(&format!(
+            "UPDATE nodes SET stopped_at = {DB_NOW_MS} WHERE epoch = $1"
+        ))
+        .bind(epoch)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        sqlx::query("SELECT pg_notify('checkerhall_nodes', $1)")
+            .bind(format!("released {epoch}"))
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        tx.commit().await.map_err(db_err)?;
+        Ok(released)
+    }
+}
+
+/// The rooms `ids` with their logs in order, read in `tx`.
+async fn rooms_with_logs(
+    tx: &mut sqlx::PgConnection,
+    ids: &[String],
+) -> Result<Vec<super::LiveRoom>, StoreError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rooms_sql = format!(
+        "SELECT {} FROM rooms WHERE id = ANY($1::text[]) ORDER BY created_at, id",
+        super::ROOM_COLUMNS
+    );
+    let rooms: Vec<super::RawRoom> = sqlx::query_as(&rooms_sql)
+        .bind(ids)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let logs: Vec<super::RawLog> = sqlx::query_as(
+        "SELECT room_id, seq, at, actor, command FROM room_log \
+         WHERE room_id = ANY($1::text[]) ORDER BY room_id, seq",
+    )
+    .bind(ids)
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let mut by_room: std::collections::HashMap<uuid::Uuid, Vec<super::LogRow>> =
+        std::collections::HashMap::new();
+    for l in logs {
+        let l = l.into_row()?;
+        by_room.entry(l.room_id).or_default().push(l);
+    }
+    rooms
+        .into_iter()
+        .map(|r| {
+            let room = r.into_row()?;
+            let log = by_room.remove(&room.id).unwrap_or_default();
+            Ok(super::LiveRoom { room, log })
+        })
+        .collect()
+}

@@ -144,6 +144,11 @@ pub enum StoreError {
     /// whose connection failed: nothing of it was stored).
     #[error("the database is not reachable: {0}")]
     Unreachable(String),
+    /// The room's writes were refused because another node owns it now (its owner is no
+    /// longer the epoch the writes were fenced with, `Write::Fence`): nothing was stored,
+    /// and this node must stop serving the room.
+    #[error("room {0} is owned by another node")]
+    Fenced(Uuid),
 }
 
 /// Postgres SQLSTATEs that mean "not answering now" rather than "refused": the server is
@@ -237,6 +242,9 @@ pub struct RoomRow {
     pub no_show_ms: Option<i64>,
     /// The game changes its players' ratings (`rooms.rated`).
     pub rated: bool,
+    /// The epoch of the node that owns the room (`rooms.owner`, migration 0008; `None`:
+    /// nobody, and always on SQLite, which is one node).
+    pub owner: Option<i64>,
 }
 
 /// One accepted room command, in order: the durable history a room is rebuilt from.
@@ -369,6 +377,16 @@ pub enum Write {
         /// The line's number in the room.
         id: i64,
     },
+    /// The batch stores rows of `room` only while the room is owned by `owner` (an epoch,
+    /// see `crate::cluster`): on Postgres the batch locks the room's row and is refused
+    /// whole ([`StoreError::Fenced`]) when another node owns it. Ignored on SQLite (one
+    /// node). Added by the room task to each of its commands' writes when the cluster is on.
+    Fence {
+        /// The room.
+        room: Uuid,
+        /// The epoch the room task holds it with.
+        owner: i64,
+    },
     /// The server is running at this time (ms; see `Store::heartbeat`). Written by the
     /// writer with the rooms' batches: on SQLite a write from any other connection makes
     /// the writer's connection drop its whole page cache.
@@ -449,6 +467,7 @@ mod tournaments;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
+pub use cluster::{Claimed, StoredOwner};
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 pub use tournaments::{
     EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow, TournamentRow,
@@ -496,7 +515,7 @@ impl RawPlayer {
 }
 
 const ROOM_COLUMNS: &str = "id, variant, options, host, host_name, visibility, invite_code, \
-     time_control, grace_ms, state, created_at, auto_start, seated, no_show_ms, rated";
+     time_control, grace_ms, state, created_at, auto_start, seated, no_show_ms, rated, owner";
 
 #[derive(sqlx::FromRow)]
 struct RawRoom {
@@ -515,6 +534,7 @@ struct RawRoom {
     seated: String,
     no_show_ms: Option<i64>,
     rated: i64,
+    owner: Option<i64>,
 }
 
 impl RawRoom {
@@ -535,6 +555,7 @@ impl RawRoom {
             seated: self.seated,
             no_show_ms: self.no_show_ms,
             rated: self.rated != 0,
+            owner: self.owner,
         })
     }
 }

@@ -34,7 +34,8 @@ use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, Stor
 
 /// The parts of the batch statement, each with its parameters numbered from `$1`: inserts
 /// of rooms, games, seated players, log rows and moves; state changes of rooms; game ends and
-/// the players' verdicts; the heartbeat. A batch's statement has the parts it needs, in this
+/// the players' verdicts; the heartbeat; chat lines; with the cluster on (`crate::cluster`),
+/// the fence of the rooms written and the notes of the log rows stored (see [`FENCE`]). A batch's statement has the parts it needs, in this
 /// order, numbered on (see [`statement`]): one text per combination, so each stays prepared
 /// on the connection, and an empty part costs nothing (a part's start-up in the backend costs
 /// about as much as a few rows).
@@ -47,14 +48,15 @@ use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, Stor
 /// that plan read every room, game or seat ever stored for each batch with a change in it
 /// (about a quarter of the committing backend's time at 100 rooms closed loop on a fresh
 /// database, more as the tables grew, until an `ANALYZE` made Postgres plan again).
-const PARTS: [&str; 11] = [
+const PARTS: [&str; 13] = [
     "new_rooms AS (
     INSERT INTO rooms (id, variant, options, host, host_name, visibility, invite_code,
                        time_control, grace_ms, state, created_at, auto_start,
-                       seated, no_show_ms, rated)
+                       seated, no_show_ms, rated, owner)
     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
                          $6::text[], $7::text[], $8::text[], $9::int8[], $10::text[],
-                         $11::int8[], $12::int8[], $13::text[], $14::int8[], $15::int8[]))",
+                         $11::int8[], $12::int8[], $13::text[], $14::int8[], $15::int8[],
+                         $16::int8[]))",
     "new_games AS (
     INSERT INTO games (id, variant, options, start_position, seats, result, reason, winners,
                        started_at, finished_at)
@@ -98,12 +100,39 @@ const PARTS: [&str; 11] = [
     UPDATE chat SET deleted = 1
     FROM UNNEST($1::text[], $2::int8[]) AS u (room_id, id)
     WHERE chat.room_id = u.room_id AND chat.id = u.id AND chat.room_id = ANY($1::text[]))",
+    // The fence (see `FENCE`): the rooms written whose owner is still the epoch given,
+    // locked until the statement commits.
+    "fence AS (
+    SELECT rooms.id FROM rooms
+    JOIN UNNEST($1::text[], $2::int8[]) AS u (id, owner)
+      ON rooms.id = u.id AND rooms.owner = u.owner
+    WHERE rooms.id = ANY($1::text[])
+    FOR SHARE OF rooms)",
+    // One note per log row stored, `<room> <seq>`, for the nodes that follow the room:
+    // sent by Postgres when the statement commits, never for one that is refused.
+    "notes AS (
+    SELECT pg_notify('checkerhall_room', u.note) FROM UNNEST($1::text[]) AS u (note))",
 ];
 
 /// Index in [`PARTS`] of the rooms' state changes and of the games' ends: the parts whose
 /// rows must all exist.
 const STATES: usize = 5;
 const ENDS: usize = 6;
+
+/// Index in [`PARTS`] of the fence: with the cluster on, every room task's batch names its
+/// room and the epoch it holds the room with (`Write::Fence`). The part locks those rooms'
+/// rows `FOR SHARE` where the owner is still that epoch, and the statement's last step
+/// divides by zero when fewer rows than named were found, so a node that lost a room
+/// stores nothing more of it. The lock orders the batch with a claim (an `UPDATE` of the
+/// owner): a claim committed first is seen (the lock rechecks the row's newest version)
+/// and refuses the batch; a batch committed first makes the claim wait, and the claimer's
+/// rebuild then reads the batch's rows. The fence's check comes first in the last step:
+/// the checks run in order, and the rooms' state changes (an `UPDATE` of the same rows)
+/// must not run before the lock, which skips rows its own statement changed.
+const FENCE: usize = 11;
+/// Index in [`PARTS`] of the notes of the log rows (channel `checkerhall_room`). A
+/// `SELECT` part runs only when the statement reads it: the last step counts its rows.
+const NOTES: usize = 12;
 
 /// The statement made of the parts in `mask` (bit `i` for `PARTS[i]`).
 ///
@@ -137,16 +166,21 @@ fn statement(mask: u16) -> String {
         sql.push_str(rest);
         next += most;
     }
-    let checks: Vec<String> = [(STATES, "states"), (ENDS, "ends")]
-        .iter()
-        .filter(|(i, _)| mask & (1 << i) != 0)
-        .map(|(i, name)| {
-            format!(
-                "(SELECT count(*) FROM {name}) = cardinality(${}::text[])",
-                first[*i]
-            )
-        })
-        .collect();
+    let checks: Vec<String> = [
+        (FENCE, "fence"),
+        (STATES, "states"),
+        (ENDS, "ends"),
+        (NOTES, "notes"),
+    ]
+    .iter()
+    .filter(|(i, _)| mask & (1 << i) != 0)
+    .map(|(i, name)| {
+        format!(
+            "(SELECT count(*) FROM {name}) = cardinality(${}::text[])",
+            first[*i]
+        )
+    })
+    .collect();
     if checks.is_empty() {
         sql.push_str("\nSELECT 1");
     } else {
@@ -159,11 +193,12 @@ fn statement(mask: u16) -> String {
 }
 
 /// Every combination's statement, each built the first time a batch needs it (most of the
-/// 2^11 combinations never occur).
+/// 2^13 combinations never occur).
 static STATEMENTS: [std::sync::OnceLock<String>; 1 << PARTS.len()] =
     [const { std::sync::OnceLock::new() }; 1 << PARTS.len()];
 
-/// SQLSTATE `division_by_zero`: the batch changes a room or game that is not stored.
+/// SQLSTATE `division_by_zero`: the batch changes a room or game that is not stored, or
+/// writes a room another node owns now.
 const MISSING_ROW: &str = "22012";
 
 /// A game the batch starts, with its end when the batch ends it too.
@@ -201,6 +236,12 @@ struct Batch<'a> {
     chat: Vec<(&'a ChatRow, bool)>,
     /// Deletions of chat lines stored before.
     chat_deleted: Vec<(Uuid, i64)>,
+    /// The rooms stored before that the batch writes only while their owner is the epoch
+    /// given, one per room (see [`FENCE`]).
+    fences: Vec<(Uuid, i64)>,
+    /// The notes of the log rows (`<room> <seq>`): the cluster is on (the batch has a
+    /// fence, or a new room with an owner).
+    notes: Vec<String>,
 }
 
 impl<'a> Batch<'a> {
@@ -238,8 +279,27 @@ impl<'a> Batch<'a> {
                         None => b.chat_deleted.push((*room_id, *id)),
                     }
                 }
+                Write::Fence { room, owner } => {
+                    if !b.fences.iter().any(|(r, _)| r == room) {
+                        b.fences.push((*room, *owner));
+                    }
+                }
                 Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {}
             }
+        }
+        // A room the batch inserts is inserted with its owner: the fence would not see
+        // the row (one snapshot), and nobody else can own it yet.
+        if !b.fences.is_empty() && !b.rooms.is_empty() {
+            let new: std::collections::HashSet<Uuid> = b.rooms.iter().map(|(r, _)| r.id).collect();
+            b.fences.retain(|(r, _)| !new.contains(r));
+        }
+        let cluster = !b.fences.is_empty() || b.rooms.iter().any(|(r, _)| r.owner.is_some());
+        if cluster {
+            b.notes = b
+                .logs
+                .iter()
+                .map(|l| format!("{} {}", l.room_id, l.seq))
+                .collect();
         }
         b.fold_changes(writes);
         b
@@ -326,6 +386,8 @@ impl<'a> Batch<'a> {
             self.heartbeat.is_some(),
             !self.chat.is_empty(),
             !self.chat_deleted.is_empty(),
+            !self.fences.is_empty(),
+            !self.notes.is_empty(),
         ]
         .iter()
         .enumerate()
@@ -343,6 +405,7 @@ impl<'a> Batch<'a> {
             return Ok(());
         };
         let q = self.bind_changes(self.bind_new_rows(sqlx::query(sql)));
+        let q = self.bind_cluster(q);
         q.execute(conn).await.map(|_| ()).map_err(|e| match &e {
             sqlx::Error::Database(d) if d.code().as_deref() == Some(MISSING_ROW) => {
                 StoreError::Missing(String::new())
@@ -370,7 +433,8 @@ impl<'a> Batch<'a> {
                 .bind(col(rooms, |(r, _)| i64::from(r.auto_start)))
                 .bind(col(rooms, |(r, _)| r.seated.as_str()))
                 .bind(col(rooms, |(r, _)| r.no_show_ms))
-                .bind(col(rooms, |(r, _)| i64::from(r.rated)));
+                .bind(col(rooms, |(r, _)| i64::from(r.rated)))
+                .bind(col(rooms, |(r, _)| r.owner));
         }
         let games = &self.games;
         if !games.is_empty() {
@@ -471,6 +535,53 @@ impl<'a> Batch<'a> {
         q
     }
 
+    /// Binds the arrays of the fence and of the notes.
+    fn bind_cluster<'q>(&'q self, mut q: Query<'q>) -> Query<'q> {
+        let fences = &self.fences;
+        if !fences.is_empty() {
+            q = q
+                .bind(ids(fences, |(room, _)| *room))
+                .bind(col(fences, |(_, owner)| *owner));
+        }
+        if !self.notes.is_empty() {
+            q = q.bind(&self.notes);
+        }
+        q
+    }
+
+    /// After the batch was refused: the first room it fences that another node owns now
+    /// (`None`: the fences hold, so a row was missing).
+    async fn fenced(&self, conn: &mut PgConnection) -> Result<Option<Uuid>, StoreError> {
+        if self.fences.is_empty() {
+            return Ok(None);
+        }
+        let found: Option<String> = sqlx::query_scalar(
+            "SELECT u.id FROM UNNEST($1::text[], $2::int8[]) AS u (id, owner) \
+             WHERE NOT EXISTS (SELECT 1 FROM rooms WHERE rooms.id = u.id \
+                               AND rooms.owner = u.owner) \
+             LIMIT 1",
+        )
+        .bind(ids(&self.fences, |(room, _)| *room))
+        .bind(col(&self.fences, |(_, owner)| *owner))
+        .fetch_optional(conn)
+        .await
+        .map_err(db_err)?;
+        Ok(found.and_then(|id| Uuid::parse_str(&id).ok()))
+    }
+
+    /// Why the batch was refused by its last step: [`StoreError::Fenced`] for a room
+    /// another node owns now, else [`StoreError::Missing`] with the row that is not stored.
+    async fn refused(&self, conn: &mut PgConnection) -> StoreError {
+        match self.fenced(conn).await {
+            Ok(Some(room)) => StoreError::Fenced(room),
+            Ok(None) => match self.missing(conn).await {
+                Ok(what) => StoreError::Missing(what),
+                Err(e) => e,
+            },
+            Err(e) => e,
+        }
+    }
+
     /// After the batch was refused for a missing row: which one (the first room, else the
     /// first game, that is not stored).
     async fn missing(&self, conn: &mut PgConnection) -> Result<String, StoreError> {
@@ -533,7 +644,7 @@ pub(super) async fn commit(conn: &mut PgConnection, writes: &[Write]) -> Result<
                 // Broken or refused: either way nothing of the batch is kept.
                 let _ = tx.rollback().await;
                 match e {
-                    StoreError::Missing(_) => Err(StoreError::Missing(batch.missing(conn).await?)),
+                    StoreError::Missing(_) => Err(batch.refused(conn).await),
                     e => Err(e),
                 }
             }
@@ -541,7 +652,7 @@ pub(super) async fn commit(conn: &mut PgConnection, writes: &[Write]) -> Result<
     }
     match batch.run(&mut *conn).await {
         Ok(()) => Ok(usize::from(batch.mask() != 0)),
-        Err(StoreError::Missing(_)) => Err(StoreError::Missing(batch.missing(conn).await?)),
+        Err(StoreError::Missing(_)) => Err(batch.refused(conn).await),
         Err(e) => Err(e),
     }
 }
@@ -631,10 +742,10 @@ mod tests {
         assert_eq!(params(&moves), 11);
         assert!(moves.ends_with("\nSELECT 1"), "{moves}");
         let all = statement((1 << 9) - 1);
-        assert_eq!(params(&all), 52);
+        assert_eq!(params(&all), 53);
         assert!(
-            all.contains("(SELECT count(*) FROM states) = cardinality($42::text[])")
-                && all.contains("(SELECT count(*) FROM ends) = cardinality($44::text[])"),
+            all.contains("(SELECT count(*) FROM states) = cardinality($43::text[])")
+                && all.contains("(SELECT count(*) FROM ends) = cardinality($45::text[])"),
             "{all}"
         );
         let ends = statement(1 << ENDS);
@@ -642,5 +753,110 @@ mod tests {
             "SELECT 1 / (CASE WHEN (SELECT count(*) FROM ends) = cardinality($1::text[]) \
              THEN 1 ELSE 0 END)"
         ));
+    }
+
+    /// With the cluster on, a room task's batch has the fence and the notes last, numbered
+    /// on; the fence is checked before anything else (the rooms' state changes update the
+    /// rows it locks), and the notes are read by the last step, so that they are sent.
+    #[test]
+    fn the_fence_and_the_notes_are_numbered_on_and_checked() {
+        let mask = 1 << 3 | 1 << 4 | 1 << STATES | 1 << FENCE | 1 << NOTES;
+        let sql = statement(mask);
+        assert_eq!(params(&sql), 11 + 2 + 2 + 1, "{sql}");
+        assert!(
+            sql.contains("fence AS (\n    SELECT rooms.id FROM rooms"),
+            "{sql}"
+        );
+        assert!(
+            sql.contains("UNNEST($14::text[], $15::int8[]) AS u (id, owner)"),
+            "{sql}"
+        );
+        assert!(sql.contains("FOR SHARE OF rooms"), "{sql}");
+        assert!(sql.contains("pg_notify('checkerhall_room', u.note) FROM UNNEST($16::text[])"));
+        assert!(
+            sql.ends_with(
+                "SELECT 1 / (CASE WHEN (SELECT count(*) FROM fence) = cardinality($14::text[]) \
+                 AND (SELECT count(*) FROM states) = cardinality($12::text[]) \
+                 AND (SELECT count(*) FROM notes) = cardinality($16::text[]) THEN 1 ELSE 0 END)"
+            ),
+            "{sql}"
+        );
+        let every = statement((1 << PARTS.len()) - 1);
+        assert_eq!(params(&every), 53 + 9 + 2 + 2 + 1);
+    }
+
+    fn room_row(owner: Option<i64>) -> RoomRow {
+        RoomRow {
+            id: Uuid::new_v4(),
+            variant: "queah".into(),
+            options: "{}".into(),
+            host: Uuid::new_v4(),
+            host_name: "h".into(),
+            visibility: "public".into(),
+            invite_code: None,
+            time_control: "null".into(),
+            grace_ms: 0,
+            state: "waiting".into(),
+            created_at: 1,
+            auto_start: false,
+            seated: String::new(),
+            no_show_ms: None,
+            rated: false,
+            owner,
+        }
+    }
+
+    fn log(room: Uuid, seq: i64) -> Write {
+        Write::Log(LogRow {
+            room_id: room,
+            seq,
+            at: 1,
+            actor: "\"server\"".into(),
+            command: "{}".into(),
+        })
+    }
+
+    /// A batch notes its log rows only with the cluster on (a fence, or a new room with an
+    /// owner); a room the batch inserts is not fenced (the fence would not see it), and a
+    /// room fenced twice is fenced once.
+    #[test]
+    fn a_batch_fences_stored_rooms_and_notes_its_log_rows_in_a_cluster() {
+        let stored = Uuid::new_v4();
+        let one = [log(stored, 4)];
+        let b = Batch::of(&one);
+        assert!(b.notes.is_empty() && b.fences.is_empty());
+        assert_eq!(b.mask() & (1 << FENCE | 1 << NOTES), 0);
+        let new = room_row(Some(7));
+        let writes = [
+            Write::Fence {
+                room: stored,
+                owner: 7,
+            },
+            log(stored, 4),
+            Write::Fence {
+                room: stored,
+                owner: 7,
+            },
+            Write::Room(new.clone()),
+            Write::Fence {
+                room: new.id,
+                owner: 7,
+            },
+            log(new.id, 0),
+        ];
+        let b = Batch::of(&writes);
+        assert_eq!(b.fences, vec![(stored, 7)]);
+        assert_eq!(
+            b.notes,
+            vec![format!("{stored} 4"), format!("{} 0", new.id)]
+        );
+        assert_eq!(
+            b.mask() & (1 << FENCE | 1 << NOTES),
+            1 << FENCE | 1 << NOTES
+        );
+        let opened = [Write::Room(new.clone()), log(new.id, 0)];
+        assert_eq!(Batch::of(&opened).notes, vec![format!("{} 0", new.id)]);
+        let alone = [Write::Room(room_row(None)), log(new.id, 0)];
+        assert!(Batch::of(&alone).notes.is_empty());
     }
 }

@@ -312,6 +312,7 @@ fn values_of(w: &Write) -> usize {
         Write::DeleteChat { .. } => 2,
         Write::Log(_) => super::LOG_COLUMNS,
         Write::Move(_) => super::MOVE_COLUMNS,
+        Write::Fence { .. } => 0,
     }
 }
 
@@ -468,6 +469,8 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
             | Write::Heartbeat { .. }
             | Write::Chat(_)
             | Write::DeleteChat { .. } => last.push(w),
+            // SQLite is one node: no other node can own a room (see `Write::Fence`).
+            Write::Fence { .. } => {}
         }
     }
     let mut out = vec![Part::default()];
@@ -490,6 +493,7 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
             | Write::Heartbeat { .. }
             | Write::Chat(_)
             | Write::DeleteChat { .. } => part.last.push(w),
+            Write::Fence { .. } => {}
         }
     }
     out

@@ -674,6 +674,7 @@ mod tests {
             seated: String::new(),
             no_show_ms: None,
             rated: false,
+            owner: None,
         };
         let r = Request {
             writes: vec![Write::Room(row)],

@@ -16,6 +16,7 @@ mod backup;
 mod bots;
 mod cli;
 mod close_frames;
+mod cluster;
 mod codes;
 mod crash;
 mod edges;

@@ -43,7 +43,7 @@ pub(crate) async fn start(addr: SocketAddr, url: &str) -> Child {
 /// server that starts on it next, it is as if it had been down `ms` longer, without the
 /// test waiting that long.
 pub(crate) async fn shift_back(url: &str, ms: i64) {
-    const COLUMNS: [(&str, &str); 8] = [
+    const COLUMNS: [(&str, &str); 11] = [
         ("players", "created_at"),
         ("rooms", "created_at"),
         ("room_log", "at"),
@@ -52,6 +52,10 @@ pub(crate) async fn shift_back(url: &str, ms: i64) {
         ("moves", "at"),
         ("server_heartbeat", "seen_at"),
         ("sessions", "created_at"),
+        // On Postgres the nodes' leases say when the server was last seen (issue 26).
+        ("nodes", "started_at"),
+        ("nodes", "seen_at"),
+        ("nodes", "stopped_at"),
     ];
     async fn run<'c, E: sqlx::Executor<'c>>(db: E, sql: &str) {
         db.execute(sql)

@@ -245,6 +245,7 @@ fn room(state: &str, created_at: i64) -> RoomRow {
         seated: String::new(),
         no_show_ms: None,
         rated: false,
+        owner: None,
     }
 }
 

@@ -1,0 +1,302 @@
+//! Several nodes on one Postgres (issue 26, `docs/cluster.md`): two in-process nodes with
+//! short leases on one fresh database. A node that dies loses its rooms to the other within
+//! its lease and a renewal, with the clocks given back and no acknowledged move lost; a
+//! node whose lease lapsed while it still runs (paused, not dead) has its late writes
+//! refused by the fence; a node that drains hands its rooms over at once.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use server::cluster::ClusterSettings;
+use uuid::Uuid;
+
+use crate::clubdb;
+use crate::common::{self, Client, Server};
+
+/// The lease of the tests' nodes, and how often they renew it.
+const LEASE: Duration = Duration::from_millis(600);
+const RENEW: Duration = Duration::from_millis(150);
+
+/// A node named `name` on `url` with `lease`.
+async fn node(url: &str, name: &str, lease: Duration) -> Server {
+    let name = name.to_string();
+    Server::setup()
+        .database(url)
+        .config(move |c| {
+            c.cluster = ClusterSettings {
+                name,
+                lease,
+                renew: RENEW,
+                single_node: false,
+            };
+        })
+        .start()
+        .await
+}
+
+/// A fresh Postgres database, or `None` (the test is skipped) without one.
+async fn database() -> Option<String> {
+    clubdb::fresh(clubdb::Backend::Postgres).await
+}
+
+/// A timed two-seat Stockholm game on `server`, both seats connected there: the room's id,
+/// White's and Black's sockets and tokens.
+async fn game(server: &Server) -> (String, Client, Client, String, String) {
+    let (_, white_token) = server.player().await;
+    let (_, black_token) = server.player().await;
+    let (status, created) = server
+        .create_room(
+            &white_token,
+            json!({"game": "stockholm", "seat": "white",
+                "time_control": {"kind": "fischer", "base_ms": 600_000, "increment_ms": 0}}),
+        )
+        .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut white = server.ws(&id, Some(&white_token), None).await;
+    let mut black = server.ws(&id, Some(&black_token), None).await;
+    white.until("snapshot", |v| v["type"] == "snapshot").await;
+    black.until("snapshot", |v| v["type"] == "snapshot").await;
+    black.act("take_seat", json!({"seat": "black"})).await;
+    white.act("start", json!({})).await;
+    (id, white, black, white_token, black_token)
+}
+
+/// The first legal move `client` is offered at its next turn.
+async fn first_move(client: &mut Client) -> Value {
+    let turn = client.event("your_turn").await;
+    turn["data"]["legal_moves"][0]["text"].clone()
+}
+
+/// Plays `plies` moves, White first; returns how many were acknowledged.
+async fn play(white: &mut Client, black: &mut Client, plies: usize) -> usize {
+    for ply in 0..plies {
+        let mover = if ply % 2 == 0 {
+            &mut *white
+        } else {
+            &mut *black
+        };
+        let m = first_move(mover).await;
+        mover.act("move", json!({"move": m})).await;
+    }
+    plies
+}
+
+/// The moves stored for `room`, and whether its stored log replays into a room.
+async fn stored(server: &Server, room: &str) -> (usize, i64) {
+    let id: Uuid = room.parse().unwrap();
+    let live = server.state.store.live_room(id).await.unwrap().unwrap();
+    for (i, l) in live.log.iter().enumerate() {
+        assert_eq!(
+            l.seq,
+            i64::try_from(i).unwrap(),
+            "the log has no gap and no twin"
+        );
+    }
+    server::rooms::rebuild(&live.room, &live.log).expect("the stored log replays");
+    let (_, moves) = server.state.store.game(id).await.unwrap().unwrap();
+    (moves.len(), live.room.owner.unwrap_or(0))
+}
+
+/// Waits until `server` serves `room` as its owner; how long that took.
+async fn taken_over(server: &Server, room: &str) -> Duration {
+    let id: Uuid = room.parse().unwrap();
+    let started = Instant::now();
+    common::eventually("the other node takes the room over", || async {
+        server.state.rooms.get(id).is_some()
+    })
+    .await;
+    started.elapsed()
+}
+
+/// A node is killed (no drain: its lease just stops): the other takes its room over from
+/// the stored log within the lease and a renewal or two, gives the clocks back, and every
+/// acknowledged move is there; the players reconnect to it and play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_nodes_rooms_are_taken_over_with_every_acknowledged_move() {
+    let Some(url) = database().await else { return };
+    let mut a = node(&url, "node-a", LEASE).await;
+    let b = node(&url, "node-b", LEASE).await;
+    let (id, mut white, mut black, white_token, black_token) = game(&a).await;
+    let acked = play(&mut white, &mut black, 4).await;
+    let seen = white.version;
+    let epoch_a = a.state.cluster.as_ref().unwrap().epoch();
+    assert_eq!(stored(&a, &id).await, (acked, epoch_a));
+    assert!(b.state.rooms.get(id.parse().unwrap()).is_none());
+
+    a.state.cluster.as_ref().unwrap().crash();
+    a.stop().await;
+    let took = taken_over(&b, &id).await;
+    eprintln!("takeover after a kill: {took:?}");
+    assert!(
+        took < LEASE + 4 * RENEW + Duration::from_secs(2),
+        "taken over in {took:?}"
+    );
+    let epoch_b = b.state.cluster.as_ref().unwrap().epoch();
+    assert_eq!(
+        stored(&b, &id).await,
+        (acked, epoch_b),
+        "no acknowledged move lost"
+    );
+    assert_eq!(b.metric("checkerhall_claims_total").await, 1);
+    assert_eq!(b.metric("checkerhall_rooms_owned").await, 1);
+
+    // White reconnects to the surviving node and is given the outage back.
+    let mut white = b.ws(&id, Some(&white_token), Some(seen)).await;
+    let resumed = white.event("resumed").await;
+    assert!(
+        resumed["data"]["given_back_ms"].as_u64().unwrap() > 0,
+        "{resumed}"
+    );
+    let mut black = b.ws(&id, Some(&black_token), None).await;
+    black.until("snapshot", |v| v["type"] == "snapshot").await;
+    play(&mut white, &mut black, 2).await;
+    assert_eq!(stored(&b, &id).await.0, acked + 2);
+}
+
+/// A node whose lease lapses while it runs (its renewals paused, as SIGSTOP would): the
+/// other node claims its room, and the first node's next write of the room is refused by
+/// the fence: the command fails, the room's task stops, and nothing of it is stored. When
+/// it renews again it finds its lease lost and starts a new life.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_nodes_late_writes_are_fenced() {
+    let Some(url) = database().await else { return };
+    let a = node(&url, "node-a", LEASE).await;
+    let b = node(&url, "node-b", LEASE).await;
+    let (id, mut white, mut black, white_token, _) = game(&a).await;
+    let acked = play(&mut white, &mut black, 2).await;
+    let next = first_move(&mut white).await;
+    let cluster_a = a.state.cluster.clone().unwrap();
+    let old_epoch = cluster_a.epoch();
+
+    cluster_a.pause_renewals();
+    taken_over(&b, &id).await;
+    let epoch_b = b.state.cluster.as_ref().unwrap().epoch();
+    assert_eq!(stored(&b, &id).await, (acked, epoch_b));
+    // Node A's task still believes it owns the room: its move is refused by the store.
+    let code = white.refused("move", json!({"move": next})).await;
+    assert_eq!(code, "store_failed");
+    white
+        .until("restarting", |v| v["type"] == "restarting")
+        .await;
+    assert_eq!(
+        stored(&b, &id).await,
+        (acked, epoch_b),
+        "nothing of node A stored"
+    );
+    assert_eq!(a.metric("checkerhall_fenced_total").await, 1);
+    common::eventually("node A drops the room", || async {
+        a.state.rooms.get(id.parse().unwrap()).is_none()
+    })
+    .await;
+
+    // Node A wakes: its lease is gone, so it registers again.
+    cluster_a.resume_renewals();
+    common::eventually("node A starts a new life", || async {
+        let e = cluster_a.epoch();
+        e != old_epoch && e != 0
+    })
+    .await;
+    assert_eq!(a.metric("checkerhall_leases_lost_total").await, 1);
+
+    // The room plays on at node B.
+    let mut white = b.ws(&id, Some(&white_token), None).await;
+    white.until("snapshot", |v| v["type"] == "snapshot").await;
+    white.act("move", json!({"move": next})).await;
+    assert_eq!(stored(&b, &id).await, (acked + 1, epoch_b));
+}
+
+/// A node that drains (SIGTERM: the server's shutdown) says `/readyz` 503 `draining`,
+/// releases its rooms and marks itself stopped; the other node claims them at once, long
+/// before the lease would have lapsed, with the clocks given back from the drain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draining_node_hands_its_rooms_over_at_once() {
+    let Some(url) = database().await else { return };
+    // A long lease: a takeover faster than it is the release's doing.
+    let lease = Duration::from_secs(10);
+    let mut a = node(&url, "node-a", lease).await;
+    let b = node(&url, "node-b", lease).await;
+    let (id, mut white, mut black, _, black_token) = game(&a).await;
+    let acked = play(&mut white, &mut black, 3).await;
+    let seen = black.version;
+
+    let started = Instant::now();
+    // The drain of the server's shutdown, with the server still answering: its readiness
+    // says it drains.
+    a.state.rooms.shutdown().await;
+    black
+        .until("restarting", |v| v["type"] == "restarting")
+        .await;
+    let (status, body) = a.get("/readyz", None).await;
+    assert_eq!(
+        (status, body["reason"].as_str()),
+        (503, Some("draining")),
+        "{body}"
+    );
+    let took = taken_over(&b, &id).await;
+    let total = started.elapsed();
+    eprintln!("takeover after a drain: {took:?} after the stop, {total:?} in all");
+    assert!(total < lease / 2, "handed over in {total:?}");
+    let epoch_b = b.state.cluster.as_ref().unwrap().epoch();
+    assert_eq!(stored(&b, &id).await, (acked, epoch_b));
+    let db = sqlx::PgPool::connect(&url).await.unwrap();
+    let stopped: (Option<i64>,) =
+        sqlx::query_as("SELECT stopped_at FROM nodes WHERE name = 'node-a'")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    assert!(stopped.0.is_some(), "node A is marked stopped");
+    db.close().await;
+
+    let mut black = b.ws(&id, Some(&black_token), Some(seen)).await;
+    let resumed = black.event("resumed").await;
+    assert!(resumed["data"]["down_ms"].as_u64().is_some(), "{resumed}");
+    a.stop().await;
+}
+
+/// Who owns a room, and a room claimed on demand: `Rooms::owner_of` and `Rooms::claim` (what a node serving a socket for a room it does
+/// not have asks).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn owners_are_told_and_rooms_claimed_on_demand() {
+    let Some(url) = database().await else { return };
+    let lease = Duration::from_secs(10);
+    let mut a = node(&url, "node-a", lease).await;
+    let b = node(&url, "node-b", lease).await;
+    let (id, mut white, mut black, _, _) = game(&a).await;
+    play(&mut white, &mut black, 1).await;
+    let room: Uuid = id.parse().unwrap();
+    let epoch_a = a.state.cluster.as_ref().unwrap().epoch();
+    use server::rooms::Owner;
+    assert_eq!(a.state.rooms.owner_of(room).await.unwrap(), Owner::Me);
+    assert_eq!(
+        b.state.rooms.owner_of(room).await.unwrap(),
+        Owner::Node(epoch_a)
+    );
+    assert_eq!(
+        b.state.rooms.owner_of(Uuid::new_v4()).await.unwrap(),
+        Owner::Missing
+    );
+    // A live owner keeps its room.
+    assert!(b.state.rooms.claim(room).await.unwrap().is_none());
+    assert!(a.state.rooms.claim(room).await.unwrap().is_some());
+
+    // A crashed owner's room is nobody's once its lease lapses; B's sweep could take it
+    // first, so B's sweeps are paused and the room claimed on demand.
+    b.state.cluster.as_ref().unwrap().pause_renewals();
+    a.state.cluster.as_ref().unwrap().crash();
+    a.stop().await;
+    let db = sqlx::PgPool::connect(&url).await.unwrap();
+    // The lease lapses: made so at once by moving node A's last renewal back.
+    sqlx::query("UPDATE nodes SET seen_at = seen_at - 60000 WHERE name = 'node-a'")
+        .execute(&db)
+        .await
+        .unwrap();
+    db.close().await;
+    assert_eq!(b.state.rooms.owner_of(room).await.unwrap(), Owner::Nobody);
+    let handle = b.state.rooms.claim(room).await.unwrap().expect("claimed");
+    assert_eq!(handle.id(), room);
+    assert_eq!(b.state.rooms.owner_of(room).await.unwrap(), Owner::Me);
+    b.state.cluster.as_ref().unwrap().resume_renewals();
+}
