@@ -98,6 +98,9 @@ impl AppState {
                 }
             }
         }
+        if let Some(cluster) = &state.cluster {
+            cluster.start_bus();
+        }
         state.rooms.restore().await?;
         // After the rooms: a director carrying on mid-round finds its rooms live.
         state.tournaments.restore().await?;

@@ -6,9 +6,13 @@
 //! lease cannot write for a room another node took over. SQLite is one node: none of this
 //! runs there (`AppState::cluster` is `None`).
 
+pub mod bus;
+
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+pub use bus::{Bus, Heard};
 
 use crate::store::{Store, StoreError};
 
@@ -56,6 +60,8 @@ struct Inner {
     settings: ClusterSettings,
     /// This life's epoch; replaced when the lease is lost and the node registers again.
     epoch: AtomicI64,
+    /// The node's notifications (started by [`Cluster::start_bus`]).
+    bus: Bus,
 }
 
 /// This node's place in the cluster; cheap to clone.
@@ -71,11 +77,18 @@ impl Cluster {
     /// The store is not Postgres, or cannot be written.
     pub async fn join(store: Store, settings: ClusterSettings) -> Result<Cluster, StoreError> {
         let epoch = store.register_node(&settings.name).await?;
+        let Some(pool) = store.postgres() else {
+            return Err(StoreError::Url(
+                "a cluster of nodes needs Postgres".to_string(),
+            ));
+        };
+        let bus = Bus::new(pool.clone());
         tracing::info!(node = %settings.name, epoch, "node registered");
         Ok(Cluster {
             inner: Arc::new(Inner {
                 settings,
                 epoch: AtomicI64::new(epoch),
+                bus,
             }),
         })
     }
@@ -93,5 +106,19 @@ impl Cluster {
     /// The settings.
     pub fn settings(&self) -> &ClusterSettings {
         &self.inner.settings
+    }
+
+    /// The node's notifications.
+    pub fn bus(&self) -> &Bus {
+        &self.inner.bus
+    }
+
+    /// Starts listening ([`Bus::start`]) on this node's channels; the listener follows the
+    /// epoch as it changes and stops once every clone of this `Cluster` is gone.
+    pub fn start_bus(&self) {
+        let weak = Arc::downgrade(&self.inner);
+        self.inner
+            .bus
+            .start(move || weak.upgrade().map(|i| i.epoch.load(Ordering::Acquire)));
     }
 }
