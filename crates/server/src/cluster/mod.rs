@@ -7,12 +7,14 @@
 //! runs there (`AppState::cluster` is `None`).
 
 pub mod bus;
+pub mod inbox;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 pub use bus::{Bus, Heard};
+pub use inbox::Inbox;
 
 use crate::store::{Store, StoreError};
 
@@ -62,6 +64,8 @@ struct Inner {
     epoch: AtomicI64,
     /// The node's notifications (started by [`Cluster::start_bus`]).
     bus: Bus,
+    /// Commands to and from other nodes.
+    inbox: Inbox,
 }
 
 /// This node's place in the cluster; cheap to clone.
@@ -89,6 +93,7 @@ impl Cluster {
                 settings,
                 epoch: AtomicI64::new(epoch),
                 bus,
+                inbox: Inbox::new(store.clone()),
             }),
         })
     }
@@ -111,6 +116,11 @@ impl Cluster {
     /// The node's notifications.
     pub fn bus(&self) -> &Bus {
         &self.inner.bus
+    }
+
+    /// Commands to and from other nodes.
+    pub fn inbox(&self) -> &Inbox {
+        &self.inner.inbox
     }
 
     /// Starts listening ([`Bus::start`]) on this node's channels; the listener follows the

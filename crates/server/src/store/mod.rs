@@ -443,12 +443,14 @@ mod heartbeat;
 mod ops;
 mod pg;
 mod ratings;
+mod relay;
 mod script;
 mod tournaments;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
+pub use relay::InboxRow;
 pub use tournaments::{
     EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow, TournamentRow,
 };

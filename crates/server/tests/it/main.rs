@@ -32,6 +32,7 @@ mod play;
 mod proxy;
 mod quick;
 mod ratings;
+mod relay;
 mod restart;
 mod slow_clients;
 mod store;
