@@ -63,6 +63,12 @@ pub struct Metrics {
     /// How long each socket command (a move, a resignation, ...) took, from the socket
     /// reading it to the room's answer: the room's queue, the rules, the store.
     pub commands: Timings,
+    /// Rooms owned by another node that this node follows for its sockets (gauge).
+    pub rooms_followed: AtomicU64,
+    /// Requests this node forwarded to a room's owner on another node (counter).
+    pub forwarded: AtomicU64,
+    /// Requests other nodes forwarded to this node as a room's owner (counter).
+    pub forwards_served: AtomicU64,
 }
 
 /// Upper bounds of the [`Timings`] buckets, in microseconds (the last bucket is `+Inf`).
@@ -268,8 +274,29 @@ impl Metrics {
                 &self.bot_searches,
             ),
         ];
+        // Several nodes on one Postgres (`docs/cluster.md`).
+        let relay: [(&str, &str, &str, &AtomicU64); 3] = [
+            (
+                "checkerhall_rooms_followed",
+                "gauge",
+                "Rooms owned by another node, followed here for their sockets.",
+                &self.rooms_followed,
+            ),
+            (
+                "checkerhall_forwarded_total",
+                "counter",
+                "Requests forwarded to a room's owner on another node.",
+                &self.forwarded,
+            ),
+            (
+                "checkerhall_forwards_served_total",
+                "counter",
+                "Requests other nodes forwarded here as a room's owner.",
+                &self.forwards_served,
+            ),
+        ];
         let mut out = String::new();
-        for (name, kind, help, v) in rows {
+        for (name, kind, help, v) in rows.into_iter().chain(relay) {
             let _ = writeln!(out, "# HELP {name} {help}");
             let _ = writeln!(out, "# TYPE {name} {kind}");
             let _ = writeln!(out, "{name} {}", v.load(Ordering::Relaxed));

@@ -99,6 +99,14 @@ impl AppState {
                 }
             }
         }
+        if let Some(cluster) = &state.cluster {
+            cluster.start_bus();
+            // The owner's side of the inbox: commands from sockets on other nodes.
+            tokio::spawn(crate::cluster::inbox::serve(
+                state.rooms.clone(),
+                cluster.clone(),
+            ));
+        }
         state.rooms.restore().await?;
         // After the rooms: a director carrying on mid-round finds its rooms live.
         state.tournaments.restore().await?;

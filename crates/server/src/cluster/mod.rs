@@ -6,6 +6,8 @@
 //! lease cannot write for a room another node took over. SQLite is one node: none of this
 //! runs there (`AppState::cluster` is `None`).
 
+pub mod bus;
+pub mod inbox;
 pub mod lease;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +15,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::watch;
+
+pub use bus::{Bus, Heard};
+pub use inbox::Inbox;
 
 use crate::store::{Store, StoreError};
 
@@ -68,6 +73,10 @@ struct Inner {
     paused: AtomicBool,
     /// Test hook: shutting down leaves the rooms and the node's row as a kill would.
     crashed: AtomicBool,
+    /// The node's notifications (started by [`Cluster::start_bus`]).
+    bus: Bus,
+    /// Commands to and from other nodes.
+    inbox: Inbox,
 }
 
 /// This node's place in the cluster; cheap to clone.
@@ -83,6 +92,12 @@ impl Cluster {
     /// The store is not Postgres, or cannot be written.
     pub async fn join(store: Store, settings: ClusterSettings) -> Result<Cluster, StoreError> {
         let epoch = store.register_node(&settings.name).await?;
+        let Some(pool) = store.postgres() else {
+            return Err(StoreError::Url(
+                "a cluster of nodes needs Postgres".to_string(),
+            ));
+        };
+        let bus = Bus::new(pool.clone());
         tracing::info!(node = %settings.name, epoch, "node registered");
         Ok(Cluster {
             inner: Arc::new(Inner {
@@ -91,6 +106,8 @@ impl Cluster {
                 claiming: tokio::sync::Mutex::new(()),
                 paused: AtomicBool::new(false),
                 crashed: AtomicBool::new(false),
+                bus,
+                inbox: Inbox::new(store.clone()),
             }),
         })
     }
@@ -161,5 +178,24 @@ impl Cluster {
     /// The settings.
     pub fn settings(&self) -> &ClusterSettings {
         &self.inner.settings
+    }
+
+    /// The node's notifications.
+    pub fn bus(&self) -> &Bus {
+        &self.inner.bus
+    }
+
+    /// Commands to and from other nodes.
+    pub fn inbox(&self) -> &Inbox {
+        &self.inner.inbox
+    }
+
+    /// Starts listening ([`Bus::start`]) on this node's channels; the listener follows the
+    /// epoch as it changes and stops once every clone of this `Cluster` is gone.
+    pub fn start_bus(&self) {
+        let weak = Arc::downgrade(&self.inner);
+        self.inner
+            .bus
+            .start(move || weak.upgrade().map(|i| *i.epoch.borrow()));
     }
 }

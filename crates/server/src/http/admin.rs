@@ -287,7 +287,11 @@ async fn close_room(
     let run = async {
         let who = admin(who)?;
         let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
-        let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
+        let handle = state
+            .rooms
+            .find(id)
+            .await
+            .ok_or(ApiError::NotFound("room"))?;
         if !handle.summary().unfinished() {
             return Err(already_over());
         }
@@ -342,7 +346,7 @@ async fn delete_chat(
             line.to_string(),
         )
         .await?;
-        let live = match state.rooms.get(room) {
+        let live = match state.rooms.find(room).await {
             Some(handle) => handle
                 .command(Actor::Server, Command::DeleteChat { id: line })
                 .await

@@ -173,7 +173,7 @@ pub(super) async fn seek(
             .iter()
             .filter(|s| s.seats.iter().any(|seat| seat.name.is_none()))
         {
-            let Some(handle) = state.rooms.get(room.id) else {
+            let Some(handle) = state.rooms.find(room.id).await else {
                 continue;
             };
             // Refused when the room changed meanwhile (filled, started, closed): the next.

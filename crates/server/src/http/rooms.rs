@@ -61,6 +61,13 @@ pub(super) fn command_error(e: CommandError) -> ApiError {
         CommandError::Store(e) => ApiError::from(e),
         CommandError::Closed => ApiError::Unavailable("the server is restarting"),
         CommandError::Overloaded => ApiError::Overloaded("store"),
+        CommandError::Remote { code, message, .. } => match code {
+            "overloaded" => ApiError::Overloaded("store"),
+            "store_failed" | "room_closed" | crate::rooms::ROOM_MOVED => {
+                ApiError::Unavailable("the room's node did not answer; try again")
+            }
+            code => ApiError::bad(code, message),
+        },
     }
 }
 
@@ -262,7 +269,11 @@ pub(super) async fn get_room(
     Path(id): Path<String>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
-    let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
+    let handle = state
+        .rooms
+        .find(id)
+        .await
+        .ok_or(ApiError::NotFound("room"))?;
     let (_, snap) = handle
         .snapshot(who.map(|w| lobby::PlayerId(w.id)))
         .await

@@ -11,6 +11,7 @@
 
 pub(crate) mod bot;
 mod feed;
+mod follow;
 mod mine;
 pub(crate) mod persist;
 mod task;
@@ -47,6 +48,9 @@ pub enum Outbound {
     Events(Arc<Batch>),
     /// The server is restarting: tell the client and close.
     Restarting,
+    /// The room was rebuilt from the store (a follower on another node than the room's
+    /// owner found a gap it could not replay): send each socket a snapshot, as after a lag.
+    Resync,
 }
 
 /// The events of one accepted command.
@@ -107,9 +111,62 @@ pub enum CommandError {
     /// The room has more commands waiting than it queues (nothing changed; try again).
     #[error("the room is busy; try again shortly")]
     Overloaded,
+    /// The room's owner, another node, refused or failed the command: its code, words and
+    /// reason, as the owner's local socket would have been told.
+    #[error("{message}")]
+    Remote {
+        /// The code the owner gave (one of [`CommandError::CODES`]).
+        code: &'static str,
+        /// The owner's words.
+        message: String,
+        /// Why the rules refused a move, when they say.
+        reason: Option<rules::IllegalReason>,
+    },
 }
 
 impl CommandError {
+    /// Every code [`CommandError::code`] gives: a code stored by another node is read back
+    /// as one of these.
+    pub const CODES: &'static [&'static str] = &[
+        "invalid_options",
+        "invalid_config",
+        "wrong_state",
+        "not_a_participant",
+        "server_only",
+        "not_a_bot",
+        "not_seated",
+        "already_seated",
+        "seat_taken",
+        "no_such_seat",
+        "room_full",
+        "not_host",
+        "no_bot",
+        "unknown_bot",
+        "not_all_seats_taken",
+        "first_seat_not_allowed",
+        "not_your_turn",
+        "seat_out",
+        "illegal_move",
+        "too_late_to_abort",
+        "abort_not_allowed",
+        "draw_already_offered",
+        "no_draw_offer",
+        "claim_not_open",
+        "rematch_already_asked",
+        "rematch_created",
+        "no_rematch_request",
+        "chat_empty",
+        "chat_too_long",
+        "chat_too_fast",
+        "chat_not_allowed",
+        "no_such_chat",
+        "invalid_name",
+        "overloaded",
+        "store_failed",
+        "room_closed",
+        ROOM_MOVED,
+    ];
+
     /// Stable snake_case code for the wire protocol.
     pub fn code(&self) -> &'static str {
         match self {
@@ -117,9 +174,43 @@ impl CommandError {
             CommandError::Store(StoreError::Busy) | CommandError::Overloaded => "overloaded",
             CommandError::Store(_) => "store_failed",
             CommandError::Closed => "room_closed",
+            CommandError::Remote { code, .. } => code,
+        }
+    }
+
+    /// Why the rules refused a move, when they say.
+    pub fn reason(&self) -> Option<rules::IllegalReason> {
+        match self {
+            CommandError::Lobby(e) => e.reason(),
+            CommandError::Remote { reason, .. } => *reason,
+            _ => None,
+        }
+    }
+
+    /// The error another node stored as `code`, `message` and `reason` (an unknown code,
+    /// from a newer node, reads as `store_failed`: the client tries again).
+    pub fn remote(code: &str, message: String, reason: Option<&str>) -> CommandError {
+        let code = Self::CODES
+            .iter()
+            .find(|c| **c == code)
+            .copied()
+            .unwrap_or("store_failed");
+        let reason = reason.and_then(|r| {
+            rules::IllegalReason::ALL
+                .into_iter()
+                .find(|x| x.code() == r)
+        });
+        CommandError::Remote {
+            code,
+            message,
+            reason,
         }
     }
 }
+
+/// The code of a command sent to a node that no longer owns the room: the socket is told
+/// `restarting` and reconnects, which finds the room's owner anew.
+pub const ROOM_MOVED: &str = "room_moved";
 
 /// A socket attached to a room: how it sees the room now, what to send first, and the
 /// broadcast to follow.
@@ -158,6 +249,25 @@ pub(crate) enum Request {
     Detach {
         player: Option<Participant>,
     },
+    /// Presence and spectators of another node's sockets (`cluster::inbox`).
+    Remote {
+        /// The other node's epoch.
+        node: i64,
+        change: RemoteChange,
+    },
+}
+
+/// What another node tells a room's owner about its sockets on the room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RemoteChange {
+    /// The node's first socket of this player attached: it counts as one connection.
+    Attach(Participant),
+    /// The node's last socket of this player left.
+    Detach(Participant),
+    /// How many of the node's sockets watch the room.
+    Watchers(u32),
+    /// The node is gone (its lease lapsed or it stopped): it holds no socket any more.
+    Gone,
 }
 
 /// Who owns a room, for a node deciding how to serve it ([`Rooms::owner_of`]).
@@ -272,6 +382,19 @@ impl RoomHandle {
     pub async fn detach(&self, player: Option<Participant>) {
         let _ = self.tx.send(Box::new(Request::Detach { player })).await;
     }
+
+    /// Tells the room's owner task about another node's sockets.
+    pub(crate) async fn remote(&self, node: i64, change: RemoteChange) {
+        let _ = self
+            .tx
+            .send(Box::new(Request::Remote { node, change }))
+            .await;
+    }
+
+    /// The task behind the handle has ended.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
 }
 
 /// Locks a std mutex, recovering from poisoning (the data are plain values).
@@ -294,6 +417,22 @@ struct Inner {
     searches: Searches,
     /// This node's place in a cluster (`None`: one node).
     cluster: Option<crate::cluster::Cluster>,
+    /// The rooms another node owns that this node follows for its sockets (`follow`).
+    followers: Mutex<Followers>,
+}
+
+/// The follower tasks by room (`follow`).
+#[derive(Default)]
+struct Followers {
+    by_room: HashMap<Uuid, Followed>,
+    next_token: u64,
+}
+
+struct Followed {
+    handle: RoomHandle,
+    token: u64,
+    /// Dropped to stop the follower (this node claimed the room).
+    _stop: oneshot::Sender<()>,
 }
 
 /// The room tasks (and the heartbeat's), for shutdown to wait for.
@@ -397,6 +536,7 @@ impl Rooms {
                 mine: mine::Mine::default(),
                 searches,
                 cluster,
+                followers: Mutex::new(Followers::default()),
             }),
         }
     }
@@ -496,6 +636,141 @@ impl Rooms {
         lock(&self.inner.rooms).handles.get(&id).cloned()
     }
 
+    /// The room with this id as this node serves it: its live task here; else, with
+    /// several nodes, a follower of the room when another live node owns it, or the room
+    /// claimed now when nobody alive does (`docs/cluster.md`). `None`: no such room (or,
+    /// one node, not live).
+    pub async fn find(&self, id: Uuid) -> Option<RoomHandle> {
+        if let Some(h) = self.get(id) {
+            return Some(h);
+        }
+        let cluster = self.cluster()?.clone();
+        if let Some(h) = self.followed(id) {
+            return Some(h);
+        }
+        // Twice: a claim lost to another node, or a follower whose owner just lost the
+        // room, is looked up once more.
+        for _ in 0..2 {
+            match self.owner_of(id).await {
+                Ok(Owner::Me | Owner::Nobody) => match self.claim(id).await {
+                    Ok(Some(h)) => return Some(h),
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::warn!(room = %id, error = %e, "room not claimed");
+                        return None;
+                    }
+                },
+                Ok(Owner::Node(owner)) => match self.follow(id, owner, &cluster).await {
+                    Some(h) => return Some(h),
+                    None => return None,
+                },
+                Ok(Owner::Missing) => return None,
+                Err(e) => {
+                    tracing::warn!(room = %id, error = %e, "room's owner not read");
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    /// The follower of `id` on this node, if one runs.
+    fn followed(&self, id: Uuid) -> Option<RoomHandle> {
+        lock(&self.inner.followers)
+            .by_room
+            .get(&id)
+            .map(|f| f.handle.clone())
+            .filter(|h| !h.is_closed())
+    }
+
+    /// Starts following `id`, owned by the node `owner` (or joins the follower another
+    /// request just started).
+    async fn follow(
+        &self,
+        id: Uuid,
+        owner: i64,
+        cluster: &crate::cluster::Cluster,
+    ) -> Option<RoomHandle> {
+        // Heard before the log is read: a row stored in between is then named by a note.
+        let notes = cluster.bus().follow_room(id);
+        let live = match self.inner.store.live_room(id).await {
+            Ok(Some(live)) => live,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(room = %id, error = %e, "followed room not read");
+                return None;
+            }
+        };
+        let room = match rebuild(&live.room, &live.log) {
+            Ok(room) => room,
+            Err(e) => {
+                tracing::error!(room = %id, error = %e, "followed room cannot be rebuilt");
+                return None;
+            }
+        };
+        let seq = live.log.last().map_or(0, |l| l.seq + 1);
+        let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
+        let summary = Arc::new(Mutex::new(RoomSummary::of(&room)));
+        let handle = RoomHandle {
+            id,
+            tx,
+            summary: summary.clone(),
+        };
+        let (stop_tx, stop) = oneshot::channel();
+        let token = {
+            let mut followers = lock(&self.inner.followers);
+            if let Some(f) = followers.by_room.get(&id) {
+                if !f.handle.is_closed() {
+                    return Some(f.handle.clone());
+                }
+            }
+            // Claimed here meanwhile.
+            if let Some(h) = self.get(id) {
+                return Some(h);
+            }
+            followers.next_token += 1;
+            let token = followers.next_token;
+            followers.by_room.insert(
+                id,
+                Followed {
+                    handle: handle.clone(),
+                    token,
+                    _stop: stop_tx,
+                },
+            );
+            token
+        };
+        tracing::debug!(room = %id, owner, "following room");
+        let follower = follow::Follower::new(
+            self.clone(),
+            cluster.clone(),
+            room,
+            seq,
+            owner,
+            summary,
+            rx,
+            notes,
+            stop,
+            token,
+        );
+        let join = tokio::spawn(follower.run(self.inner.shutdown.subscribe()));
+        lock(&self.inner.tasks).push(join);
+        Some(handle)
+    }
+
+    /// Forgets the follower of `id` whose token is `token` (it has ended).
+    pub(crate) fn unfollow(&self, id: Uuid, token: u64) {
+        let mut followers = lock(&self.inner.followers);
+        if followers.by_room.get(&id).is_some_and(|f| f.token == token) {
+            followers.by_room.remove(&id);
+        }
+    }
+
+    /// The handles of the rooms this node owns (live here).
+    pub(crate) fn owned_handles(&self) -> Vec<RoomHandle> {
+        lock(&self.inner.rooms).handles.values().cloned().collect()
+    }
+
     /// How many rooms are live.
     pub fn live(&self) -> usize {
         lock(&self.inner.rooms).handles.len()
@@ -585,6 +860,8 @@ impl Rooms {
         let (host, counted) = (summary.host, summary.unfinished());
         let invite = summary.invite_code.clone();
         let summary = Arc::new(Mutex::new(summary));
+        // Owned here now: a follower of the room stops, and its sockets reconnect.
+        lock(&self.inner.followers).by_room.remove(&room.id());
         let handle = RoomHandle {
             id: room.id(),
             tx,

@@ -15,7 +15,9 @@ use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{Instant, Sleep};
 use uuid::Uuid;
 
-use super::{bot, lock, mine, persist, Attached, Batch, CommandError, Outbound, Request, Rooms};
+use super::{
+    bot, lock, mine, persist, Attached, Batch, CommandError, Outbound, RemoteChange, Request, Rooms,
+};
 use crate::metrics::Metrics;
 use crate::store::now_ms;
 use crate::store::{RoomRow, StoreError, Write};
@@ -166,7 +168,7 @@ fn seat_summaries(room: &Room) -> Vec<SeatSummary> {
 }
 
 /// Who sits where among the people (bots have no socket), for [`Batch::seats`].
-fn seat_map(room: &Room) -> Arc<[(PlayerId, Seat)]> {
+pub(crate) fn seat_map(room: &Room) -> Arc<[(PlayerId, Seat)]> {
     room.layout()
         .iter()
         .filter_map(|s| room.occupant(s)?.player().map(|p| (p, s)))
@@ -195,6 +197,9 @@ pub(crate) struct RoomTask {
     sockets: Vec<(PlayerId, usize)>,
     /// Open sockets without an identity (they watch).
     anonymous: u32,
+    /// Other nodes' sockets on the room (`None`: none has told of any; boxed, as most rooms
+    /// have none).
+    remote: Option<Box<RemoteSockets>>,
     /// The spectator count the room was last given (`None`: not yet since the task began).
     watchers: Option<u32>,
     /// Who sits where, updated when the seats change (shared by every batch: a move's
@@ -220,6 +225,21 @@ pub(crate) struct RoomTask {
     /// fenced with it), and the node's epoch to follow: once the node's is another (a
     /// lost lease), the task stops.
     owner: Option<(i64, watch::Receiver<i64>)>,
+}
+
+/// What other nodes said of their sockets on the room (`RemoteChange`).
+#[derive(Default)]
+struct RemoteSockets {
+    /// Each node's players with at least one socket there: one connection each.
+    players: Vec<(i64, lobby::Participant)>,
+    /// Each node's spectator count.
+    watchers: Vec<(i64, u32)>,
+}
+
+impl RemoteSockets {
+    fn has(&self, player: PlayerId) -> bool {
+        self.players.iter().any(|(_, p)| p.id == player)
+    }
 }
 
 /// How often a room the database could not rebuild ([`RoomTask::stale`]) tries again.
@@ -356,6 +376,7 @@ impl RoomTask {
             events: None,
             sockets: Vec::new(),
             anonymous: 0,
+            remote: None,
             watchers: None,
             bot: BotTurn::Idle,
             keys: None,
@@ -466,6 +487,7 @@ impl RoomTask {
     fn finished_unwatched(&self) -> bool {
         !unfinished(self.room.state())
             && self.sockets.is_empty()
+            && self.remote.is_none()
             && self
                 .events
                 .as_ref()
@@ -543,7 +565,7 @@ impl RoomTask {
                             1
                         }
                     };
-                    if n == 1 {
+                    if n == 1 && !self.remote_has(p.id) {
                         let _ = self.apply(Actor::Player(p.clone()), Command::Connect).await;
                     }
                 }
@@ -580,12 +602,74 @@ impl RoomTask {
                     };
                     if left == 0 {
                         self.sockets.retain(|(q, _)| *q != p.id);
-                        let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
+                        if !self.remote_has(p.id) {
+                            let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
+                        }
                     }
                 }
                 self.sync_watchers().await;
             }
+            Request::Remote { node, change } => Box::pin(self.remote_change(node, change)).await,
         }
+    }
+
+    /// Another node has a socket of `player` on the room.
+    fn remote_has(&self, player: PlayerId) -> bool {
+        self.remote.as_ref().is_some_and(|r| r.has(player))
+    }
+
+    /// This node has a socket of `player` on the room.
+    fn local_has(&self, player: PlayerId) -> bool {
+        self.sockets.iter().any(|(q, n)| *q == player && *n > 0)
+    }
+
+    /// Another node's sockets changed: a player counts as connected while any node (this
+    /// one too) has a socket of theirs, and the spectators are the sum of every node's.
+    async fn remote_change(&mut self, node: i64, change: RemoteChange) {
+        let r = self.remote.get_or_insert_with(Box::default);
+        let mut left = Vec::new();
+        let mut came = None;
+        match change {
+            RemoteChange::Attach(p) => {
+                if !r.players.iter().any(|(n, q)| *n == node && q.id == p.id) {
+                    let first = !r.has(p.id);
+                    r.players.push((node, p.clone()));
+                    if first {
+                        came = Some(p);
+                    }
+                }
+            }
+            RemoteChange::Detach(p) => {
+                r.players.retain(|(n, q)| !(*n == node && q.id == p.id));
+                left.push(p);
+            }
+            RemoteChange::Watchers(count) => {
+                r.watchers.retain(|(n, _)| *n != node);
+                if count > 0 {
+                    r.watchers.push((node, count));
+                }
+            }
+            RemoteChange::Gone => {
+                r.watchers.retain(|(n, _)| *n != node);
+                let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut r.players)
+                    .into_iter()
+                    .partition(|(n, _)| *n == node);
+                r.players = kept;
+                left.extend(gone.into_iter().map(|(_, p)| p));
+            }
+        }
+        if r.players.is_empty() && r.watchers.is_empty() {
+            self.remote = None;
+        }
+        if let Some(p) = came.filter(|p| !self.local_has(p.id)) {
+            let _ = self.apply(Actor::Player(p), Command::Connect).await;
+        }
+        for p in left {
+            if !self.local_has(p.id) && !self.remote_has(p.id) {
+                let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
+            }
+        }
+        self.sync_watchers().await;
     }
 
     /// How many watch the room now: the people with a socket attached and no seat, and
@@ -596,8 +680,13 @@ impl RoomTask {
             .iter()
             .filter(|(p, _)| self.room.viewer(*p) == Viewer::Spectator)
             .count();
+        let remote = self
+            .remote
+            .as_ref()
+            .map_or(0, |r| r.watchers.iter().map(|(_, n)| *n).sum::<u32>());
         self.anonymous
             .saturating_add(u32::try_from(named).unwrap_or(u32::MAX))
+            .saturating_add(remote)
     }
 
     /// Gives the room its spectator count when it changed (`Command::Watchers`; the room

@@ -462,6 +462,7 @@ mod heartbeat;
 mod ops;
 mod pg;
 mod ratings;
+mod relay;
 mod script;
 mod tournaments;
 
@@ -469,6 +470,7 @@ pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, 
 pub use chat::ChatRow;
 pub use cluster::{Claimed, StoredOwner};
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
+pub use relay::InboxRow;
 pub use tournaments::{
     EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow, TournamentRow,
 };

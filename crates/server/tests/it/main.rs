@@ -33,6 +33,7 @@ mod play;
 mod proxy;
 mod quick;
 mod ratings;
+mod relay;
 mod restart;
 mod slow_clients;
 mod store;

@@ -60,7 +60,7 @@ impl SocketError {
     /// Why the rules refused a move, when they say (the `error` reply's `reason`).
     fn reason(&self) -> Option<rules::IllegalReason> {
         match self {
-            SocketError::Command(CommandError::Lobby(e)) => e.reason(),
+            SocketError::Command(e) => e.reason(),
             _ => None,
         }
     }

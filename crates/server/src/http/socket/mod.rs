@@ -90,7 +90,11 @@ pub(super) async fn upgrade(
     }
     let slot = admit(&state, addr)?;
     let id = Uuid::parse_str(&q.room).map_err(|_| ApiError::NotFound("room"))?;
-    let handle = state.rooms.get(id).ok_or(ApiError::NotFound("room"))?;
+    let handle = state
+        .rooms
+        .find(id)
+        .await
+        .ok_or(ApiError::NotFound("room"))?;
     let identity = match q.token.clone().or_else(|| token_from_parts(&parts)) {
         Some(t) => match lookup(&state.store, &t).await {
             Ok(i) => Some(i),

@@ -256,6 +256,13 @@ impl<'a> Session<'a> {
                     .push(Message::Text(Reply::Restarting.text().into()));
                 self.close(1012, "server restarting");
             }
+            Ok(Outbound::Resync) => {
+                // The room was rebuilt from the store: start again from a snapshot (events
+                // still queued that it contains are skipped by their versions).
+                if self.resync.is_none() {
+                    self.resync = Some(Box::pin(self.conn.room.snapshot(self.me)));
+                }
+            }
             Err(broadcast::error::RecvError::Lagged(_)) => {
                 self.conn.counts.resynced();
                 self.lags += 1;
