@@ -7,6 +7,8 @@
 //! runs there (`AppState::cluster` is `None`).
 
 pub mod bus;
+pub mod listing;
+pub mod lobby;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;

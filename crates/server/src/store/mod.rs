@@ -440,6 +440,7 @@ mod analysis;
 mod chat;
 mod cluster;
 mod heartbeat;
+mod listing;
 mod ops;
 mod pg;
 mod ratings;
@@ -448,6 +449,7 @@ mod tournaments;
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
+pub use listing::ListingRow;
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 pub use tournaments::{
     EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow, TournamentRow,
