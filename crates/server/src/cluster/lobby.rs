@@ -62,7 +62,11 @@ pub fn start(state: &AppState, cluster: &Cluster) {
         state.tournaments.clone(),
         bus.subscribe(),
     ));
-    tokio::spawn(lead(cluster.clone(), state.rooms.clone(), state.tournaments.clone()));
+    tokio::spawn(lead(
+        cluster.clone(),
+        state.rooms.clone(),
+        state.tournaments.clone(),
+    ));
 }
 
 /// What a subscriber heard next: a note, or "read the tables again" (a reconnection, or a
@@ -150,7 +154,11 @@ pub async fn close_session(state: &AppState, session: Uuid) {
 /// Applies a [`SOCKETS`] note to this node's sockets.
 fn close_told(sockets: &Sockets, payload: &str) {
     let mut words = payload.split(' ');
-    match (words.next(), words.next().map(Uuid::parse_str), words.next()) {
+    match (
+        words.next(),
+        words.next().map(Uuid::parse_str),
+        words.next(),
+    ) {
         (Some("player"), Some(Ok(player)), Some(code)) => {
             let Ok(code) = code.parse::<u16>() else {
                 return;
@@ -302,7 +310,11 @@ async fn lead(cluster: Cluster, rooms: Rooms, tournaments: Tournaments) {
 /// notifies each.
 async fn sweep(cluster: &Cluster, rooms: &Rooms, lease_ms: i64) {
     let grace = lease_ms.saturating_mul(i64::from(listing::SWEEP_GRACE_LEASES));
-    match rooms.store().sweep_listing(cluster.epoch(), lease_ms, grace).await {
+    match rooms
+        .store()
+        .sweep_listing(cluster.epoch(), lease_ms, grace)
+        .await
+    {
         Ok(gone) => {
             for id in gone {
                 tracing::info!(room = %id, "listing row of a room no node serves deleted");

@@ -97,13 +97,12 @@ impl Store {
     /// Not Postgres, or a database failure.
     pub async fn listing_rows_except(&self, owner: i64) -> Result<Vec<ListingRow>, StoreError> {
         let pool = self.postgres().ok_or_else(cluster_only)?;
-        let rows: Vec<(String, i64, String)> = sqlx::query_as(
-            "SELECT room_id, owner, summary FROM room_listing WHERE owner <> $1",
-        )
-        .bind(owner)
-        .fetch_all(pool)
-        .await
-        .map_err(db_err)?;
+        let rows: Vec<(String, i64, String)> =
+            sqlx::query_as("SELECT room_id, owner, summary FROM room_listing WHERE owner <> $1")
+                .bind(owner)
+                .fetch_all(pool)
+                .await
+                .map_err(db_err)?;
         Ok(rows
             .into_iter()
             .filter_map(|(id, owner, summary)| {
@@ -165,13 +164,12 @@ impl Store {
     ) -> Result<(Vec<Uuid>, Vec<Uuid>), StoreError> {
         let pool = self.postgres().ok_or_else(cluster_only)?;
         let text = |ids: &[Uuid]| ids.iter().map(Uuid::to_string).collect::<Vec<_>>();
-        let banned: Vec<(String,)> = sqlx::query_as(
-            "SELECT id FROM players WHERE id = ANY($1) AND banned_at IS NOT NULL",
-        )
-        .bind(text(players))
-        .fetch_all(pool)
-        .await
-        .map_err(db_err)?;
+        let banned: Vec<(String,)> =
+            sqlx::query_as("SELECT id FROM players WHERE id = ANY($1) AND banned_at IS NOT NULL")
+                .bind(text(players))
+                .fetch_all(pool)
+                .await
+                .map_err(db_err)?;
         let alive: Vec<(String,)> = sqlx::query_as("SELECT id FROM sessions WHERE id = ANY($1)")
             .bind(text(sessions))
             .fetch_all(pool)

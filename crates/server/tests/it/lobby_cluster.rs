@@ -79,7 +79,11 @@ impl Stream {
             match tokio::time::timeout(left, self.response.chunk()).await {
                 Ok(Ok(Some(chunk))) => self.text.push_str(&String::from_utf8_lossy(&chunk)),
                 Ok(other) => panic!("the stream ended before {what}: {other:?}"),
-                Err(_) => panic!("not within {:?}: {what} (read: {})", common::WAIT, self.text),
+                Err(_) => panic!(
+                    "not within {:?}: {what} (read: {})",
+                    common::WAIT,
+                    self.text
+                ),
             }
         }
     }
@@ -112,7 +116,10 @@ async fn a_room_on_one_node_is_listed_and_streamed_on_the_other() {
         .two_seat_room(json!({"game": "queah", "seat": "white"}))
         .await;
     live_b.until(&format!("\"id\":\"{id}\"")).await;
-    common::eventually("B lists A's room", || async { listed(&b).await.contains(&id) }).await;
+    common::eventually("B lists A's room", || async {
+        listed(&b).await.contains(&id)
+    })
+    .await;
     // The host's games on B hold the room, as on A.
     let (_, host_token) = a.first_host().await;
     let (status, games) = b.get("/api/me/games", Some(&host_token)).await;
@@ -141,7 +148,9 @@ async fn a_room_on_one_node_is_listed_and_streamed_on_the_other() {
     assert!(!listed(&b).await.contains(&private));
     // The game ends on A: the room leaves B's list and B's stream says so.
     host.act("resign", json!({})).await;
-    live_b.until(&format!("event: gone\ndata: {{\"id\":\"{id}\"}}")).await;
+    live_b
+        .until(&format!("event: gone\ndata: {{\"id\":\"{id}\"}}"))
+        .await;
     assert!(!listed(&b).await.contains(&id));
     assert!(!listed(&a).await.contains(&id));
     // A node started later reads what is listed at its start.
@@ -217,7 +226,8 @@ async fn a_tournament_made_on_one_node_is_directed_once_and_streamed_on_the_othe
     let mut standings_b = Stream::open(b.url(&format!("/api/tournaments/{id}/live")), None).await;
     standings_b.until("event: snapshot").await;
     for (s, token) in [(&a, &ann_token), (&b, &bob_token)] {
-        let (status, body) = post(s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
+        let (status, body) =
+            post(s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
         assert_eq!(status, 200, "{body}");
     }
     // B's stream heard the join made on B and the one made on A.
@@ -240,11 +250,13 @@ async fn a_tournament_made_on_one_node_is_directed_once_and_streamed_on_the_othe
     let room = table["room_id"].as_str().unwrap();
     // The game is played on the leader, which owns the rooms its director opens.
     let mut ann_socket = leader.ws(room, Some(&ann_token), None).await;
-    ann_socket.until("snapshot", |v| v["type"] == "snapshot").await;
+    ann_socket
+        .until("snapshot", |v| v["type"] == "snapshot")
+        .await;
     ann_socket.act("resign", json!({})).await;
     standings_b.until("\"state\":\"finished\"").await;
-    let t = crate::tournaments::until(other, &id, "the event ends", |t| t["state"] == "finished")
-        .await;
+    let t =
+        crate::tournaments::until(other, &id, "the event ends", |t| t["state"] == "finished").await;
     let top = &t["standings"][0];
     assert_eq!(top["player"], json!(bob), "{t}");
     assert_eq!(other.state.tournaments.directing(), 0);
