@@ -291,6 +291,23 @@ impl Sockets {
         self.end(Key::Player(player), Ending::Close(code, reason))
     }
 
+    /// The players and the sessions that have sockets open now (to check against the
+    /// tables after a missed notification of a ban or a session's end).
+    pub fn open_identities(&self) -> (Vec<Uuid>, Vec<Uuid>) {
+        let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let (mut players, mut sessions) = (Vec::new(), Vec::new());
+        for (key, signals) in open.iter() {
+            if signals.is_empty() {
+                continue;
+            }
+            match key {
+                Key::Player(p) => players.push(*p),
+                Key::Session(s) => sessions.push(*s),
+            }
+        }
+        (players, sessions)
+    }
+
     fn end(&self, key: Key, ending: Ending) -> usize {
         let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         match open.get(&key) {

@@ -108,8 +108,12 @@ impl AppState {
             ));
         }
         state.rooms.restore().await?;
-        // After the rooms: a director carrying on mid-round finds its rooms live.
-        state.tournaments.restore().await?;
+        match &state.cluster {
+            // After the rooms: a director carrying on mid-round finds its rooms live.
+            None => state.tournaments.restore().await?,
+            // The directors start on the node that takes their lock.
+            Some(cluster) => crate::cluster::lobby::start(&state, cluster),
+        }
         Ok(state)
     }
 }

@@ -9,6 +9,8 @@
 pub mod bus;
 pub mod inbox;
 pub mod lease;
+pub mod listing;
+pub mod lobby;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

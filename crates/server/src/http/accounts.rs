@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::{counted, json_body};
-use crate::accounts::{check_username, new_token, password, SESSION_ENDED};
+use crate::accounts::{check_username, new_token, password};
 use crate::config::AccessMode;
 use crate::error::ApiError;
 use crate::identity::{self, Identity};
@@ -259,9 +259,7 @@ async fn logout(State(state): State<AppState>, who: Identity) -> Result<Response
             message: "a guest has no session to end".into(),
         })?;
         state.store.delete_session(who.id, session).await?;
-        state
-            .sockets
-            .close_session(session, SESSION_ENDED, "session ended");
+        crate::cluster::lobby::close_session(&state, session).await;
         let mut response = Json(json!({})).into_response();
         let cookie = identity::cookie_header(&state.config, "", 0)
             .unwrap_or_else(|| HeaderValue::from_static(""));
@@ -317,9 +315,7 @@ async fn change_password(
             .delete_sessions_except(who.id, who.session)
             .await?;
         for id in others {
-            state
-                .sockets
-                .close_session(id, SESSION_ENDED, "session ended");
+            crate::cluster::lobby::close_session(&state, id).await;
         }
         Ok(Json(json!({ "sessions_ended": ended })))
     };
@@ -365,9 +361,7 @@ async fn revoke_session(
         if !state.store.delete_session(who.id, id).await? {
             return Err(ApiError::NotFound("session"));
         }
-        state
-            .sockets
-            .close_session(id, SESSION_ENDED, "session ended");
+        crate::cluster::lobby::close_session(&state, id).await;
         Ok(Json(json!({})))
     };
     run.await.map_err(|e| counted(&state, e))

@@ -223,7 +223,8 @@ async fn ban_player(
         audit(&state, &who, addr, "ban", id.to_string(), reason).await?;
         state.store.set_banned(id, Some(identity::now_ms())).await?;
         let ended = state.store.delete_sessions_except(id, None).await?;
-        state.sockets.close_player(id, 4003, "banned");
+        crate::cluster::lobby::close_player(&state, id, crate::cluster::lobby::BANNED, "banned")
+            .await;
         Ok(Json(
             json!({ "id": id, "banned": true, "sessions_ended": ended }),
         ))

@@ -6,11 +6,24 @@
 //! stops being listed; moves, which change neither, publish nothing. Each subscriber reads a
 //! bounded broadcast queue: one that falls behind gets a fresh snapshot instead of the
 //! changes it missed, so a slow client never holds more than the queue.
+//!
+//! With several nodes (`docs/cluster.md`, "What is shared beyond rooms") the feed also
+//! holds the rooms the other nodes own, as they stored them in `room_listing`
+//! (`crate::cluster::listing`): the lobby's list and its stream show both, and each
+//! player's games ([`super::mine`]) count both. A room is either this node's (live here)
+//! or another's, never both: a room that comes to live here replaces the other node's
+//! copy, and the other node's copy is taken in only while the room is not live here. Every
+//! change of a room that lives here is queued for this node's row in `room_listing`, one
+//! pending entry per room (a later change replaces an earlier one not yet written).
 
-use tokio::sync::broadcast;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
+
+use tokio::sync::{broadcast, Notify};
 use uuid::Uuid;
 
-use super::{RoomSummary, Rooms};
+use super::mine::{Entry, Mine};
+use super::{lock, RoomSummary, Rooms};
 
 /// Changes queued per subscriber before it is resynced with a snapshot.
 const FEED_QUEUE: usize = 256;
@@ -30,13 +43,53 @@ pub enum Change {
 #[derive(Debug)]
 pub struct Feed {
     tx: broadcast::Sender<Change>,
+    /// Each player's games (kept here so that a room coming to live on this node replaces
+    /// another node's copy in the same step, under the same lock).
+    mine: Mine,
+    /// The other nodes' rooms and this node's pending rows (set once, when the node is
+    /// one of several).
+    cluster: OnceLock<Shared>,
 }
 
 impl Default for Feed {
     fn default() -> Feed {
         Feed {
             tx: broadcast::channel(FEED_QUEUE).0,
+            mine: Mine::default(),
+            cluster: OnceLock::new(),
         }
+    }
+}
+
+/// What the feed holds of a cluster.
+#[derive(Debug, Default)]
+struct Shared {
+    merged: Mutex<Merged>,
+    /// This node's rooms whose row is to be written: the summary to store (`None`: the
+    /// room left memory), the latest only.
+    pending: Mutex<HashMap<Uuid, Option<RoomSummary>>>,
+    /// Rung when `pending` gains an entry.
+    bell: Notify,
+}
+
+/// The rooms live on this node and the other nodes' rooms (disjoint).
+#[derive(Debug, Default)]
+struct Merged {
+    local: HashSet<Uuid>,
+    remote: HashMap<Uuid, RoomSummary>,
+    /// The other nodes' private rooms by invite code.
+    invites: HashMap<Box<str>, Uuid>,
+}
+
+impl Merged {
+    fn forget(&mut self, id: Uuid) -> Option<RoomSummary> {
+        let old = self.remote.remove(&id)?;
+        if let Some(code) = &old.invite_code {
+            if self.invites.get(code) == Some(&id) {
+                self.invites.remove(code);
+            }
+        }
+        Some(old)
     }
 }
 
@@ -51,8 +104,21 @@ impl Feed {
         let _ = self.tx.send(change);
     }
 
-    /// A new room (created, restored or a rematch).
+    /// A new room (created, restored, taken over or a rematch). Another node's copy of it
+    /// gives way (the room lives here now).
     pub(crate) fn created(&self, s: &RoomSummary) {
+        if let Some(c) = self.cluster.get() {
+            let mut merged = lock(&c.merged);
+            merged.local.insert(s.id);
+            if let Some(old) = merged.forget(s.id) {
+                self.mine.update(s.id, &Entry::of(&old), &Entry::default());
+                if listed(&old) && !listed(s) {
+                    self.send(Change::Gone(s.id));
+                }
+            }
+            drop(merged);
+            c.queue(s.id, Some(s.clone()));
+        }
         if listed(s) {
             self.send(Change::Room(Box::new(s.clone())));
         }
@@ -60,6 +126,16 @@ impl Feed {
 
     /// A room's summary went from `old` to `new`.
     pub(crate) fn changed(&self, old: &RoomSummary, new: &RoomSummary) {
+        if let Some(c) = self.cluster.get() {
+            if old.unfinished() || new.unfinished() {
+                c.queue(new.id, Some(new.clone()));
+            }
+        }
+        self.publish(old, new);
+    }
+
+    /// Tells the subscribers of a change from `old` to `new`.
+    fn publish(&self, old: &RoomSummary, new: &RoomSummary) {
         match (listed(old), listed(new)) {
             (_, true)
                 if !listed(old)
@@ -76,8 +152,103 @@ impl Feed {
 
     /// A room left memory; `last` is its final summary.
     pub(crate) fn removed(&self, last: &RoomSummary) {
+        if let Some(c) = self.cluster.get() {
+            lock(&c.merged).local.remove(&last.id);
+            c.queue(last.id, None);
+        }
         if listed(last) {
             self.send(Change::Gone(last.id));
+        }
+    }
+
+    /// Each player's games.
+    pub(crate) fn mine(&self) -> &Mine {
+        &self.mine
+    }
+
+    /// Makes this feed one node's of several: from now on it queues its rooms' rows and
+    /// takes in the other nodes' rooms. Once; later calls change nothing.
+    pub(crate) fn join_cluster(&self) {
+        let _ = self.cluster.set(Shared::default());
+    }
+
+    /// Another node's room as its row now stands (`None`: no row, or the row is this
+    /// node's). Ignored while the room lives here; otherwise the lobby's subscribers and
+    /// the players' games are told what changed.
+    pub(crate) fn remote(&self, id: Uuid, now: Option<RoomSummary>) {
+        let Some(c) = self.cluster.get() else {
+            return;
+        };
+        let mut merged = lock(&c.merged);
+        if merged.local.contains(&id) {
+            return;
+        }
+        let old = merged.forget(id);
+        let before = old.as_ref().map(Entry::of).unwrap_or_default();
+        let after = now.as_ref().map(Entry::of).unwrap_or_default();
+        self.mine.update(id, &before, &after);
+        match (&old, &now) {
+            (Some(old), Some(new)) => self.publish(old, new),
+            (None, Some(new)) if listed(new) => self.send(Change::Room(Box::new(new.clone()))),
+            (Some(old), None) if listed(old) => self.send(Change::Gone(id)),
+            _ => {}
+        }
+        if let Some(new) = now {
+            if let Some(code) = &new.invite_code {
+                merged.invites.insert(code.clone(), id);
+            }
+            merged.remote.insert(id, new);
+        }
+    }
+
+    /// The ids of the other nodes' rooms held now (to compare with the table after a
+    /// missed notification).
+    pub(crate) fn remote_ids(&self) -> Vec<Uuid> {
+        self.cluster
+            .get()
+            .map(|c| lock(&c.merged).remote.keys().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// Another node's room, as last heard.
+    pub(crate) fn remote_room(&self, id: Uuid) -> Option<RoomSummary> {
+        let c = self.cluster.get()?;
+        lock(&c.merged).remote.get(&id).cloned()
+    }
+
+    /// Another node's private room by its invite code.
+    pub(crate) fn remote_invite(&self, code: &str) -> Option<Uuid> {
+        let c = self.cluster.get()?;
+        lock(&c.merged).invites.get(code).copied()
+    }
+
+    /// The other nodes' listed rooms.
+    fn remote_listed(&self) -> Vec<RoomSummary> {
+        self.cluster
+            .get()
+            .map(|c| {
+                lock(&c.merged)
+                    .remote
+                    .values()
+                    .filter(|s| listed(s))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Waits for rows to write, then takes them (every room's latest; `None`: the room
+    /// left memory). Never resolves on a single node.
+    pub(crate) async fn pending(&self) -> HashMap<Uuid, Option<RoomSummary>> {
+        let Some(c) = self.cluster.get() else {
+            return std::future::pending().await;
+        };
+        loop {
+            let taken = std::mem::take(&mut *lock(&c.pending));
+            if !taken.is_empty() {
+                return taken;
+            }
+            c.bell.notified().await;
         }
     }
 
@@ -92,11 +263,19 @@ impl Feed {
     }
 }
 
+impl Shared {
+    fn queue(&self, id: Uuid, row: Option<RoomSummary>) {
+        lock(&self.pending).insert(id, row);
+        self.bell.notify_one();
+    }
+}
+
 impl Rooms {
     /// The listed rooms, newest first: the body of `GET /api/rooms` and of the live
-    /// lobby's `snapshot` event.
+    /// lobby's `snapshot` event. With several nodes, the other nodes' rooms too.
     pub fn listing(&self) -> Vec<RoomSummary> {
         let mut list: Vec<RoomSummary> = self.summaries().into_iter().filter(listed).collect();
+        list.extend(self.feed().remote_listed());
         // Newest first; the id breaks ties so that pages do not overlap.
         list.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
         list

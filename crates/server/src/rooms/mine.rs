@@ -211,12 +211,20 @@ impl Drop for MyGamesWatch {
 impl Rooms {
     /// The live rooms where `player` holds a seat, waiting or playing, newest move first
     /// (a room without moves counts from its start, or its creation before that).
+    ///
+    /// With several nodes, the rooms other nodes own come from their rows in
+    /// `room_listing`: whose move it is there is as of the room's last change of seats or
+    /// state (the owner does not write a row per move), unless the room is also live on
+    /// this node (a socket here follows it), whose summary is then exact.
     pub fn games_of(&self, player: Uuid) -> Vec<RoomSummary> {
         let ids = self.mine().rooms_of(player);
-        let handles: Vec<_> = ids.into_iter().filter_map(|id| self.get(id)).collect();
-        let mut list: Vec<RoomSummary> = handles
-            .iter()
-            .map(super::RoomHandle::summary)
+        let mut list: Vec<RoomSummary> = ids
+            .into_iter()
+            .filter_map(|id| {
+                self.get(id)
+                    .map(|h| h.summary())
+                    .or_else(|| self.feed().remote_room(id))
+            })
             .filter(|s| s.unfinished() && s.seats.iter().any(|t| t.player == Some(player)))
             .collect();
         list.sort_by_key(|s| {

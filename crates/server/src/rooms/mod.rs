@@ -38,7 +38,7 @@ use crate::store::{LiveRoom, RoomRow, Store, StoreError, Writer};
 pub use bot::display_name as bot_name;
 pub use feed::{listed, Change, Feed};
 pub use mine::{Counts, MyGamesWatch};
-pub use task::{Progress, RoomSummary};
+pub use task::{Progress, RoomSummary, SeatSummary};
 
 /// What a room task broadcasts to its sockets.
 #[derive(Clone, Debug)]
@@ -411,9 +411,8 @@ struct Inner {
     tasks: Mutex<Tasks>,
     shutdown: watch::Sender<bool>,
     lot: Mutex<Option<u64>>,
+    /// The listed rooms' changes, and each player's games (`mine`).
     feed: Feed,
-    /// Each player's games (`mine`).
-    mine: mine::Mine,
     searches: Searches,
     /// This node's place in a cluster (`None`: one node).
     cluster: Option<crate::cluster::Cluster>,
@@ -517,10 +516,12 @@ impl Rooms {
         metrics
             .ws_max_message_bytes
             .store(l.max_message_bytes as u64, relaxed);
+        let feed = Feed::default();
         if let Some(c) = &cluster {
             metrics
                 .node_epoch
                 .store(u64::try_from(c.epoch()).unwrap_or(0), relaxed);
+            feed.join_cluster();
         }
         Rooms {
             inner: Arc::new(Inner {
@@ -532,8 +533,7 @@ impl Rooms {
                 tasks: Mutex::new(Tasks::default()),
                 shutdown: watch::channel(false).0,
                 lot: Mutex::new(None),
-                feed: Feed::default(),
-                mine: mine::Mine::default(),
+                feed,
                 searches,
                 cluster,
                 followers: Mutex::new(Followers::default()),
@@ -786,9 +786,11 @@ impl Rooms {
             .unwrap_or(0)
     }
 
-    /// The live room whose invite code is `code` (exactly as the room was given it).
+    /// The live room whose invite code is `code` (exactly as the room was given it); with
+    /// several nodes, another node's room too.
     pub fn by_invite_code(&self, code: &str) -> Option<Uuid> {
-        lock(&self.inner.rooms).invites.get(code).copied()
+        let local = lock(&self.inner.rooms).invites.get(code).copied();
+        local.or_else(|| self.inner.feed.remote_invite(code))
     }
 
     /// Gives `player`'s new `name` to every live room where they sit or which they host
@@ -852,7 +854,7 @@ impl Rooms {
         let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
         let summary = RoomSummary::of(&room);
         self.inner.feed.created(&summary);
-        self.inner.mine.update(
+        self.mine().update(
             room.id(),
             &mine::Entry::default(),
             &mine::Entry::of(&summary),
@@ -921,7 +923,7 @@ impl Rooms {
                 self.inner.feed.removed(&last);
                 mine::Entry::of(&last)
             };
-            self.inner.mine.update(id, &last, &mine::Entry::default());
+            self.mine().update(id, &last, &mine::Entry::default());
         }
     }
 
@@ -957,7 +959,7 @@ impl Rooms {
 
     /// Each player's games.
     pub(crate) fn mine(&self) -> &mine::Mine {
-        &self.inner.mine
+        self.inner.feed.mine()
     }
 
     /// Flips to true when shutdown begins (the live streams end then).

@@ -459,6 +459,7 @@ mod analysis;
 mod chat;
 mod cluster;
 mod heartbeat;
+mod listing;
 mod ops;
 mod pg;
 mod ratings;
@@ -469,6 +470,7 @@ mod tournaments;
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
 pub use cluster::{Claimed, StoredOwner};
+pub use listing::ListingRow;
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 pub use relay::InboxRow;
 pub use tournaments::{

@@ -18,6 +18,7 @@ mod director;
 mod view;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use lobby::{Bot, TimeControl};
@@ -202,6 +203,9 @@ struct Inner {
     changed: broadcast::Sender<Uuid>,
     /// The running directors and the bell that wakes each (a registration near the start).
     directors: Mutex<HashMap<Uuid, Director>>,
+    /// This node runs the directors: always on a single node; with several, while it
+    /// holds the directors' lock (`crate::cluster::lobby`).
+    leader: AtomicBool,
 }
 
 /// A running director's task and the bell that wakes it.
@@ -234,9 +238,10 @@ impl Tournaments {
         Tournaments {
             inner: Arc::new(Inner {
                 store,
-                rooms,
                 changed: broadcast::channel(CHANGES_QUEUE).0,
                 directors: Mutex::new(HashMap::new()),
+                leader: AtomicBool::new(rooms.cluster().is_none()),
+                rooms,
             }),
         }
     }
@@ -254,10 +259,90 @@ impl Tournaments {
         self.inner.changed.subscribe()
     }
 
-    /// Tells the live streams that event `id` changed.
+    /// Tells the live streams that event `id` changed. With several nodes, tells every
+    /// node (this one included) through the database, and the leader's director wakes.
     pub(crate) fn changed(&self, id: Uuid) {
+        let Some(cluster) = self.rooms().cluster() else {
+            self.tell(id);
+            return;
+        };
+        let (bus, this) = (cluster.bus().clone(), self.clone());
+        tokio::spawn(async move {
+            let note = id.to_string();
+            if let Err(e) = bus.notify(crate::cluster::bus::TOURNEY, &note).await {
+                tracing::warn!(tournament = %id, error = %e, "tournament change not notified");
+                // This node's streams at least.
+                this.tell(id);
+                this.wake(id);
+            }
+        });
+    }
+
+    /// Tells this node's live streams that event `id` changed.
+    fn tell(&self, id: Uuid) {
         // No subscriber is not an error.
         let _ = self.inner.changed.send(id);
+    }
+
+    /// Another node (or this one) notified a change of event `id`: this node's streams
+    /// read it again, and on the leader its director wakes (or starts: an event created on
+    /// another node).
+    pub(crate) fn heard(&self, id: Uuid) {
+        self.tell(id);
+        if self.is_leader() {
+            if lock(&self.inner.directors)
+                .get(&id)
+                .is_some_and(|(join, _)| !join.is_finished())
+            {
+                self.wake(id);
+            } else {
+                self.direct(id);
+            }
+        }
+    }
+
+    /// After missed notes: every event not finished is read again by the streams, and the
+    /// leader makes sure each has its director.
+    ///
+    /// # Errors
+    /// The store could not be read.
+    pub(crate) async fn heard_all(&self) -> Result<(), StoreError> {
+        for t in self.store().list_tournaments(0).await? {
+            if t.state != "finished" {
+                self.heard(t.id);
+            }
+        }
+        Ok(())
+    }
+
+    /// This node runs the directors (it took the directors' lock): starts those of the
+    /// events still registering or running.
+    ///
+    /// # Errors
+    /// The store could not be read.
+    pub(crate) async fn lead(&self) -> Result<(), StoreError> {
+        self.inner.leader.store(true, Ordering::Release);
+        self.restore().await
+    }
+
+    /// This node no longer runs the directors (it lost the lock): they stop; what they
+    /// stored stays, and the next leader carries on from it.
+    pub(crate) async fn step_down(&self) {
+        self.inner.leader.store(false, Ordering::Release);
+        self.shutdown().await;
+    }
+
+    /// Whether this node runs the directors.
+    pub fn is_leader(&self) -> bool {
+        self.inner.leader.load(Ordering::Acquire)
+    }
+
+    /// How many directors run on this node.
+    pub fn directing(&self) -> usize {
+        lock(&self.inner.directors)
+            .values()
+            .filter(|(join, _)| !join.is_finished())
+            .count()
     }
 
     /// Starts a director for every event still registering or running (after a restart:
@@ -276,8 +361,12 @@ impl Tournaments {
         Ok(())
     }
 
-    /// Starts the director of event `id` unless it runs already.
+    /// Starts the director of event `id` unless it runs already, or this node does not
+    /// run the directors.
     fn direct(&self, id: Uuid) {
+        if !self.is_leader() {
+            return;
+        }
         let mut directors = lock(&self.inner.directors);
         directors.retain(|_, (join, _)| !join.is_finished());
         if directors.contains_key(&id) {

@@ -26,6 +26,7 @@ mod hygiene;
 mod limits;
 mod live;
 mod loadgen;
+mod lobby_cluster;
 mod long;
 mod outage;
 mod overload;
