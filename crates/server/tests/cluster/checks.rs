@@ -44,12 +44,7 @@ pub async fn stored(http: &Http, room: Uuid) -> (BTreeMap<u64, String>, Vec<u64>
 pub async fn everything_stored(cluster: &Cluster, record: &Record, extra: &[Uuid]) -> usize {
     let http = cluster.http();
     let db = cluster.db().await;
-    let rooms: BTreeSet<Uuid> = record
-        .rooms
-        .iter()
-        .chain(extra)
-        .copied()
-        .collect();
+    let rooms: BTreeSet<Uuid> = record.rooms.iter().chain(extra).copied().collect();
     let mut by_room: BTreeMap<Uuid, Vec<&Acked>> = BTreeMap::new();
     for a in &record.acked {
         by_room.entry(a.room).or_default().push(a);

@@ -324,6 +324,10 @@ http {{
     )
 }
 
+/// One cluster at a time: the tests of this target run on threads of one process, and three
+/// clusters of three nodes at once would only measure two cores shared nine ways.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// Three (or N) nodes, nginx in front, one fresh database.
 pub struct Cluster {
     pub nodes: Vec<Node>,
@@ -332,6 +336,8 @@ pub struct Cluster {
     pub database_url: String,
     /// Where the logs and nginx's files are.
     pub dir: PathBuf,
+    /// Held while this cluster runs; dropped last (after the nodes and nginx).
+    _turn: tokio::sync::MutexGuard<'static, ()>,
 }
 
 impl Cluster {
@@ -341,8 +347,10 @@ impl Cluster {
         if !available() {
             return None;
         }
+        let turn = ONE_AT_A_TIME.lock().await;
         let db = clubdb::fresh_postgres().await?;
-        let dir = std::env::temp_dir().join(format!("checkerhall-cluster-{}", uuid::Uuid::new_v4()));
+        let dir =
+            std::env::temp_dir().join(format!("checkerhall-cluster-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).unwrap();
         let mut nodes: Vec<Node> = (0..n)
             .map(|i| Node {
@@ -384,7 +392,10 @@ impl Cluster {
         };
         let give_up = Instant::now() + Duration::from_secs(20);
         while tokio::net::TcpStream::connect(listen).await.is_err() {
-            assert!(Instant::now() < give_up, "nginx does not listen on {listen}");
+            assert!(
+                Instant::now() < give_up,
+                "nginx does not listen on {listen}"
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         println!(
@@ -402,6 +413,7 @@ impl Cluster {
             nginx,
             database_url: db.url,
             dir,
+            _turn: turn,
         })
     }
 

@@ -28,9 +28,11 @@ async fn socket(addr: &str, room: Uuid, token: &str) -> Socket {
     let url = format!("ws://{addr}/ws?room={room}&token={token}");
     let give_up = Instant::now() + Duration::from_secs(30);
     loop {
-        if let Ok(Ok((ws, _))) =
-            tokio::time::timeout(Duration::from_secs(3), tokio_tungstenite::connect_async(&url))
-                .await
+        if let Ok(Ok((ws, _))) = tokio::time::timeout(
+            Duration::from_secs(3),
+            tokio_tungstenite::connect_async(&url),
+        )
+        .await
         {
             return ws;
         }
@@ -46,9 +48,7 @@ async fn recv(ws: &mut Socket, wait: Duration) -> Option<Value> {
         let left = until.saturating_duration_since(Instant::now());
         match tokio::time::timeout(left, ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => {
-                return None
-            }
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
             Ok(Some(Ok(_))) => continue,
         }
     }
@@ -104,7 +104,10 @@ async fn play_through(nginx: &str, room: Uuid, token: &str, mv: Option<&str>) ->
     let give_up = Instant::now() + Duration::from_secs(30);
     let mut id = 100;
     loop {
-        assert!(Instant::now() < give_up, "no move accepted on {room} within 30 s");
+        assert!(
+            Instant::now() < give_up,
+            "no move accepted on {room} within 30 s"
+        );
         let mut ws = socket(nginx, room, token).await;
         let moves = legal_moves(&mut ws).await;
         let choice = match mv {
@@ -149,20 +152,31 @@ async fn a_paused_node_that_wakes_has_its_late_moves_refused() {
         black["token"].as_str().unwrap().to_string(),
     );
     let (status, room) = direct_http
-        .post("/api/rooms", &white, &json!({"game": "stockholm", "seat": "white"}))
+        .post(
+            "/api/rooms",
+            &white,
+            &json!({"game": "stockholm", "seat": "white"}),
+        )
         .await;
     assert!(status == 201 || status == 200, "{status} {room}");
     let probe = Uuid::parse_str(room["id"].as_str().unwrap()).unwrap();
     let mut w = socket(&direct, probe, &white).await;
     let mut b = socket(&direct, probe, &black).await;
     b.send(Message::Text(
-        json!({"type": "take_seat", "id": 1, "data": {}}).to_string().into(),
+        json!({"type": "take_seat", "id": 1, "data": {}})
+            .to_string()
+            .into(),
     ))
     .await
     .unwrap();
-    assert_eq!(answer(&mut b, 1, Duration::from_secs(10)).await.unwrap()["type"], "ack");
+    assert_eq!(
+        answer(&mut b, 1, Duration::from_secs(10)).await.unwrap()["type"],
+        "ack"
+    );
     w.send(Message::Text(
-        json!({"type": "start", "id": 2, "data": {}}).to_string().into(),
+        json!({"type": "start", "id": 2, "data": {}})
+            .to_string()
+            .into(),
     ))
     .await
     .unwrap();
@@ -174,14 +188,18 @@ async fn a_paused_node_that_wakes_has_its_late_moves_refused() {
         .await
         .unwrap();
     assert_eq!(owners[0].0, Some(epoch), "the probe room is the victim's");
-    tables.progress(30, Duration::from_secs(30), "play before the pause").await;
+    tables
+        .progress(30, Duration::from_secs(30), "play before the pause")
+        .await;
 
     // Paused: the move sent now waits in the kernel for the frozen process.
     victim.pause();
     let paused = Instant::now();
     let late = moves[0].clone();
     w.send(Message::Text(
-        json!({"type": "move", "id": 3, "data": {"move": late}}).to_string().into(),
+        json!({"type": "move", "id": 3, "data": {"move": late}})
+            .to_string()
+            .into(),
     ))
     .await
     .unwrap();

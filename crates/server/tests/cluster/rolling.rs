@@ -75,7 +75,11 @@ async fn a_rolling_restart_loses_nothing() {
         cluster.nodes[i].restart().await;
     }
     tables
-        .progress(30, Duration::from_secs(30), "play after the rolling restart")
+        .progress(
+            30,
+            Duration::from_secs(30),
+            "play after the rolling restart",
+        )
         .await;
     let record = tables.stop().await;
     checks::print("rolling restart", &record);

@@ -402,7 +402,9 @@ impl Table {
             // The seat to move sends its move once nothing is in flight.
             let turn = game.turn.as_ref().map(|(s, m, _)| (*s, m.clone()));
             if let Some((seat, moves)) = turn {
-                if seats.iter().all(|s| s.pending.is_none()) && game.hold_until.map_or(true, |t| Instant::now() >= t) {
+                if seats.iter().all(|s| s.pending.is_none())
+                    && game.hold_until.map_or(true, |t| Instant::now() >= t)
+                {
                     let Some(choice) = moves.choose(&mut rand::thread_rng()).cloned() else {
                         continue;
                     };
@@ -535,7 +537,13 @@ impl Table {
                     if v["id"] == json!(id) {
                         seat.pending = None;
                         let code = v["data"]["code"].as_str().unwrap_or("?").to_string();
-                        *self.record.lock().unwrap().refusals.entry(code).or_insert(0) += 1;
+                        *self
+                            .record
+                            .lock()
+                            .unwrap()
+                            .refusals
+                            .entry(code)
+                            .or_insert(0) += 1;
                         game.hold_until = Some(Instant::now() + Duration::from_millis(200));
                         // The move was refused: stored nowhere. The turn stays as it was
                         // told; a stale one is corrected by the events still to come or
