@@ -74,13 +74,10 @@ async fn legal_moves(ws: &mut Socket) -> Vec<String> {
         let Some(v) = recv(ws, Duration::from_secs(20)).await else {
             break;
         };
-        let list = if v["type"] == "snapshot" {
-            &v["data"]["legal_moves"]
-        } else if v["data"]["type"] == "your_turn" {
-            &v["data"]["legal_moves"]
-        } else {
+        if v["type"] != "snapshot" && v["data"]["type"] != "your_turn" {
             continue;
-        };
+        }
+        let list = &v["data"]["legal_moves"];
         let moves: Vec<String> = list
             .as_array()
             .into_iter()

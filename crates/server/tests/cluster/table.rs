@@ -471,10 +471,8 @@ impl Table {
                     game.plies = game.plies.max(p);
                 }
                 match data["type"].as_str().unwrap_or("") {
-                    "your_turn" => {
-                        if ver > game.moved_at {
-                            game.turn = Some((from, legal(&data["legal_moves"]), ver));
-                        }
+                    "your_turn" if ver > game.moved_at => {
+                        game.turn = Some((from, legal(&data["legal_moves"]), ver));
                     }
                     "moved" => {
                         game.moved_at = game.moved_at.max(ver);
