@@ -470,8 +470,16 @@ async fn apply(handle: &RoomHandle, row: &InboxRow) -> Result<u64, CommandError>
     }
 }
 
+/// Resolves once the flag turns true (never, if its sender is gone).
+async fn until_true(rx: &mut watch::Receiver<bool>) {
+    if rx.wait_for(|s| *s).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
     #[test]
@@ -480,14 +488,14 @@ mod tests {
         assert_eq!(Answer::parse(&ok).ok(), Some(7));
         let refused = Err(CommandError::Lobby(lobby::LobbyError::NotYourTurn));
         let text = Answer::of(&refused).text();
-        let back = Answer::parse(&text).expect_err("refused");
+        let back = Answer::parse(&text).unwrap_err();
         assert_eq!(back.code(), "not_your_turn");
         assert_eq!(back.to_string(), "it is not your turn");
         let moved = Err(CommandError::remote(ROOM_MOVED, "moved".into(), None));
-        let back = Answer::parse(&Answer::of(&moved).text()).expect_err("moved");
+        let back = Answer::parse(&Answer::of(&moved).text()).unwrap_err();
         assert_eq!(back.code(), ROOM_MOVED);
         // A code this node does not know reads as a store failure, which clients retry.
-        let back = Answer::parse(r#"{"code":"from_the_future","message":"?"}"#).expect_err("x");
+        let back = Answer::parse(r#"{"code":"from_the_future","message":"?"}"#).unwrap_err();
         assert_eq!(back.code(), "store_failed");
     }
 
@@ -503,12 +511,5 @@ mod tests {
             assert_eq!(Kind::of(k as i64), Some(k));
         }
         assert_eq!(Kind::of(9), None);
-    }
-}
-
-/// Resolves once the flag turns true (never, if its sender is gone).
-async fn until_true(rx: &mut watch::Receiver<bool>) {
-    if rx.wait_for(|s| *s).await.is_err() {
-        std::future::pending::<()>().await;
     }
 }

@@ -261,6 +261,7 @@ pub(crate) async fn reload(cluster: &Cluster, rooms: &Rooms) -> Result<(), Store
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use lobby::{Participant, PlayerId, Room, RoomConfig, Timestamp};
 

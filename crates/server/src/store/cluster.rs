@@ -249,7 +249,7 @@ impl Store {
         .fetch_all(&mut *tx)
         .await
         .map_err(db_err)?;
-        let rooms = rooms_with_logs(&mut *tx, &won).await?;
+        let rooms = rooms_with_logs(&mut tx, &won).await?;
         tx.commit().await.map_err(db_err)?;
         let down: std::collections::HashMap<String, Option<i64>> = claims
             .into_iter()
@@ -299,7 +299,7 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
-        let mut rooms = rooms_with_logs(&mut *tx, &[id.to_string()]).await?;
+        let mut rooms = rooms_with_logs(&mut tx, &[id.to_string()]).await?;
         tx.commit().await.map_err(db_err)?;
         Ok(rooms.pop().map(|room| Claimed { room, down_at }))
     }
@@ -324,7 +324,7 @@ impl Store {
                 .await
                 .map_err(db_err)?;
         let rooms = if mine.is_some() {
-            rooms_with_logs(&mut *tx, &[id.to_string()]).await?
+            rooms_with_logs(&mut tx, &[id.to_string()]).await?
         } else {
             Vec::new()
         };
