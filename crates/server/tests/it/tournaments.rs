@@ -374,6 +374,15 @@ const MOVES_BEFORE_RESIGNING: u32 = 12;
 /// from the board the server last sent (checked against the legal moves it listed), and
 /// resigns after [`MOVES_BEFORE_RESIGNING`] moves or once it is out.
 async fn play_out(addr: std::net::SocketAddr, room: String, token: String, seed: u64) {
+    // The round's games are stored (and shown) before their rooms open, one after another:
+    // a player quick off the mark may see a table a moment before its room answers.
+    let url = format!("http://{addr}/api/rooms/{room}");
+    common::eventually("the table's room opened", || async {
+        reqwest::get(&url)
+            .await
+            .is_ok_and(|r| r.status() != reqwest::StatusCode::NOT_FOUND)
+    })
+    .await;
     let mut c = Client::connect(addr, &room, Some(&token), None).await;
     let snap = c.until("snapshot", |v| v["type"] == "snapshot").await;
     if snap["data"]["state"] != "playing" {
