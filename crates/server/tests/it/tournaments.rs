@@ -229,6 +229,33 @@ pub(crate) async fn opened(s: &Server, room: &str) {
     panic!("room {room} never opened");
 }
 
+/// Four accounts, `ann`, `bob`, `cy` and `di`: each one's id and token.
+async fn four_players(s: &Server) -> Vec<(String, String)> {
+    let mut players = Vec::new();
+    for name in ["ann", "bob", "cy", "di"] {
+        players.push(account(s, name).await);
+    }
+    players
+}
+
+/// The token of the player `id` among `players`.
+fn token_among(players: &[(String, String)], id: &str) -> String {
+    players
+        .iter()
+        .find(|(p, _)| p == id)
+        .map(|(_, t)| t.clone())
+        .unwrap()
+}
+
+/// Every one of `players` joins the event `id`.
+async fn join_all(s: &Server, id: &str, players: &[(String, String)]) {
+    for (_, token) in players {
+        let (status, body) =
+            post(s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+}
+
 /// The player of `token` resigns their game in `room`.
 async fn resign(s: &Server, room: &str, token: &str) {
     opened(s, room).await;
@@ -244,17 +271,8 @@ async fn a_swiss_event_carries_on_after_a_restart_in_the_middle_of_a_round() {
     let url = format!("sqlite://{}", dir.join("t.db").display());
     let mut s = server(&url).await;
     let admin = admin_token(&s).await;
-    let mut players = Vec::new();
-    for name in ["ann", "bob", "cy", "di"] {
-        players.push(account(&s, name).await);
-    }
-    let token_of = |id: &str| {
-        players
-            .iter()
-            .find(|(p, _)| p == id)
-            .map(|(_, t)| t.clone())
-            .unwrap()
-    };
+    let players = four_players(&s).await;
+    let token_of = |id: &str| token_among(&players, id);
     let body = json!({"name": "Swiss", "game": "giveandtake",
         "format": {"kind": "swiss", "rounds": 2},
         "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
@@ -262,11 +280,7 @@ async fn a_swiss_event_carries_on_after_a_restart_in_the_middle_of_a_round() {
     let (status, created) = post(&s, "/api/tournaments", &admin, body).await;
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
-    for (_, token) in &players {
-        let (status, body) =
-            post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
-        assert_eq!(status, 200, "{body}");
-    }
+    join_all(&s, &id, &players).await;
     let t = until(&s, &id, "round 1 paired", |t| tables(t, 1).len() == 2).await;
     let round1 = tables(&t, 1);
     // Board 1: White resigns. Board 2 stays under way.
@@ -464,11 +478,7 @@ async fn neva_tables_event(url: &str) {
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     assert_eq!(created["entrants"].as_array().unwrap().len(), 4);
-    for (_, token) in &players {
-        let (status, body) =
-            post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
-        assert_eq!(status, 200, "{body}");
-    }
+    join_all(&s, &id, &players).await;
     // A live stream follows it.
     let mut live = reqwest::get(s.url(&format!("/api/tournaments/{id}/live")))
         .await
@@ -548,17 +558,8 @@ fn all_tables(t: &Value) -> Vec<Value> {
 async fn an_arena_pairs_finished_players_again_at_once_and_counts_games_under_way_at_the_end() {
     let s = server("sqlite::memory:").await;
     let admin = admin_token(&s).await;
-    let mut players = Vec::new();
-    for name in ["ann", "bob", "cy", "di"] {
-        players.push(account(&s, name).await);
-    }
-    let token_of = |id: &str| {
-        players
-            .iter()
-            .find(|(p, _)| p == id)
-            .map(|(_, t)| t.clone())
-            .unwrap()
-    };
+    let players = four_players(&s).await;
+    let token_of = |id: &str| token_among(&players, id);
     let body = json!({"name": "Arena", "game": "queah",
         "format": {"kind": "arena", "minutes": 1},
         "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
@@ -567,11 +568,7 @@ async fn an_arena_pairs_finished_players_again_at_once_and_counts_games_under_wa
     assert_eq!(status, 200, "{created}");
     assert_eq!(created["rounds"], Value::Null);
     let id = created["id"].as_str().unwrap().to_string();
-    for (_, token) in &players {
-        let (status, body) =
-            post(&s, &format!("/api/tournaments/{id}/join"), token, json!({})).await;
-        assert_eq!(status, 200, "{body}");
-    }
+    join_all(&s, &id, &players).await;
     let t = until(&s, &id, "the first pairings", |t| all_tables(t).len() == 2).await;
     let started_at = t["started_at"].as_i64().unwrap();
     for table in all_tables(&t) {
