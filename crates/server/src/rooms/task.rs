@@ -222,9 +222,32 @@ pub(crate) struct RoomTask {
     /// (tried again every [`STALE_RETRY`] and before each command).
     stale: bool,
     /// With several nodes: the epoch this task holds the room with (every write batch is
-    /// fenced with it), and the node's epoch to follow: once the node's is another (a
-    /// lost lease), the task stops.
-    owner: Option<(i64, watch::Receiver<i64>)>,
+    /// fenced with it), and the wait for the node's epoch to become another (a lost
+    /// lease), when the task stops.
+    owner: Option<Owner>,
+}
+
+/// A room held by this node among several.
+struct Owner {
+    /// The epoch every write batch is fenced with.
+    epoch: i64,
+    /// Ends once the node's epoch is no longer `epoch`. Boxed and kept from one loop to the
+    /// next: inline in the task's `select!`, a watch's wait would make every room's task
+    /// bigger, the rooms of one node too (memory per idle room, issue 10).
+    lost: Pin<Box<dyn std::future::Future<Output = ()> + Send>>,
+}
+
+impl Owner {
+    fn new(epoch: i64, mut node: watch::Receiver<i64>) -> Owner {
+        let lost = Box::pin(async move {
+            // The node's epoch sender is gone only when the server stops: the shutdown
+            // signal ends the task then.
+            if node.wait_for(|e| *e != epoch).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        });
+        Owner { epoch, lost }
+    }
 }
 
 /// What other nodes said of their sockets on the room (`RemoteChange`).
@@ -384,13 +407,13 @@ impl RoomTask {
             resume,
             closing: false,
             stale: false,
-            owner,
+            owner: owner.map(|(epoch, node)| Owner::new(epoch, node)),
         }
     }
 
     /// The epoch this task holds the room with (`None`: one node).
     fn epoch(&self) -> Option<i64> {
-        self.owner.as_ref().map(|(e, _)| *e)
+        self.owner.as_ref().map(|o| o.epoch)
     }
 
     /// The task's body. Not an `async fn`: one moves its arguments into the future twice
@@ -1090,14 +1113,9 @@ impl RoomTask {
 
 /// Resolves when the node's epoch is no longer the one `owner` holds the room with (its
 /// lease lapsed); pending forever on one node.
-async fn lease_lost(owner: &mut Option<(i64, watch::Receiver<i64>)>) {
+async fn lease_lost(owner: &mut Option<Owner>) {
     match owner {
-        Some((epoch, rx)) => {
-            let mine = *epoch;
-            if rx.wait_for(|e| *e != mine).await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        }
+        Some(o) => o.lost.as_mut().await,
         None => std::future::pending().await,
     }
 }

@@ -584,7 +584,7 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
                 ms = took.as_secs_f64() * 1000.0,
                 "batch committed"
             );
-            record(metrics, writes.len(), statements, oldest);
+            record(metrics, &writes, statements, oldest);
             for (_, enqueued, reply) in parts {
                 metrics.store_wait.observe(enqueued.elapsed());
                 // The caller may have gone away; its writes are stored regardless.
@@ -620,7 +620,7 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
                 if let Ok(statements) = r {
                     metrics.store_commit.observe(started.elapsed());
                     metrics.store_wait.observe(enqueued.elapsed());
-                    record(metrics, part.len(), statements, oldest);
+                    record(metrics, part, statements, oldest);
                     wrote = Some(true);
                 }
                 if let Err(e) = &r {
@@ -635,7 +635,12 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
     }
 }
 
-fn record(metrics: &Metrics, writes: usize, statements: usize, oldest: Option<Instant>) {
+/// Counts a committed batch. A fence is a check, not a row: it stays out of the rows written.
+fn record(metrics: &Metrics, writes: &[Write], statements: usize, oldest: Option<Instant>) {
+    let writes = writes
+        .iter()
+        .filter(|w| !matches!(w, Write::Fence { .. }))
+        .count();
     Metrics::inc(&metrics.store_batches);
     metrics.store_statements.fetch_add(
         u64::try_from(statements).unwrap_or(u64::MAX),

@@ -123,7 +123,7 @@ impl Node {
             .env("CHECKERHALL_ROOMS_PER_ADDRESS", "0")
             .env("CHECKERHALL_IDENTITIES_PER_ADDRESS", "0")
             .env("CHECKERHALL_SOCKETS_PER_ADDRESS", "10000")
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", "warn,server::cluster=info,server::rooms=info")
             .stdin(Stdio::null())
             .stdout(log.try_clone().unwrap())
             .stderr(log)

@@ -29,7 +29,7 @@ async fn a_rolling_restart_loses_nothing() {
         let name = cluster.nodes[i].name.clone();
         let epoch = cluster.epoch_of(&db, &name).await;
         let owned = cluster.rooms_owned(&db, epoch).await;
-        let theirs = checks::playing(&db, &owned).await;
+        let theirs = checks::playing(&db, &tables.played(&owned)).await;
         let asked = Instant::now();
         let status = cluster.nodes[i].terminate().await;
         let drained = asked.elapsed();

@@ -71,6 +71,18 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// Those of `rooms` the tables played in. A room whose start was stored but whose
+    /// answer a dying node never sent is under way with nobody at it: the table left it
+    /// for a new room, so it takes no move and is not waited for.
+    pub fn played(&self, rooms: &[Uuid]) -> Vec<Uuid> {
+        let record = self.record.lock().unwrap();
+        rooms
+            .iter()
+            .filter(|r| record.rooms.contains(r))
+            .copied()
+            .collect()
+    }
+
     /// Starts `n` tables of `game` through nginx at `nginx`; returns once each has its first
     /// room open and its game started.
     pub async fn start(http: &Http, nginx: SocketAddr, n: usize, game: &str) -> Tables {
@@ -260,7 +272,6 @@ impl Table {
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 continue;
             };
-            self.record.lock().unwrap().rooms.push(room);
             let mut seats = [host.clone(), guest.clone()].map(|player| Seat {
                 player,
                 ws: None,
@@ -273,9 +284,12 @@ impl Table {
                 s.ws = self.connect(room, &s.player, None).await;
             }
             if self.start_game(&mut seats).await {
+                // Only a started room has a stored game to check afterwards.
+                self.record.lock().unwrap().rooms.push(room);
                 return Some((room, seats));
             }
-            // The node died under the set-up: a new room (this one stays waiting).
+            // The node died under the set-up: a new room (this one stays waiting, with no
+            // game stored, and is not checked).
         }
     }
 
