@@ -20,7 +20,7 @@
 //! (`super::lobby`), which notifies [`LIST`] for each.
 //!
 //! **A missed notification** (the listener reconnected) is recovered by reading every other
-//! node's row again ([`reload`]).
+//! node's row again (`reload`).
 
 use std::collections::{HashMap, HashSet};
 

@@ -192,7 +192,7 @@ impl Cluster {
         &self.inner.inbox
     }
 
-    /// Starts listening ([`Bus::start`]) on this node's channels; the listener follows the
+    /// Starts listening (`Bus::start`) on this node's channels; the listener follows the
     /// epoch as it changes and stops once every clone of this `Cluster` is gone.
     pub fn start_bus(&self) {
         let weak = Arc::downgrade(&self.inner);

@@ -368,7 +368,7 @@ impl Writer {
         sender.ok_or(StoreError::WriterGone)
     }
 
-    /// Queues `writes` on the game lane of their room's writer (see [`room_of`]; committed
+    /// Queues `writes` on the game lane of their room's writer (see `room_of`; committed
     /// together, in order, in one transaction), waiting for room in the queue, and waits
     /// until they are on disk.
     ///
