@@ -350,17 +350,34 @@ async fn sweep(rooms: &Rooms, cluster: &Cluster) {
 }
 
 /// Tells the rooms this node owns about the nodes that were alive at the last tick and are
-/// not any more: their sockets are gone. Returns the nodes alive now.
+/// not any more (their sockets are gone), and answers the requests still waiting for a node
+/// that is not alive. Returns the nodes alive now.
 async fn gone_nodes(
     rooms: &Rooms,
     cluster: &Cluster,
     before: Option<HashSet<i64>>,
 ) -> Option<HashSet<i64>> {
     let lease = i64::try_from(cluster.settings().lease.as_millis()).unwrap_or(i64::MAX);
-    let now: HashSet<i64> = match rooms.store().live_epochs(lease).await {
-        Ok(epochs) => epochs.into_iter().collect(),
+    let live = match rooms.store().live_epochs(lease).await {
+        Ok(epochs) => epochs,
         Err(_) => return before,
     };
+    // A request to a node that died unanswered would keep its asker waiting for
+    // [`FORWARD_WAIT`]: it is answered `room_moved` now, and the asker finds the room's
+    // new owner. (The dead owner may have stored the command before it died; the events
+    // the asker replays tell.)
+    let moved = Answer::of(&Err(CommandError::remote(
+        ROOM_MOVED,
+        "the room's node is gone; reconnect".to_string(),
+        None,
+    )))
+    .text();
+    match rooms.store().inbox_answer_orphans(&live, &moved).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(requests = n, "requests to a gone node answered room_moved"),
+        Err(e) => tracing::debug!(error = %e, "requests to gone nodes not answered"),
+    }
+    let now: HashSet<i64> = live.into_iter().collect();
     if let Some(before) = before {
         let gone: Vec<i64> = before.difference(&now).copied().collect();
         if !gone.is_empty() {

@@ -151,6 +151,32 @@ impl Store {
         .map_err(db_err)
     }
 
+    /// Answers every request still waiting for a node that is not alive (none of `live`)
+    /// with `answer`, telling each node that asked (`"ans <id>"`), in one statement: a
+    /// forward to a dead owner ends at once instead of waiting it out. Returns how many.
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn inbox_answer_orphans(
+        &self,
+        live: &[i64],
+        answer: &str,
+    ) -> Result<u64, StoreError> {
+        let r = sqlx::query(
+            "WITH up AS (UPDATE room_inbox SET answer = $2 \
+                 WHERE answer IS NULL AND NOT (to_epoch = ANY($1::int8[])) \
+                 RETURNING id, from_epoch) \
+             SELECT pg_notify('checkerhall_node_' || up.from_epoch::text, 'ans ' || up.id::text) \
+             FROM up",
+        )
+        .bind(live)
+        .bind(answer)
+        .execute(pg(self)?)
+        .await
+        .map_err(db_err)?;
+        Ok(r.rows_affected())
+    }
+
     /// Answers the request `id` and tells the node that asked (`"ans <id>"` on its
     /// channel), in one statement; nothing when the row is gone (the asker gave up).
     ///
