@@ -20,7 +20,9 @@ CREATE INDEX rooms_owner ON rooms (owner, state);
 
 -- Commands of sockets on one node for a room owned by another: the owner applies them and
 -- writes the answer (JSON: the version, or the error code); the asking node deletes the row
--- once it has the answer. `id` is made by the asking node (its epoch and a counter).
+-- once it has the answer. `id` is made by the asking node (its epoch and a counter). A
+-- node starting on Postgres makes the table UNLOGGED (Store::unlog_inbox): rows in flight
+-- need no disk flush.
 CREATE TABLE room_inbox (
     id          BIGINT PRIMARY KEY,
     room_id     TEXT NOT NULL,

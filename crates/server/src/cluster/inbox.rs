@@ -368,7 +368,7 @@ async fn gone_nodes(
     // the asker replays tell.)
     let moved = Answer::of(&Err(CommandError::remote(
         ROOM_MOVED,
-        "the room's node is gone; reconnect".to_string(),
+        "the game moved to another server; make your move again".to_string(),
         None,
     )))
     .text();
@@ -416,7 +416,7 @@ async fn serve_one(rooms: Rooms, cluster: Cluster, id: i64) {
         Some(handle) => apply(&handle, &row).await,
         None => Err(CommandError::remote(
             ROOM_MOVED,
-            "the room moved to another node; reconnect".to_string(),
+            "the game moved to another server; make your move again".to_string(),
             None,
         )),
     };

@@ -93,6 +93,7 @@ impl Cluster {
     /// # Errors
     /// The store is not Postgres, or cannot be written.
     pub async fn join(store: Store, settings: ClusterSettings) -> Result<Cluster, StoreError> {
+        store.unlog_inbox().await?;
         let epoch = store.register_node(&settings.name).await?;
         let Some(pool) = store.postgres() else {
             return Err(StoreError::Url(

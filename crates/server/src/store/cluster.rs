@@ -17,6 +17,35 @@ impl Store {
         }
     }
 
+    /// Makes `room_inbox` an unlogged table, once (the migrations are shared with SQLite,
+    /// which has no such thing). It holds only requests in flight between nodes: without
+    /// the WAL a forwarded command and its answer cost no disk flush each (a two-node run
+    /// of the load generator made 1,162 moves a second instead of 745 on the development
+    /// machine), and a crash of Postgres, which fails every request in flight anyway,
+    /// empties it.
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn unlog_inbox(&self) -> Result<(), StoreError> {
+        let Some(pool) = self.postgres() else {
+            return Err(StoreError::Url(
+                "a cluster of nodes needs Postgres".to_string(),
+            ));
+        };
+        sqlx::query(
+            "DO $$ BEGIN \
+               IF EXISTS (SELECT 1 FROM pg_class \
+                          WHERE oid = 'room_inbox'::regclass AND relpersistence = 'p') THEN \
+                 ALTER TABLE room_inbox SET UNLOGGED; \
+               END IF; \
+             END $$",
+        )
+        .execute(pool)
+        .await
+        .map_err(db_err)?;
+        Ok(())
+    }
+
     /// Registers a new life of the node `name` and returns its epoch, one more than any
     /// epoch ever registered (two nodes registering at once: one retries).
     ///
