@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod cluster;
+pub mod cluster_lobby;
 pub mod config;
 pub mod error;
 pub mod export;

@@ -102,7 +102,7 @@ impl AppState {
         if let Some(cluster) = &state.cluster {
             cluster.start_bus();
             // The owner's side of the inbox: commands from sockets on other nodes.
-            tokio::spawn(crate::cluster::inbox::serve(
+            tokio::spawn(crate::rooms::inbox::serve(
                 state.rooms.clone(),
                 cluster.clone(),
             ));
@@ -112,7 +112,12 @@ impl AppState {
             // After the rooms: a director carrying on mid-round finds its rooms live.
             None => state.tournaments.restore().await?,
             // The directors start on the node that takes their lock.
-            Some(cluster) => crate::cluster::lobby::start(&state, cluster),
+            Some(cluster) => crate::cluster_lobby::start(
+                cluster,
+                &state.rooms,
+                &state.sockets,
+                &state.tournaments,
+            ),
         }
         Ok(state)
     }

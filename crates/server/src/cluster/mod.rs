@@ -7,10 +7,6 @@
 //! runs there (`AppState::cluster` is `None`).
 
 pub mod bus;
-pub mod inbox;
-pub mod lease;
-pub mod listing;
-pub mod lobby;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -19,7 +15,6 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 pub use bus::{Bus, Heard};
-pub use inbox::Inbox;
 
 use crate::store::{Store, StoreError};
 
@@ -77,8 +72,6 @@ struct Inner {
     crashed: AtomicBool,
     /// The node's notifications (started by [`Cluster::start_bus`]).
     bus: Bus,
-    /// Commands to and from other nodes.
-    inbox: Inbox,
 }
 
 /// This node's place in the cluster; cheap to clone.
@@ -110,7 +103,6 @@ impl Cluster {
                 paused: AtomicBool::new(false),
                 crashed: AtomicBool::new(false),
                 bus,
-                inbox: Inbox::new(store.clone()),
             }),
         })
     }
@@ -186,11 +178,6 @@ impl Cluster {
     /// The node's notifications.
     pub fn bus(&self) -> &Bus {
         &self.inner.bus
-    }
-
-    /// Commands to and from other nodes.
-    pub fn inbox(&self) -> &Inbox {
-        &self.inner.inbox
     }
 
     /// Starts listening (`Bus::start`) on this node's channels; the listener follows the

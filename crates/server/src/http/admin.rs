@@ -223,8 +223,14 @@ async fn ban_player(
         audit(&state, &who, addr, "ban", id.to_string(), reason).await?;
         state.store.set_banned(id, Some(identity::now_ms())).await?;
         let ended = state.store.delete_sessions_except(id, None).await?;
-        crate::cluster::lobby::close_player(&state, id, crate::cluster::lobby::BANNED, "banned")
-            .await;
+        crate::cluster_lobby::close_player(
+            &state.sockets,
+            state.cluster.as_ref(),
+            id,
+            crate::cluster_lobby::BANNED,
+            "banned",
+        )
+        .await;
         Ok(Json(
             json!({ "id": id, "banned": true, "sessions_ended": ended }),
         ))

@@ -9,7 +9,7 @@
 //!
 //! With several nodes (`docs/cluster.md`, "What is shared beyond rooms") the feed also
 //! holds the rooms the other nodes own, as they stored them in `room_listing`
-//! (`crate::cluster::listing`): the lobby's list and its stream show both, and each
+//! (`listing`): the lobby's list and its stream show both, and each
 //! player's games ([`super::mine`]) count both. A room is either this node's (live here)
 //! or another's, never both: a room that comes to live here replaces the other node's
 //! copy, and the other node's copy is taken in only while the room is not live here. Every

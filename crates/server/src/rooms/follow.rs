@@ -11,7 +11,7 @@
 //! a row that does not replay (which would be a bug) rebuilds the replica from the store and
 //! sends every socket a snapshot ([`Outbound::Resync`]).
 //!
-//! Commands go to the owner through the inbox (`cluster::inbox`), each in a task of its own
+//! Commands go to the owner through the inbox (`super::inbox`), each in a task of its own
 //! so that the replay goes on meanwhile; presence and the spectator count go in order
 //! through one task per follower. The follower ends when no socket has been attached for
 //! [`LONELY`], when this node claims the room (its sockets reconnect, to the owner task
@@ -26,12 +26,12 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::time::Instant;
 use uuid::Uuid;
 
+use super::inbox::{Forward, Inbox};
 use super::task::{seat_map, RoomSummary};
 use super::{
     lock, Attached, Batch, CommandError, Outbound, Owner, RemoteChange, Request, Rooms, ROOM_MOVED,
 };
 use crate::cluster::bus::{RoomNotes, RECHECK};
-use crate::cluster::inbox::Forward;
 use crate::cluster::Cluster;
 use crate::metrics::Metrics;
 use crate::store::LogRow;
@@ -45,6 +45,8 @@ const LONELY: Duration = Duration::from_secs(30);
 pub(crate) struct Follower {
     rooms: Rooms,
     cluster: Cluster,
+    /// Where the commands of this node's sockets go to the owner.
+    inbox: Inbox,
     room: Room,
     /// The next log row's seq.
     seq: i64,
@@ -79,6 +81,7 @@ impl Follower {
     pub(crate) fn new(
         rooms: Rooms,
         cluster: Cluster,
+        inbox: Inbox,
         room: Room,
         seq: i64,
         owner: i64,
@@ -94,6 +97,7 @@ impl Follower {
         let (presence, presence_rx) = mpsc::unbounded_channel();
         tokio::spawn(forward_presence(
             cluster.clone(),
+            inbox.clone(),
             room.id(),
             owner.clone(),
             presence_rx,
@@ -103,6 +107,7 @@ impl Follower {
             seats: seat_map(&room),
             rooms,
             cluster,
+            inbox,
             room,
             seq,
             owner,
@@ -168,7 +173,7 @@ impl Follower {
                 client,
                 reply,
             } => {
-                let inbox = self.cluster.inbox().clone();
+                let inbox = self.inbox.clone();
                 let (from, room, to) = (
                     self.cluster.epoch(),
                     self.room.id(),
@@ -412,6 +417,7 @@ fn replay(room: &mut Room, row: &LogRow) -> Result<Vec<lobby::Event>, String> {
 /// order; ends with the follower.
 async fn forward_presence(
     cluster: Cluster,
+    inbox: Inbox,
     room: Uuid,
     owner: Arc<AtomicI64>,
     mut rx: mpsc::UnboundedReceiver<RemoteChange>,
@@ -426,7 +432,7 @@ async fn forward_presence(
                     if matches!(next, RemoteChange::Watchers(_)) {
                         last = next;
                     } else {
-                        send_change(&cluster, room, &owner, last, &moved).await;
+                        send_change(&cluster, &inbox, room, &owner, last, &moved).await;
                         last = next;
                     }
                 }
@@ -434,20 +440,20 @@ async fn forward_presence(
             }
             other => other,
         };
-        send_change(&cluster, room, &owner, change, &moved).await;
+        send_change(&cluster, &inbox, room, &owner, change, &moved).await;
     }
 }
 
 async fn send_change(
     cluster: &Cluster,
+    inbox: &Inbox,
     room: Uuid,
     owner: &AtomicI64,
     change: RemoteChange,
     moved: &mpsc::Sender<()>,
 ) {
     let to = owner.load(Ordering::Acquire);
-    let r = cluster
-        .inbox()
+    let r = inbox
         .forward(cluster.epoch(), room, to, Forward::Sockets(change))
         .await;
     if let Err(e) = r {

@@ -12,6 +12,9 @@
 pub(crate) mod bot;
 mod feed;
 mod follow;
+pub(crate) mod inbox;
+mod lease;
+pub(crate) mod listing;
 mod mine;
 pub(crate) mod persist;
 mod task;
@@ -249,7 +252,7 @@ pub(crate) enum Request {
     Detach {
         player: Option<Participant>,
     },
-    /// Presence and spectators of another node's sockets (`cluster::inbox`).
+    /// Presence and spectators of another node's sockets (`inbox`).
     Remote {
         /// The other node's epoch.
         node: i64,
@@ -416,6 +419,8 @@ struct Inner {
     searches: Searches,
     /// This node's place in a cluster (`None`: one node).
     cluster: Option<crate::cluster::Cluster>,
+    /// Commands to and from other nodes (with a cluster).
+    inbox: Option<inbox::Inbox>,
     /// The rooms another node owns that this node follows for its sockets (`follow`).
     followers: Mutex<Followers>,
 }
@@ -523,6 +528,7 @@ impl Rooms {
                 .store(u64::try_from(c.epoch()).unwrap_or(0), relaxed);
             feed.join_cluster();
         }
+        let inbox = cluster.as_ref().map(|_| inbox::Inbox::new(store.clone()));
         Rooms {
             inner: Arc::new(Inner {
                 config,
@@ -536,6 +542,7 @@ impl Rooms {
                 feed,
                 searches,
                 cluster,
+                inbox,
                 followers: Mutex::new(Followers::default()),
             }),
         }
@@ -544,6 +551,11 @@ impl Rooms {
     /// This node's place in a cluster of nodes (`None`: it is the only one).
     pub fn cluster(&self) -> Option<&crate::cluster::Cluster> {
         self.inner.cluster.as_ref()
+    }
+
+    /// Commands to and from other nodes (`None`: one node).
+    pub(crate) fn inbox(&self) -> Option<&inbox::Inbox> {
+        self.inner.inbox.as_ref()
     }
 
     /// Makes a room from `config`, seats its host first in `seat` when given, stores it on the store's control lane (a new room is not queued
@@ -691,6 +703,7 @@ impl Rooms {
         owner: i64,
         cluster: &crate::cluster::Cluster,
     ) -> Option<RoomHandle> {
+        let inbox = self.inner.inbox.clone()?;
         // Heard before the log is read: a row stored in between is then named by a note.
         let notes = cluster.bus().follow_room(id);
         let live = match self.inner.store.live_room(id).await {
@@ -744,6 +757,7 @@ impl Rooms {
         let follower = follow::Follower::new(
             self.clone(),
             cluster.clone(),
+            inbox,
             room,
             seq,
             owner,
@@ -1000,12 +1014,7 @@ impl Rooms {
             match rebuild(&row, &log) {
                 Ok(room) => {
                     let seq = log.last().map_or(0, |l| l.seq + 1);
-                    // Without a heartbeat (a database from before them), the last command
-                    // is the last moment the room is known to have been served.
-                    let stopped = down_at.or_else(|| log.last().map(|l| l.at));
-                    let resume = (room.state() == lobby::RoomState::Playing)
-                        .then(|| stopped.map(|at| Timestamp(u64::try_from(at).unwrap_or(0))))
-                        .flatten();
+                    let resume = resume_of(&room, down_at, &log);
                     tracing::info!(room = %row.id, commands = log.len(), "room restored");
                     self.spawn_resumed(room, seq, resume, None);
                 }
@@ -1059,7 +1068,7 @@ impl Rooms {
     /// With several nodes, the start: this node takes back the rooms of its previous lives
     /// (the same `--node-name`: a node restarted after a kill need not wait for its old
     /// lease to lapse), and its share of the orphans, then keeps its lease
-    /// (`cluster::lease`). The single-row heartbeat of one node is not used: the nodes'
+    /// (`lease`). The single-row heartbeat of one node is not used: the nodes'
     /// leases say when each was last seen.
     async fn restore_cluster(&self) -> Result<(), StoreError> {
         let Some(cluster) = self.inner.cluster.clone() else {
@@ -1081,10 +1090,7 @@ impl Rooms {
                 .await?;
             self.spawn_claimed(claimed, cluster.epoch());
         }
-        let lease = tokio::spawn(crate::cluster::lease::run(
-            self.clone(),
-            self.inner.shutdown.subscribe(),
-        ));
+        let lease = tokio::spawn(lease::run(self.clone(), self.inner.shutdown.subscribe()));
         lock(&self.inner.tasks).push(lease);
         Ok(())
     }
@@ -1102,10 +1108,7 @@ impl Rooms {
             match rebuild(&row, &log) {
                 Ok(room) => {
                     let seq = log.last().map_or(0, |l| l.seq + 1);
-                    let stopped = down_at.or_else(|| log.last().map(|l| l.at));
-                    let resume = (room.state() == lobby::RoomState::Playing)
-                        .then(|| stopped.map(|at| Timestamp(u64::try_from(at).unwrap_or(0))))
-                        .flatten();
+                    let resume = resume_of(&room, down_at, &log);
                     tracing::info!(room = %row.id, epoch, from = ?row.owner, commands = log.len(), "room claimed");
                     Metrics::inc(&self.inner.metrics.claims);
                     handles.push(self.spawn_resumed(room, seq, resume, Some(epoch)));
@@ -1210,6 +1213,17 @@ impl Rooms {
             }
         }
     }
+}
+
+/// When a playing room brought back from the store stopped being served, for its clocks
+/// (`Command::Resume`): when its server went down (`down_at`), or else (a database from
+/// before heartbeats) its last command. `None` for a room not playing.
+fn resume_of(room: &Room, down_at: Option<i64>, log: &[crate::store::LogRow]) -> Option<Timestamp> {
+    if room.state() != lobby::RoomState::Playing {
+        return None;
+    }
+    let stopped = down_at.or_else(|| log.last().map(|l| l.at))?;
+    Some(Timestamp(u64::try_from(stopped).unwrap_or(0)))
 }
 
 /// How often the server records that it is running. A kill charges nobody for the outage,

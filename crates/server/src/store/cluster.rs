@@ -419,18 +419,5 @@ async fn rooms_with_logs(
     .fetch_all(&mut *tx)
     .await
     .map_err(db_err)?;
-    let mut by_room: std::collections::HashMap<uuid::Uuid, Vec<super::LogRow>> =
-        std::collections::HashMap::new();
-    for l in logs {
-        let l = l.into_row()?;
-        by_room.entry(l.room_id).or_default().push(l);
-    }
-    rooms
-        .into_iter()
-        .map(|r| {
-            let room = r.into_row()?;
-            let log = by_room.remove(&room.id).unwrap_or_default();
-            Ok(super::LiveRoom { room, log })
-        })
-        .collect()
+    super::with_logs(rooms, logs)
 }

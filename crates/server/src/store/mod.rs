@@ -999,20 +999,7 @@ impl Store {
             tx.commit().await.map_err(db_err)?;
             (rooms, logs)
         });
-        let mut by_room: std::collections::HashMap<Uuid, Vec<LogRow>> =
-            std::collections::HashMap::new();
-        for l in logs {
-            let l = l.into_row()?;
-            by_room.entry(l.room_id).or_default().push(l);
-        }
-        rooms
-            .into_iter()
-            .map(|r| {
-                let room = r.into_row()?;
-                let log = by_room.remove(&room.id).unwrap_or_default();
-                Ok(LiveRoom { room, log })
-            })
-            .collect()
+        with_logs(rooms, logs)
     }
 
     /// A game and its moves in ply order.
@@ -1174,6 +1161,24 @@ const LOG_COLUMNS: usize = 5;
 /// The table of moves and its columns, their number.
 const MOVE_TABLE: &str = "moves (game_id, ply, seat, notation, clock_ms, at)";
 const MOVE_COLUMNS: usize = 6;
+
+/// Each of `rooms` with its rows of `logs` (read in seq order), in the rooms' order.
+fn with_logs(rooms: Vec<RawRoom>, logs: Vec<RawLog>) -> Result<Vec<LiveRoom>, StoreError> {
+    let mut by_room: std::collections::HashMap<Uuid, Vec<LogRow>> =
+        std::collections::HashMap::new();
+    for l in logs {
+        let l = l.into_row()?;
+        by_room.entry(l.room_id).or_default().push(l);
+    }
+    rooms
+        .into_iter()
+        .map(|r| {
+            let room = r.into_row()?;
+            let log = by_room.remove(&room.id).unwrap_or_default();
+            Ok(LiveRoom { room, log })
+        })
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {

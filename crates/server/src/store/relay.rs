@@ -22,7 +22,7 @@ pub struct InboxRow {
     pub actor: String,
     /// The command as the log writes it, or what the `kind` needs.
     pub command: String,
-    /// What the row asks for (`cluster::inbox` names the kinds).
+    /// What the row asks for (`rooms::inbox` names the kinds).
     pub kind: i64,
 }
 

@@ -1,5 +1,5 @@
 //! Lobby-wide state across the nodes (`docs/cluster.md`, "What is shared beyond rooms"):
-//! the live room list ([`super::listing`]), bans and session ends, and tournaments.
+//! the live room list (`rooms::listing`), bans and session ends, and tournaments.
 //!
 //! - **Sockets.** A ban or a session's end is stored as on one node, this node's sockets are
 //!   closed, and [`SOCKETS`] tells every other node to close its own ([`close_player`],
@@ -19,12 +19,12 @@ use sqlx::{Connection, PgConnection};
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
-use super::bus::{Heard, LIST, SOCKETS, TOURNEY};
-use super::{listing, Cluster};
 use crate::accounts::SESSION_ENDED;
+use crate::cluster::bus::{Heard, LIST, SOCKETS, TOURNEY};
+use crate::cluster::Cluster;
+use crate::rooms::listing;
 use crate::rooms::Rooms;
 use crate::sockets::Sockets;
-use crate::state::AppState;
 use crate::tournaments::Tournaments;
 
 /// The advisory lock whose holder runs the tournaments' directors ("CHKHALL1").
@@ -45,28 +45,16 @@ fn reason_of(code: u16) -> &'static str {
 /// Starts this node's part of the lobby: the listing's writer and reader, the sockets'
 /// listener, the tournaments' listener and the contest for the directors. Call once, after
 /// the state is made; a single node does not.
-pub fn start(state: &AppState, cluster: &Cluster) {
+pub fn start(cluster: &Cluster, rooms: &Rooms, sockets: &Sockets, tournaments: &Tournaments) {
     let bus = cluster.bus();
-    tokio::spawn(run_listing(
-        cluster.clone(),
-        state.rooms.clone(),
-        bus.subscribe(),
-    ));
-    tokio::spawn(run_sockets(
-        state.rooms.clone(),
-        state.sockets.clone(),
-        bus.subscribe(),
-    ));
+    tokio::spawn(run_listing(cluster.clone(), rooms.clone(), bus.subscribe()));
+    tokio::spawn(run_sockets(rooms.clone(), sockets.clone(), bus.subscribe()));
     tokio::spawn(run_tourney(
-        state.rooms.clone(),
-        state.tournaments.clone(),
+        rooms.clone(),
+        tournaments.clone(),
         bus.subscribe(),
     ));
-    tokio::spawn(lead(
-        cluster.clone(),
-        state.rooms.clone(),
-        state.tournaments.clone(),
-    ));
+    tokio::spawn(lead(cluster.clone(), rooms.clone(), tournaments.clone()));
 }
 
 /// What a subscriber heard next: a note, or "read the tables again" (a reconnection, or a
@@ -127,9 +115,15 @@ async fn run_listing(cluster: Cluster, rooms: Rooms, mut rx: broadcast::Receiver
 /// Closes `player`'s sockets on this node with `code` (`reason`) and tells every other node
 /// to close theirs. The ban is stored before: a node that misses the note finds it when it
 /// checks its sockets.
-pub async fn close_player(state: &AppState, player: Uuid, code: u16, reason: &'static str) {
-    state.sockets.close_player(player, code, reason);
-    if let Some(c) = &state.cluster {
+pub async fn close_player(
+    sockets: &Sockets,
+    cluster: Option<&Cluster>,
+    player: Uuid,
+    code: u16,
+    reason: &'static str,
+) {
+    sockets.close_player(player, code, reason);
+    if let Some(c) = cluster {
         let note = format!("player {player} {code}");
         if let Err(e) = c.bus().notify(SOCKETS, &note).await {
             tracing::warn!(%player, error = %e, "the other nodes not told to close the player's sockets");
@@ -139,11 +133,9 @@ pub async fn close_player(state: &AppState, player: Uuid, code: u16, reason: &'s
 
 /// Closes the sockets opened with `session`'s token on this node and tells every other
 /// node to close theirs. The session is deleted before.
-pub async fn close_session(state: &AppState, session: Uuid) {
-    state
-        .sockets
-        .close_session(session, SESSION_ENDED, reason_of(SESSION_ENDED));
-    if let Some(c) = &state.cluster {
+pub async fn close_session(sockets: &Sockets, cluster: Option<&Cluster>, session: Uuid) {
+    sockets.close_session(session, SESSION_ENDED, reason_of(SESSION_ENDED));
+    if let Some(c) = cluster {
         let note = format!("session {session}");
         if let Err(e) = c.bus().notify(SOCKETS, &note).await {
             tracing::warn!(%session, error = %e, "the other nodes not told to close the session's sockets");

@@ -25,10 +25,10 @@ use tokio::sync::{broadcast, watch, Notify};
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use super::bus::{node_channel, Heard};
-use super::Cluster;
+use super::{CommandError, Owner, RemoteChange, RoomHandle, Rooms, ROOM_MOVED};
+use crate::cluster::bus::{node_channel, Heard};
+use crate::cluster::Cluster;
 use crate::metrics::Metrics;
-use crate::rooms::{CommandError, Owner, RemoteChange, RoomHandle, Rooms, ROOM_MOVED};
 use crate::store::{InboxRow, Store, StoreError};
 
 /// How often a node waiting for an answer reads its row again, in case the note was missed.
@@ -294,6 +294,9 @@ fn player_text(p: Participant) -> String {
 /// ones after a reconnection and on every renewal tick, and tells its rooms when a node
 /// that had sockets on them is gone. Ends at shutdown.
 pub(crate) async fn serve(rooms: Rooms, cluster: Cluster) {
+    let Some(inbox) = rooms.inbox().cloned() else {
+        return;
+    };
     let mut heard = cluster.bus().subscribe();
     let mut stopping = rooms.stopping();
     let mut tick = tokio::time::interval(cluster.settings().renew);
@@ -305,7 +308,7 @@ pub(crate) async fn serve(rooms: Rooms, cluster: Cluster) {
             note = heard.recv() => match note {
                 Ok(Heard::Note { channel, payload }) => {
                     // A node drained: its rooms are taken over now, not at the next renewal.
-                    if channel == super::bus::NODES && payload.starts_with("released ") {
+                    if channel == crate::cluster::bus::NODES && payload.starts_with("released ") {
                         let rooms = rooms.clone();
                         tokio::spawn(async move { rooms.sweep_now().await });
                         continue;
@@ -318,19 +321,19 @@ pub(crate) async fn serve(rooms: Rooms, cluster: Cluster) {
                         None => continue,
                     };
                     match (what, id) {
-                        ("cmd", Ok(id)) => spawn_serve(&rooms, &cluster, id),
-                        ("ans", Ok(id)) => cluster.inbox().answered(id),
+                        ("cmd", Ok(id)) => spawn_serve(&rooms, &cluster, &inbox, id),
+                        ("ans", Ok(id)) => inbox.answered(id),
                         _ => tracing::debug!(payload, "inbox note not understood"),
                     }
                 }
                 Ok(Heard::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    cluster.inbox().wake_all();
-                    sweep(&rooms, &cluster).await;
+                    inbox.wake_all();
+                    sweep(&rooms, &cluster, &inbox).await;
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
             },
             _ = tick.tick() => {
-                sweep(&rooms, &cluster).await;
+                sweep(&rooms, &cluster, &inbox).await;
                 alive = gone_nodes(&rooms, &cluster, alive).await;
             }
         }
@@ -338,11 +341,11 @@ pub(crate) async fn serve(rooms: Rooms, cluster: Cluster) {
 }
 
 /// Serves every unanswered request addressed to this node.
-async fn sweep(rooms: &Rooms, cluster: &Cluster) {
+async fn sweep(rooms: &Rooms, cluster: &Cluster, inbox: &Inbox) {
     match rooms.store().inbox_unanswered(cluster.epoch()).await {
         Ok(ids) => {
             for id in ids {
-                spawn_serve(rooms, cluster, id);
+                spawn_serve(rooms, cluster, inbox, id);
             }
         }
         Err(e) => tracing::debug!(error = %e, "inbox not read"),
@@ -392,15 +395,15 @@ async fn gone_nodes(
     Some(now)
 }
 
-fn spawn_serve(rooms: &Rooms, cluster: &Cluster, id: i64) {
-    if !cluster.inbox().take(id) {
+fn spawn_serve(rooms: &Rooms, cluster: &Cluster, inbox: &Inbox, id: i64) {
+    if !inbox.take(id) {
         return;
     }
-    tokio::spawn(serve_one(rooms.clone(), cluster.clone(), id));
+    tokio::spawn(serve_one(rooms.clone(), cluster.clone(), inbox.clone(), id));
 }
 
 /// Applies the request `id` to the room's owner task here and answers it.
-async fn serve_one(rooms: Rooms, cluster: Cluster, id: i64) {
+async fn serve_one(rooms: Rooms, cluster: Cluster, inbox: Inbox, id: i64) {
     let store = rooms.store();
     let row = match store.inbox_request(id, cluster.epoch()).await {
         Ok(Some(row)) => row,
@@ -408,7 +411,7 @@ async fn serve_one(rooms: Rooms, cluster: Cluster, id: i64) {
         Err(e) => {
             tracing::warn!(id, error = %e, "forwarded request not read");
             // Not answered: the next sweep takes it again.
-            lock(&cluster.inbox().inner.served).remove(&id);
+            lock(&inbox.inner.served).remove(&id);
             return;
         }
     };

@@ -8,8 +8,8 @@ use std::sync::atomic::Ordering;
 
 use tokio::sync::watch;
 
+use super::Rooms;
 use crate::metrics::Metrics;
-use crate::rooms::Rooms;
 
 /// Renews the lease of `rooms`' node every `renew` and sweeps for orphans after each
 /// renewal, until `stop` turns true. A renewal that finds the lease lapsed gives up every

@@ -6,7 +6,7 @@
 //! for the lists of a player's games (who sits where, whose move it was, the invite code).
 //! It writes the row when the room's feed publishes a change (created, seats, state, gone:
 //! never per move), then notifies [`LIST`] with the room's id. Every other node reads that
-//! one row and takes it into its feed ([`crate::rooms::Feed`]), so its lobby list, its live
+//! one row and takes it into its feed (`Feed`), so its lobby list, its live
 //! lobby stream and its players' games show the room.
 //!
 //! **Whose move it is** in another node's room is as of the room's last change of seats or
@@ -17,7 +17,7 @@
 //! takeover time, and the node that claims a room writes its row again. Rows whose writer
 //! has been gone for longer than [`SWEEP_GRACE_LEASES`] leases (no live node took the room:
 //! it had ended, or cannot be restored) are deleted by the lobby leader
-//! (`super::lobby`), which notifies [`LIST`] for each.
+//! (`crate::cluster_lobby`), which notifies [`LIST`] for each.
 //!
 //! **A missed notification** (the listener reconnected) is recovered by reading every other
 //! node's row again (`reload`).
@@ -29,9 +29,9 @@ use rules::{AnyOptions, Seat, Variant};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::bus::LIST;
-use super::Cluster;
-use crate::rooms::{Progress, RoomSummary, Rooms};
+use super::{Progress, RoomSummary, Rooms};
+use crate::cluster::bus::LIST;
+use crate::cluster::Cluster;
 use crate::store::{now_ms, StoreError};
 
 /// How many leases a row's writer must have been gone before the leader deletes the row.
@@ -154,7 +154,7 @@ pub fn decode(text: &str) -> Result<RoomSummary, String> {
         seats: s
             .seats
             .into_iter()
-            .map(|t| crate::rooms::SeatSummary {
+            .map(|t| super::SeatSummary {
                 seat: t.seat,
                 name: t.name.map(Into::into),
                 bot: t.bot,
