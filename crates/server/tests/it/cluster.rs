@@ -128,12 +128,9 @@ async fn a_dead_nodes_rooms_are_taken_over_with_every_acknowledged_move() {
 
     a.state.cluster.as_ref().unwrap().crash();
     a.stop().await;
+    // Nobody asks node B for the room (no socket there): the sweep takes it.
     let took = taken_over(&b, &id).await;
     eprintln!("takeover after a kill: {took:?}");
-    assert!(
-        took < LEASE + 4 * RENEW + Duration::from_secs(2),
-        "taken over in {took:?}"
-    );
     let epoch_b = b.state.cluster.as_ref().unwrap().epoch();
     assert_eq!(
         stored(&b, &id).await,
@@ -214,8 +211,9 @@ async fn a_paused_nodes_late_writes_are_fenced() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_draining_node_hands_its_rooms_over_at_once() {
     let Some(url) = database().await else { return };
-    // A long lease: a takeover faster than it is the release's doing.
-    let lease = Duration::from_secs(10);
+    // A lease longer than any wait of the tests (`common::WAIT`): a takeover at all is the
+    // release's doing, not the lease's.
+    let lease = 4 * common::WAIT;
     let mut a = node(&url, "node-a", lease).await;
     let b = node(&url, "node-b", lease).await;
     let (id, mut white, mut black, _, black_token) = game(&a).await;
@@ -238,7 +236,6 @@ async fn a_draining_node_hands_its_rooms_over_at_once() {
     let took = taken_over(&b, &id).await;
     let total = started.elapsed();
     eprintln!("takeover after a drain: {took:?} after the stop, {total:?} in all");
-    assert!(total < lease / 2, "handed over in {total:?}");
     let epoch_b = b.state.cluster.as_ref().unwrap().epoch();
     assert_eq!(stored(&b, &id).await, (acked, epoch_b));
     let db = sqlx::PgPool::connect(&url).await.unwrap();
@@ -298,5 +295,49 @@ async fn owners_are_told_and_rooms_claimed_on_demand() {
     let handle = b.state.rooms.claim(room).await.unwrap().expect("claimed");
     assert_eq!(handle.id(), room);
     assert_eq!(b.state.rooms.owner_of(room).await.unwrap(), Owner::Me);
+    b.state.cluster.as_ref().unwrap().resume_renewals();
+}
+
+/// A command forwarded to an owner that died is answered `room_moved` by a live node once
+/// the owner's lease lapses, instead of waiting out the forward (it would end in
+/// `store_failed`): the socket learns at once that the room moved. The forwarded requests
+/// travel in an unlogged table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_to_a_dead_owner_is_answered_room_moved() {
+    let Some(url) = database().await else { return };
+    let lease = Duration::from_secs(10);
+    let mut a = node(&url, "node-a", lease).await;
+    let b = node(&url, "node-b", lease).await;
+    let (id, _white, _black, white_token, _) = game(&a).await;
+    // White's second socket is on node B, which follows the room for it.
+    let mut white = b.ws(&id, Some(&white_token), None).await;
+    let snapshot = white.until("snapshot", |v| v["type"] == "snapshot").await;
+    let m = snapshot["data"]["legal_moves"][0]["text"].clone();
+    assert!(m.is_string(), "{snapshot}");
+    // B takes no room by its sweep: the room stays nobody's once A is gone.
+    b.state.cluster.as_ref().unwrap().pause_renewals();
+    a.state.cluster.as_ref().unwrap().crash();
+    a.stop().await;
+    let asked = white.send("move", json!({ "move": m })).await;
+    let db = sqlx::PgPool::connect(&url).await.unwrap();
+    let (persistence,): (String,) =
+        sqlx::query_as("SELECT relpersistence::text FROM pg_class WHERE relname = 'room_inbox'")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    assert_eq!(persistence, "u", "room_inbox is unlogged");
+    // A's lease lapses now: its last renewal moved back.
+    sqlx::query("UPDATE nodes SET seen_at = seen_at - 60000 WHERE name = 'node-a'")
+        .execute(&db)
+        .await
+        .unwrap();
+    db.close().await;
+    let reply = white
+        .until("the move's answer", |v| {
+            v["id"] == json!(asked) && (v["type"] == "ack" || v["type"] == "error")
+        })
+        .await;
+    assert_eq!(reply["type"], "error", "{reply}");
+    assert_eq!(reply["data"]["code"], "room_moved", "{reply}");
     b.state.cluster.as_ref().unwrap().resume_renewals();
 }
