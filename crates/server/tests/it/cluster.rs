@@ -100,6 +100,17 @@ async fn stored(server: &Server, room: &str) -> (usize, i64) {
     (moves.len(), live.room.owner.unwrap_or(0))
 }
 
+/// Makes the lease of the node `name` lapse at once, by moving its last renewal back.
+async fn lapse(url: &str, name: &str) {
+    let db = sqlx::PgPool::connect(url).await.unwrap();
+    sqlx::query("UPDATE nodes SET seen_at = seen_at - 60000 WHERE name = $1")
+        .bind(name)
+        .execute(&db)
+        .await
+        .unwrap();
+    db.close().await;
+}
+
 /// Waits until `server` serves `room` as its owner; how long that took.
 async fn taken_over(server: &Server, room: &str) -> Duration {
     let id: Uuid = room.parse().unwrap();
@@ -284,13 +295,7 @@ async fn owners_are_told_and_rooms_claimed_on_demand() {
     b.state.cluster.as_ref().unwrap().pause_renewals();
     a.state.cluster.as_ref().unwrap().crash();
     a.stop().await;
-    let db = sqlx::PgPool::connect(&url).await.unwrap();
-    // The lease lapses: made so at once by moving node A's last renewal back.
-    sqlx::query("UPDATE nodes SET seen_at = seen_at - 60000 WHERE name = 'node-a'")
-        .execute(&db)
-        .await
-        .unwrap();
-    db.close().await;
+    lapse(&url, "node-a").await;
     assert_eq!(b.state.rooms.owner_of(room).await.unwrap(), Owner::Nobody);
     let handle = b.state.rooms.claim(room).await.unwrap().expect("claimed");
     assert_eq!(handle.id(), room);
@@ -326,12 +331,8 @@ async fn a_command_to_a_dead_owner_is_answered_room_moved() {
             .await
             .unwrap();
     assert_eq!(persistence, "u", "room_inbox is unlogged");
-    // A's lease lapses now: its last renewal moved back.
-    sqlx::query("UPDATE nodes SET seen_at = seen_at - 60000 WHERE name = 'node-a'")
-        .execute(&db)
-        .await
-        .unwrap();
     db.close().await;
+    lapse(&url, "node-a").await;
     let reply = white
         .until("the move's answer", |v| {
             v["id"] == json!(asked) && (v["type"] == "ack" || v["type"] == "error")
