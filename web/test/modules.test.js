@@ -49,18 +49,20 @@ test('no import circle among web/js files', () => {
   for (const f of g.keys()) visit(f, []);
 });
 
-test('nothing imports app.js; the room state imports no view, DOM or socket module', () => {
+test('nothing imports app.js; the room state and what its parts show import no view, DOM or socket module', () => {
   const g = graph();
   for (const [f, deps] of g) assert.ok(!deps.includes('app.js'), `${f} imports app.js`);
-  const reach = new Set();
-  const walk = (f) => {
-    for (const d of g.get(f) || []) if (!reach.has(d)) { reach.add(d); walk(d); }
-  };
-  walk('room/state.js');
-  for (const d of reach) assert.ok(!/^(views\/|board\/|socket|sound|http|app|router|banner)/.test(d), `room/state.js reaches ${d}`);
-  const src = readFileSync(join(JS, 'room/state.js'), 'utf8');
-  for (const word of ['document', 'window', 'setTimeout', 'setInterval', 'Date.now', 'WebSocket', 'sessionStorage']) {
-    assert.ok(!src.includes(word), `room/state.js uses ${word}`);
+  for (const pure of ['room/state.js', 'room/show.js']) {
+    const reach = new Set();
+    const walk = (f) => {
+      for (const d of g.get(f) || []) if (!reach.has(d)) { reach.add(d); walk(d); }
+    };
+    walk(pure);
+    for (const d of reach) assert.ok(!/^(views\/|board\/|socket|sound|http|app|router|banner)/.test(d), `${pure} reaches ${d}`);
+    const src = readFileSync(join(JS, pure), 'utf8');
+    for (const word of ['document', 'window', 'setTimeout', 'setInterval', 'Date.now', 'WebSocket', 'sessionStorage', 'localStorage']) {
+      assert.ok(!src.includes(word), `${pure} uses ${word}`);
+    }
   }
 });
 

@@ -4,9 +4,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   initialState, reduce, mySeat, isHost, shownPosition, lastSquares, departureText,
 } from '../js/room/state.js';
+
+/** The two-seat room of test/fixtures/room-snapshot.json, a fresh copy each time. */
+const roomSnapshot = ((text) => () => JSON.parse(text))(readFileSync(new URL('./fixtures/room-snapshot.json', import.meta.url), 'utf8'));
 
 const ANN = { id: 'a1', name: 'Ann' };
 const BOB = { id: 'b2', name: 'Bob' };
@@ -19,22 +23,7 @@ function board(over = {}) {
 
 /** A two-seat room: Ann (host) White, Bob Black, as a snapshot's `data`. */
 function snapshot(over = {}) {
-  return {
-    version: 5,
-    state: 'playing',
-    room: { id: 'r1', game: 'stockholm', layout: ['white', 'black'], host: { id: ANN.id, name: ANN.name }, options: {}, private: false, teams: false },
-    seats: { white: player(ANN), black: player(BOB) },
-    first: 'white',
-    board: board(),
-    actions: [],
-    last_move: null,
-    draw_offer: null,
-    rematch: null,
-    outcome: null,
-    legal_moves: null,
-    claim_opens_at: null,
-    ...over,
-  };
+  return { ...roomSnapshot(), ...over };
 }
 
 const snap = (data, v = data.version, extra = {}) => ({ type: 'snapshot', v, data, ...extra });

@@ -1,10 +1,11 @@
 // The clocks beside the board: one card per seat with its time, large; the opponents'
 // above (or beside) the board, ours below. The readings are pure functions of the board's
-// `clocks` (protocol.md's ClockView) and the server's time; `clockCards` draws them.
+// `clocks` (protocol.md's ClockView) and the server's time; `clockCards` draws them, and
+// `createClocks` is the room page's part that holds them.
 //
-// Lidraughts' convention (issue 23): a seat's clock runs from its first move on; until
-// then the seat to move has a first-move deadline (`first_move_by`), and a game whose first
-// movers do not move by it is aborted, not lost.
+// Lidraughts' convention: a seat's clock runs from its first move on; until then the seat to
+// move has a first-move deadline (`first_move_by`), and a game whose first movers do not move
+// by it is aborted, not lost.
 
 import { h } from '../http.js';
 import { clockText, durationWords, seatName } from '../seats.js';
@@ -98,4 +99,47 @@ export function tickClocks(root, snap, now, mine) {
     if (r.low && seat === mine) lowMine = true;
   }
   return lowMine;
+}
+
+/**
+ * Which seats' clocks go where: `{above, below}` (ours, or the seat at the bottom of the
+ * board `bottom`, below; the others above, in turn order), or null for a room without clocks.
+ */
+export function clockSides(snap, bottom) {
+  const hasClock = snap.room.time_control && snap.room.time_control.kind !== 'none';
+  if (!hasClock) return null;
+  return { above: snap.room.layout.filter((k) => k !== bottom), below: [bottom] };
+}
+
+/**
+ * The clocks part: the cards above the board (`top`) and below it (`bottom`), drawn by
+ * `render(snap, bottom, now, mine)` and ticked between the server's readings by `tick`.
+ */
+export function createClocks() {
+  const top = h('div.clocks.above', { id: 'clocks-top' });
+  const bottom = h('div.clocks.below', { id: 'clocks-bottom' });
+  return {
+    top,
+    bottom,
+    render(snap, below, now, mine) {
+      const sides = clockSides(snap, below);
+      if (!sides) {
+        top.replaceChildren();
+        bottom.replaceChildren();
+        top.hidden = true;
+        bottom.hidden = true;
+        return;
+      }
+      top.replaceChildren(...clockCards(snap, sides.above, now, mine));
+      bottom.replaceChildren(...clockCards(snap, sides.below, now, mine));
+      top.hidden = false;
+      bottom.hidden = false;
+    },
+    /** Updates the cards' times; true if our clock is running low. */
+    tick(snap, now, mine) {
+      const above = tickClocks(top, snap, now, mine);
+      const below = tickClocks(bottom, snap, now, mine);
+      return above || below;
+    },
+  };
 }

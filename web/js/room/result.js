@@ -83,6 +83,16 @@ export function createResult(actions) {
       dialog.querySelector('#rematch, #analyse, #back-lobby')?.focus();
     },
     isOpen: () => dialog.open,
+    /**
+     * Counts the open dialog's rematch offer down. Only the words change: redrawing the
+     * dialog every second would replace its buttons under a player's click, which a press
+     * and a release on two different buttons then loses.
+     */
+    tick(snap, mine, now) {
+      if (snap.state !== 'finished' || !snap.rematch?.expires_at || !dialog.open) return;
+      const el = body.querySelector('#rematch-state');
+      if (el) el.textContent = rematchWords(snap, mine, now);
+    },
     error(text) {
       const e = body.querySelector('#result-error');
       if (e) e.textContent = text || '';

@@ -1,0 +1,117 @@
+// The board and what goes with it: the refused move's words, the Queah drop hint, the tools
+// (turn, coordinates, sound) and the typed-move box. The board is made with the room's first
+// snapshot and then only told what changed.
+
+import { h } from '../http.js';
+import { createBoard } from '../board/api.js';
+import { parsePosition, startPosition } from '../position.js';
+import { play as playSound, soundOn, setSound } from '../sound.js';
+import { boardView, dropHint, movePlaceholder, moveFormShown, orientation } from './show.js';
+
+function soundButton() {
+  const b = h('button', { type: 'button', id: 'sound', 'aria-pressed': String(soundOn()) }, soundOn() ? 'Sound on' : 'Sound off');
+  b.addEventListener('click', () => {
+    setSound(!soundOn());
+    b.textContent = soundOn() ? 'Sound on' : 'Sound off';
+    b.setAttribute('aria-pressed', String(soundOn()));
+    if (soundOn()) playSound('notify');
+  });
+  return b;
+}
+
+/** The board's settings for `state`, its position parsed. */
+function config(state) {
+  const { text, ...v } = boardView(state);
+  const { game, layout } = state.snap.room;
+  return { ...v, pos: text ? parsePosition(game, text) : startPosition(game, layout) };
+}
+
+/**
+ * The board part. `move(text)` sends a move and resolves true when taken; `flipped()` is
+ * told after the board turned (the clocks follow it). `els`: the elements, placed by the page.
+ */
+export function createBoardPart({ move, flipped }) {
+  const box = h('div.board-box', { id: 'board' });
+  const msg = h('p.move-error', { id: 'move-error', role: 'alert' });
+  const hint = h('p.board-hint', { id: 'board-hint', 'aria-live': 'polite' });
+  const tools = h('div.board-tools');
+  const input = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', 'aria-label': 'Type a move', placeholder: 'Type a move' });
+  const form = h('form.move-form', {
+    onsubmit: (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (text) move(text).then((ok) => ok && (input.value = ''));
+    },
+  }, input, h('button', { type: 'submit', id: 'move-submit' }, 'Play'));
+  let board = null;
+  let game = null;
+  let alive = true;
+
+  const part = {
+    els: { box, msg, hint, tools, form },
+    /** Makes the board from the first state with a room, then redraws it. */
+    render(state) {
+      if (!state.snap) return;
+      if (board) {
+        board.set(config(state));
+        return;
+      }
+      game = state.snap.room.game;
+      board = createBoard(box, { game, options: state.snap.room.options, orientation: orientation(state), onMove: (mv) => move(mv.text), ...config(state) });
+      input.placeholder = movePlaceholder(game);
+      tools.replaceChildren(
+        h('button', { type: 'button', id: 'flip', title: 'Turn the board (key F)', onclick: part.flip }, 'Turn board'),
+        h('button', { type: 'button', id: 'coords', 'aria-pressed': 'true', onclick: toggleCoords }, 'Coordinates'),
+        soundButton(),
+      );
+    },
+    /** Shows or hides the typed-move box. */
+    renderForm(state) {
+      form.hidden = !moveFormShown(state);
+    },
+    /** Turns the board to our seat. */
+    orient(state) {
+      if (board) board.set({ orientation: orientation(state) });
+    },
+    /** Animates a move played by someone else; false when there is no board to do it. */
+    play(mv, position, squares) {
+      if (!board) return false;
+      board.play(mv, parsePosition(game, position), squares);
+      return true;
+    },
+    /** The seat at the bottom of the board as it is turned now, or null before the board. */
+    bottom() {
+      return board?.state?.orientation || null;
+    },
+    flip() {
+      if (!board) return;
+      board.flip();
+      flipped();
+    },
+    /** The server's words for a refused move, by the board; its reason code for machines. */
+    moveError(e) {
+      msg.textContent = e ? e.message : '';
+      if (e?.reason || e?.code) msg.dataset.reason = e.reason || e.code;
+      else delete msg.dataset.reason;
+    },
+    destroy() {
+      alive = false;
+    },
+  };
+
+  function toggleCoords() {
+    if (!board) return;
+    board.toggleCoords();
+    tools.querySelector('#coords')?.setAttribute('aria-pressed', String(board.state?.coords !== false));
+  }
+
+  // The hint reads the board's selection once the board has handled the input.
+  function afterInput() {
+    setTimeout(() => {
+      if (!alive || !board) return;
+      hint.textContent = dropHint(game, board.state?.sel, board.state?.movable);
+    }, 0);
+  }
+  for (const t of ['click', 'pointerup', 'keyup', 'touchend']) box.addEventListener(t, afterInput);
+  return part;
+}

@@ -1,0 +1,30 @@
+// The room's move list: every move so far, the one looked back at marked, a click on a move
+// showing the position after it, and a way back to the live game.
+
+import { h } from '../http.js';
+import { moveTable, followCurrent } from '../views/movelist.js';
+import { movesView } from './show.js';
+
+/** The list; `pick(ply)` looks at the position after move `ply`. */
+export function createMoves({ pick }) {
+  const el = h('div.movelist', { id: 'moves' });
+  return {
+    el,
+    render(state) {
+      if (!state.snap) return;
+      const v = movesView(state);
+      const kids = [h('h2', {}, 'Moves'), moveTable(state.moves, state.snap.room.layout, v.current, pick)];
+      if (v.viewing !== null) {
+        kids.push(h('p.viewing', {}, `Showing the position after move ${v.viewing + 1}. `,
+          h('button', { type: 'button', id: 'back-live', onclick: () => pick(state.moves.length - 1) }, 'Back to the game')));
+      }
+      el.replaceChildren(...kids);
+      el.hidden = v.hidden;
+      followCurrent(el);
+    },
+    /** Scrolls the list into view (a visitor of a full room watches). */
+    reveal() {
+      el.scrollIntoView({ block: 'nearest' });
+    },
+  };
+}

@@ -1,0 +1,245 @@
+// What each part of the room page shows, decided from the room's state (room/state.js) and
+// nothing else: the parts (room/status.js, seatlist.js, board.js, actions.js, ...) only turn
+// these answers into elements. Pure: no DOM, so the unit tests read them (web/test/).
+
+import { GAME_NAME, seatName, reasonText } from '../seats.js';
+import { describeRoom, occupantName, partnerOf, teamName, turnOrderWords, waitingWords, listWords } from './words.js';
+import { mySeat, isHost, shownPosition, lastSquares } from './state.js';
+
+const NO_MOVES = [];
+
+/** What the move box suggests, in each game's own square names. */
+const MOVE_EXAMPLE = {
+  neva: 'e.g. 25-24 (squares by two digits)',
+  queah: 'e.g. b2-c3, or @e5,d2-e3 after a capture',
+  giveandtake: 'e.g. c3-d4',
+  stockholm: 'e.g. c3-d4',
+};
+
+/** The move box's placeholder for `game`. */
+export function movePlaceholder(game) {
+  return `Type a move, ${MOVE_EXAMPLE[game] || 'e.g. c3-d4'}`;
+}
+
+/** Whether the game is over (finished, or aborted). */
+export function isOver(snap) {
+  return snap.state === 'finished' || snap.state === 'aborted';
+}
+
+/** The seat at the bottom of the board: ours, or the first of the layout. */
+export function orientation(state) {
+  return mySeat(state) || state.snap.room.layout[0];
+}
+
+/**
+ * The room's head: `title`, `desc`, the status line `text` with the seat to move (`turn`)
+ * and whether it is ours (`mine`), and the tab's title (`tab`).
+ */
+export function statusView(state) {
+  const s = state.snap;
+  const seat = mySeat(state);
+  const game = GAME_NAME[s.room.game];
+  let text = '';
+  if (s.state === 'waiting') text = waitingWords(s, seat, isHost(state)).head;
+  else if (s.state === 'aborted') text = 'This game was aborted';
+  else if (s.state === 'finished') text = 'Game over';
+  else if (s.board?.turn) {
+    const t = s.board.turn;
+    text = t === seat ? 'Your turn' : `${seatName(t)} to move (${occupantName(s, t) || 'nobody'})`;
+  }
+  const mine = text === 'Your turn';
+  return {
+    title: `${game || s.room.game}${s.room.private ? ' (private)' : ''}`,
+    desc: describeRoom(s.room),
+    text,
+    turn: s.board?.turn || '',
+    mine,
+    tab: mine ? `Your turn · ${game || 'Checkerhall'}` : `${game || 'Room'} · Checkerhall`,
+  };
+}
+
+/** The waiting room's panel, or null once the game started: `{head, who, next, full}`. */
+export function waitingView(state) {
+  const s = state.snap;
+  if (s.state !== 'waiting') return null;
+  const seat = mySeat(state);
+  const w = waitingWords(s, seat, isHost(state));
+  const seated = s.room.layout.filter((k) => s.seats[k]).map((k) => `${occupantName(s, k)} (${seatName(k)})`);
+  return {
+    head: w.head,
+    who: seated.length ? `Seated: ${listWords(seated)}.` : 'Nobody is seated yet.',
+    next: w.next,
+    // A full room seats nobody more: watching is what is left.
+    offerWatch: w.full && !seat,
+  };
+}
+
+/**
+ * One row per seat, in turn order: who sits there and how they do, and what this page may
+ * do with the seat (`sit`: the command and its label, `addBot`, `removeBot`).
+ */
+export function seatRows(state) {
+  const s = state.snap;
+  const seat = mySeat(state);
+  const host = isHost(state);
+  const playing = new Set(s.board?.playing || s.room.layout);
+  return s.room.layout.map((k) => {
+    const v = s.seats[k];
+    const occ = v?.occupant;
+    const waiting = s.state === 'waiting';
+    const out = Boolean(s.state !== 'waiting' && s.board && !playing.has(k));
+    const team = s.room.teams ? teamName(k) : null;
+    const partner = s.room.teams ? partnerOf(k, s.room.layout) : null;
+    return {
+      seat: k,
+      name: occupantName(s, k) || 'Free seat',
+      mine: k === seat,
+      presence: occ ? Boolean(v.connected) : null,
+      team,
+      partner: partner ? (partner === seat ? 'your partner' : `partner: ${seatName(partner)}`) : null,
+      first: s.first === k && !waiting,
+      toMove: s.state === 'playing' && s.board?.turn === k,
+      out,
+      outReason: out ? `out: ${reasonText(state.reasons[k] || s.outcome?.seats?.[k]?.reason || 'captured_all')}` : null,
+      sit: waiting && !occ && seat !== k ? { command: seat ? 'change_seat' : 'take_seat', label: seat ? 'Move here' : 'Sit here' } : null,
+      addBot: waiting && !occ && host,
+      removeBot: waiting && occ?.type === 'bot' && host,
+    };
+  });
+}
+
+/** The turn order line above the seats. */
+export function orderLine(state) {
+  return `Turn order: ${turnOrderWords(state.snap.room.layout)}.`;
+}
+
+/** The claim countdown's words, `left` ms before the claim opens. */
+export function claimText(left) {
+  return `Your opponents are away: you may claim in ${Math.ceil(left / 1000)} s`;
+}
+
+const button = (label, command, id, more = {}) => ({ kind: 'button', label, command, id, ...more });
+
+function waitingActions(s, seat, host) {
+  const out = [];
+  if (!seat && s.room.layout.some((k) => !s.seats[k])) out.push(button('Join', 'take_seat', 'join'));
+  if (seat) out.push(button('Leave seat', 'leave_seat', 'leave-seat'));
+  if (host) {
+    const full = s.room.layout.every((k) => s.seats[k]);
+    if (!s.room.auto_start) out.push(button('Start', 'start', 'start', { primary: true, disabled: !full }));
+    out.push(button('Cancel room', 'abort', 'abort'));
+  }
+  return out;
+}
+
+function playingActions(state, s, seat, now) {
+  const out = [];
+  const offer = s.draw_offer;
+  if (!offer) out.push(button('Offer draw', 'offer_draw', 'offer-draw'));
+  else if (offer.waiting_for.includes(seat)) {
+    out.push(button('Accept draw', 'accept_draw', 'accept-draw'));
+    out.push(button('Decline draw', 'decline_draw', 'decline-draw'));
+  } else if (offer.side.includes(seat)) out.push(button('Withdraw draw offer', 'decline_draw', 'withdraw-draw'));
+  out.push(button('Resign', 'resign', 'resign', { confirm: 'Resign this game?' }));
+  if ((s.board?.plies || 0) < s.room.layout.length) out.push(button('Abort', 'abort', 'abort'));
+  if (state.claimAt !== null) {
+    const left = state.claimAt - now;
+    if (left <= 0) {
+      out.push(button('Claim victory', 'claim_victory', 'claim-victory'));
+      out.push(button('Claim draw', 'claim_draw', 'claim-draw'));
+    } else out.push({ kind: 'countdown', text: claimText(left) });
+  }
+  return out;
+}
+
+/**
+ * What the actions box holds at local time `now`, in order: `{kind: 'button', label,
+ * command, id, primary?, disabled?, confirm?}` (a command to send; `confirm`: the question a
+ * second click answers), `{kind: 'countdown', text}`, `{kind: 'show_result'}`,
+ * `{kind: 'lobby'}` and `{kind: 'offer', parts}` (the draw offer in words, three pieces).
+ */
+export function actionList(state, now) {
+  const s = state.snap;
+  const seat = mySeat(state);
+  let out = [];
+  if (s.state === 'waiting') out = waitingActions(s, seat, isHost(state));
+  else if (s.state === 'playing' && seat && (s.board?.playing || []).includes(seat)) out = playingActions(state, s, seat, now);
+  else if (isOver(s)) {
+    if (s.board) out.push({ kind: 'show_result' });
+    out.push({ kind: 'lobby' });
+  }
+  if (s.draw_offer && s.state === 'playing') {
+    const o = s.draw_offer;
+    out.push({
+      kind: 'offer',
+      parts: [
+        `Draw offered by ${o.side.map(seatName).join(' and ')}.`,
+        o.accepted.length ? ` Accepted by ${o.accepted.map(seatName).join(', ')}.` : '',
+        o.waiting_for.length ? ` Waiting for ${o.waiting_for.map(seatName).join(', ')}.` : '',
+      ],
+    });
+  }
+  return out;
+}
+
+/**
+ * The invite box: null once the game started, `{url}` (the link to share: the invite code's
+ * when known) or `{askHost: true}` for a private room whose code this page does not have.
+ */
+export function inviteView(state, origin, roomId, code) {
+  const s = state.snap;
+  if (s.state !== 'waiting') return null;
+  if (s.room.private && !code) return { askHost: true };
+  return { url: code ? `${origin}/join/${code}` : `${origin}/room/${roomId}` };
+}
+
+/** What the board draws: the position text (null: the start), legal moves, highlights. */
+export function boardView(state) {
+  const seat = mySeat(state);
+  const s = state.snap;
+  const live = state.viewing === null;
+  const legal = live && s.state === 'playing' && s.legal_moves && s.board?.turn === seat ? s.legal_moves : NO_MOVES;
+  const text = shownPosition(state);
+  return {
+    posKey: `${state.viewing}:${text}`,
+    text,
+    dests: legal,
+    movable: legal.length > 0,
+    lastMove: lastSquares(state),
+    mySeat: seat,
+  };
+}
+
+/** Whether the typed-move box shows: for a seated player while the game is on. */
+export function moveFormShown(state) {
+  return Boolean(mySeat(state) && state.snap.state === 'playing');
+}
+
+/** Queah: after a piece is dropped from the reserve the same turn goes on with a move. */
+export function dropHint(game, sel, movable) {
+  const dropped = game === 'queah' && sel?.drop && !sel.origin && movable;
+  return dropped ? `Dropped on ${sel.drop}: now move a piece to finish your turn.` : '';
+}
+
+/** The move list: the ply marked current, the one looked back at (or null), and whether it hides. */
+export function movesView(state) {
+  const n = state.moves.length;
+  return {
+    current: state.viewing ?? n - 1,
+    viewing: state.viewing,
+    hidden: !n && state.snap.state === 'waiting',
+  };
+}
+
+/**
+ * What the chat panel shows (room/chat.js's `update`): this page writes in the players'
+ * channel when seated, the spectators' otherwise; after the game the other channel is
+ * shown too when it has lines.
+ */
+export function chatView(state) {
+  const s = state.snap;
+  const channel = mySeat(state) ? 'players' : 'spectators';
+  const other = channel === 'players' ? 'spectators' : 'players';
+  const others = isOver(s) && state.chat.some((l) => l.channel === other) ? other : null;
+  return { lines: state.chat, channel, others, watchers: s.watchers ?? 0, me: state.me?.id || null, canSend: Boolean(state.me) };
+}
