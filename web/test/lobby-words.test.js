@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resultWords } from '../js/views/history.js';
-import { refusalWords } from '../js/views/admin.js';
+import { refusalWords } from '../js/admin/words.js';
 import { savedLevel } from '../js/views/lobby.js';
 
 test('a result names the winners, bots as the server names them', () => {

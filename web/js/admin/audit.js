@@ -1,0 +1,40 @@
+// The admin page's audit log: who did what to whom, newest first, a page at a time.
+
+import { api, h } from '../http.js';
+import { when } from '../views/account.js';
+import { moreButton } from './more.js';
+import { auditText } from './words.js';
+
+/**
+ * The audit panel (`el`); `label(id)` names a player, `alive()` says the page is still
+ * shown; `load()` reads the log again.
+ */
+export function createAudit({ label, alive }) {
+  const msg = h('p.error', { role: 'alert' });
+  const box = h('ol#audit.audit');
+  const more = h('div');
+  const el = h('section.panel', {}, h('h2', {}, 'Audit log'), box, more, msg);
+
+  function item(a) {
+    return h('li', { dataset: { action: a.action } },
+      h('small', {}, when(a.at)), ' ',
+      auditText(a, label),
+      a.detail ? h('span.detail', {}, `: ${a.detail}`) : null);
+  }
+
+  return {
+    el,
+    async load() {
+      try {
+        const r = await api('/api/admin/audit');
+        if (!alive()) return;
+        box.replaceChildren(...r.entries.map(item));
+        if (!r.entries.length) box.replaceChildren(h('li', {}, 'Nothing yet.'));
+        more.replaceChildren(moreButton('more-audit', '/api/admin/audit', 'entries', r.entries,
+          (entries) => box.append(...entries.map(item)), msg));
+      } catch (err) {
+        msg.textContent = err.message;
+      }
+    },
+  };
+}

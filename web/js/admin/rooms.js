@@ -1,0 +1,122 @@
+// The admin page's live rooms: what each is, its state, and the tools to close it and to
+// read and delete its chat lines.
+
+import { api, h } from '../http.js';
+import { describe, personName } from '../describe.js';
+import { refusalWords, roomStateWords } from './words.js';
+
+/**
+ * The rooms panel (`el`). `alive()` says the page is still shown, `changed()` is told after
+ * a room was closed (the rooms and the audit show it), `chatDeleted()` after a chat line was.
+ */
+export function createRooms({ alive, changed, chatDeleted }) {
+  const msg = h('p.error', { role: 'alert' });
+  const box = h('div#rooms.table-wrap');
+  const el = h('section.panel', {}, h('h2', {}, 'Rooms'), box, msg);
+
+  function chatLine(room, l, note) {
+    const li = h('li', { dataset: { chat: String(l.id) } },
+      h('strong', {}, personName(l.from?.name || '')), l.channel === 'spectators' ? h('small', {}, ' (spectators)') : null, ': ', l.text, ' ',
+      h('button.delete-chat', {
+        type: 'button',
+        'aria-label': `Delete the line of ${l.from?.name || 'this player'}`,
+        onclick: async () => {
+          note.textContent = '';
+          try {
+            await api(`/api/admin/rooms/${room.id}/chat/${l.id}`, { method: 'DELETE' });
+            li.remove();
+            await chatDeleted();
+          } catch (err) {
+            note.textContent = refusalWords(err);
+          }
+        },
+      }, 'Delete'));
+    return li;
+  }
+
+  /**
+   * A room's chat, as the admin reads it (`GET /api/rooms/{id}`: both channels once the game
+   * is over, the spectators' while it is on), each line with a Delete button.
+   */
+  function chatButton(room, note) {
+    const lines = h('div.admin-chat');
+    const button = h('button.show-chat', {
+      type: 'button',
+      'aria-expanded': 'false',
+      onclick: async () => {
+        if (button.getAttribute('aria-expanded') === 'true') {
+          button.setAttribute('aria-expanded', 'false');
+          lines.replaceChildren();
+          return;
+        }
+        note.textContent = '';
+        try {
+          const snap = await api(`/api/rooms/${room.id}`);
+          button.setAttribute('aria-expanded', 'true');
+          const said = Array.isArray(snap.chat) ? snap.chat : [];
+          lines.replaceChildren(said.length
+            ? h('ul.chat-lines', {}, said.map((l) => chatLine(room, l, note)))
+            : h('p.help', {}, 'No chat in this room.'));
+        } catch (err) {
+          note.textContent = refusalWords(err);
+        }
+      },
+    }, 'Chat');
+    return h('span.chat-tools', {}, button, lines);
+  }
+
+  function closeButton(room, note) {
+    return h('button.close-room', {
+      type: 'button',
+      onclick: async (e) => {
+        e.preventDefault();
+        note.textContent = '';
+        try {
+          await api(`/api/admin/rooms/${room.id}/close`, { method: 'POST' });
+        } catch (err) {
+          // Said by the room it concerns, in words, and left there to be read.
+          note.textContent = refusalWords(err);
+          return;
+        }
+        await changed();
+      },
+    }, 'Close');
+  }
+
+  function row(room) {
+    const note = h('span.row-note', { role: 'status' });
+    const seated = (room.seats || []).filter((x) => x.name).map((x) => personName(x.name))
+      .filter((n) => n !== room.host_name);
+    return h('tr', { dataset: { room: room.id, state: room.state } },
+      h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, describe(room)),
+        h('small', {}, `host ${room.host_name}${seated.length ? ` · with ${seated.join(', ')}` : ''}`)),
+      h('td', {}, roomStateWords(room.state)),
+      h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
+      h('td', {}, closeButton(room, note), chatButton(room, note), note));
+  }
+
+  return {
+    el,
+    /** Reads the live rooms again. */
+    async load() {
+      try {
+        const r = await api('/api/admin/rooms');
+        if (!alive()) return;
+        const rows = r.rooms.map(row);
+        const shown = rows.length
+          ? h('table.admin-table', {},
+            h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'State'), h('th', {}, 'Visibility'), h('th', {}, ''))),
+            h('tbody', {}, rows))
+          : h('p', {}, 'No live room.');
+        box.replaceChildren(shown);
+        if (r.total > r.rooms.length) box.append(h('p.help', {}, `Showing ${r.rooms.length} of ${r.total} rooms.`));
+      } catch (err) {
+        msg.textContent = err.message;
+      }
+    },
+    /** Clears the panel's error line (another panel's action starts). */
+    clearError() {
+      msg.textContent = '';
+    },
+  };
+}
