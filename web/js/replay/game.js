@@ -1,0 +1,55 @@
+// What the replay says about the stored game beside the board: its result and rating
+// changes, the downloads, and the chat kept with it.
+
+import { h } from '../http.js';
+import { seatName } from '../seats.js';
+import { ratingChangeWords } from '../ratings.js';
+import { chatLog } from '../room/chat.js';
+import { resultText } from './show.js';
+
+/** The result line and the rating changes. */
+export function createInfo() {
+  const el = h('div.result');
+  return {
+    el,
+    render(g, layout, nameOf) {
+      const changes = g.rated ? ratingChangeWords(g.rating_changes, (k) => `${nameOf(k)} (${seatName(k)})`) : [];
+      el.replaceChildren(h('p.result-line', { id: 'result-line' }, resultText(g, layout, nameOf)),
+        g.rated ? h('p.help', { id: 'rating-changes' }, changes.length ? `Rated game: ${changes.join(', ')}.` : 'Rated game.') : '');
+    },
+  };
+}
+
+/** The downloads of stored game `id`: its native format and the game record. */
+export function createExports(id) {
+  const el = h('div.exports', { id: 'exports' });
+  return {
+    el,
+    render(g) {
+      const native = g.game === 'neva' ? 'PGN4' : 'PDN';
+      el.replaceChildren(h('h2', {}, 'Download'),
+        h('a.button', { href: `/api/history/${id}/export`, download: `${id}.${native.toLowerCase()}` }, native),
+        ' ',
+        h('a.button', { href: `/api/history/${id}/export?format=record`, download: `${id}.txt` }, 'Game record'));
+    },
+  };
+}
+
+/** The chat kept with the game: the players' and the spectators' channels apart. */
+export function createChatBox() {
+  const el = h('section.chat', { id: 'replay-chat', 'aria-label': 'Chat', hidden: true });
+  return {
+    el,
+    render(lines) {
+      if (!lines.length) return;
+      const parts = [h('h2', {}, 'Chat')];
+      for (const ch of ['players', 'spectators']) {
+        if (!lines.some((l) => l.channel === ch)) continue;
+        parts.push(h(`div.chat-channel.${ch}`, { dataset: { channel: ch } },
+          h('h3', {}, ch === 'players' ? "Players' chat" : "Spectators' chat"), ...chatLog(lines, ch)));
+      }
+      el.replaceChildren(...parts);
+      el.hidden = false;
+    },
+  };
+}
