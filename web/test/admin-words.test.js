@@ -1,10 +1,10 @@
 // The admin page's words (web/js/admin/words.js): the audit log's sentences, players as the
-// log names them, room states and the list pages' paths.
+// log names them, room states, who is in a room and the list pages' paths.
 // Run: node --test web/test/
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { auditText, pagePath, playerLabel, roomStateWords } from '../js/admin/words.js';
+import { auditText, hostLine, pagePath, playerLabel, roomStateWords } from '../js/admin/words.js';
 
 test('the audit log names players by what the page has seen of them', () => {
   const names = new Map([['p1', 'Ann (@ann)'], ['p2', 'Bob']]);
@@ -30,4 +30,11 @@ test('room states in words, unknown ones as they came', () => {
 test('the next page of a list keeps the search in the path', () => {
   assert.equal(pagePath('/api/admin/audit', 50, 100), '/api/admin/audit?limit=50&offset=100');
   assert.equal(pagePath('/api/admin/players?q=an', 50, 50), '/api/admin/players?q=an&limit=50&offset=50');
+});
+
+test('a room names its host, then the others seated, bots as what they are', () => {
+  assert.equal(hostLine({ host_name: 'Ann', seats: [{ name: 'Ann' }, { name: null }] }), 'host Ann');
+  assert.equal(hostLine({ host_name: 'Ann', seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'engine (bot, level 3)' }] }),
+    'host Ann · with Bob, Computer level 3');
+  assert.equal(hostLine({ host_name: 'Ann' }), 'host Ann');
 });

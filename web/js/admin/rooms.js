@@ -3,97 +3,99 @@
 
 import { api, h } from '../http.js';
 import { describe, personName } from '../describe.js';
-import { refusalWords, roomStateWords } from './words.js';
+import { hostLine, refusalWords, roomStateWords } from './words.js';
+
+/** One chat line of `room` with its Delete button; refusals go to the room's `note`. */
+function chatLine(room, l, note, hooks) {
+  const li = h('li', { dataset: { chat: String(l.id) } },
+    h('strong', {}, personName(l.from?.name || '')), l.channel === 'spectators' ? h('small', {}, ' (spectators)') : null, ': ', l.text, ' ',
+    h('button.delete-chat', {
+      type: 'button',
+      'aria-label': `Delete the line of ${l.from?.name || 'this player'}`,
+      onclick: async () => {
+        note.textContent = '';
+        try {
+          await api(`/api/admin/rooms/${room.id}/chat/${l.id}`, { method: 'DELETE' });
+          li.remove();
+          await hooks.chatDeleted();
+        } catch (err) {
+          note.textContent = refusalWords(err);
+        }
+      },
+    }, 'Delete'));
+  return li;
+}
+
+/**
+ * A room's chat, as the admin reads it (`GET /api/rooms/{id}`: both channels once the game
+ * is over, the spectators' while it is on), each line with a Delete button.
+ */
+function chatButton(room, note, hooks) {
+  const lines = h('div.admin-chat');
+  const button = h('button.show-chat', {
+    type: 'button',
+    'aria-expanded': 'false',
+    onclick: async () => {
+      if (button.getAttribute('aria-expanded') === 'true') {
+        button.setAttribute('aria-expanded', 'false');
+        lines.replaceChildren();
+        return;
+      }
+      note.textContent = '';
+      try {
+        const snap = await api(`/api/rooms/${room.id}`);
+        button.setAttribute('aria-expanded', 'true');
+        const said = Array.isArray(snap.chat) ? snap.chat : [];
+        lines.replaceChildren(said.length
+          ? h('ul.chat-lines', {}, said.map((l) => chatLine(room, l, note, hooks)))
+          : h('p.help', {}, 'No chat in this room.'));
+      } catch (err) {
+        note.textContent = refusalWords(err);
+      }
+    },
+  }, 'Chat');
+  return h('span.chat-tools', {}, button, lines);
+}
+
+/** Closes `room`; a refusal is said in the room's `note`. */
+function closeButton(room, note, hooks) {
+  return h('button.close-room', {
+    type: 'button',
+    onclick: async (e) => {
+      e.preventDefault();
+      note.textContent = '';
+      try {
+        await api(`/api/admin/rooms/${room.id}/close`, { method: 'POST' });
+      } catch (err) {
+        // Said by the room it concerns, in words, and left there to be read.
+        note.textContent = refusalWords(err);
+        return;
+      }
+      await hooks.changed();
+    },
+  }, 'Close');
+}
+
+/** `room`'s row: what it is, who is in it, its state, its visibility, its tools. */
+function roomRow(room, hooks) {
+  const note = h('span.row-note', { role: 'status' });
+  return h('tr', { dataset: { room: room.id, state: room.state } },
+    h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, describe(room)),
+      h('small', {}, hostLine(room))),
+    h('td', {}, roomStateWords(room.state)),
+    h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
+    h('td', {}, closeButton(room, note, hooks), chatButton(room, note, hooks), note));
+}
 
 /**
  * The rooms panel (`el`). `alive()` says the page is still shown, `changed()` is told after
  * a room was closed (the rooms and the audit show it), `chatDeleted()` after a chat line was.
  */
-export function createRooms({ alive, changed, chatDeleted }) {
+export function createRooms(hooks) {
+  const { alive } = hooks;
   const msg = h('p.error', { role: 'alert' });
   const box = h('div#rooms.table-wrap');
   const el = h('section.panel', {}, h('h2', {}, 'Rooms'), box, msg);
-
-  function chatLine(room, l, note) {
-    const li = h('li', { dataset: { chat: String(l.id) } },
-      h('strong', {}, personName(l.from?.name || '')), l.channel === 'spectators' ? h('small', {}, ' (spectators)') : null, ': ', l.text, ' ',
-      h('button.delete-chat', {
-        type: 'button',
-        'aria-label': `Delete the line of ${l.from?.name || 'this player'}`,
-        onclick: async () => {
-          note.textContent = '';
-          try {
-            await api(`/api/admin/rooms/${room.id}/chat/${l.id}`, { method: 'DELETE' });
-            li.remove();
-            await chatDeleted();
-          } catch (err) {
-            note.textContent = refusalWords(err);
-          }
-        },
-      }, 'Delete'));
-    return li;
-  }
-
-  /**
-   * A room's chat, as the admin reads it (`GET /api/rooms/{id}`: both channels once the game
-   * is over, the spectators' while it is on), each line with a Delete button.
-   */
-  function chatButton(room, note) {
-    const lines = h('div.admin-chat');
-    const button = h('button.show-chat', {
-      type: 'button',
-      'aria-expanded': 'false',
-      onclick: async () => {
-        if (button.getAttribute('aria-expanded') === 'true') {
-          button.setAttribute('aria-expanded', 'false');
-          lines.replaceChildren();
-          return;
-        }
-        note.textContent = '';
-        try {
-          const snap = await api(`/api/rooms/${room.id}`);
-          button.setAttribute('aria-expanded', 'true');
-          const said = Array.isArray(snap.chat) ? snap.chat : [];
-          lines.replaceChildren(said.length
-            ? h('ul.chat-lines', {}, said.map((l) => chatLine(room, l, note)))
-            : h('p.help', {}, 'No chat in this room.'));
-        } catch (err) {
-          note.textContent = refusalWords(err);
-        }
-      },
-    }, 'Chat');
-    return h('span.chat-tools', {}, button, lines);
-  }
-
-  function closeButton(room, note) {
-    return h('button.close-room', {
-      type: 'button',
-      onclick: async (e) => {
-        e.preventDefault();
-        note.textContent = '';
-        try {
-          await api(`/api/admin/rooms/${room.id}/close`, { method: 'POST' });
-        } catch (err) {
-          // Said by the room it concerns, in words, and left there to be read.
-          note.textContent = refusalWords(err);
-          return;
-        }
-        await changed();
-      },
-    }, 'Close');
-  }
-
-  function row(room) {
-    const note = h('span.row-note', { role: 'status' });
-    const seated = (room.seats || []).filter((x) => x.name).map((x) => personName(x.name))
-      .filter((n) => n !== room.host_name);
-    return h('tr', { dataset: { room: room.id, state: room.state } },
-      h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, describe(room)),
-        h('small', {}, `host ${room.host_name}${seated.length ? ` · with ${seated.join(', ')}` : ''}`)),
-      h('td', {}, roomStateWords(room.state)),
-      h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
-      h('td', {}, closeButton(room, note), chatButton(room, note), note));
-  }
 
   return {
     el,
@@ -102,7 +104,7 @@ export function createRooms({ alive, changed, chatDeleted }) {
       try {
         const r = await api('/api/admin/rooms');
         if (!alive()) return;
-        const rows = r.rooms.map(row);
+        const rows = r.rooms.map((room) => roomRow(room, hooks));
         const shown = rows.length
           ? h('table.admin-table', {},
             h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'State'), h('th', {}, 'Visibility'), h('th', {}, ''))),

@@ -1,6 +1,8 @@
 // The admin page's words: why an action was refused, the audit log's lines, room states,
 // players as named in the log. Pure: no DOM (unit tested in web/test/).
 
+import { personName } from '../describe.js';
+
 const AUDIT_WORDS = {
   rename: 'renamed',
   ban: 'banned',
@@ -35,6 +37,13 @@ export function refusalWords(err) {
 /** A room's state in words. */
 export function roomStateWords(state) {
   return STATE_WORDS[state] || state;
+}
+
+/** Who is in a room: "host Ann · with Bob, Computer level 3". */
+export function hostLine(room) {
+  const seated = (room.seats || []).filter((x) => x.name).map((x) => personName(x.name))
+    .filter((n) => n !== room.host_name);
+  return `host ${room.host_name}${seated.length ? ` · with ${seated.join(', ')}` : ''}`;
 }
 
 /** A player as the audit log names them: "Ann (@ann)", or the name alone for a guest. */
