@@ -1,4 +1,4 @@
-// "The server is recovering" (issue 24): while the database is away the API answers 503
+// "The server is recovering": while the database is away the API answers 503
 // `unavailable` and moves are refused with `store_failed`; nothing acknowledged is lost,
 // and the players should know that rather than guess. Shown on the first such answer, it
 // asks `/readyz` every few seconds and goes away once the server is ready again.

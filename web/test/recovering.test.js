@@ -1,4 +1,4 @@
-// The "server is recovering" banner's logic (issue 24): which answers mean an outage, and
+// The "server is recovering" banner's logic: which answers mean an outage, and
 // the banner shown until `/readyz` says ready again.
 // Run: node --test web/test/
 
