@@ -12,7 +12,7 @@
 //! a row that does not replay (which would be a bug) rebuilds the replica from the store and
 //! sends every socket a snapshot ([`Outbound::Resync`]).
 //!
-//! Commands go to the owner through the inbox (`super::inbox`), each in a task of its own
+//! Commands go to the owner through the inbox (`super::forwarding`), each in a task of its own
 //! so that the replay goes on meanwhile; presence and the spectator count go in order
 //! through one task per follower. The follower ends when no socket has been attached for
 //! [`LONELY`], when this node claims the room (its sockets reconnect, to the owner task

@@ -225,7 +225,7 @@ pub(crate) enum Request {
     Detach {
         player: Option<Participant>,
     },
-    /// Presence and spectators of another node's sockets (`inbox`).
+    /// Presence and spectators of another node's sockets (`super::inbox` serves them).
     Remote {
         /// The other node's epoch.
         node: i64,
