@@ -7,7 +7,7 @@
 //! stored log ([`rebuild`]) and the command answers with a typed error. With several
 //! nodes, a room another node owns is served to this node's sockets by a follower
 //! (`follower`), which replays what the owner stores and forwards its commands there
-//! (`forwarding`; the owner's side is `inbox`). Both tasks are the same [`Replica`] of the
+//! (`forwarding`; the owner's side is `inbox`). Both tasks are the same `Replica` of the
 //! room (`replica`: the room, its sockets, their broadcast and the answers to them) plus
 //! the part that differs, and both sit behind the same [`RoomHandle`] (`messages`).
 //!
@@ -21,8 +21,6 @@
 //!
 //! The files import one another downward only: `messages`, `summary` and `persist` at the
 //! bottom, then the replica and the registry, then the tasks and the registry's jobs.
-//!
-//! [`Replica`]: replica::Replica
 
 pub(crate) mod bot;
 mod claims;
