@@ -1,5 +1,5 @@
 //! Lobby-wide state across the nodes (`docs/cluster.md`, "What is shared beyond rooms"):
-//! the live room list (`rooms::listing`), bans and session ends, and tournaments.
+//! the live room list (`rooms::shared_list`), bans and session ends, and tournaments.
 //!
 //! - **Sockets.** A ban or a session's end is stored as on one node, this node's sockets are
 //!   closed, and [`SOCKETS`] tells every other node to close its own ([`close_player`],
@@ -22,7 +22,7 @@ use uuid::Uuid;
 use crate::accounts::SESSION_ENDED;
 use crate::cluster::bus::{Heard, LIST, SOCKETS, TOURNEY};
 use crate::cluster::Cluster;
-use crate::rooms::listing;
+use crate::rooms::shared_list as listing;
 use crate::rooms::Rooms;
 use crate::sockets::Sockets;
 use crate::tournaments::Tournaments;

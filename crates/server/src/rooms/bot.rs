@@ -24,8 +24,8 @@ use bots::{Level, Style};
 use lobby::{Bot, Command};
 use rules::{AnyPosition, Game, Move, Seat};
 
-use super::Rooms;
 use crate::metrics::Metrics;
+use crate::searches::Searches;
 
 /// The longest a level-5 bot thinks, and the cap of every search's time.
 const MAX_THINK: Duration = Duration::from_secs(1);
@@ -218,36 +218,51 @@ impl Ask {
     }
 }
 
+/// Where the bots' searches run: the permits they share with game analyses, and the
+/// counters they show on; cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Pool {
+    searches: Searches,
+    metrics: Arc<Metrics>,
+}
+
+impl Pool {
+    /// The searches run under `searches`' permits and are counted in `metrics`.
+    pub(crate) fn new(searches: Searches, metrics: Arc<Metrics>) -> Pool {
+        Pool { searches, metrics }
+    }
+}
+
 /// Counts a search in `checkerhall_bot_searches` while it runs.
-struct Running(Rooms);
+struct Running(Arc<Metrics>);
 
 impl Running {
-    fn new(rooms: Rooms) -> Running {
-        Metrics::inc(&rooms.metrics().bot_searches);
-        Running(rooms)
+    fn new(metrics: Arc<Metrics>) -> Running {
+        Metrics::inc(&metrics.bot_searches);
+        Running(metrics)
     }
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        Metrics::dec(&self.0.metrics().bot_searches);
+        Metrics::dec(&self.0.bot_searches);
     }
 }
 
 /// Runs `f` on the blocking pool under a search permit, within `budget` plus a grace
 /// period; `None` if it could not run, failed or overran.
 async fn on_pool<T: Send + 'static>(
-    rooms: Rooms,
+    pool: Pool,
     budget: Duration,
     f: impl FnOnce() -> Option<T> + Send + 'static,
 ) -> Option<T> {
-    let permit = tokio::time::timeout(PERMIT_WAIT, rooms.searches().permit())
+    let permit = tokio::time::timeout(PERMIT_WAIT, pool.searches.permit())
         .await
         .ok()?
         .ok()?;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let _running = Running::new(rooms);
+        let _running = Running::new(pool.metrics);
         f()
     });
     match tokio::time::timeout(budget + Duration::from_secs(2), task).await {
@@ -270,7 +285,7 @@ async fn on_pool<T: Send + 'static>(
 /// Meant to be spawned: the room task keeps its game and hands over one position and a
 /// shared handle on the keys (see [`Keys`]).
 pub(crate) async fn answer(
-    rooms: Rooms,
+    pool: Pool,
     pos: AnyPosition,
     keys: Keys,
     bot: Bot,
@@ -279,13 +294,13 @@ pub(crate) async fn answer(
     seed: u64,
 ) -> Option<Command> {
     if ask.draw {
-        return Some(if accepts_draw(rooms, pos, keys, &bot, ask.seat).await {
+        return Some(if accepts_draw(pool, pos, keys, &bot, ask.seat).await {
             Command::AcceptDraw
         } else {
             Command::DeclineDraw
         });
     }
-    let mv = think(rooms, pos.clone(), keys, &bot, clock_ms, seed).await?;
+    let mv = think(pool, pos.clone(), keys, &bot, clock_ms, seed).await?;
     Some(Command::Move {
         text: pos.move_to_string(&mv),
     })
@@ -306,7 +321,7 @@ pub(crate) fn fallback(game: &Game, ask: Ask, seed: u64) -> Option<Command> {
 
 /// The move `bot` plays in `pos` with `clock_ms` left; `None` only if the game is over.
 async fn think(
-    rooms: Rooms,
+    pool: Pool,
     pos: AnyPosition,
     keys: Keys,
     bot: &Bot,
@@ -318,7 +333,7 @@ async fn think(
         return fallback;
     };
     let budget = style.limits.time.unwrap_or(MAX_THINK);
-    let found = on_pool(rooms, budget, move || {
+    let found = on_pool(pool, budget, move || {
         // Flattening the keys costs the game's length: done here, off the room task.
         let keys = keys.to_vec();
         bots::choose_with(&pos, &keys, style, seed).map(|c| c.mv)
@@ -329,7 +344,7 @@ async fn think(
 
 /// True if `bot`, to whom a draw is offered in `pos` (the game's positions' `keys`),
 /// accepts it (see the module notes).
-async fn accepts_draw(rooms: Rooms, pos: AnyPosition, keys: Keys, bot: &Bot, seat: Seat) -> bool {
+async fn accepts_draw(pool: Pool, pos: AnyPosition, keys: Keys, bot: &Bot, seat: Seat) -> bool {
     let Some(mut style) = style(bot, pos.variant(), None) else {
         return true;
     };
@@ -341,7 +356,7 @@ async fn accepts_draw(rooms: Rooms, pos: AnyPosition, keys: Keys, bot: &Bot, sea
     let budget = style.limits.time.unwrap_or(MAX_THINK);
     let still = pos.clone();
     let pos_sides = rules::record::playing(&pos).len();
-    let score = on_pool(rooms, budget, move || {
+    let score = on_pool(pool, budget, move || {
         let keys = keys.to_vec();
         bots::search(&pos, &keys, style.limits).map(|r| r.score)
     })

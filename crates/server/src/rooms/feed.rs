@@ -9,8 +9,8 @@
 //!
 //! With several nodes (`docs/cluster.md`, "What is shared beyond rooms") the feed also
 //! holds the rooms the other nodes own, as they stored them in `room_listing`
-//! (`listing`): the lobby's list and its stream show both, and each
-//! player's games ([`super::mine`]) count both. A room is either this node's (live here)
+//! (`super::shared_list`): the lobby's list and its stream show both, and each
+//! player's games (`super::player_games`) count both. A room is either this node's (live here)
 //! or another's, never both: a room that comes to live here replaces the other node's
 //! copy, and the other node's copy is taken in only while the room is not live here. Every
 //! change of a room that lives here is queued for this node's row in `room_listing`, one
@@ -22,8 +22,9 @@ use std::sync::{Mutex, OnceLock};
 use tokio::sync::{broadcast, Notify};
 use uuid::Uuid;
 
-use super::mine::{Entry, Mine};
-use super::{lock, RoomSummary, Rooms};
+use super::lock::lock;
+use super::player_games::{Entry, Mine};
+use super::summary::RoomSummary;
 
 /// Changes queued per subscriber before it is resynced with a snapshot.
 const FEED_QUEUE: usize = 256;
@@ -223,7 +224,7 @@ impl Feed {
     }
 
     /// The other nodes' listed rooms.
-    fn remote_listed(&self) -> Vec<RoomSummary> {
+    pub(super) fn remote_listed(&self) -> Vec<RoomSummary> {
         self.cluster
             .get()
             .map(|c| {
@@ -267,17 +268,5 @@ impl Shared {
     fn queue(&self, id: Uuid, row: Option<RoomSummary>) {
         lock(&self.pending).insert(id, row);
         self.bell.notify_one();
-    }
-}
-
-impl Rooms {
-    /// The listed rooms, newest first: the body of `GET /api/rooms` and of the live
-    /// lobby's `snapshot` event. With several nodes, the other nodes' rooms too.
-    pub fn listing(&self) -> Vec<RoomSummary> {
-        let mut list: Vec<RoomSummary> = self.summaries().into_iter().filter(listed).collect();
-        list.extend(self.feed().remote_listed());
-        // Newest first; the id breaks ties so that pages do not overlap.
-        list.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
-        list
     }
 }

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 
 use tokio::sync::watch;
 
-use super::Rooms;
+use super::registry::Rooms;
 use crate::metrics::Metrics;
 
 /// Renews the lease of `rooms`' node every `renew` and sweeps for orphans after each

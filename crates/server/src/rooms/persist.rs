@@ -1,8 +1,12 @@
-//! The durable rows one accepted command produces.
+//! The durable rows of a room: those one accepted command produces, and the room rebuilt
+//! from them.
+
+use std::collections::HashMap;
 
 use lobby::{Actor, Command, EventKind, Occupant, Outcome, Room, RoomState, Verdict};
-use rules::AnyOptions;
+use lobby::{Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility};
 use rules::Seat;
+use rules::{AnyOptions, Variant};
 use uuid::Uuid;
 
 use crate::store::{
@@ -60,7 +64,7 @@ fn seats_json(room: &Room) -> (String, Vec<(String, Uuid)>) {
                 serde_json::json!({"player": p.id.0, "name": p.name, "bot": null})
             }
             Some(Occupant::Bot(b)) => {
-                serde_json::json!({"player": null, "name": super::bot_name(b), "bot": b})
+                serde_json::json!({"player": null, "name": super::bot::display_name(b), "bot": b})
             }
             None => serde_json::json!({"player": null, "name": "", "bot": null}),
         };
@@ -88,8 +92,8 @@ impl Before {
 
 /// Adds to `out` the writes of a command that took the room from `before` to `after`
 /// (besides its log row): the game's start, a move row for each move or departure among
-/// its events, a chat row for each line said or deleted, the end, the state change. Costs what the command changed, whatever the
-/// length of the game.
+/// its events, a chat row for each line said or deleted, the end, the state change. Costs
+/// what the command changed, whatever the length of the game.
 pub(crate) fn changes(
     before: Before,
     after: &Room,
@@ -142,38 +146,43 @@ pub(crate) fn changes(
     }
     if before.state != after.state() {
         if let (RoomState::Finished, Some(outcome)) = (after.state(), after.outcome()) {
-            let verdicts = after
-                .layout()
-                .iter()
-                .filter_map(|s| {
-                    let v = outcome.seats[s]?;
-                    let key = match v.verdict {
-                        Verdict::Win => "win",
-                        Verdict::Loss => "loss",
-                        Verdict::Draw => "draw",
-                    };
-                    Some((s.key().to_string(), key.to_string()))
-                })
-                .collect();
-            out.push(Write::FinishGame(GameFinish {
-                id,
-                result: serde_json::to_string(outcome).unwrap_or_default(),
-                reason: outcome.reason.key().to_string(),
-                winners: outcome
-                    .winners
-                    .iter()
-                    .map(Seat::key)
-                    .collect::<Vec<_>>()
-                    .join(","),
-                verdicts,
-                finished_at: now,
-                rating: rated_game(after, outcome),
-            }));
+            out.push(Write::FinishGame(finish_row(after, outcome, now)));
         }
         out.push(Write::RoomState {
             id,
             state: state_key(after.state()).to_string(),
         });
+    }
+}
+
+/// The end of the game `room` has finished with `outcome`, as stored.
+fn finish_row(room: &Room, outcome: &Outcome, now: i64) -> GameFinish {
+    let verdicts = room
+        .layout()
+        .iter()
+        .filter_map(|s| {
+            let v = outcome.seats[s]?;
+            let key = match v.verdict {
+                Verdict::Win => "win",
+                Verdict::Loss => "loss",
+                Verdict::Draw => "draw",
+            };
+            Some((s.key().to_string(), key.to_string()))
+        })
+        .collect();
+    GameFinish {
+        id: room.id(),
+        result: serde_json::to_string(outcome).unwrap_or_default(),
+        reason: outcome.reason.key().to_string(),
+        winners: outcome
+            .winners
+            .iter()
+            .map(Seat::key)
+            .collect::<Vec<_>>()
+            .join(","),
+        verdicts,
+        finished_at: now,
+        rating: rated_game(room, outcome),
     }
 }
 
@@ -367,4 +376,68 @@ pub(crate) fn parse_seated(text: &str) -> Result<Seating, String> {
         }
     }
     Ok((people, bots))
+}
+/// When a playing room brought back from the store stopped being served, for its clocks
+/// (`Command::Resume`): when its server went down (`down_at`), or else (a database from
+/// before heartbeats) its last command. `None` for a room not playing.
+pub(crate) fn resume_of(room: &Room, down_at: Option<i64>, log: &[LogRow]) -> Option<Timestamp> {
+    if room.state() != lobby::RoomState::Playing {
+        return None;
+    }
+    let stopped = down_at.or_else(|| log.last().map(|l| l.at))?;
+    Some(Timestamp(u64::try_from(stopped).unwrap_or(0)))
+}
+
+/// The lobby configuration stored in a room row.
+///
+/// # Errors
+/// A stored value that does not parse.
+pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
+    let variant: Variant = row
+        .variant
+        .parse()
+        .map_err(|_| format!("unknown game `{}`", row.variant))?;
+    let pairs: HashMap<String, String> =
+        serde_json::from_str(&row.options).map_err(|e| format!("options: {e}"))?;
+    let options = AnyOptions::from_pairs(variant, pairs).map_err(|e| e.to_string())?;
+    let time_control: TimeControl =
+        serde_json::from_str(&row.time_control).map_err(|e| format!("time control: {e}"))?;
+    let visibility = match (&row.visibility[..], &row.invite_code) {
+        ("private", Some(code)) => Visibility::Private {
+            invite_code: code.clone(),
+        },
+        _ => Visibility::Public,
+    };
+    let (seated, seated_bots) = parse_seated(&row.seated)?;
+    Ok(RoomConfig {
+        id: row.id,
+        options,
+        host: Participant::new(PlayerId(row.host), row.host_name.clone()),
+        visibility,
+        time_control,
+        grace_ms: u64::try_from(row.grace_ms).unwrap_or(0),
+        auto_start: row.auto_start,
+        rated: row.rated,
+        seated,
+        seated_bots,
+        no_show_ms: row.no_show_ms.and_then(|ms| u64::try_from(ms).ok()),
+    })
+}
+
+/// Replays a stored log on a new room: every command goes through `handle` again (so every
+/// move is checked by the rules) at its logged time.
+pub fn rebuild(row: &RoomRow, log: &[LogRow]) -> Result<Room, String> {
+    let config = config_of(row)?;
+    let created = Timestamp(u64::try_from(row.created_at).unwrap_or(0));
+    let (mut room, _) = Room::new(config, created).map_err(|e| e.to_string())?;
+    for l in log {
+        let actor: Actor =
+            serde_json::from_str(&l.actor).map_err(|e| format!("seq {}: actor: {e}", l.seq))?;
+        let command: Command =
+            serde_json::from_str(&l.command).map_err(|e| format!("seq {}: command: {e}", l.seq))?;
+        let at = Timestamp(u64::try_from(l.at).unwrap_or(0));
+        room.handle(&actor, at, command)
+            .map_err(|e| format!("seq {}: {e}", l.seq))?;
+    }
+    Ok(room)
 }

@@ -12,7 +12,8 @@ use std::sync::Mutex;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-use super::{lock, RoomSummary, Rooms};
+use super::lock::lock;
+use super::summary::RoomSummary;
 
 /// What a player's live stream tells: how many of their games wait for their move, and
 /// how many they have (a game added or gone changes their list).
@@ -144,7 +145,7 @@ impl Mine {
     }
 
     /// The rooms where `player` holds a seat.
-    fn rooms_of(&self, player: Uuid) -> Vec<Uuid> {
+    pub(super) fn rooms_of(&self, player: Uuid) -> Vec<Uuid> {
         lock(&self.index)
             .players
             .get(&player)
@@ -153,7 +154,7 @@ impl Mine {
     }
 
     /// `player`'s counts now, then each time they change.
-    fn watch(&self, player: Uuid) -> watch::Receiver<Counts> {
+    pub(super) fn watch(&self, player: Uuid) -> watch::Receiver<Counts> {
         let mut index = lock(&self.index);
         let counts = index.counts(player);
         match index.streams.get(&player) {
@@ -167,7 +168,7 @@ impl Mine {
     }
 
     /// A stream of `player` closed: its sender goes once nobody else listens.
-    fn unwatch(&self, player: Uuid) {
+    pub(super) fn unwatch(&self, player: Uuid) {
         let mut index = lock(&self.index);
         // The closing stream's receiver is still alive while it says so.
         if index
@@ -176,70 +177,6 @@ impl Mine {
             .is_some_and(|tx| tx.receiver_count() <= 1)
         {
             index.streams.remove(&player);
-        }
-    }
-}
-
-/// One open live stream of a player's counts; closing it (dropping it) lets the index
-/// forget the sender once the player's last stream is gone.
-#[derive(Debug)]
-pub struct MyGamesWatch {
-    rooms: Rooms,
-    player: Uuid,
-    rx: watch::Receiver<Counts>,
-}
-
-impl MyGamesWatch {
-    /// The counts now, marking them seen.
-    pub fn current(&mut self) -> Counts {
-        *self.rx.borrow_and_update()
-    }
-
-    /// Waits for the counts to change; `None` once the server stops.
-    pub async fn changed(&mut self) -> Option<Counts> {
-        self.rx.changed().await.ok()?;
-        Some(*self.rx.borrow_and_update())
-    }
-}
-
-impl Drop for MyGamesWatch {
-    fn drop(&mut self) {
-        self.rooms.mine().unwatch(self.player);
-    }
-}
-
-impl Rooms {
-    /// The live rooms where `player` holds a seat, waiting or playing, newest move first
-    /// (a room without moves counts from its start, or its creation before that).
-    ///
-    /// With several nodes, the rooms other nodes own come from their rows in
-    /// `room_listing`: whose move it is there is as of the room's last change of seats or
-    /// state (the owner does not write a row per move), unless the room is also live on
-    /// this node (a socket here follows it), whose summary is then exact.
-    pub fn games_of(&self, player: Uuid) -> Vec<RoomSummary> {
-        let ids = self.mine().rooms_of(player);
-        let mut list: Vec<RoomSummary> = ids
-            .into_iter()
-            .filter_map(|id| {
-                self.get(id)
-                    .map(|h| h.summary())
-                    .or_else(|| self.feed().remote_room(id))
-            })
-            .filter(|s| s.unfinished() && s.seats.iter().any(|t| t.player == Some(player)))
-            .collect();
-        list.sort_by_key(|s| {
-            let at = s.progress.last_move_at.unwrap_or(s.created_at);
-            (std::cmp::Reverse(at), s.id)
-        });
-        list
-    }
-
-    /// `player`'s counts now and as they change, for `GET /api/me/live`.
-    pub fn watch_games(&self, player: Uuid) -> MyGamesWatch {
-        MyGamesWatch {
-            rx: self.mine().watch(player),
-            rooms: self.clone(),
-            player,
         }
     }
 }

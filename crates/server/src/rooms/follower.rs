@@ -1,8 +1,9 @@
 //! The follower task: a room owned by another node, served to this node's sockets
 //! (`docs/cluster.md`, "Any node serves any player").
 //!
-//! It sits behind a [`RoomHandle`] like the owner's task and answers the same requests, so
-//! the socket layer does not know which one it talks to. It keeps a replica of the room,
+//! It sits behind a [`RoomHandle`] like the owner's task and answers the same requests in
+//! the same code (`super::replica`), so the socket layer does not know which one it talks
+//! to: it is the room's [`Replica`] plus the forwarder to the owner. The replica is
 //! rebuilt from the stored log and advanced by replaying the rows the owner writes: each row
 //! goes through `Room::handle` at its logged time and actor, which gives exactly the
 //! versioned events the owner broadcast. A `ROOM` note names a new row; a reconnection of
@@ -11,7 +12,7 @@
 //! a row that does not replay (which would be a bug) rebuilds the replica from the store and
 //! sends every socket a snapshot ([`Outbound::Resync`]).
 //!
-//! Commands go to the owner through the inbox (`super::inbox`), each in a task of its own
+//! Commands go to the owner through the inbox (`super::forwarding`), each in a task of its own
 //! so that the replay goes on meanwhile; presence and the spectator count go in order
 //! through one task per follower. The follower ends when no socket has been attached for
 //! [`LONELY`], when this node claims the room (its sockets reconnect, to the owner task
@@ -21,16 +22,19 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lobby::{Actor, Command, EventKind, Participant, Room, Since, Timestamp, Viewer};
-use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use lobby::{Actor, Command, EventKind, Participant, Room, Timestamp};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use super::inbox::{Forward, Inbox};
-use super::task::{seat_map, RoomSummary};
-use super::{
-    lock, Attached, Batch, CommandError, Outbound, Owner, RemoteChange, Request, Rooms, ROOM_MOVED,
-};
+use super::forwarding::{Forward, Inbox};
+use super::lock::lock;
+use super::messages::ROOM_MOVED;
+use super::messages::{Batch, CommandError, Outbound, Owner, RemoteChange, Request, RoomHandle};
+use super::persist::rebuild;
+use super::registry::{Followed, Rooms};
+use super::replica::{self, Replica, Side};
+use super::summary::{seat_map, RoomSummary};
 use crate::cluster::bus::{RoomNotes, RECHECK};
 use crate::cluster::Cluster;
 use crate::metrics::Metrics;
@@ -42,26 +46,124 @@ const SAFETY_NET: Duration = Duration::from_secs(3);
 /// How long a follower with no socket attached stays.
 const LONELY: Duration = Duration::from_secs(30);
 
+impl Rooms {
+    /// The follower of `id` on this node, if one runs.
+    pub(super) fn followed(&self, id: Uuid) -> Option<RoomHandle> {
+        lock(&self.inner.followers)
+            .by_room
+            .get(&id)
+            .map(|f| f.handle.clone())
+            .filter(|h| !h.is_closed())
+    }
+
+    /// Starts following `id`, owned by the node `owner` (or joins the follower another
+    /// request just started).
+    pub(super) async fn follow(
+        &self,
+        id: Uuid,
+        owner: i64,
+        cluster: &crate::cluster::Cluster,
+    ) -> Option<RoomHandle> {
+        let inbox = self.inner.inbox.clone()?;
+        // Heard before the log is read: a row stored in between is then named by a note.
+        let notes = cluster.bus().follow_room(id);
+        let live = match self.inner.store.live_room(id).await {
+            Ok(Some(live)) => live,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(room = %id, error = %e, "followed room not read");
+                return None;
+            }
+        };
+        let room = match rebuild(&live.room, &live.log) {
+            Ok(room) => room,
+            Err(e) => {
+                tracing::error!(room = %id, error = %e, "followed room cannot be rebuilt");
+                return None;
+            }
+        };
+        let seq = live.log.last().map_or(0, |l| l.seq + 1);
+        let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
+        let summary = Arc::new(Mutex::new(RoomSummary::of(&room)));
+        let handle = RoomHandle {
+            id,
+            tx,
+            summary: summary.clone(),
+        };
+        let (stop_tx, stop) = oneshot::channel();
+        let token = match self.register_follower(&handle, stop_tx) {
+            Ok(token) => token,
+            Err(running) => return Some(running),
+        };
+        tracing::debug!(room = %id, owner, "following room");
+        let origin = Origin {
+            rooms: self.clone(),
+            cluster: cluster.clone(),
+            inbox,
+            owner,
+            notes,
+            token,
+        };
+        let follower = Follower::new(origin, Replica::new(room, seq, summary), rx, stop);
+        let join = tokio::spawn(follower.run(self.inner.shutdown.subscribe()));
+        self.keep_task(join);
+        Some(handle)
+    }
+
+    /// Forgets the follower of `id` whose token is `token` (it has ended).
+    pub(crate) fn unfollow(&self, id: Uuid, token: u64) {
+        let mut followers = lock(&self.inner.followers);
+        if followers.by_room.get(&id).is_some_and(|f| f.token == token) {
+            followers.by_room.remove(&id);
+        }
+    }
+
+    /// Enters the follower behind `handle` in the registry; its token. `Err`: a handle that
+    /// serves the room already (a follower another request just started, or the room
+    /// claimed here meanwhile).
+    fn register_follower(
+        &self,
+        handle: &RoomHandle,
+        stop: oneshot::Sender<()>,
+    ) -> Result<u64, RoomHandle> {
+        let id = handle.id;
+        let mut followers = lock(&self.inner.followers);
+        if let Some(f) = followers.by_room.get(&id) {
+            if !f.handle.is_closed() {
+                return Err(f.handle.clone());
+            }
+        }
+        if let Some(h) = self.get(id) {
+            return Err(h);
+        }
+        followers.next_token += 1;
+        let token = followers.next_token;
+        followers.by_room.insert(
+            id,
+            Followed {
+                handle: handle.clone(),
+                token,
+                _stop: stop,
+            },
+        );
+        Ok(token)
+    }
+}
+
+/// The task of a room another node owns, followed for this node's sockets.
 pub(crate) struct Follower {
     rooms: Rooms,
     cluster: Cluster,
     /// Where the commands of this node's sockets go to the owner.
     inbox: Inbox,
-    room: Room,
-    /// The next log row's seq.
-    seq: i64,
+    /// The room as the owner stored it, its sockets here and their broadcast.
+    replica: Replica,
     /// The epoch of the node believed to own the room.
     owner: Arc<AtomicI64>,
-    summary: Arc<Mutex<RoomSummary>>,
     rx: mpsc::Receiver<Box<Request>>,
     notes: RoomNotes,
     /// Dropped by the registry when this node claims the room.
     stop: oneshot::Receiver<()>,
-    events: broadcast::Sender<Outbound>,
-    seats: Arc<[(lobby::PlayerId, rules::Seat)]>,
-    /// Open sockets on this node per player.
-    sockets: Vec<(Participant, usize)>,
-    anonymous: u32,
     /// The spectator count last told to the owner.
     told: Option<u32>,
     /// Presence and spectators, forwarded in order.
@@ -76,48 +178,53 @@ pub(crate) struct Follower {
     token: u64,
 }
 
+/// Where a new follower's room comes from and where it reports.
+struct Origin {
+    rooms: Rooms,
+    cluster: Cluster,
+    inbox: Inbox,
+    /// The epoch of the room's owner.
+    owner: i64,
+    notes: RoomNotes,
+    /// The registry's token for the follower.
+    token: u64,
+}
+
 impl Follower {
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(
-        rooms: Rooms,
-        cluster: Cluster,
-        inbox: Inbox,
-        room: Room,
-        seq: i64,
-        owner: i64,
-        summary: Arc<Mutex<RoomSummary>>,
+    fn new(
+        origin: Origin,
+        replica: Replica,
         rx: mpsc::Receiver<Box<Request>>,
-        notes: RoomNotes,
         stop: oneshot::Receiver<()>,
-        token: u64,
     ) -> Follower {
-        let capacity = rooms.config().limits.socket_queue.max(1);
+        let Origin {
+            rooms,
+            cluster,
+            inbox,
+            owner,
+            notes,
+            token,
+        } = origin;
         let owner = Arc::new(AtomicI64::new(owner));
         let (moved, moved_rx) = mpsc::channel(1);
         let (presence, presence_rx) = mpsc::unbounded_channel();
         tokio::spawn(forward_presence(
             cluster.clone(),
             inbox.clone(),
-            room.id(),
+            replica.room.id(),
             owner.clone(),
             presence_rx,
             moved.clone(),
         ));
         Follower {
-            seats: seat_map(&room),
             rooms,
             cluster,
             inbox,
-            room,
-            seq,
+            replica,
             owner,
-            summary,
             rx,
             notes,
             stop,
-            events: broadcast::channel(capacity).0,
-            sockets: Vec::new(),
-            anonymous: 0,
             told: None,
             presence,
             moved,
@@ -145,8 +252,8 @@ impl Follower {
                     None => break,
                 },
                 note = self.notes.recv() => match note {
-                    Some(seq) if seq == RECHECK || seq >= self.seq => {
-                        Box::pin(self.catch_up()).await;
+                    Some(seq) if seq == RECHECK || seq >= self.replica.seq => {
+                        Box::pin(self.replay_new_rows()).await;
                     }
                     Some(_) => {}
                     None => break,
@@ -156,145 +263,26 @@ impl Follower {
                     if self.lonely_since.is_some_and(|t| t.elapsed() >= LONELY) {
                         break;
                     }
-                    Box::pin(self.catch_up()).await;
+                    Box::pin(self.replay_new_rows()).await;
                 }
             }
         }
-        let _ = self.events.send(Outbound::Restarting);
-        self.rooms.unfollow(self.room.id(), self.token);
+        self.replica.publish(Outbound::Restarting);
+        self.rooms.unfollow(self.replica.room.id(), self.token);
         Metrics::dec(&self.rooms.metrics().rooms_followed);
     }
 
     async fn request(&mut self, req: Request) {
-        match req {
-            Request::Command {
-                actor,
-                command,
-                client,
-                reply,
-            } => {
-                let inbox = self.inbox.clone();
-                let (from, room, to) = (
-                    self.cluster.epoch(),
-                    self.room.id(),
-                    self.owner.load(Ordering::Acquire),
-                );
-                let moved = self.moved.clone();
-                Metrics::inc(&self.rooms.metrics().forwarded);
-                let forward = Forward::Command {
-                    actor,
-                    command,
-                    client,
-                };
-                tokio::spawn(async move {
-                    let r = inbox.forward(from, room, to, forward).await;
-                    if let Err(e) = &r {
-                        if owner_in_doubt(e) {
-                            let _ = moved.try_send(());
-                        }
-                    }
-                    let _ = reply.send(r);
-                });
-            }
-            Request::Snapshot { player, reply } => {
-                self.catch_up().await;
-                let viewer = player.map_or(Viewer::Spectator, |p| self.room.viewer(p));
-                let _ = reply.send((viewer, self.room.snapshot(viewer)));
-            }
-            Request::Since {
-                player,
-                since,
-                reply,
-            } => {
-                self.catch_up().await;
-                let viewer = player.map_or(Viewer::Spectator, |p| self.room.viewer(p));
-                let _ = reply.send((self.room.events_since(since, viewer), self.room.version()));
-            }
-            Request::Attach {
-                player,
-                since,
-                reply,
-            } => {
-                self.catch_up().await;
-                self.lonely_since = None;
-                match &player {
-                    None => self.anonymous = self.anonymous.saturating_add(1),
-                    Some(p) => {
-                        let n = match self.sockets.iter_mut().find(|(q, _)| q.id == p.id) {
-                            Some((_, n)) => {
-                                *n += 1;
-                                *n
-                            }
-                            None => {
-                                self.sockets.push((p.clone(), 1));
-                                1
-                            }
-                        };
-                        if n == 1 {
-                            self.tell(RemoteChange::Attach(p.clone()));
-                        }
-                    }
-                }
-                self.tell_watchers();
-                let viewer = player
-                    .as_ref()
-                    .map_or(Viewer::Spectator, |p| self.room.viewer(p.id));
-                let initial = match since {
-                    Some(v) => self.room.events_since(v, viewer),
-                    None => Since::Resync(Box::new(self.room.snapshot(viewer))),
-                };
-                let _ = reply.send(Attached {
-                    viewer,
-                    initial,
-                    rx: self.events.subscribe(),
-                });
-            }
-            Request::Detach { player } => {
-                match player {
-                    None => self.anonymous = self.anonymous.saturating_sub(1),
-                    Some(p) => {
-                        let left = match self.sockets.iter_mut().find(|(q, _)| q.id == p.id) {
-                            Some((_, n)) => {
-                                *n = n.saturating_sub(1);
-                                *n
-                            }
-                            None => 0,
-                        };
-                        if left == 0 {
-                            self.sockets.retain(|(q, _)| q.id != p.id);
-                            self.tell(RemoteChange::Detach(p));
-                        }
-                    }
-                }
-                self.tell_watchers();
-                if self.sockets.is_empty() && self.anonymous == 0 {
-                    self.lonely_since = Some(Instant::now());
-                }
-            }
-            // Said to owners only.
-            Request::Remote { .. } => {}
-        }
+        replica::answer(self, req).await;
     }
 
     fn tell(&self, change: RemoteChange) {
         let _ = self.presence.send(change);
     }
 
-    /// How many of this node's sockets watch: those without an identity, and the people
-    /// without a seat.
-    fn watching(&self) -> u32 {
-        let named = self
-            .sockets
-            .iter()
-            .filter(|(p, _)| self.room.viewer(p.id) == Viewer::Spectator)
-            .count();
-        self.anonymous
-            .saturating_add(u32::try_from(named).unwrap_or(u32::MAX))
-    }
-
     /// Tells the owner this node's spectator count when it changed.
     fn tell_watchers(&mut self) {
-        let count = self.watching();
+        let count = self.replica.presence.watching_here(&self.replica.room);
         if self.told != Some(count) {
             self.told = Some(count);
             self.tell(RemoteChange::Watchers(count));
@@ -302,9 +290,9 @@ impl Follower {
     }
 
     /// Replays the rows the owner stored after the last one the replica has.
-    async fn catch_up(&mut self) {
-        let id = self.room.id();
-        let rows = match self.rooms.store().log_since(id, self.seq).await {
+    async fn replay_new_rows(&mut self) {
+        let id = self.replica.room.id();
+        let rows = match self.rooms.store().log_since(id, self.replica.seq).await {
             Ok(rows) => rows,
             Err(e) => {
                 // The next note, tick or request tries again.
@@ -317,26 +305,26 @@ impl Follower {
         }
         let mut seats_changed = false;
         for row in rows {
-            if row.seq != self.seq {
-                tracing::warn!(room = %id, expected = self.seq, got = row.seq, "gap in a followed room's log: rebuilding it");
+            if row.seq != self.replica.seq {
+                tracing::warn!(room = %id, expected = self.replica.seq, got = row.seq, "gap in a followed room's log: rebuilding it");
                 Box::pin(self.resync()).await;
                 return;
             }
-            match replay(&mut self.room, &row) {
+            match replay(&mut self.replica.room, &row) {
                 Ok(events) => {
-                    self.seq += 1;
+                    self.replica.seq += 1;
                     if events.is_empty() {
                         continue;
                     }
                     if events.iter().any(|e| {
                         matches!(e.kind, EventKind::Seats { .. } | EventKind::Renamed { .. })
                     }) {
-                        self.seats = seat_map(&self.room);
+                        self.replica.seats = seat_map(&self.replica.room);
                         seats_changed = true;
                     }
-                    let _ = self.events.send(Outbound::Events(Arc::new(Batch::new(
+                    self.replica.publish(Outbound::Events(Arc::new(Batch::new(
                         events,
-                        self.seats.clone(),
+                        self.replica.seats.clone(),
                     ))));
                 }
                 Err(e) => {
@@ -346,7 +334,7 @@ impl Follower {
                 }
             }
         }
-        *lock(&self.summary) = RoomSummary::of(&self.room);
+        *lock(&self.replica.summary) = RoomSummary::of(&self.replica.room);
         if seats_changed {
             // A spectator who sat down watches no more, and one who stood up does.
             self.tell_watchers();
@@ -355,15 +343,14 @@ impl Follower {
 
     /// Rebuilds the replica from the store, and sends its sockets a snapshot.
     async fn resync(&mut self) {
-        let id = self.room.id();
+        let id = self.replica.room.id();
         match self.rooms.store().live_room(id).await {
-            Ok(Some(live)) => match super::rebuild(&live.room, &live.log) {
+            Ok(Some(live)) => match rebuild(&live.room, &live.log) {
                 Ok(room) => {
-                    self.room = room;
-                    self.seq = live.log.last().map_or(0, |l| l.seq + 1);
-                    self.seats = seat_map(&self.room);
-                    *lock(&self.summary) = RoomSummary::of(&self.room);
-                    let _ = self.events.send(Outbound::Resync);
+                    self.replica
+                        .reset(room, live.log.last().map_or(0, |l| l.seq + 1));
+                    *lock(&self.replica.summary) = RoomSummary::of(&self.replica.room);
+                    self.replica.publish(Outbound::Resync);
                 }
                 Err(e) => {
                     tracing::error!(room = %id, error = %e, "followed room cannot be rebuilt");
@@ -380,11 +367,12 @@ impl Follower {
     /// is followed from there (this node's sockets are told again). This node or nobody:
     /// the follower ends, its sockets reconnect, and the room is claimed for them.
     async fn recheck_owner(&mut self) {
-        match self.rooms.owner_of(self.room.id()).await {
+        let id = self.replica.room.id();
+        match self.rooms.owner_of(id).await {
             Ok(Owner::Node(e)) => {
                 if self.owner.swap(e, Ordering::AcqRel) != e {
-                    tracing::info!(room = %self.room.id(), owner = e, "followed room has a new owner");
-                    for (p, _) in &self.sockets {
+                    tracing::info!(room = %id, owner = e, "followed room has a new owner");
+                    for p in self.replica.presence.players_here() {
                         self.tell(RemoteChange::Attach(p.clone()));
                     }
                     self.told = None;
@@ -392,7 +380,85 @@ impl Follower {
                 }
             }
             Ok(Owner::Me | Owner::Nobody | Owner::Missing) => self.closing = true,
-            Err(e) => tracing::debug!(room = %self.room.id(), error = %e, "owner not read"),
+            Err(e) => tracing::debug!(room = %id, error = %e, "owner not read"),
+        }
+    }
+}
+
+/// The follower forwards: commands and this node's sockets go to the owner, and what the
+/// owner stored is replayed before the replica is read.
+impl Side for Follower {
+    fn replica(&mut self) -> &mut Replica {
+        &mut self.replica
+    }
+
+    fn socket_queue(&self) -> usize {
+        self.rooms.config().limits.socket_queue.max(1)
+    }
+
+    async fn catch_up(&mut self) {
+        self.replay_new_rows().await;
+    }
+
+    async fn command(
+        &mut self,
+        actor: Actor,
+        command: Command,
+        client: bool,
+        reply: oneshot::Sender<Result<u64, CommandError>>,
+    ) {
+        let inbox = self.inbox.clone();
+        let (from, room, to) = (
+            self.cluster.epoch(),
+            self.replica.room.id(),
+            self.owner.load(Ordering::Acquire),
+        );
+        let moved = self.moved.clone();
+        Metrics::inc(&self.rooms.metrics().forwarded);
+        let forward = Forward::Command {
+            actor,
+            command,
+            client,
+        };
+        // In a task of its own: the replay goes on while the owner answers.
+        tokio::spawn(async move {
+            let r = inbox.forward(from, room, to, forward).await;
+            if let Err(e) = &r {
+                if owner_in_doubt(e) {
+                    let _ = moved.try_send(());
+                }
+            }
+            let _ = reply.send(r);
+        });
+    }
+
+    async fn attached(&mut self, first: Option<Participant>) {
+        self.lonely_since = None;
+        if let Some(p) = first {
+            self.tell(RemoteChange::Attach(p));
+        }
+        self.tell_watchers();
+    }
+
+    async fn detached(&mut self, last: Option<Participant>) {
+        if let Some(p) = last {
+            self.tell(RemoteChange::Detach(p));
+        }
+        self.tell_watchers();
+        if self.replica.presence.is_empty() {
+            self.lonely_since = Some(Instant::now());
+        }
+    }
+
+    /// Another node's sockets are the owner's to count, and the inbox tells the owner's
+    /// task of them; should a change reach a follower (the room changed hands on the way),
+    /// it is counted as the owner counts it. The connections it makes or ends are the
+    /// owner's to store, and this node's spectator count, which the owner sums with the
+    /// other nodes', does not include it.
+    async fn remote(&mut self, node: i64, change: RemoteChange) {
+        let (came, left) = self.replica.presence.remote_change(node, change);
+        if came.is_some() || !left.is_empty() {
+            tracing::debug!(room = %self.replica.room.id(), node, "another node's presence reached a follower");
         }
     }
 }

@@ -29,7 +29,8 @@ use rules::{AnyOptions, Seat, Variant};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{Progress, RoomSummary, Rooms};
+use super::registry::Rooms;
+use super::summary::{Progress, RoomSummary, SeatSummary};
 use crate::cluster::bus::LIST;
 use crate::cluster::Cluster;
 use crate::store::{now_ms, StoreError};
@@ -154,7 +155,7 @@ pub fn decode(text: &str) -> Result<RoomSummary, String> {
         seats: s
             .seats
             .into_iter()
-            .map(|t| super::SeatSummary {
+            .map(|t| SeatSummary {
                 seat: t.seat,
                 name: t.name.map(Into::into),
                 bot: t.bot,

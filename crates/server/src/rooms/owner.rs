@@ -1,23 +1,25 @@
-//! The room task: owns one `lobby::Room`, persists before it answers or broadcasts.
+//! The owner's room task: the [`Replica`] of a room this node owns, plus the writer that
+//! applies each command to the room and stores it before it answers or broadcasts, runs
+//! the clocks and the bots, and gives the room the presence of every node's sockets.
 
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lobby::{
-    Actor, Command, EventKind, Occupant, PlayerId, Room, RoomState, Since, Timestamp, Viewer,
-    Visibility,
-};
-use rules::{AnyOptions, Seat, Variant};
-use serde::Serialize;
-use tokio::sync::{broadcast, mpsc, watch};
+use lobby::{Actor, Command, EventKind, Occupant, Participant, Room, RoomState, Timestamp};
+use rules::Seat;
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{Instant, Sleep};
-use uuid::Uuid;
 
-use super::{
-    bot, lock, mine, persist, Attached, Batch, CommandError, Outbound, RemoteChange, Request, Rooms,
-};
+use super::bot;
+use super::lock::lock;
+use super::messages::{Batch, CommandError, Outbound, RemoteChange, Request};
+use super::persist;
+use super::player_games;
+use super::registry::Rooms;
+use super::replica::{self, Replica, Side};
+use super::summary::{seat_map, unfinished, Progress, RoomSummary};
 use crate::metrics::Metrics;
 use crate::store::now_ms;
 use crate::store::{RoomRow, StoreError, Write};
@@ -29,152 +31,6 @@ const BOT_DELAY: Duration = Duration::from_millis(200);
 pub(crate) const IDLE_FINISHED_MS: i64 = 600_000;
 const IDLE_FINISHED: Duration = Duration::from_millis(IDLE_FINISHED_MS.unsigned_abs());
 
-/// A room as the lobby list shows it.
-///
-/// Every live room keeps one, so it holds the room's settings as they are (a few bytes)
-/// and writes them out as text only when serialised (memory per idle room, issue 10).
-#[derive(Clone, Debug, Serialize)]
-pub struct RoomSummary {
-    /// The room's id.
-    pub id: Uuid,
-    /// The game.
-    pub game: Variant,
-    /// Every rule option with its value.
-    #[serde(serialize_with = "lobby::serialize_options")]
-    pub options: AnyOptions,
-    /// The host's id.
-    pub host: Uuid,
-    /// The host's name.
-    pub host_name: Box<str>,
-    /// Listed publicly.
-    pub public: bool,
-    /// The invite code of a private room (never listed).
-    #[serde(skip)]
-    pub invite_code: Option<Box<str>>,
-    /// Waiting, playing, finished or aborted.
-    pub state: RoomState,
-    /// The time control.
-    pub time_control: lobby::TimeControl,
-    /// Seats with the name of who sits there (`null`: free).
-    pub seats: Vec<SeatSummary>,
-    /// When the room was created (ms).
-    pub created_at: i64,
-    /// The room starts by itself when its last free seat is filled.
-    pub auto_start: bool,
-    /// The game changes its players' ratings.
-    pub rated: bool,
-    /// Whose move it is and until when (not listed: players' lists of games read it).
-    #[serde(skip)]
-    pub progress: Progress,
-}
-
-/// Where a game stands for the lists of the players' games: kept in the summary, and
-/// brought up to date after every command that changes it (a move, a flag, a restart).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    /// The person whose move it is (`None` for a bot, and when no game is on).
-    pub to_move: Option<Uuid>,
-    /// When the seat to move runs out of time, or must make its first move (ms).
-    pub deadline: Option<i64>,
-    /// When the last move was made, or the game started before any (ms).
-    pub last_move_at: Option<i64>,
-}
-
-impl Progress {
-    /// The progress of `room` now: a few reads, no game state copied.
-    pub(crate) fn of(room: &Room) -> Progress {
-        let ms = |t: Timestamp| i64::try_from(t.0).unwrap_or(i64::MAX);
-        let playing = room.state() == RoomState::Playing;
-        Progress {
-            to_move: room
-                .turn()
-                .and_then(|s| room.occupant(s))
-                .and_then(Occupant::player)
-                .map(|p| p.0),
-            deadline: playing.then(|| room.next_deadline()).flatten().map(ms),
-            last_move_at: room.last_move_at().map(ms),
-        }
-    }
-}
-
-/// One seat in [`RoomSummary`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SeatSummary {
-    /// Seat key.
-    pub seat: Seat,
-    /// Who sits there, if anyone (a bot by [`super::bot_name`]).
-    pub name: Option<Box<str>>,
-    /// A bot sits there.
-    pub bot: bool,
-    /// The player sitting there (not listed: the registry finds a player's rooms by it).
-    #[serde(skip)]
-    pub player: Option<Uuid>,
-}
-
-impl RoomSummary {
-    /// The summary of `room` as it stands (its settings, state and seats: no game state).
-    pub(crate) fn of(room: &Room) -> RoomSummary {
-        let c = room.config();
-        let invite_code = match &c.visibility {
-            Visibility::Public => None,
-            Visibility::Private { invite_code } => Some(invite_code.as_str().into()),
-        };
-        RoomSummary {
-            id: room.id(),
-            game: c.options.variant(),
-            options: c.options.clone(),
-            host: c.host.id.0,
-            host_name: c.host.name.as_str().into(),
-            public: invite_code.is_none(),
-            invite_code,
-            state: room.state(),
-            time_control: c.time_control,
-            seats: seat_summaries(room),
-            created_at: i64::try_from(room.created_at().0).unwrap_or(i64::MAX),
-            auto_start: c.auto_start,
-            progress: Progress::of(room),
-            rated: c.rated,
-        }
-    }
-
-    /// Waiting or playing: what the per-host room limit counts.
-    pub(crate) fn unfinished(&self) -> bool {
-        unfinished(self.state)
-    }
-}
-
-/// Waiting or playing.
-pub(crate) fn unfinished(state: RoomState) -> bool {
-    matches!(state, RoomState::Waiting | RoomState::Playing)
-}
-
-/// The seats of `room` as the listing shows them (a few seats: no game state involved).
-fn seat_summaries(room: &Room) -> Vec<SeatSummary> {
-    room.layout()
-        .iter()
-        .map(|s| {
-            let occ = room.occupant(s);
-            SeatSummary {
-                seat: s,
-                name: occ.map(|o| match o {
-                    Occupant::Player(p) => p.name.as_str().into(),
-                    Occupant::Bot(b) => super::bot_name(b).into(),
-                }),
-                bot: matches!(occ, Some(Occupant::Bot(_))),
-                player: occ.and_then(Occupant::player).map(|p| p.0),
-            }
-        })
-        .collect()
-}
-
-/// Who sits where among the people (bots have no socket), for [`Batch::seats`].
-pub(crate) fn seat_map(room: &Room) -> Arc<[(PlayerId, Seat)]> {
-    room.layout()
-        .iter()
-        .filter_map(|s| room.occupant(s)?.player().map(|p| (p, s)))
-        .collect()
-}
-
 /// Who asked for a command, which decides how its write waits for the store.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Lane {
@@ -184,27 +40,14 @@ enum Lane {
     Server,
 }
 
+/// The task of a room this node owns.
 pub(crate) struct RoomTask {
     rooms: Rooms,
-    room: Room,
-    seq: i64,
-    summary: Arc<Mutex<RoomSummary>>,
+    /// The room, its sockets and their broadcast.
+    replica: Replica,
     rx: mpsc::Receiver<Box<Request>>,
-    /// The broadcast to the sockets, made when the first one attaches (its ring of
-    /// `socket_queue` slots is allocated whole; a room nobody watches needs none).
-    events: Option<broadcast::Sender<Outbound>>,
-    /// Open sockets per player, for presence (a few players: a list, not a map).
-    sockets: Vec<(PlayerId, usize)>,
-    /// Open sockets without an identity (they watch).
-    anonymous: u32,
-    /// Other nodes' sockets on the room (`None`: none has told of any; boxed, as most rooms
-    /// have none).
-    remote: Option<Box<RemoteSockets>>,
     /// The spectator count the room was last given (`None`: not yet since the task began).
     watchers: Option<u32>,
-    /// Who sits where, updated when the seats change (shared by every batch: a move's
-    /// batch costs a reference count, not a copy).
-    seats: Arc<[(PlayerId, Seat)]>,
     bot: BotTurn,
     /// The keys of the game's positions for the bots' searches, brought up to date at each
     /// bot turn; made at the first one (a room without bots has none).
@@ -224,21 +67,21 @@ pub(crate) struct RoomTask {
     /// With several nodes: the epoch this task holds the room with (every write batch is
     /// fenced with it), and the wait for the node's epoch to become another (a lost
     /// lease), when the task stops.
-    owner: Option<Owner>,
+    owner: Option<Holding>,
 }
 
 /// A room held by this node among several.
-struct Owner {
+struct Holding {
     /// The epoch every write batch is fenced with.
     epoch: i64,
     /// Ends once the node's epoch is no longer `epoch`. Boxed and kept from one loop to the
     /// next: inline in the task's `select!`, a watch's wait would make every room's task
-    /// bigger, the rooms of one node too (memory per idle room, issue 10).
+    /// bigger, the rooms of one node too (thousands of idle rooms each keep one).
     lost: Pin<Box<dyn std::future::Future<Output = ()> + Send>>,
 }
 
-impl Owner {
-    fn new(epoch: i64, mut node: watch::Receiver<i64>) -> Owner {
+impl Holding {
+    fn new(epoch: i64, mut node: watch::Receiver<i64>) -> Holding {
         let lost = Box::pin(async move {
             // The node's epoch sender is gone only when the server stops: the shutdown
             // signal ends the task then.
@@ -246,22 +89,7 @@ impl Owner {
                 std::future::pending::<()>().await;
             }
         });
-        Owner { epoch, lost }
-    }
-}
-
-/// What other nodes said of their sockets on the room (`RemoteChange`).
-#[derive(Default)]
-struct RemoteSockets {
-    /// Each node's players with at least one socket there: one connection each.
-    players: Vec<(i64, lobby::Participant)>,
-    /// Each node's spectator count.
-    watchers: Vec<(i64, u32)>,
-}
-
-impl RemoteSockets {
-    fn has(&self, player: PlayerId) -> bool {
-        self.players.iter().any(|(_, p)| p.id == player)
+        Holding { epoch, lost }
     }
 }
 
@@ -388,18 +216,10 @@ impl RoomTask {
         resume: Option<Timestamp>,
         owner: Option<(i64, watch::Receiver<i64>)>,
     ) -> RoomTask {
-        let seats = seat_map(&room);
         RoomTask {
-            seats,
             rooms,
-            room,
-            seq,
-            summary,
+            replica: Replica::new(room, seq, summary),
             rx,
-            events: None,
-            sockets: Vec::new(),
-            anonymous: 0,
-            remote: None,
             watchers: None,
             bot: BotTurn::Idle,
             keys: None,
@@ -407,7 +227,7 @@ impl RoomTask {
             resume,
             closing: false,
             stale: false,
-            owner: owner.map(|(epoch, node)| Owner::new(epoch, node)),
+            owner: owner.map(|(epoch, node)| Holding::new(epoch, node)),
         }
     }
 
@@ -418,7 +238,7 @@ impl RoomTask {
 
     /// The task's body. Not an `async fn`: one moves its arguments into the future twice
     /// (once as arguments, once as locals), and the task of every room, idle ones too,
-    /// would keep room for two copies of itself (memory per idle room, issue 10). The block
+    /// would keep room for two copies of itself (thousands of idle rooms pay for it). The block
     /// keeps the one it captures and works on it in place.
     #[allow(clippy::manual_async_fn)] // on purpose: see above
     pub(crate) fn run(
@@ -434,7 +254,7 @@ impl RoomTask {
             if let Some(down_at) = self.resume.take() {
                 let resumed = Box::pin(self.apply(Actor::Server, Command::Resume { down_at }));
                 if let Err(e) = resumed.await {
-                    tracing::error!(room = %self.room.id(), error = %e, "clocks not resumed");
+                    tracing::error!(room = %self.replica.room.id(), error = %e, "clocks not resumed");
                 }
             }
             // After a restart nobody is connected: mark the seats that the log left
@@ -443,7 +263,7 @@ impl RoomTask {
             Box::pin(self.sync_watchers()).await;
             self.schedule_bot();
             // The handlers' futures are boxed: inline, the task of every room (idle ones
-            // too) would keep room for the largest of them (memory per idle room, issue 10).
+            // too) would keep room for the largest of them, which thousands of idle rooms would pay.
             while !self.closing {
                 self.shed_when_unwatched();
                 let due = self.next_due();
@@ -473,12 +293,12 @@ impl RoomTask {
                 }
             }
             self.bot.set(BotTurn::Idle);
-            self.publish(Outbound::Restarting);
-            let counted = unfinished(self.room.state());
+            self.replica.publish(Outbound::Restarting);
+            let counted = unfinished(self.replica.room.state());
             self.rooms.deregister_task(
-                self.room.id(),
-                &self.summary,
-                self.room.config().host.id.0,
+                self.replica.room.id(),
+                &self.replica.summary,
+                self.replica.room.config().host.id.0,
                 counted,
             );
             Metrics::dec(&self.rooms.metrics().rooms);
@@ -492,7 +312,7 @@ impl RoomTask {
     /// or (a finished room nobody watches) the end of its stay; the first of them, in that
     /// order on a tie.
     fn next_due(&self) -> Option<(Instant, Due)> {
-        let flag = self.room.next_deadline().map(deadline_instant);
+        let flag = self.replica.room.next_deadline().map(deadline_instant);
         let idle = self
             .finished_unwatched()
             .then(|| Instant::now() + IDLE_FINISHED);
@@ -508,14 +328,7 @@ impl RoomTask {
 
     /// Finished or aborted, with no socket attached.
     fn finished_unwatched(&self) -> bool {
-        !unfinished(self.room.state())
-            && self.sockets.is_empty()
-            && self.remote.is_none()
-            && self
-                .events
-                .as_ref()
-                .map_or(0, broadcast::Sender::receiver_count)
-                == 0
+        !unfinished(self.replica.room.state()) && self.replica.unwatched()
     }
 
     /// A finished room nobody watches stays for its rematch and its players' return, but
@@ -524,15 +337,15 @@ impl RoomTask {
     /// keys. At a few hundred games a minute these were most of the server's memory.
     fn shed_when_unwatched(&mut self) {
         if self.finished_unwatched() {
-            self.events = None;
-            self.room.forget_history();
+            self.replica.drop_broadcast();
+            self.replica.room.forget_history();
             self.keys = None;
         }
     }
 
     async fn disconnect_all(&mut self) {
-        let seats = self.room.seats();
-        for s in self.room.layout().iter() {
+        let seats = self.replica.room.seats();
+        for s in self.replica.room.layout().iter() {
             if let Some(v) = &seats[s] {
                 if let (Occupant::Player(p), true) = (&v.occupant, v.connected) {
                     let _ = self
@@ -544,185 +357,33 @@ impl RoomTask {
     }
 
     async fn request(&mut self, req: Request) {
-        match req {
-            Request::Command {
-                actor,
-                command,
-                client,
-                reply,
-            } => {
-                let lane = if client { Lane::Client } else { Lane::Server };
-                let r = self.apply_from(lane, actor, command).await;
-                let _ = reply.send(r);
-                // A spectator who sat down watches no more, and one who stood up does.
-                self.sync_watchers().await;
-            }
-            Request::Snapshot { player, reply } => {
-                let viewer = player.map_or(Viewer::Spectator, |p| self.room.viewer(p));
-                let _ = reply.send((viewer, self.room.snapshot(viewer)));
-            }
-            Request::Since {
-                player,
-                since,
-                reply,
-            } => {
-                let viewer = player.map_or(Viewer::Spectator, |p| self.room.viewer(p));
-                let _ = reply.send((self.room.events_since(since, viewer), self.room.version()));
-            }
-            Request::Attach {
-                player,
-                since,
-                reply,
-            } => {
-                if player.is_none() {
-                    self.anonymous = self.anonymous.saturating_add(1);
-                }
-                if let Some(p) = &player {
-                    let n = match self.sockets.iter_mut().find(|(q, _)| *q == p.id) {
-                        Some((_, n)) => {
-                            *n += 1;
-                            *n
-                        }
-                        None => {
-                            self.sockets.push((p.id, 1));
-                            1
-                        }
-                    };
-                    if n == 1 && !self.remote_has(p.id) {
-                        let _ = self.apply(Actor::Player(p.clone()), Command::Connect).await;
-                    }
-                }
-                // Counted before its first message, which then shows it.
-                self.sync_watchers().await;
-                let viewer = player
-                    .as_ref()
-                    .map_or(Viewer::Spectator, |p| self.room.viewer(p.id));
-                let initial = match since {
-                    Some(v) => self.room.events_since(v, viewer),
-                    None => Since::Resync(Box::new(self.room.snapshot(viewer))),
-                };
-                let capacity = self.rooms.config().limits.socket_queue.max(1);
-                let _ = reply.send(Attached {
-                    viewer,
-                    initial,
-                    rx: self
-                        .events
-                        .get_or_insert_with(|| broadcast::channel(capacity).0)
-                        .subscribe(),
-                });
-            }
-            Request::Detach { player } => {
-                if player.is_none() {
-                    self.anonymous = self.anonymous.saturating_sub(1);
-                }
-                if let Some(p) = player {
-                    let left = match self.sockets.iter_mut().find(|(q, _)| *q == p.id) {
-                        Some((_, n)) => {
-                            *n = n.saturating_sub(1);
-                            *n
-                        }
-                        None => 0,
-                    };
-                    if left == 0 {
-                        self.sockets.retain(|(q, _)| *q != p.id);
-                        if !self.remote_has(p.id) {
-                            let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
-                        }
-                    }
-                }
-                self.sync_watchers().await;
-            }
-            Request::Remote { node, change } => Box::pin(self.remote_change(node, change)).await,
-        }
-    }
-
-    /// Another node has a socket of `player` on the room.
-    fn remote_has(&self, player: PlayerId) -> bool {
-        self.remote.as_ref().is_some_and(|r| r.has(player))
-    }
-
-    /// This node has a socket of `player` on the room.
-    fn local_has(&self, player: PlayerId) -> bool {
-        self.sockets.iter().any(|(q, n)| *q == player && *n > 0)
+        replica::answer(self, req).await;
     }
 
     /// Another node's sockets changed: a player counts as connected while any node (this
     /// one too) has a socket of theirs, and the spectators are the sum of every node's.
     async fn remote_change(&mut self, node: i64, change: RemoteChange) {
-        let r = self.remote.get_or_insert_with(Box::default);
-        let mut left = Vec::new();
-        let mut came = None;
-        match change {
-            RemoteChange::Attach(p) => {
-                if !r.players.iter().any(|(n, q)| *n == node && q.id == p.id) {
-                    let first = !r.has(p.id);
-                    r.players.push((node, p.clone()));
-                    if first {
-                        came = Some(p);
-                    }
-                }
-            }
-            RemoteChange::Detach(p) => {
-                r.players.retain(|(n, q)| !(*n == node && q.id == p.id));
-                left.push(p);
-            }
-            RemoteChange::Watchers(count) => {
-                r.watchers.retain(|(n, _)| *n != node);
-                if count > 0 {
-                    r.watchers.push((node, count));
-                }
-            }
-            RemoteChange::Gone => {
-                r.watchers.retain(|(n, _)| *n != node);
-                let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut r.players)
-                    .into_iter()
-                    .partition(|(n, _)| *n == node);
-                r.players = kept;
-                left.extend(gone.into_iter().map(|(_, p)| p));
-            }
-        }
-        if r.players.is_empty() && r.watchers.is_empty() {
-            self.remote = None;
-        }
-        if let Some(p) = came.filter(|p| !self.local_has(p.id)) {
+        let (came, left) = self.replica.presence.remote_change(node, change);
+        if let Some(p) = came {
             let _ = self.apply(Actor::Player(p), Command::Connect).await;
         }
         for p in left {
-            if !self.local_has(p.id) && !self.remote_has(p.id) {
-                let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
-            }
+            let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
         }
         self.sync_watchers().await;
-    }
-
-    /// How many watch the room now: the people with a socket attached and no seat, and
-    /// every socket without an identity.
-    fn watching(&self) -> u32 {
-        let named = self
-            .sockets
-            .iter()
-            .filter(|(p, _)| self.room.viewer(*p) == Viewer::Spectator)
-            .count();
-        let remote = self
-            .remote
-            .as_ref()
-            .map_or(0, |r| r.watchers.iter().map(|(_, n)| *n).sum::<u32>());
-        self.anonymous
-            .saturating_add(u32::try_from(named).unwrap_or(u32::MAX))
-            .saturating_add(remote)
     }
 
     /// Gives the room its spectator count when it changed (`Command::Watchers`; the room
     /// tells everyone only when its count changes).
     async fn sync_watchers(&mut self) {
-        let count = self.watching();
+        let count = self.replica.presence.watching(&self.replica.room);
         if self.watchers == Some(count) {
             return;
         }
         match self.apply(Actor::Server, Command::Watchers { count }).await {
             Ok(_) => self.watchers = Some(count),
             Err(e) => {
-                tracing::debug!(room = %self.room.id(), error = %e, "spectator count not given");
+                tracing::debug!(room = %self.replica.room.id(), error = %e, "spectator count not given");
             }
         }
     }
@@ -755,11 +416,11 @@ impl RoomTask {
             }
         }
         let now = now_ms();
-        let before = persist::Before::of(&self.room);
+        let before = persist::Before::of(&self.replica.room);
         let place = match lane {
             Lane::Client if before.state != RoomState::Waiting => {
-                Some(self.rooms.writer().try_reserve(self.room.id()).map_err(|e| {
-                    tracing::debug!(room = %self.room.id(), "command refused: store queue full");
+                Some(self.rooms.writer().try_reserve(self.replica.room.id()).map_err(|e| {
+                    tracing::debug!(room = %self.replica.room.id(), "command refused: store queue full");
                     CommandError::Store(e)
                 })?)
             }
@@ -781,14 +442,14 @@ impl RoomTask {
         // from a copy kept for afterwards.
         let command_text = crate::wire::command_text(&command);
         let at = Timestamp(u64::try_from(now).unwrap_or(0));
-        let handled = self.room.handle(&actor, at, command)?;
+        let handled = self.replica.room.handle(&actor, at, command)?;
         if handled.events.is_empty() && quiet {
             // Nothing to store or tell.
-            return Ok(self.room.version());
+            return Ok(self.replica.room.version());
         }
         let log = persist::logged(
-            self.room.id(),
-            self.seq,
+            self.replica.room.id(),
+            self.replica.seq,
             now,
             crate::wire::actor_text(&actor),
             command_text,
@@ -805,17 +466,17 @@ impl RoomTask {
             if let StoreError::Fenced(_) = e {
                 // Another node owns the room now: this task stops without a rebuild, and
                 // its sockets reconnect to whichever node serves the room.
-                tracing::warn!(room = %self.room.id(), epoch = ?self.epoch(), "room write fenced: another node owns the room");
+                tracing::warn!(room = %self.replica.room.id(), epoch = ?self.epoch(), "room write fenced: another node owns the room");
                 Metrics::inc(&self.rooms.metrics().fenced);
                 self.closing = true;
                 return Err(CommandError::Store(e));
             }
-            tracing::error!(room = %self.room.id(), error = %e, "room write failed");
+            tracing::error!(room = %self.replica.room.id(), error = %e, "room write failed");
             Box::pin(self.rebuild()).await;
             return Err(CommandError::Store(e));
         }
         self.accepted(before, handled.events, rows);
-        Ok(self.room.version())
+        Ok(self.replica.room.version())
     }
 
     /// The rows of a command the room took: its log row, then what its events changed
@@ -835,11 +496,17 @@ impl RoomTask {
         writes.push(log);
         if let Some(owner) = self.epoch() {
             writes.push(Write::Fence {
-                room: self.room.id(),
+                room: self.replica.room.id(),
                 owner,
             });
         }
-        persist::changes(before, &self.room, &handled.events, now, &mut writes);
+        persist::changes(
+            before,
+            &self.replica.room,
+            &handled.events,
+            now,
+            &mut writes,
+        );
         let moves = writes
             .iter()
             .filter(|w| matches!(w, Write::Move(_)))
@@ -870,7 +537,7 @@ impl RoomTask {
             .metrics()
             .moves
             .fetch_add(rows.moves as u64, std::sync::atomic::Ordering::Relaxed);
-        self.seq += 1;
+        self.replica.seq += 1;
         if let Some((room, seq)) = rows.rematch {
             self.rooms.spawn(room, seq, self.epoch());
         }
@@ -878,37 +545,43 @@ impl RoomTask {
             .iter()
             .any(|e| matches!(e.kind, EventKind::Seats { .. } | EventKind::Renamed { .. }));
         if seats_changed {
-            self.seats = seat_map(&self.room);
+            self.replica.seats = seat_map(&self.replica.room);
         }
-        if unfinished(before.state) && !unfinished(self.room.state()) {
-            self.rooms.finished(self.room.config().host.id.0);
+        if unfinished(before.state) && !unfinished(self.replica.room.state()) {
+            self.rooms.finished(self.replica.room.config().host.id.0);
         }
-        if seats_changed || before.state != self.room.state() {
-            let summary = RoomSummary::of(&self.room);
-            let after = mine::Entry::of(&summary);
-            let old = std::mem::replace(&mut *lock(&self.summary), summary);
-            self.rooms.feed().changed(&old, &lock(&self.summary));
+        if seats_changed || before.state != self.replica.room.state() {
+            let summary = RoomSummary::of(&self.replica.room);
+            let after = player_games::Entry::of(&summary);
+            let old = std::mem::replace(&mut *lock(&self.replica.summary), summary);
             self.rooms
-                .mine()
-                .update(self.room.id(), &mine::Entry::of(&old), &after);
+                .feed()
+                .changed(&old, &lock(&self.replica.summary));
+            self.rooms.mine().update(
+                self.replica.room.id(),
+                &player_games::Entry::of(&old),
+                &after,
+            );
         } else {
             // A move changes no listing, only whose move it is and until when.
-            let progress = Progress::of(&self.room);
+            let progress = Progress::of(&self.replica.room);
             let entries = {
-                let mut s = lock(&self.summary);
+                let mut s = lock(&self.replica.summary);
                 (s.progress != progress).then(|| {
-                    let before = mine::Entry::of(&s);
+                    let before = player_games::Entry::of(&s);
                     s.progress = progress;
-                    (before, mine::Entry::of(&s))
+                    (before, player_games::Entry::of(&s))
                 })
             };
             if let Some((before, after)) = entries {
-                self.rooms.mine().update(self.room.id(), &before, &after);
+                self.rooms
+                    .mine()
+                    .update(self.replica.room.id(), &before, &after);
             }
         }
-        self.publish(Outbound::Events(Arc::new(Batch::new(
+        self.replica.publish(Outbound::Events(Arc::new(Batch::new(
             events,
-            self.seats.clone(),
+            self.replica.seats.clone(),
         ))));
         self.schedule_bot();
     }
@@ -916,13 +589,13 @@ impl RoomTask {
     /// The store failed a command the room had taken: the room goes back to what is stored
     /// by replaying its log (`rooms::rebuild`), and the sockets are sent the room as it is
     /// now. A database that does not answer (an outage) leaves the room stale: it refuses
-    /// commands and tries again until the database answers (issue 24: every room under
-    /// play closed during a Postgres outage). A store that can be read but gives nothing
-    /// to trust closes the room.
+    /// commands and tries again until the database answers (closing it instead would end
+    /// every game under way at each database outage). A store that can be read but gives
+    /// nothing to trust closes the room.
     async fn rebuild(&mut self) {
-        let id = self.room.id();
+        let id = self.replica.room.id();
         let stored = match self.rooms.store().live_room(id).await {
-            Ok(Some(live)) => super::rebuild(&live.room, &live.log).map(|room| (room, live.log)),
+            Ok(Some(live)) => persist::rebuild(&live.room, &live.log).map(|room| (room, live.log)),
             Ok(None) => Err("the room is not stored".to_string()),
             Err(e) if e.is_unavailable() => {
                 if !self.stale {
@@ -936,19 +609,20 @@ impl RoomTask {
         self.stale = false;
         match stored {
             Ok((room, log)) => {
-                self.room = room;
-                self.seq = log.last().map_or(0, |l| l.seq + 1);
-                self.seats = seat_map(&self.room);
-                let summary = RoomSummary::of(&self.room);
-                let after = mine::Entry::of(&summary);
-                let old = std::mem::replace(&mut *lock(&self.summary), summary);
-                self.rooms.mine().update(id, &mine::Entry::of(&old), &after);
+                self.replica
+                    .reset(room, log.last().map_or(0, |l| l.seq + 1));
+                let summary = RoomSummary::of(&self.replica.room);
+                let after = player_games::Entry::of(&summary);
+                let old = std::mem::replace(&mut *lock(&self.replica.summary), summary);
+                self.rooms
+                    .mine()
+                    .update(id, &player_games::Entry::of(&old), &after);
                 self.bot.set(BotTurn::Idle);
                 // The bots' position keys followed the game that is gone.
                 self.keys = None;
                 // Clients that saw nothing of the refused command lose nothing; one that
                 // raced ahead is brought back by the snapshot its next `sync` gets.
-                self.room.forget_history();
+                self.replica.room.forget_history();
                 self.schedule_bot();
             }
             Err(e) => {
@@ -958,17 +632,9 @@ impl RoomTask {
         }
     }
 
-    /// Sends `out` to the attached sockets (none: nothing to do).
-    fn publish(&self, out: Outbound) {
-        if let Some(tx) = &self.events {
-            // No receiver left is not an error.
-            let _ = tx.send(out);
-        }
-    }
-
     /// The rematch room rebuilt from the commands that make it, so the log replays it.
     fn rematch_rows(&self, made: &Room, lot: u64, now: i64) -> (Room, RoomRow, Vec<Write>) {
-        let mut row = persist::room_row(made, &self.room.config().host.name, now);
+        let mut row = persist::room_row(made, &self.replica.room.config().host.name, now);
         row.state = "waiting".into();
         row.owner = self.epoch();
         let mut log = Vec::new();
@@ -1007,11 +673,11 @@ impl RoomTask {
 
     /// The bot that acts next: one a draw offer waits for, else the one to move.
     fn next_bot(&self) -> Option<(Seat, lobby::Bot, bool)> {
-        let bot_at = |s: Seat| match self.room.occupant(s) {
+        let bot_at = |s: Seat| match self.replica.room.occupant(s) {
             Some(Occupant::Bot(b)) => Some(b.clone()),
             _ => None,
         };
-        if let Some(offer) = self.room.draw_offer() {
+        if let Some(offer) = self.replica.room.draw_offer() {
             if let Some((s, b)) = offer
                 .waiting_for
                 .iter()
@@ -1020,14 +686,14 @@ impl RoomTask {
                 return Some((s, b, true));
             }
         }
-        let turn = self.room.turn()?;
+        let turn = self.replica.room.turn()?;
         bot_at(turn).map(|b| (turn, b, false))
     }
 
     /// What the room asks of its bots now, and of which bot.
     fn bot_ask(&self) -> Option<(bot::Ask, lobby::Bot)> {
         let (seat, b, draw) = self.next_bot()?;
-        let game = self.room.game()?;
+        let game = self.replica.room.game()?;
         Some((bot::Ask::of(game, seat, draw), b))
     }
 
@@ -1055,7 +721,7 @@ impl RoomTask {
 
     /// The pause is over: the bot's answer is computed in a task of its own.
     fn bot_start(&mut self) {
-        let (Some((ask, b)), Some(game)) = (self.bot_ask(), self.room.game()) else {
+        let (Some((ask, b)), Some(game)) = (self.bot_ask(), self.replica.room.game()) else {
             self.bot.set(BotTurn::Idle);
             return;
         };
@@ -1064,9 +730,9 @@ impl RoomTask {
         let keys = self.keys.get_or_insert_with(|| Box::new(bot::Keys::new()));
         keys.sync(game);
         let keys = bot::Keys::clone(keys);
-        let clock = self.room.remaining_ms(ask.seat);
+        let clock = self.replica.room.remaining_ms(ask.seat);
         let job = tokio::spawn(bot::answer(
-            self.rooms.clone(),
+            self.rooms.bot_pool(),
             game.position().clone(),
             keys,
             b,
@@ -1085,7 +751,7 @@ impl RoomTask {
         };
         self.bot = BotTurn::Idle;
         let current = self.bot_ask().map(|(a, _)| a);
-        let Some(game) = self.room.game().filter(|_| current == Some(ask)) else {
+        let Some(game) = self.replica.room.game().filter(|_| current == Some(ask)) else {
             self.schedule_bot();
             return;
         };
@@ -1093,7 +759,7 @@ impl RoomTask {
             Ok(Some(command)) => command,
             Ok(None) => return,
             Err(e) => {
-                tracing::error!(room = %self.room.id(), error = %e, "bot answer failed");
+                tracing::error!(room = %self.replica.room.id(), error = %e, "bot answer failed");
                 match bot::fallback(game, ask, rand::random()) {
                     Some(command) => command,
                     None => return,
@@ -1101,7 +767,7 @@ impl RoomTask {
             }
         };
         if let Err(e) = self.apply(Actor::Bot(ask.seat), command).await {
-            tracing::warn!(room = %self.room.id(), error = %e, "bot action refused");
+            tracing::warn!(room = %self.replica.room.id(), error = %e, "bot action refused");
             // Try again later rather than stall the game.
             self.bot.set(BotTurn::Pausing {
                 ask,
@@ -1111,9 +777,54 @@ impl RoomTask {
     }
 }
 
+/// The owner applies and stores: a socket's presence is a command to its room.
+impl Side for RoomTask {
+    fn replica(&mut self) -> &mut Replica {
+        &mut self.replica
+    }
+
+    fn socket_queue(&self) -> usize {
+        self.rooms.config().limits.socket_queue.max(1)
+    }
+
+    async fn catch_up(&mut self) {}
+
+    async fn command(
+        &mut self,
+        actor: Actor,
+        command: Command,
+        client: bool,
+        reply: oneshot::Sender<Result<u64, CommandError>>,
+    ) {
+        let lane = if client { Lane::Client } else { Lane::Server };
+        let r = self.apply_from(lane, actor, command).await;
+        let _ = reply.send(r);
+        // A spectator who sat down watches no more, and one who stood up does.
+        self.sync_watchers().await;
+    }
+
+    async fn attached(&mut self, first: Option<Participant>) {
+        if let Some(p) = first.filter(|p| !self.replica.presence.remote_has(p.id)) {
+            let _ = self.apply(Actor::Player(p), Command::Connect).await;
+        }
+        self.sync_watchers().await;
+    }
+
+    async fn detached(&mut self, last: Option<Participant>) {
+        if let Some(p) = last.filter(|p| !self.replica.presence.remote_has(p.id)) {
+            let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
+        }
+        self.sync_watchers().await;
+    }
+
+    async fn remote(&mut self, node: i64, change: RemoteChange) {
+        Box::pin(self.remote_change(node, change)).await;
+    }
+}
+
 /// Resolves when the node's epoch is no longer the one `owner` holds the room with (its
 /// lease lapsed); pending forever on one node.
-async fn lease_lost(owner: &mut Option<Owner>) {
+async fn lease_lost(owner: &mut Option<Holding>) {
     match owner {
         Some(o) => o.lost.as_mut().await,
         None => std::future::pending().await,
@@ -1139,7 +850,7 @@ mod tests {
     /// Every live room's task, idle waiting ones too, is allocated at the size of its
     /// future: the task keeps one copy of its state, no game, and no room for the handlers
     /// it runs (they are boxed), which keeps a waiting room within its memory target (6 KiB
-    /// in all, issue 10; the future was 3.4 KiB before, 0.9 KiB after).
+    /// in all; the future was 3.4 KiB before its handlers were boxed, 0.9 KiB after).
     #[test]
     fn a_room_task_stays_small() {
         let task = std::mem::size_of::<RoomTask>();
