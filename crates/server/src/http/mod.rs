@@ -29,7 +29,6 @@ use axum::routing::{get, post};
 use axum::Router;
 
 use crate::error::ApiError;
-use crate::metrics::Metrics;
 use crate::AppState;
 
 pub use history::parse_time;
@@ -60,12 +59,6 @@ pub fn router() -> Router<AppState> {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(health::metrics))
-}
-
-/// Counts a refused request in `/metrics` and passes the error on.
-fn counted(state: &AppState, e: ApiError) -> ApiError {
-    Metrics::inc(&state.metrics.errors);
-    e
 }
 
 /// The JSON body, or the typed refusal of [`ApiError::from`] (`bad_json`, `unknown_field`,

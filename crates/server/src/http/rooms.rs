@@ -11,11 +11,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::identity::{Identity, MaybeIdentity};
 use crate::metrics::Overload;
 use crate::net::ClientAddr;
 use crate::rooms::CommandError;
+use crate::wire::SocketCode;
 use crate::AppState;
 
 /// Body of `POST /api/rooms`.
@@ -61,12 +62,12 @@ pub(super) fn command_error(e: CommandError) -> ApiError {
         CommandError::Store(e) => ApiError::from(e),
         CommandError::Closed => ApiError::Unavailable("the server is restarting"),
         CommandError::Overloaded => ApiError::Overloaded("store"),
-        CommandError::Remote { code, message, .. } => match code {
-            "overloaded" => ApiError::Overloaded("store"),
-            "store_failed" | "room_closed" | crate::rooms::ROOM_MOVED => {
+        CommandError::Remote { code, message, .. } => match SocketCode::parse(code) {
+            Some(SocketCode::Overloaded) => ApiError::Overloaded("store"),
+            Some(SocketCode::StoreFailed | SocketCode::RoomClosed | SocketCode::RoomMoved) => {
                 ApiError::Unavailable("the room's node did not answer; try again")
             }
-            code => ApiError::bad(code, message),
+            _ => ApiError::bad(code, message),
         },
     }
 }
@@ -88,9 +89,10 @@ pub(super) fn may_open(state: &AppState, addr: ClientAddr, who: &Identity) -> Re
     let limit = state.config.limits.rooms_per_identity;
     let hosted = state.rooms.unfinished_hosted_by(who.id);
     if hosted >= limit {
-        return Err(ApiError::TooMany(format!(
-            "you already host {hosted} unfinished rooms (limit {limit})"
-        )));
+        return Err(ApiError::Limited {
+            code: HttpCode::TooMany.as_str(),
+            message: format!("you already host {hosted} unfinished rooms (limit {limit})"),
+        });
     }
     Ok(())
 }
