@@ -92,6 +92,34 @@ struct Claim {
     invite: Option<String>,
 }
 
+/// The invite a claim spends: a server admitting accounts by invitation wants an open
+/// one; other servers take none.
+async fn claim_invite(state: &AppState, invite: Option<&str>) -> Result<Option<String>, ApiError> {
+    match state.config.access {
+        AccessMode::Invite => {
+            let code = invite
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .ok_or_else(|| {
+                    ApiError::denied(
+                        "invite_required",
+                        "this server admits new accounts by invitation only",
+                    )
+                })?;
+            if !state.store.invite_open(code).await? {
+                return Err(bad_invite());
+            }
+            Ok(Some(code.to_string()))
+        }
+        AccessMode::Open | AccessMode::Members => Ok(None),
+    }
+}
+
+/// The refusal of an invite that does not exist or was used.
+fn bad_invite() -> ApiError {
+    ApiError::denied("bad_invite", "this invite is unknown or already used")
+}
+
 /// `POST /api/account/claim`: turns the caller's guest identity into an account.
 async fn claim(
     State(state): State<AppState>,
@@ -109,29 +137,7 @@ async fn claim(
     }
     let (username, key) = check_username(&body.username)?;
     password::check(&body.password)?;
-    let invite = match state.config.access {
-        AccessMode::Invite => {
-            let code = body
-                .invite
-                .as_deref()
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .ok_or_else(|| {
-                    ApiError::denied(
-                        "invite_required",
-                        "this server admits new accounts by invitation only",
-                    )
-                })?;
-            if !state.store.invite_open(code).await? {
-                return Err(ApiError::denied(
-                    "bad_invite",
-                    "this invite is unknown or already used",
-                ));
-            }
-            Some(code.to_string())
-        }
-        AccessMode::Open | AccessMode::Members => None,
-    };
+    let invite = claim_invite(&state, body.invite.as_deref()).await?;
     let token = identity::token_from_parts(&parts).ok_or(ApiError::Unauthorized)?;
     let password_hash = password::hash(body.password).await?;
     let account = NewAccount {
@@ -156,12 +162,8 @@ async fn claim(
                 message: format!("the username `{username}` is taken"),
             })
         }
-        Err(StoreError::Missing(_)) => {
-            return Err(ApiError::denied(
-                "bad_invite",
-                "this invite is unknown or already used",
-            ))
-        }
+        // The invite was spent by another claim since it was checked.
+        Err(StoreError::Missing(_)) => return Err(bad_invite()),
         Err(e) => return Err(e.into()),
     }
     // A guest still under the name it was given is known by its username from now on,

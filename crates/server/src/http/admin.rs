@@ -23,7 +23,7 @@ use crate::store::AuditRow;
 use crate::AppState;
 
 /// Largest page of the admin lists.
-pub const MAX_PAGE: u32 = 100;
+const MAX_PAGE: u32 = 100;
 
 /// The admin endpoints.
 pub(super) fn router() -> Router<AppState> {

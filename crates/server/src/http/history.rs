@@ -41,7 +41,7 @@ fn bad_param(name: &str, why: impl std::fmt::Display) -> ApiError {
 ///
 /// # Errors
 /// A message saying what is accepted.
-pub fn parse_time(text: &str, end_of_day: bool) -> Result<i64, String> {
+fn parse_time(text: &str, end_of_day: bool) -> Result<i64, String> {
     let t = text.trim();
     if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
         return t

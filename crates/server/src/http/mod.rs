@@ -31,10 +31,8 @@ use axum::Router;
 use crate::error::ApiError;
 use crate::AppState;
 
-pub use history::parse_time;
-
 /// Every route of the server but the web client's (`crate::web`).
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/rooms", post(rooms::create).get(rooms::list))
         .route("/api/rooms/join", post(rooms::join))
