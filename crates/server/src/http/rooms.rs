@@ -298,7 +298,7 @@ pub(super) async fn join(
     body: Result<Json<Join>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(body) = body.map_err(ApiError::from)?;
-    // Every try counts, so that guessing codes is slow (issue 11).
+    // Every try counts, so that guessing codes is slow.
     state.limiters.invite_code.check(&addr.key().to_string())?;
     let code = body.code.trim().to_ascii_uppercase();
     match state.rooms.by_invite_code(&code) {

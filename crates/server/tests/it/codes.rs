@@ -1,5 +1,5 @@
 //! Every error code and close code the docs list, provoked over real sockets to a real
-//! in-process server, each from one table (issue 22, part 9): `docs/api.md`'s HTTP error
+//! in-process server, each from one table: `docs/api.md`'s HTTP error
 //! codes, `docs/protocol.md`'s socket error codes and its close codes. A check reads the
 //! docs' lists, so a code documented without a row here fails; the codes no test can
 //! provoke through the API are listed with the reason, and must still be documented.
