@@ -26,12 +26,16 @@ use crate::store::StoreError;
 
 lobby::code_table! {
     /// The HTTP error codes that do not belong to one endpoint: those of [`ApiError`]'s
-    /// fixed variants, of a body that cannot be read, and of the refusals axum makes itself
-    /// (named by their status).
+    /// fixed variants, of a body, query or parameter that cannot be read, of the sockets'
+    /// cap per address, and of the refusals axum makes itself (named by their status).
     pub enum HttpCode {
         BadRequest => "bad_request",
         BadJson => "bad_json",
         UnknownField => "unknown_field",
+        BadQuery => "bad_query",
+        BadParameter => "bad_parameter",
+        UnknownParameter => "unknown_parameter",
+        TooManySockets => "too_many_sockets",
         Unauthorized => "unauthorized",
         Forbidden => "forbidden",
         NotFound => "not_found",

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::json_body;
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::identity::{self, Identity};
 use crate::net::ClientAddr;
 use crate::store::AuditRow;
@@ -120,7 +120,7 @@ impl Page {
         let limit = self.limit.unwrap_or(50);
         if !(1..=MAX_PAGE).contains(&limit) {
             return Err(ApiError::bad(
-                "bad_parameter",
+                HttpCode::BadParameter.as_str(),
                 format!("parameter `limit`: a whole number from 1 to {MAX_PAGE}"),
             ));
         }
@@ -132,7 +132,7 @@ type PageQuery = Result<Query<Page>, axum::extract::rejection::QueryRejection>;
 
 fn page(q: PageQuery) -> Result<Page, ApiError> {
     q.map(|Query(p)| p)
-        .map_err(|e| ApiError::bad("bad_parameter", e.body_text()))
+        .map_err(|e| ApiError::bad(HttpCode::BadParameter.as_str(), e.body_text()))
 }
 
 /// `GET /api/admin/players?q=&limit=&offset=`.

@@ -12,7 +12,7 @@ use rules::Variant;
 use serde_json::{json, Map, Value};
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::export::{self, days_from_civil, Stored};
 use crate::store::{GameFilter, GameRow, MoveRow};
 use crate::AppState;
@@ -27,12 +27,15 @@ fn pairs(
     q: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Vec<(String, String)>, ApiError> {
     q.map(|Query(v)| v)
-        .map_err(|e| ApiError::bad("bad_query", e.body_text()))
+        .map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))
 }
 
 /// A 400 `bad_parameter` naming the parameter.
 fn bad_param(name: &str, why: impl std::fmt::Display) -> ApiError {
-    ApiError::bad("bad_parameter", format!("parameter `{name}`: {why}"))
+    ApiError::bad(
+        HttpCode::BadParameter.as_str(),
+        format!("parameter `{name}`: {why}"),
+    )
 }
 
 /// Reads a time parameter: milliseconds since the epoch, or a UTC date `YYYY-MM-DD`
@@ -115,7 +118,7 @@ fn filter(params: &[(String, String)]) -> Result<GameFilter, ApiError> {
             }
             other => {
                 return Err(ApiError::bad(
-                    "unknown_parameter",
+                    HttpCode::UnknownParameter.as_str(),
                     format!(
                         "unknown parameter `{other}` (known: player, game, result, from, to, limit, offset)"
                     ),
@@ -398,7 +401,7 @@ pub(super) async fn export(
             "format" => return Err(bad_param("format", "given more than once")),
             other => {
                 return Err(ApiError::bad(
-                    "unknown_parameter",
+                    HttpCode::UnknownParameter.as_str(),
                     format!("unknown parameter `{other}` (known: format)"),
                 ))
             }

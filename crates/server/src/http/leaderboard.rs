@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::store::now_ms;
 use crate::AppState;
 
@@ -101,7 +101,7 @@ pub(super) async fn leaderboard(
     Path(game): Path<String>,
     query: Result<Query<Mode>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad("bad_query", e.body_text()))?;
+    let Query(q) = query.map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))?;
     let pool = pool_of(&game, q.mode.as_deref())?;
     let now = now_ms();
     let mut list = ranked(&state, pool, now).await?;

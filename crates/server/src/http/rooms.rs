@@ -241,11 +241,11 @@ pub(super) async fn list(
     page: Result<axum::extract::Query<Page>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let axum::extract::Query(page) =
-        page.map_err(|e| ApiError::bad("bad_parameter", e.body_text()))?;
+        page.map_err(|e| ApiError::bad(HttpCode::BadParameter.as_str(), e.body_text()))?;
     let limit = page.limit.unwrap_or(PAGE);
     if !(1..=MAX_PAGE).contains(&limit) {
         return Err(ApiError::bad(
-            "bad_parameter",
+            HttpCode::BadParameter.as_str(),
             format!("parameter `limit`: a whole number from 1 to {MAX_PAGE}"),
         ));
     }

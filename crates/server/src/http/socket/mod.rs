@@ -27,7 +27,7 @@ use lobby::Participant;
 use serde::Deserialize;
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::identity::{lookup, token_from_parts, Identity};
 use crate::metrics::{Metrics, Overload};
 use crate::net::ClientAddr;
@@ -166,9 +166,9 @@ fn admit(state: &AppState, addr: ClientAddr) -> Result<Option<AddressSlot>, ApiE
         .admit(addr.key(), max)
         .map(Some)
         .map_err(|open| {
-            state.limiters.count("too_many_sockets");
+            state.limiters.count(HttpCode::TooManySockets.as_str());
             ApiError::Limited {
-                code: "too_many_sockets",
+                code: HttpCode::TooManySockets.as_str(),
                 message: format!(
                 "this address already has {open} sockets open (at most {max}); close some first"
             ),
