@@ -5,6 +5,87 @@ use uuid::Uuid;
 
 use crate::RoomState;
 
+/// Declares a fieldless enum of stable error codes from one table (`Variant => "text",`
+/// per row), so that each code's text is written once: `as_str` gives the text, `parse`
+/// reads it back, and `ALL` lists every code in the table's order. The server declares its
+/// own codes with it too.
+#[macro_export]
+macro_rules! code_table {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident => $text:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis enum $name {
+            $(
+                #[doc = concat!("`", $text, "`")]
+                $variant,
+            )+
+        }
+
+        impl $name {
+            /// Every code, in the table's order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The code's snake_case text.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+
+            /// The code whose text is `text`, if there is one.
+            pub fn parse(text: &str) -> Option<$name> {
+                Self::ALL.iter().copied().find(|c| c.as_str() == text)
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+code_table! {
+    /// The stable code of each [`LobbyError`]: what a client is told, and what a node stores
+    /// for another to read back ([`ErrorCode::parse`]).
+    pub enum ErrorCode {
+        InvalidOptions => "invalid_options",
+        InvalidConfig => "invalid_config",
+        WrongState => "wrong_state",
+        NotAParticipant => "not_a_participant",
+        ServerOnly => "server_only",
+        NotABot => "not_a_bot",
+        NotSeated => "not_seated",
+        AlreadySeated => "already_seated",
+        SeatTaken => "seat_taken",
+        NoSuchSeat => "no_such_seat",
+        RoomFull => "room_full",
+        NotHost => "not_host",
+        NoBot => "no_bot",
+        UnknownBot => "unknown_bot",
+        NotAllSeatsTaken => "not_all_seats_taken",
+        FirstSeatNotAllowed => "first_seat_not_allowed",
+        NotYourTurn => "not_your_turn",
+        SeatOut => "seat_out",
+        IllegalMove => "illegal_move",
+        TooLateToAbort => "too_late_to_abort",
+        AbortNotAllowed => "abort_not_allowed",
+        DrawAlreadyOffered => "draw_already_offered",
+        NoDrawOffer => "no_draw_offer",
+        ClaimNotOpen => "claim_not_open",
+        RematchAlreadyAsked => "rematch_already_asked",
+        RematchCreated => "rematch_created",
+        NoRematchRequest => "no_rematch_request",
+        ChatEmpty => "chat_empty",
+        ChatTooLong => "chat_too_long",
+        ChatTooFast => "chat_too_fast",
+        ChatNotAllowed => "chat_not_allowed",
+        NoSuchChat => "no_such_chat",
+        InvalidName => "invalid_name",
+    }
+}
+
 /// A refused command or configuration. A refused command leaves the room exactly as it was.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LobbyError {
@@ -135,43 +216,48 @@ pub enum LobbyError {
 }
 
 impl LobbyError {
-    /// A stable snake_case code for the wire protocol.
-    pub fn code(&self) -> &'static str {
+    /// The refusal's stable code, for the wire protocol and for the store.
+    pub fn error_code(&self) -> ErrorCode {
         match self {
-            LobbyError::InvalidOptions(_) => "invalid_options",
-            LobbyError::InvalidConfig(_) => "invalid_config",
-            LobbyError::WrongState { .. } => "wrong_state",
-            LobbyError::NotAParticipant => "not_a_participant",
-            LobbyError::ServerOnly => "server_only",
-            LobbyError::NotABot(_) => "not_a_bot",
-            LobbyError::NotSeated => "not_seated",
-            LobbyError::AlreadySeated(_) => "already_seated",
-            LobbyError::SeatTaken(_) => "seat_taken",
-            LobbyError::NoSuchSeat(_) => "no_such_seat",
-            LobbyError::RoomFull => "room_full",
-            LobbyError::NotHost => "not_host",
-            LobbyError::NoBot(_) => "no_bot",
-            LobbyError::UnknownBot { .. } => "unknown_bot",
-            LobbyError::NotAllSeatsTaken => "not_all_seats_taken",
-            LobbyError::FirstSeatNotAllowed(_) => "first_seat_not_allowed",
-            LobbyError::NotYourTurn => "not_your_turn",
-            LobbyError::SeatOut(_) => "seat_out",
-            LobbyError::IllegalMove(_) => "illegal_move",
-            LobbyError::TooLateToAbort => "too_late_to_abort",
-            LobbyError::AbortNotAllowed => "abort_not_allowed",
-            LobbyError::DrawAlreadyOffered => "draw_already_offered",
-            LobbyError::NoDrawOffer => "no_draw_offer",
-            LobbyError::ClaimNotOpen { .. } => "claim_not_open",
-            LobbyError::RematchAlreadyAsked => "rematch_already_asked",
-            LobbyError::RematchCreated(_) => "rematch_created",
-            LobbyError::NoRematchRequest => "no_rematch_request",
-            LobbyError::ChatEmpty => "chat_empty",
-            LobbyError::ChatTooLong { .. } => "chat_too_long",
-            LobbyError::ChatTooFast { .. } => "chat_too_fast",
-            LobbyError::ChatNotAllowed => "chat_not_allowed",
-            LobbyError::NoSuchChat(_) => "no_such_chat",
-            LobbyError::InvalidName { .. } => "invalid_name",
+            LobbyError::InvalidOptions(_) => ErrorCode::InvalidOptions,
+            LobbyError::InvalidConfig(_) => ErrorCode::InvalidConfig,
+            LobbyError::WrongState { .. } => ErrorCode::WrongState,
+            LobbyError::NotAParticipant => ErrorCode::NotAParticipant,
+            LobbyError::ServerOnly => ErrorCode::ServerOnly,
+            LobbyError::NotABot(_) => ErrorCode::NotABot,
+            LobbyError::NotSeated => ErrorCode::NotSeated,
+            LobbyError::AlreadySeated(_) => ErrorCode::AlreadySeated,
+            LobbyError::SeatTaken(_) => ErrorCode::SeatTaken,
+            LobbyError::NoSuchSeat(_) => ErrorCode::NoSuchSeat,
+            LobbyError::RoomFull => ErrorCode::RoomFull,
+            LobbyError::NotHost => ErrorCode::NotHost,
+            LobbyError::NoBot(_) => ErrorCode::NoBot,
+            LobbyError::UnknownBot { .. } => ErrorCode::UnknownBot,
+            LobbyError::NotAllSeatsTaken => ErrorCode::NotAllSeatsTaken,
+            LobbyError::FirstSeatNotAllowed(_) => ErrorCode::FirstSeatNotAllowed,
+            LobbyError::NotYourTurn => ErrorCode::NotYourTurn,
+            LobbyError::SeatOut(_) => ErrorCode::SeatOut,
+            LobbyError::IllegalMove(_) => ErrorCode::IllegalMove,
+            LobbyError::TooLateToAbort => ErrorCode::TooLateToAbort,
+            LobbyError::AbortNotAllowed => ErrorCode::AbortNotAllowed,
+            LobbyError::DrawAlreadyOffered => ErrorCode::DrawAlreadyOffered,
+            LobbyError::NoDrawOffer => ErrorCode::NoDrawOffer,
+            LobbyError::ClaimNotOpen { .. } => ErrorCode::ClaimNotOpen,
+            LobbyError::RematchAlreadyAsked => ErrorCode::RematchAlreadyAsked,
+            LobbyError::RematchCreated(_) => ErrorCode::RematchCreated,
+            LobbyError::NoRematchRequest => ErrorCode::NoRematchRequest,
+            LobbyError::ChatEmpty => ErrorCode::ChatEmpty,
+            LobbyError::ChatTooLong { .. } => ErrorCode::ChatTooLong,
+            LobbyError::ChatTooFast { .. } => ErrorCode::ChatTooFast,
+            LobbyError::ChatNotAllowed => ErrorCode::ChatNotAllowed,
+            LobbyError::NoSuchChat(_) => ErrorCode::NoSuchChat,
+            LobbyError::InvalidName { .. } => ErrorCode::InvalidName,
         }
+    }
+
+    /// [`LobbyError::error_code`]'s snake_case text.
+    pub fn code(&self) -> &'static str {
+        self.error_code().as_str()
     }
 
     /// The rule that refused an illegal move, when one can be named (the wire's
@@ -181,5 +267,82 @@ impl LobbyError {
             LobbyError::IllegalMove(MoveError::Illegal { reason, .. }) => *reason,
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error of each code; a match, so that a code added to the table without a
+    /// variant (or the reverse, through [`LobbyError::error_code`]) does not compile.
+    fn one_of(code: ErrorCode) -> LobbyError {
+        let seat = Seat::WHITE;
+        match code {
+            ErrorCode::InvalidOptions => LobbyError::InvalidOptions(OptionError::UnknownKey {
+                key: "x".into(),
+                game: "queah",
+                known: String::new(),
+            }),
+            ErrorCode::InvalidConfig => LobbyError::InvalidConfig("x"),
+            ErrorCode::WrongState => LobbyError::WrongState {
+                state: RoomState::Waiting,
+                command: "move",
+            },
+            ErrorCode::NotAParticipant => LobbyError::NotAParticipant,
+            ErrorCode::ServerOnly => LobbyError::ServerOnly,
+            ErrorCode::NotABot => LobbyError::NotABot(seat),
+            ErrorCode::NotSeated => LobbyError::NotSeated,
+            ErrorCode::AlreadySeated => LobbyError::AlreadySeated(seat),
+            ErrorCode::SeatTaken => LobbyError::SeatTaken(seat),
+            ErrorCode::NoSuchSeat => LobbyError::NoSuchSeat(seat),
+            ErrorCode::RoomFull => LobbyError::RoomFull,
+            ErrorCode::NotHost => LobbyError::NotHost,
+            ErrorCode::NoBot => LobbyError::NoBot(seat),
+            ErrorCode::UnknownBot => LobbyError::UnknownBot {
+                kind: "x".into(),
+                level: 9,
+            },
+            ErrorCode::NotAllSeatsTaken => LobbyError::NotAllSeatsTaken,
+            ErrorCode::FirstSeatNotAllowed => LobbyError::FirstSeatNotAllowed(seat),
+            ErrorCode::NotYourTurn => LobbyError::NotYourTurn,
+            ErrorCode::SeatOut => LobbyError::SeatOut(seat),
+            ErrorCode::IllegalMove => LobbyError::IllegalMove(MoveError::GameOver),
+            ErrorCode::TooLateToAbort => LobbyError::TooLateToAbort,
+            ErrorCode::AbortNotAllowed => LobbyError::AbortNotAllowed,
+            ErrorCode::DrawAlreadyOffered => LobbyError::DrawAlreadyOffered,
+            ErrorCode::NoDrawOffer => LobbyError::NoDrawOffer,
+            ErrorCode::ClaimNotOpen => LobbyError::ClaimNotOpen { opens_in_ms: None },
+            ErrorCode::RematchAlreadyAsked => LobbyError::RematchAlreadyAsked,
+            ErrorCode::RematchCreated => LobbyError::RematchCreated(Uuid::nil()),
+            ErrorCode::NoRematchRequest => LobbyError::NoRematchRequest,
+            ErrorCode::ChatEmpty => LobbyError::ChatEmpty,
+            ErrorCode::ChatTooLong => LobbyError::ChatTooLong { max: 1 },
+            ErrorCode::ChatTooFast => LobbyError::ChatTooFast { retry_in_ms: 1 },
+            ErrorCode::ChatNotAllowed => LobbyError::ChatNotAllowed,
+            ErrorCode::NoSuchChat => LobbyError::NoSuchChat(1),
+            ErrorCode::InvalidName => LobbyError::InvalidName { max: 1 },
+        }
+    }
+
+    /// Each code is some error's, and its text reads back as itself: what one node stores,
+    /// another reads as the same code.
+    #[test]
+    fn every_code_is_an_errors_and_round_trips() {
+        let mut texts = std::collections::BTreeSet::new();
+        for &code in ErrorCode::ALL {
+            assert_eq!(one_of(code).error_code(), code);
+            assert_eq!(one_of(code).code(), code.as_str());
+            assert_eq!(ErrorCode::parse(code.as_str()), Some(code));
+            assert_eq!(code.to_string(), code.as_str());
+            assert!(texts.insert(code.as_str()), "{code} twice");
+            let snake = code
+                .as_str()
+                .split('_')
+                .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()));
+            assert!(snake, "{code} is not snake_case");
+        }
+        assert_eq!(ErrorCode::parse("from_the_future"), None);
+        assert_eq!(ErrorCode::parse(""), None);
     }
 }

@@ -80,7 +80,7 @@ pub use chat::{
     NAME_MAX_CHARS,
 };
 pub use command::{Command, FirstSeat};
-pub use error::LobbyError;
+pub use error::{ErrorCode, LobbyError};
 pub use event::{
     serialize_options, AbortReason, Audience, BoardView, ClockView, DrawAction, DrawOfferView,
     Event, EventKind, LastMove, LegalMoves, MoveView, Occupant, RematchView, RoomInfo, RoomState,

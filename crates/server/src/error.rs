@@ -4,17 +4,51 @@
 //! 500.
 //!
 //! Refusals made by axum itself (no route, wrong method, body too large, a request that is
-//! not a WebSocket upgrade) carry plain text; [`json_errors`] rewrites them into the same
-//! JSON shape, so a client never has to parse two kinds of error body.
+//! not a WebSocket upgrade) carry plain text; `json_errors` rewrites them into the same
+//! JSON shape, so a client never has to parse two kinds of error body. Every error response
+//! passes through it, so it is also where they are counted in `/metrics`.
+//!
+//! The codes this module gives itself are one table, [`HttpCode`]; an endpoint's own codes
+//! are written where it refuses.
+
+use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
 use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::metrics::Metrics;
 use crate::store::StoreError;
+
+lobby::code_table! {
+    /// The HTTP error codes that do not belong to one endpoint: those of [`ApiError`]'s
+    /// fixed variants, of a body, query or parameter that cannot be read, of the sockets'
+    /// cap per address, and of the refusals axum makes itself (named by their status).
+    pub enum HttpCode {
+        BadRequest => "bad_request",
+        BadJson => "bad_json",
+        UnknownField => "unknown_field",
+        BadQuery => "bad_query",
+        BadParameter => "bad_parameter",
+        UnknownParameter => "unknown_parameter",
+        TooManySockets => "too_many_sockets",
+        Unauthorized => "unauthorized",
+        Forbidden => "forbidden",
+        NotFound => "not_found",
+        MethodNotAllowed => "method_not_allowed",
+        TooLarge => "too_large",
+        UnsupportedMediaType => "unsupported_media_type",
+        UpgradeRequired => "upgrade_required",
+        TooMany => "too_many",
+        Internal => "internal",
+        Unavailable => "unavailable",
+        Overloaded => "overloaded",
+    }
+}
 
 /// Why an HTTP request was refused.
 #[derive(Debug, thiserror::Error)]
@@ -30,11 +64,8 @@ pub enum ApiError {
     /// No identity, or an unknown token (401).
     #[error("no identity: visit /api/me first or send a valid token")]
     Unauthorized,
-    /// The identity may not do this (403).
-    #[error("{0}")]
-    Forbidden(String),
     /// The caller may not do this, for a reason with a stable code (403): `banned`,
-    /// `members_only`, `invite_required`, `bad_invite`, `bad_credentials`, `not_admin`.
+    /// `members_only`, `invite_required`, `bad_invite`, `bad_credentials`, `not_admin`, ...
     #[error("{message}")]
     Denied {
         /// Stable snake_case code.
@@ -53,10 +84,9 @@ pub enum ApiError {
         /// What conflicts.
         message: String,
     },
-    /// Too many requests or resources (429).
-    #[error("{0}")]
-    TooMany(String),
-    /// A per-client limit refused the request (429), with a stable code naming the limit.
+    /// A limit on the caller refused the request (429), with a stable code naming the
+    /// limit: a per-client rate (`login_rate_limited`, ...), an address's sockets
+    /// (`too_many_sockets`), or the unfinished rooms one identity may host (`too_many`).
     #[error("{message}")]
     Limited {
         /// Stable snake_case code.
@@ -71,7 +101,7 @@ pub enum ApiError {
     #[error("{0}")]
     NotJson(String),
     /// The server is shutting down, or the database does not answer or cannot write now
-    /// (503 `unavailable`; see [`DATABASE_UNAVAILABLE`]).
+    /// (503 `unavailable`).
     #[error("{0}")]
     Unavailable(&'static str),
     /// The server is at capacity (503 `overloaded`, with `Retry-After`): too many rooms,
@@ -84,16 +114,17 @@ pub enum ApiError {
 }
 
 /// Seconds a client refused with [`ApiError::Overloaded`] is told to wait (`Retry-After`).
-pub const RETRY_AFTER_SECONDS: u64 = 2;
+pub(crate) const RETRY_AFTER_SECONDS: u64 = 2;
 
 /// The message of [`ApiError::Unavailable`] when the database does not answer.
-pub const DATABASE_UNAVAILABLE: &str = "the database is not answering; try again in a few seconds";
+pub(crate) const DATABASE_UNAVAILABLE: &str =
+    "the database is not answering; try again in a few seconds";
 
 impl From<StoreError> for ApiError {
     /// A full write queue is the server's capacity, not a failure: 503 `overloaded`. A
     /// database that does not answer or cannot write now (unreachable, no connection within
     /// the pool's short wait, disk full) is an outage the client can wait out: 503
-    /// `unavailable`, within seconds (issue 24: it was 500 `internal` after 30 s).
+    /// `unavailable`, within seconds rather than a 500 after the pool's long wait.
     fn from(e: StoreError) -> ApiError {
         match e {
             StoreError::Busy => ApiError::Overloaded("store"),
@@ -108,7 +139,7 @@ impl From<StoreError> for ApiError {
 
 impl ApiError {
     /// A 400 with `code` and `message`.
-    pub fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::BadRequest {
             code,
             message: message.into(),
@@ -116,7 +147,7 @@ impl ApiError {
     }
 
     /// A 403 with `code` and `message`.
-    pub fn denied(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub(crate) fn denied(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::Denied {
             code,
             message: message.into(),
@@ -124,19 +155,19 @@ impl ApiError {
     }
 
     /// The 403 of a banned player.
-    pub fn banned() -> ApiError {
+    pub(crate) fn banned() -> ApiError {
         ApiError::denied("banned", "this player is banned from the server")
     }
 
     /// HTTP status.
-    pub fn status(&self) -> StatusCode {
+    pub(crate) fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) | ApiError::Denied { .. } => StatusCode::FORBIDDEN,
+            ApiError::Denied { .. } => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
-            ApiError::TooMany(_) | ApiError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::NotJson(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Unavailable(_) | ApiError::Overloaded(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -145,21 +176,19 @@ impl ApiError {
     }
 
     /// Stable snake_case code.
-    pub fn code(&self) -> &'static str {
+    pub(crate) fn code(&self) -> &'static str {
         match self {
             ApiError::BadRequest { code, .. }
             | ApiError::Conflict { code, .. }
             | ApiError::Limited { code, .. }
             | ApiError::Denied { code, .. } => code,
-            ApiError::Unauthorized => "unauthorized",
-            ApiError::Forbidden(_) => "forbidden",
-            ApiError::NotFound(_) => "not_found",
-            ApiError::TooMany(_) => "too_many",
-            ApiError::TooLarge(_) => "too_large",
-            ApiError::NotJson(_) => "unsupported_media_type",
-            ApiError::Unavailable(_) => "unavailable",
-            ApiError::Overloaded(_) => "overloaded",
-            ApiError::Store(_) => "internal",
+            ApiError::Unauthorized => HttpCode::Unauthorized.as_str(),
+            ApiError::NotFound(_) => HttpCode::NotFound.as_str(),
+            ApiError::TooLarge(_) => HttpCode::TooLarge.as_str(),
+            ApiError::NotJson(_) => HttpCode::UnsupportedMediaType.as_str(),
+            ApiError::Unavailable(_) => HttpCode::Unavailable.as_str(),
+            ApiError::Overloaded(_) => HttpCode::Overloaded.as_str(),
+            ApiError::Store(_) => HttpCode::Internal.as_str(),
         }
     }
 }
@@ -196,9 +225,9 @@ impl From<JsonRejection> for ApiError {
         } else if e.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE {
             ApiError::NotJson(text)
         } else if text.contains("unknown field") {
-            ApiError::bad("unknown_field", text)
+            ApiError::bad(HttpCode::UnknownField.as_str(), text)
         } else {
-            ApiError::bad("bad_json", text)
+            ApiError::bad(HttpCode::BadJson.as_str(), text)
         }
     }
 }
@@ -207,31 +236,37 @@ impl From<JsonRejection> for ApiError {
 const MAX_TEXT_ERROR: usize = 1024;
 
 /// The `code` of a refusal axum made itself, by its status.
-fn code_of_status(status: StatusCode) -> &'static str {
+fn code_of_status(status: StatusCode) -> HttpCode {
     match status {
-        StatusCode::NOT_FOUND => "not_found",
-        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
-        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
-        StatusCode::UNAUTHORIZED => "unauthorized",
-        StatusCode::FORBIDDEN => "forbidden",
-        StatusCode::TOO_MANY_REQUESTS => "too_many",
-        StatusCode::UPGRADE_REQUIRED => "upgrade_required",
-        StatusCode::SERVICE_UNAVAILABLE => "unavailable",
-        s if s.is_server_error() => "internal",
-        _ => "bad_request",
+        StatusCode::NOT_FOUND => HttpCode::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => HttpCode::MethodNotAllowed,
+        StatusCode::PAYLOAD_TOO_LARGE => HttpCode::TooLarge,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => HttpCode::UnsupportedMediaType,
+        StatusCode::UNAUTHORIZED => HttpCode::Unauthorized,
+        StatusCode::FORBIDDEN => HttpCode::Forbidden,
+        StatusCode::TOO_MANY_REQUESTS => HttpCode::TooMany,
+        StatusCode::UPGRADE_REQUIRED => HttpCode::UpgradeRequired,
+        StatusCode::SERVICE_UNAVAILABLE => HttpCode::Unavailable,
+        s if s.is_server_error() => HttpCode::Internal,
+        _ => HttpCode::BadRequest,
     }
 }
 
-/// Middleware (`axum::middleware::map_response`): any error response that is not JSON
-/// already becomes `{"error": {"code", "message"}}` with the same status and headers
-/// (`Allow` of a 405 and `Sec-WebSocket-Version` of a refused upgrade are kept). Success
-/// responses and JSON errors pass untouched.
-pub async fn json_errors(response: Response) -> Response {
+/// Middleware (`axum::middleware::map_response_with_state`, over the server's metrics):
+/// every error response counts once in `checkerhall_errors_total`, whoever made it (a
+/// handler, an extractor, axum's router, a panic). One that is not JSON already becomes
+/// `{"error": {"code", "message"}}` with the same status and headers (`Allow` of a 405 and
+/// `Sec-WebSocket-Version` of a refused upgrade are kept). Success responses and JSON
+/// errors pass untouched.
+pub(crate) async fn json_errors(
+    State(metrics): State<Arc<Metrics>>,
+    response: Response,
+) -> Response {
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
+    Metrics::inc(&metrics.errors);
     let is_json = response
         .headers()
         .get(CONTENT_TYPE)
@@ -253,7 +288,8 @@ pub async fn json_errors(response: Response) -> Response {
     } else {
         text
     };
-    let body = json!({ "error": { "code": code_of_status(status), "message": message } });
+    let code = code_of_status(status).as_str();
+    let body = json!({ "error": { "code": code, "message": message } });
     parts.headers.remove(CONTENT_LENGTH);
     parts.headers.remove(CONTENT_TYPE);
     let mut response = (status, Json(body)).into_response();
@@ -265,13 +301,14 @@ pub async fn json_errors(response: Response) -> Response {
 
 /// The answer to a handler that panicked (`tower_http`'s catch-panic layer): the
 /// documented 500 `internal`, with the panic in the log only.
-pub fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+pub(crate) fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
     let what = panic
         .downcast_ref::<&str>()
         .map(|s| (*s).to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_default();
     tracing::error!(panic = %what, "a handler panicked");
-    let body = json!({ "error": { "code": "internal", "message": "internal error" } });
+    let code = HttpCode::Internal.as_str();
+    let body = json!({ "error": { "code": code, "message": "internal error" } });
     (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response()
 }

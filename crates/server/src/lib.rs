@@ -58,7 +58,10 @@ pub fn app(state: AppState) -> Router {
             state.config.limits.body_timeout,
             net::body_timeout,
         ))
-        .layer(axum::middleware::map_response(error::json_errors))
+        .layer(axum::middleware::map_response_with_state(
+            state.metrics.clone(),
+            error::json_errors,
+        ))
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(tower::limit::ConcurrencyLimitLayer::new(limit))
         .with_state(state)

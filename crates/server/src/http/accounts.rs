@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{counted, json_body};
+use super::json_body;
 use crate::accounts::{check_username, new_token, password};
 use crate::config::AccessMode;
 use crate::error::ApiError;
@@ -77,11 +77,8 @@ fn account_json(who: &Identity, account: &identity::Account) -> Value {
 }
 
 /// `GET /api/account`: the caller's account; 404 for a guest.
-async fn get_account(
-    State(state): State<AppState>,
-    who: Identity,
-) -> Result<Json<Value>, ApiError> {
-    let account = account_of(&who).map_err(|e| counted(&state, e))?;
+async fn get_account(who: Identity) -> Result<Json<Value>, ApiError> {
+    let account = account_of(&who)?;
     Ok(Json(account_json(&who, account)))
 }
 
@@ -95,6 +92,34 @@ struct Claim {
     invite: Option<String>,
 }
 
+/// The invite a claim spends: a server admitting accounts by invitation wants an open
+/// one; other servers take none.
+async fn claim_invite(state: &AppState, invite: Option<&str>) -> Result<Option<String>, ApiError> {
+    match state.config.access {
+        AccessMode::Invite => {
+            let code = invite
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .ok_or_else(|| {
+                    ApiError::denied(
+                        "invite_required",
+                        "this server admits new accounts by invitation only",
+                    )
+                })?;
+            if !state.store.invite_open(code).await? {
+                return Err(bad_invite());
+            }
+            Ok(Some(code.to_string()))
+        }
+        AccessMode::Open | AccessMode::Members => Ok(None),
+    }
+}
+
+/// The refusal of an invite that does not exist or was used.
+fn bad_invite() -> ApiError {
+    ApiError::denied("bad_invite", "this invite is unknown or already used")
+}
+
 /// `POST /api/account/claim`: turns the caller's guest identity into an account.
 async fn claim(
     State(state): State<AppState>,
@@ -103,86 +128,57 @@ async fn claim(
     who: Identity,
     body: Result<Json<Claim>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let body = json_body(body)?;
-        if who.account.is_some() {
-            return Err(ApiError::Conflict {
-                code: "already_claimed",
-                message: "this identity already has an account".into(),
-            });
-        }
-        let (username, key) = check_username(&body.username)?;
-        password::check(&body.password)?;
-        let invite = match state.config.access {
-            AccessMode::Invite => {
-                let code = body
-                    .invite
-                    .as_deref()
-                    .map(str::trim)
-                    .filter(|c| !c.is_empty())
-                    .ok_or_else(|| {
-                        ApiError::denied(
-                            "invite_required",
-                            "this server admits new accounts by invitation only",
-                        )
-                    })?;
-                if !state.store.invite_open(code).await? {
-                    return Err(ApiError::denied(
-                        "bad_invite",
-                        "this invite is unknown or already used",
-                    ));
-                }
-                Some(code.to_string())
-            }
-            AccessMode::Open | AccessMode::Members => None,
-        };
-        let token = identity::token_from_parts(&parts).ok_or(ApiError::Unauthorized)?;
-        let password_hash = password::hash(body.password).await?;
-        let account = NewAccount {
-            player_id: who.id,
-            username: username.clone(),
-            username_key: key,
-            password_hash,
-            role: "member".into(),
-            created_at: identity::now_ms(),
-        };
-        // The guest's own token becomes the first session: the claiming device stays in.
-        let session = session_row(&parts, addr, who.id, &token);
-        match state
-            .store
-            .claim_account(&account, &session, invite.as_deref())
-            .await
-        {
-            Ok(()) => {}
-            Err(StoreError::Conflict(_)) => {
-                return Err(ApiError::Conflict {
-                    code: "username_taken",
-                    message: format!("the username `{username}` is taken"),
-                })
-            }
-            Err(StoreError::Missing(_)) => {
-                return Err(ApiError::denied(
-                    "bad_invite",
-                    "this invite is unknown or already used",
-                ))
-            }
-            Err(e) => return Err(e.into()),
-        }
-        // A guest still under the name it was given is known by its username from now on,
-        // in every room it is in too; a name the player chose stays.
-        let mut who = who;
-        if who.name == identity::guest_name(who.id) {
-            state.store.rename_player(who.id, &username).await?;
-            state.rooms.rename(who.id, &username).await;
-            who.name = username.clone();
-        }
-        let account = identity::Account {
-            username,
-            role: "member".into(),
-        };
-        Ok(Json(account_json(&who, &account)))
+    let body = json_body(body)?;
+    if who.account.is_some() {
+        return Err(ApiError::Conflict {
+            code: "already_claimed",
+            message: "this identity already has an account".into(),
+        });
+    }
+    let (username, key) = check_username(&body.username)?;
+    password::check(&body.password)?;
+    let invite = claim_invite(&state, body.invite.as_deref()).await?;
+    let token = identity::token_from_parts(&parts).ok_or(ApiError::Unauthorized)?;
+    let password_hash = password::hash(body.password).await?;
+    let account = NewAccount {
+        player_id: who.id,
+        username: username.clone(),
+        username_key: key,
+        password_hash,
+        role: "member".into(),
+        created_at: identity::now_ms(),
     };
-    run.await.map_err(|e| counted(&state, e))
+    // The guest's own token becomes the first session: the claiming device stays in.
+    let session = session_row(&parts, addr, who.id, &token);
+    match state
+        .store
+        .claim_account(&account, &session, invite.as_deref())
+        .await
+    {
+        Ok(()) => {}
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict {
+                code: "username_taken",
+                message: format!("the username `{username}` is taken"),
+            })
+        }
+        // The invite was spent by another claim since it was checked.
+        Err(StoreError::Missing(_)) => return Err(bad_invite()),
+        Err(e) => return Err(e.into()),
+    }
+    // A guest still under the name it was given is known by its username from now on,
+    // in every room it is in too; a name the player chose stays.
+    let mut who = who;
+    if who.name == identity::guest_name(who.id) {
+        state.store.rename_player(who.id, &username).await?;
+        state.rooms.rename(who.id, &username).await;
+        who.name = username.clone();
+    }
+    let account = identity::Account {
+        username,
+        role: "member".into(),
+    };
+    Ok(Json(account_json(&who, &account)))
 }
 
 /// Body of `POST /api/account/login`.
@@ -200,73 +196,67 @@ async fn login(
     parts: Parts,
     body: Result<Json<Login>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    let run = async {
-        let body = json_body(body)?;
-        let key = body.username.trim().to_ascii_lowercase();
-        state
-            .limiters
-            .login_address
-            .check(&addr.key().to_string())?;
-        state.limiters.login_account.check(&key)?;
-        let account = state.store.account_by_key(&key).await?;
-        let stored = account.as_ref().map(|a| a.password_hash.clone());
-        let ok = password::verify(body.password, stored).await;
-        let account = match account {
-            Some(a) if ok => a,
-            _ => {
-                return Err(ApiError::denied(
-                    "bad_credentials",
-                    "unknown username or wrong password",
-                ))
-            }
-        };
-        if account.banned_at.is_some() {
-            return Err(ApiError::banned());
+    let body = json_body(body)?;
+    let key = body.username.trim().to_ascii_lowercase();
+    state
+        .limiters
+        .login_address
+        .check(&addr.key().to_string())?;
+    state.limiters.login_account.check(&key)?;
+    let account = state.store.account_by_key(&key).await?;
+    let stored = account.as_ref().map(|a| a.password_hash.clone());
+    let ok = password::verify(body.password, stored).await;
+    let account = match account {
+        Some(a) if ok => a,
+        _ => {
+            return Err(ApiError::denied(
+                "bad_credentials",
+                "unknown username or wrong password",
+            ))
         }
-        let token = new_token();
-        let session = session_row(&parts, addr, account.player_id, &token);
-        state.store.insert_session(&session).await?;
-        let name = state
-            .store
-            .player(account.player_id)
-            .await?
-            .map(|p| p.name)
-            .unwrap_or_default();
-        let mut body = json!({
-            "id": account.player_id,
-            "name": name,
-            "username": account.username,
-            "role": account.role,
-        });
-        // Browsers get the token only as an HttpOnly cookie; other clients need it here.
-        if !identity::has_cookie(&parts) {
-            body["token"] = Value::String(token.clone());
-        }
-        let mut response = Json(body).into_response();
-        let cookie = identity::cookie_header(&state.config, &token, identity::COOKIE_MAX_AGE_S)
-            .ok_or(ApiError::Unavailable("cookie"))?;
-        response.headers_mut().insert(SET_COOKIE, cookie);
-        Ok(response)
     };
-    run.await.map_err(|e| counted(&state, e))
+    if account.banned_at.is_some() {
+        return Err(ApiError::banned());
+    }
+    let token = new_token();
+    let session = session_row(&parts, addr, account.player_id, &token);
+    state.store.insert_session(&session).await?;
+    let name = state
+        .store
+        .player(account.player_id)
+        .await?
+        .map(|p| p.name)
+        .unwrap_or_default();
+    let mut body = json!({
+        "id": account.player_id,
+        "name": name,
+        "username": account.username,
+        "role": account.role,
+    });
+    // Browsers get the token only as an HttpOnly cookie; other clients need it here.
+    if !identity::has_cookie(&parts) {
+        body["token"] = Value::String(token.clone());
+    }
+    let mut response = Json(body).into_response();
+    let cookie = identity::cookie_header(&state.config, &token, identity::COOKIE_MAX_AGE_S)
+        .ok_or(ApiError::Unavailable("cookie"))?;
+    response.headers_mut().insert(SET_COOKIE, cookie);
+    Ok(response)
 }
 
 /// `POST /api/account/logout`: ends the caller's session and clears the cookie.
 async fn logout(State(state): State<AppState>, who: Identity) -> Result<Response, ApiError> {
-    let run = async {
-        let session = who.session.ok_or_else(|| ApiError::Conflict {
-            code: "not_logged_in",
-            message: "a guest has no session to end".into(),
-        })?;
-        state.store.delete_session(who.id, session).await?;
-        crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), session).await;
-        let mut response = Json(json!({})).into_response();
-        let cookie = identity::cookie_header(&state.config, "", 0)
-            .unwrap_or_else(|| HeaderValue::from_static(""));
-        response.headers_mut().insert(SET_COOKIE, cookie);
-        Ok(response)
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let session = who.session.ok_or_else(|| ApiError::Conflict {
+        code: "not_logged_in",
+        message: "a guest has no session to end".into(),
+    })?;
+    state.store.delete_session(who.id, session).await?;
+    crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), session).await;
+    let mut response = Json(json!({})).into_response();
+    let cookie = identity::cookie_header(&state.config, "", 0)
+        .unwrap_or_else(|| HeaderValue::from_static(""));
+    response.headers_mut().insert(SET_COOKIE, cookie);
+    Ok(response)
 }
 
 /// Body of `POST /api/account/password`.
@@ -285,41 +275,38 @@ async fn change_password(
     who: Identity,
     body: Result<Json<ChangePassword>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let body = json_body(body)?;
-        account_of(&who)?;
-        password::check(&body.new)?;
-        state
-            .limiters
-            .login_address
-            .check(&addr.key().to_string())?;
-        let stored = state.store.account(who.id).await?.map(|a| a.password_hash);
-        if !password::verify(body.current, stored).await {
-            return Err(ApiError::denied(
-                "bad_credentials",
-                "the current password is wrong",
-            ));
-        }
-        let hash = password::hash(body.new).await?;
-        state.store.set_password(who.id, &hash).await?;
-        let others: Vec<Uuid> = state
-            .store
-            .sessions(who.id)
-            .await?
-            .into_iter()
-            .map(|s| s.id)
-            .filter(|id| Some(*id) != who.session)
-            .collect();
-        let ended = state
-            .store
-            .delete_sessions_except(who.id, who.session)
-            .await?;
-        for id in others {
-            crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), id).await;
-        }
-        Ok(Json(json!({ "sessions_ended": ended })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let body = json_body(body)?;
+    account_of(&who)?;
+    password::check(&body.new)?;
+    state
+        .limiters
+        .login_address
+        .check(&addr.key().to_string())?;
+    let stored = state.store.account(who.id).await?.map(|a| a.password_hash);
+    if !password::verify(body.current, stored).await {
+        return Err(ApiError::denied(
+            "bad_credentials",
+            "the current password is wrong",
+        ));
+    }
+    let hash = password::hash(body.new).await?;
+    state.store.set_password(who.id, &hash).await?;
+    let others: Vec<Uuid> = state
+        .store
+        .sessions(who.id)
+        .await?
+        .into_iter()
+        .map(|s| s.id)
+        .filter(|id| Some(*id) != who.session)
+        .collect();
+    let ended = state
+        .store
+        .delete_sessions_except(who.id, who.session)
+        .await?;
+    for id in others {
+        crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), id).await;
+    }
+    Ok(Json(json!({ "sessions_ended": ended })))
 }
 
 /// `GET /api/account/sessions`: the caller's sessions, oldest first.
@@ -327,26 +314,23 @@ async fn list_sessions(
     State(state): State<AppState>,
     who: Identity,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        account_of(&who)?;
-        let sessions: Vec<Value> = state
-            .store
-            .sessions(who.id)
-            .await?
-            .into_iter()
-            .map(|s| {
-                json!({
-                    "id": s.id,
-                    "created_at": s.created_at,
-                    "user_agent": s.user_agent,
-                    "address": s.address,
-                    "current": Some(s.id) == who.session,
-                })
+    account_of(&who)?;
+    let sessions: Vec<Value> = state
+        .store
+        .sessions(who.id)
+        .await?
+        .into_iter()
+        .map(|s| {
+            json!({
+                "id": s.id,
+                "created_at": s.created_at,
+                "user_agent": s.user_agent,
+                "address": s.address,
+                "current": Some(s.id) == who.session,
             })
-            .collect();
-        Ok(Json(json!({ "sessions": sessions })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+        })
+        .collect();
+    Ok(Json(json!({ "sessions": sessions })))
 }
 
 /// `DELETE /api/account/sessions/{id}`: ends one of the caller's sessions.
@@ -355,14 +339,11 @@ async fn revoke_session(
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        account_of(&who)?;
-        let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("session"))?;
-        if !state.store.delete_session(who.id, id).await? {
-            return Err(ApiError::NotFound("session"));
-        }
-        crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), id).await;
-        Ok(Json(json!({})))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    account_of(&who)?;
+    let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("session"))?;
+    if !state.store.delete_session(who.id, id).await? {
+        return Err(ApiError::NotFound("session"));
+    }
+    crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), id).await;
+    Ok(Json(json!({})))
 }

@@ -15,15 +15,15 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{counted, json_body};
-use crate::error::ApiError;
+use super::json_body;
+use crate::error::{ApiError, HttpCode};
 use crate::identity::{self, Identity};
 use crate::net::ClientAddr;
 use crate::store::AuditRow;
 use crate::AppState;
 
 /// Largest page of the admin lists.
-pub const MAX_PAGE: u32 = 100;
+const MAX_PAGE: u32 = 100;
 
 /// The admin endpoints.
 pub(super) fn router() -> Router<AppState> {
@@ -120,7 +120,7 @@ impl Page {
         let limit = self.limit.unwrap_or(50);
         if !(1..=MAX_PAGE).contains(&limit) {
             return Err(ApiError::bad(
-                "bad_parameter",
+                HttpCode::BadParameter.as_str(),
                 format!("parameter `limit`: a whole number from 1 to {MAX_PAGE}"),
             ));
         }
@@ -132,7 +132,7 @@ type PageQuery = Result<Query<Page>, axum::extract::rejection::QueryRejection>;
 
 fn page(q: PageQuery) -> Result<Page, ApiError> {
     q.map(|Query(p)| p)
-        .map_err(|e| ApiError::bad("bad_parameter", e.body_text()))
+        .map_err(|e| ApiError::bad(HttpCode::BadParameter.as_str(), e.body_text()))
 }
 
 /// `GET /api/admin/players?q=&limit=&offset=`.
@@ -141,15 +141,12 @@ async fn list_players(
     who: Identity,
     q: PageQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        admin(who)?;
-        let p = page(q)?;
-        let (limit, offset) = p.bounds()?;
-        let q = p.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-        let players = state.store.list_players(q, limit, offset).await?;
-        Ok(Json(json!({ "players": players })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    admin(who)?;
+    let p = page(q)?;
+    let (limit, offset) = p.bounds()?;
+    let q = p.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    let players = state.store.list_players(q, limit, offset).await?;
+    Ok(Json(json!({ "players": players })))
 }
 
 /// Body of `PATCH /api/admin/players/{id}`.
@@ -167,25 +164,22 @@ async fn rename_player(
     Path(id): Path<String>,
     body: Result<Json<Rename>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let old = stored_player(&state, &id).await?;
-        let id = old.id;
-        let name = identity::check_name(&json_body(body)?.name)?;
-        audit(
-            &state,
-            &who,
-            addr,
-            "rename",
-            id.to_string(),
-            format!("{} -> {name}", old.name),
-        )
-        .await?;
-        state.store.rename_player(id, &name).await?;
-        state.rooms.rename(id, &name).await;
-        Ok(Json(json!({ "id": id, "name": name })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = admin(who)?;
+    let old = stored_player(&state, &id).await?;
+    let id = old.id;
+    let name = identity::check_name(&json_body(body)?.name)?;
+    audit(
+        &state,
+        &who,
+        addr,
+        "rename",
+        id.to_string(),
+        format!("{} -> {name}", old.name),
+    )
+    .await?;
+    state.store.rename_player(id, &name).await?;
+    state.rooms.rename(id, &name).await;
+    Ok(Json(json!({ "id": id, "name": name })))
 }
 
 /// Body of `POST /api/admin/players/{id}/ban`.
@@ -205,37 +199,34 @@ async fn ban_player(
     Path(id): Path<String>,
     body: Result<Json<Ban>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let id = stored_player(&state, &id).await?.id;
-        let reason = json_body(body)?
-            .reason
-            .trim()
-            .chars()
-            .take(500)
-            .collect::<String>();
-        if id == who.id {
-            return Err(ApiError::Conflict {
-                code: "self_ban",
-                message: "an admin cannot ban themselves".into(),
-            });
-        }
-        audit(&state, &who, addr, "ban", id.to_string(), reason).await?;
-        state.store.set_banned(id, Some(identity::now_ms())).await?;
-        let ended = state.store.delete_sessions_except(id, None).await?;
-        crate::cluster_lobby::close_player(
-            &state.sockets,
-            state.cluster.as_ref(),
-            id,
-            crate::cluster_lobby::BANNED,
-            "banned",
-        )
-        .await;
-        Ok(Json(
-            json!({ "id": id, "banned": true, "sessions_ended": ended }),
-        ))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = admin(who)?;
+    let id = stored_player(&state, &id).await?.id;
+    let reason = json_body(body)?
+        .reason
+        .trim()
+        .chars()
+        .take(500)
+        .collect::<String>();
+    if id == who.id {
+        return Err(ApiError::Conflict {
+            code: "self_ban",
+            message: "an admin cannot ban themselves".into(),
+        });
+    }
+    audit(&state, &who, addr, "ban", id.to_string(), reason).await?;
+    state.store.set_banned(id, Some(identity::now_ms())).await?;
+    let ended = state.store.delete_sessions_except(id, None).await?;
+    crate::cluster_lobby::close_player(
+        &state.sockets,
+        state.cluster.as_ref(),
+        id,
+        crate::cluster_lobby::BANNED,
+        "banned",
+    )
+    .await;
+    Ok(Json(
+        json!({ "id": id, "banned": true, "sessions_ended": ended }),
+    ))
 }
 
 /// `DELETE /api/admin/players/{id}/ban`: lifts a ban (the player logs in again).
@@ -245,14 +236,11 @@ async fn unban_player(
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let id = stored_player(&state, &id).await?.id;
-        audit(&state, &who, addr, "unban", id.to_string(), String::new()).await?;
-        state.store.set_banned(id, None).await?;
-        Ok(Json(json!({ "id": id, "banned": false })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = admin(who)?;
+    let id = stored_player(&state, &id).await?.id;
+    audit(&state, &who, addr, "unban", id.to_string(), String::new()).await?;
+    state.store.set_banned(id, None).await?;
+    Ok(Json(json!({ "id": id, "banned": false })))
 }
 
 /// `GET /api/admin/rooms?limit=&offset=`: every live room, private ones included, newest
@@ -262,25 +250,22 @@ async fn list_rooms(
     who: Identity,
     q: PageQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        admin(who)?;
-        let (limit, offset) = page(q)?.bounds()?;
-        let mut rooms = state.rooms.summaries();
-        rooms.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
-        let total = rooms.len();
-        let rooms: Vec<Value> = rooms
-            .into_iter()
-            .skip(usize::try_from(offset).unwrap_or(usize::MAX))
-            .take(limit as usize)
-            .map(|s| {
-                let mut v = serde_json::to_value(&s).unwrap_or(Value::Null);
-                v["invite_code"] = json!(s.invite_code);
-                v
-            })
-            .collect();
-        Ok(Json(json!({ "rooms": rooms, "total": total })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    admin(who)?;
+    let (limit, offset) = page(q)?.bounds()?;
+    let mut rooms = state.rooms.summaries();
+    rooms.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
+    let total = rooms.len();
+    let rooms: Vec<Value> = rooms
+        .into_iter()
+        .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+        .take(limit as usize)
+        .map(|s| {
+            let mut v = serde_json::to_value(&s).unwrap_or(Value::Null);
+            v["invite_code"] = json!(s.invite_code);
+            v
+        })
+        .collect();
+    Ok(Json(json!({ "rooms": rooms, "total": total })))
 }
 
 /// `POST /api/admin/rooms/{id}/close`: aborts the room for everyone (as the server does),
@@ -291,36 +276,33 @@ async fn close_room(
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
-        let handle = state
-            .rooms
-            .find(id)
-            .await
-            .ok_or(ApiError::NotFound("room"))?;
-        if !handle.summary().unfinished() {
-            return Err(already_over());
-        }
-        audit(
-            &state,
-            &who,
-            addr,
-            "close_room",
-            id.to_string(),
-            String::new(),
-        )
-        .await?;
-        let v = handle
-            .command(Actor::Server, Command::Abort)
-            .await
-            .map_err(|e| ApiError::Conflict {
-                code: e.code(),
-                message: e.to_string(),
-            })?;
-        Ok(Json(json!({ "id": id, "closed": true, "version": v })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = admin(who)?;
+    let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
+    let handle = state
+        .rooms
+        .find(id)
+        .await
+        .ok_or(ApiError::NotFound("room"))?;
+    if !handle.summary().unfinished() {
+        return Err(already_over());
+    }
+    audit(
+        &state,
+        &who,
+        addr,
+        "close_room",
+        id.to_string(),
+        String::new(),
+    )
+    .await?;
+    let v = handle
+        .command(Actor::Server, Command::Abort)
+        .await
+        .map_err(|e| ApiError::Conflict {
+            code: e.code(),
+            message: e.to_string(),
+        })?;
+    Ok(Json(json!({ "id": id, "closed": true, "version": v })))
 }
 
 /// The refusal of an action on a room whose game has ended.
@@ -340,32 +322,29 @@ async fn delete_chat(
     who: Identity,
     Path((id, line)): Path<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let room = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
-        let line: u32 = line.parse().map_err(|_| ApiError::NotFound("chat line"))?;
-        audit(
-            &state,
-            &who,
-            addr,
-            "delete_chat",
-            room.to_string(),
-            line.to_string(),
-        )
-        .await?;
-        let live = match state.rooms.find(room).await {
-            Some(handle) => handle
-                .command(Actor::Server, Command::DeleteChat { id: line })
-                .await
-                .is_ok(),
-            None => false,
-        };
-        if !live && !state.store.delete_chat(room, i64::from(line)).await? {
-            return Err(ApiError::NotFound("chat line"));
-        }
-        Ok(Json(json!({ "room": room, "id": line, "deleted": true })))
+    let who = admin(who)?;
+    let room = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
+    let line: u32 = line.parse().map_err(|_| ApiError::NotFound("chat line"))?;
+    audit(
+        &state,
+        &who,
+        addr,
+        "delete_chat",
+        room.to_string(),
+        line.to_string(),
+    )
+    .await?;
+    let live = match state.rooms.find(room).await {
+        Some(handle) => handle
+            .command(Actor::Server, Command::DeleteChat { id: line })
+            .await
+            .is_ok(),
+        None => false,
     };
-    run.await.map_err(|e| counted(&state, e))
+    if !live && !state.store.delete_chat(room, i64::from(line)).await? {
+        return Err(ApiError::NotFound("chat line"));
+    }
+    Ok(Json(json!({ "room": room, "id": line, "deleted": true })))
 }
 
 /// `POST /api/admin/players/{id}/mute`: the player's chat lines are refused everywhere
@@ -376,14 +355,11 @@ async fn mute_player(
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let id = stored_player(&state, &id).await?.id;
-        audit(&state, &who, addr, "mute", id.to_string(), String::new()).await?;
-        state.store.set_muted(id, Some(identity::now_ms())).await?;
-        Ok(Json(json!({ "id": id, "muted": true })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = admin(who)?;
+    let id = stored_player(&state, &id).await?.id;
+    audit(&state, &who, addr, "mute", id.to_string(), String::new()).await?;
+    state.store.set_muted(id, Some(identity::now_ms())).await?;
+    Ok(Json(json!({ "id": id, "muted": true })))
 }
 
 /// `DELETE /api/admin/players/{id}/mute`: lifts a chat mute.
@@ -393,14 +369,11 @@ async fn unmute_player(
     who: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let id = stored_player(&state, &id).await?.id;
-        audit(&state, &who, addr, "unmute", id.to_string(), String::new()).await?;
-        state.store.set_muted(id, None).await?;
-        Ok(Json(json!({ "id": id, "muted": false })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = admin(who)?;
+    let id = stored_player(&state, &id).await?.id;
+    audit(&state, &who, addr, "unmute", id.to_string(), String::new()).await?;
+    state.store.set_muted(id, None).await?;
+    Ok(Json(json!({ "id": id, "muted": false })))
 }
 
 /// A random invite code: 12 characters without look-alikes (60 bits).
@@ -418,19 +391,16 @@ async fn make_invite(
     addr: ClientAddr,
     who: Identity,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let who = admin(who)?;
-        let code = invite_code();
-        audit(&state, &who, addr, "invite", code.clone(), String::new()).await?;
-        state
-            .store
-            .insert_invite(&code, who.id, identity::now_ms())
-            .await?;
-        Ok(Json(
-            json!({ "code": code, "path": format!("/?invite={code}") }),
-        ))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = admin(who)?;
+    let code = invite_code();
+    audit(&state, &who, addr, "invite", code.clone(), String::new()).await?;
+    state
+        .store
+        .insert_invite(&code, who.id, identity::now_ms())
+        .await?;
+    Ok(Json(
+        json!({ "code": code, "path": format!("/?invite={code}") }),
+    ))
 }
 
 /// `GET /api/admin/audit?limit=&offset=`: admin actions, newest first.
@@ -439,11 +409,8 @@ async fn list_audit(
     who: Identity,
     q: PageQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        admin(who)?;
-        let (limit, offset) = page(q)?.bounds()?;
-        let entries = state.store.list_audit(limit, offset).await?;
-        Ok(Json(json!({ "entries": entries })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    admin(who)?;
+    let (limit, offset) = page(q)?.bounds()?;
+    let entries = state.store.list_audit(limit, offset).await?;
+    Ok(Json(json!({ "entries": entries })))
 }

@@ -27,7 +27,7 @@ fn summary(variant: Variant) -> &'static str {
 }
 
 /// The catalogue as JSON.
-pub fn catalogue() -> Value {
+pub(crate) fn catalogue() -> Value {
     let games: Vec<Value> = Variant::ALL
         .into_iter()
         .map(|v| {

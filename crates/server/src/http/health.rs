@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::error::HttpCode;
 use crate::AppState;
 
 /// `GET /healthz`: 200 `ok` without touching the database.
@@ -56,7 +57,7 @@ pub(super) async fn readyz(State(state): State<AppState>) -> Response {
     let body = serde_json::json!({
         "status": "unavailable",
         "reason": reason,
-        "error": { "code": "unavailable", "message": message },
+        "error": { "code": HttpCode::Unavailable.as_str(), "message": message },
     });
     (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
 }

@@ -12,8 +12,7 @@ use rules::Variant;
 use serde_json::{json, Map, Value};
 use uuid::Uuid;
 
-use super::counted;
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::export::{self, days_from_civil, Stored};
 use crate::store::{GameFilter, GameRow, MoveRow};
 use crate::AppState;
@@ -28,12 +27,15 @@ fn pairs(
     q: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Vec<(String, String)>, ApiError> {
     q.map(|Query(v)| v)
-        .map_err(|e| ApiError::bad("bad_query", e.body_text()))
+        .map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))
 }
 
 /// A 400 `bad_parameter` naming the parameter.
 fn bad_param(name: &str, why: impl std::fmt::Display) -> ApiError {
-    ApiError::bad("bad_parameter", format!("parameter `{name}`: {why}"))
+    ApiError::bad(
+        HttpCode::BadParameter.as_str(),
+        format!("parameter `{name}`: {why}"),
+    )
 }
 
 /// Reads a time parameter: milliseconds since the epoch, or a UTC date `YYYY-MM-DD`
@@ -42,7 +44,7 @@ fn bad_param(name: &str, why: impl std::fmt::Display) -> ApiError {
 ///
 /// # Errors
 /// A message saying what is accepted.
-pub fn parse_time(text: &str, end_of_day: bool) -> Result<i64, String> {
+fn parse_time(text: &str, end_of_day: bool) -> Result<i64, String> {
     let t = text.trim();
     if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
         return t
@@ -116,7 +118,7 @@ fn filter(params: &[(String, String)]) -> Result<GameFilter, ApiError> {
             }
             other => {
                 return Err(ApiError::bad(
-                    "unknown_parameter",
+                    HttpCode::UnknownParameter.as_str(),
                     format!(
                         "unknown parameter `{other}` (known: player, game, result, from, to, limit, offset)"
                     ),
@@ -253,34 +255,31 @@ pub(super) async fn list(
     State(state): State<AppState>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let mut params = pairs(query)?;
-        player_by_username(&state, &mut params).await?;
-        let f = filter(&params)?;
-        // One row more than asked tells whether there is a next page; the store pages at
-        // most MAX_LIMIT rows, so a full-size page probes the next row on its own.
-        let mut page = f.clone();
-        page.limit = (f.limit + 1).min(MAX_LIMIT);
-        let rows = state.store.list_games(&page).await?;
-        let more = if rows.len() > f.limit as usize {
-            true
-        } else if rows.len() == f.limit as usize && page.limit == f.limit {
-            let probe = GameFilter {
-                limit: 1,
-                offset: f.offset.saturating_add(f.limit),
-                ..f.clone()
-            };
-            !state.store.list_games(&probe).await?.is_empty()
-        } else {
-            false
+    let mut params = pairs(query)?;
+    player_by_username(&state, &mut params).await?;
+    let f = filter(&params)?;
+    // One row more than asked tells whether there is a next page; the store pages at
+    // most MAX_LIMIT rows, so a full-size page probes the next row on its own.
+    let mut page = f.clone();
+    page.limit = (f.limit + 1).min(MAX_LIMIT);
+    let rows = state.store.list_games(&page).await?;
+    let more = if rows.len() > f.limit as usize {
+        true
+    } else if rows.len() == f.limit as usize && page.limit == f.limit {
+        let probe = GameFilter {
+            limit: 1,
+            offset: f.offset.saturating_add(f.limit),
+            ..f.clone()
         };
-        let games: Vec<Value> = rows.iter().take(f.limit as usize).map(entry).collect();
-        Ok(Json(json!({
-            "games": games,
-            "next_offset": more.then(|| f.offset.saturating_add(f.limit)),
-        })))
+        !state.store.list_games(&probe).await?.is_empty()
+    } else {
+        false
     };
-    run.await.map_err(|e| counted(&state, e))
+    let games: Vec<Value> = rows.iter().take(f.limit as usize).map(entry).collect();
+    Ok(Json(json!({
+        "games": games,
+        "next_offset": more.then(|| f.offset.saturating_add(f.limit)),
+    })))
 }
 
 /// Reads the `{id}` path parameter.
@@ -303,73 +302,70 @@ pub(super) async fn one(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let (game, moves) = load(&state, &id).await?;
-        let mut body = entry(&game);
-        let positions = positions(&game, &moves);
-        let moves: Vec<Value> = moves
+    let (game, moves) = load(&state, &id).await?;
+    let mut body = entry(&game);
+    let positions = positions(&game, &moves);
+    let moves: Vec<Value> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            json!({
+                "ply": m.ply,
+                "seat": m.seat,
+                "notation": m.notation,
+                "clock_ms": m.clock_ms,
+                "at": m.at,
+                "position": positions.get(i),
+            })
+        })
+        .collect();
+    if let Value::Object(o) = &mut body {
+        o.insert("start_position".into(), json!(game.start_position));
+        o.insert("seat_details".into(), seat_details(&game.seats));
+        o.insert(
+            "outcome".into(),
+            game.result
+                .as_deref()
+                .map(stored_json)
+                .unwrap_or(Value::Null),
+        );
+        o.insert("moves".into(), Value::Array(moves));
+        // A rated game's changes, once the writer applied them with its result.
+        let rated = state.store.room(game.id).await?.is_some_and(|r| r.rated);
+        o.insert("rated".into(), json!(rated));
+        if rated {
+            let changes: Vec<Value> = state
+                .store
+                .game_rating_changes(game.id)
+                .await?
+                .iter()
+                .map(|c| json!({"seat": c.seat, "before": c.before, "after": c.after}))
+                .collect();
+            o.insert("rating_changes".into(), Value::Array(changes));
+        }
+        let chat: Vec<Value> = state
+            .store
+            .chat(game.id)
+            .await?
             .iter()
-            .enumerate()
-            .map(|(i, m)| {
+            .map(|c| {
                 json!({
-                    "ply": m.ply,
-                    "seat": m.seat,
-                    "notation": m.notation,
-                    "clock_ms": m.clock_ms,
-                    "at": m.at,
-                    "position": positions.get(i),
+                    "id": c.id,
+                    "channel": c.channel,
+                    "from": {"id": c.player_id, "name": c.name},
+                    "seat": c.seat,
+                    "text": c.text,
+                    "at": c.at,
                 })
             })
             .collect();
-        if let Value::Object(o) = &mut body {
-            o.insert("start_position".into(), json!(game.start_position));
-            o.insert("seat_details".into(), seat_details(&game.seats));
-            o.insert(
-                "outcome".into(),
-                game.result
-                    .as_deref()
-                    .map(stored_json)
-                    .unwrap_or(Value::Null),
-            );
-            o.insert("moves".into(), Value::Array(moves));
-            // A rated game's changes, once the writer applied them with its result.
-            let rated = state.store.room(game.id).await?.is_some_and(|r| r.rated);
-            o.insert("rated".into(), json!(rated));
-            if rated {
-                let changes: Vec<Value> = state
-                    .store
-                    .game_rating_changes(game.id)
-                    .await?
-                    .iter()
-                    .map(|c| json!({"seat": c.seat, "before": c.before, "after": c.after}))
-                    .collect();
-                o.insert("rating_changes".into(), Value::Array(changes));
-            }
-            let chat: Vec<Value> = state
-                .store
-                .chat(game.id)
-                .await?
-                .iter()
-                .map(|c| {
-                    json!({
-                        "id": c.id,
-                        "channel": c.channel,
-                        "from": {"id": c.player_id, "name": c.name},
-                        "seat": c.seat,
-                        "text": c.text,
-                        "at": c.at,
-                    })
-                })
-                .collect();
-            o.insert("chat".into(), Value::Array(chat));
-            o.insert(
-                "analysis".into(),
-                json!(crate::analysis::state_of(&state.store, &state.analyses, game.id).await?),
-            );
-        }
-        Ok(Json(body))
-    };
-    run.await.map_err(|e| counted(&state, e))
+        o.insert("chat".into(), Value::Array(chat));
+        o.insert(
+            "analysis".into(),
+            json!(crate::analysis::state_of(&state.store, &state.analyses, game.id).await?),
+        );
+    }
+    Ok(Json(body))
 }
 
 /// The position string after each stored move, replayed through `rules`, so clients draw
@@ -398,55 +394,52 @@ pub(super) async fn export(
     Path(id): Path<String>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let run = async {
-        let mut format = None;
-        for (k, v) in pairs(query)? {
-            match k.as_str() {
-                "format" if format.is_none() => format = Some(v),
-                "format" => return Err(bad_param("format", "given more than once")),
-                other => {
-                    return Err(ApiError::bad(
-                        "unknown_parameter",
-                        format!("unknown parameter `{other}` (known: format)"),
-                    ))
-                }
-            }
-        }
-        let (game, moves) = load(&state, &id).await?;
-        let stored = Stored::from_rows(&game, &moves).map_err(|e| {
-            tracing::error!(game = %game.id, error = %e, "stored game does not export");
-            ApiError::Conflict {
-                code: "corrupt_game",
-                message: e.to_string(),
-            }
-        })?;
-        let native = if stored.variant == Variant::Neva {
-            "pgn4"
-        } else {
-            "pdn"
-        };
-        let format = format.unwrap_or_else(|| native.to_string());
-        let (text, ext) = match format.as_str() {
-            "record" => (stored.record().to_string(), "txt"),
-            f if f == native => (stored.export(), native),
-            _ => {
-                return Err(bad_param(
-                    "format",
-                    format!("`{format}`: {native} or record for this game"),
+    let mut format = None;
+    for (k, v) in pairs(query)? {
+        match k.as_str() {
+            "format" if format.is_none() => format = Some(v),
+            "format" => return Err(bad_param("format", "given more than once")),
+            other => {
+                return Err(ApiError::bad(
+                    HttpCode::UnknownParameter.as_str(),
+                    format!("unknown parameter `{other}` (known: format)"),
                 ))
             }
-        };
-        let disposition = format!("inline; filename=\"{}.{ext}\"", game.id);
-        Ok((
-            [
-                (CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
-                (CONTENT_DISPOSITION, disposition),
-            ],
-            text,
-        )
-            .into_response())
+        }
+    }
+    let (game, moves) = load(&state, &id).await?;
+    let stored = Stored::from_rows(&game, &moves).map_err(|e| {
+        tracing::error!(game = %game.id, error = %e, "stored game does not export");
+        ApiError::Conflict {
+            code: "corrupt_game",
+            message: e.to_string(),
+        }
+    })?;
+    let native = if stored.variant == Variant::Neva {
+        "pgn4"
+    } else {
+        "pdn"
     };
-    run.await.map_err(|e| counted(&state, e))
+    let format = format.unwrap_or_else(|| native.to_string());
+    let (text, ext) = match format.as_str() {
+        "record" => (stored.record().to_string(), "txt"),
+        f if f == native => (stored.export(), native),
+        _ => {
+            return Err(bad_param(
+                "format",
+                format!("`{format}`: {native} or record for this game"),
+            ))
+        }
+    };
+    let disposition = format!("inline; filename=\"{}.{ext}\"", game.id);
+    Ok((
+        [
+            (CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
 }
 
 /// `GET /api/history/{id}/analysis`: 200 with the stored analysis, or 202 `pending` with
@@ -455,23 +448,20 @@ pub(super) async fn analysis(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let run = async {
-        let id = game_id(&id)?;
-        Ok(
-            match crate::analysis::request(&state.store, &state.analyses, id).await? {
-                crate::analysis::Reply::Ready(body) => {
-                    ([(CONTENT_TYPE, "application/json")], body).into_response()
-                }
-                crate::analysis::Reply::Pending { done, total } => (
-                    StatusCode::ACCEPTED,
-                    [(CACHE_CONTROL, "no-store")],
-                    Json(json!({"status": "pending", "done": done, "total": total})),
-                )
-                    .into_response(),
-            },
-        )
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let id = game_id(&id)?;
+    Ok(
+        match crate::analysis::request(&state.store, &state.analyses, id).await? {
+            crate::analysis::Reply::Ready(body) => {
+                ([(CONTENT_TYPE, "application/json")], body).into_response()
+            }
+            crate::analysis::Reply::Pending { done, total } => (
+                StatusCode::ACCEPTED,
+                [(CACHE_CONTROL, "no-store")],
+                Json(json!({"status": "pending", "done": done, "total": total})),
+            )
+                .into_response(),
+        },
+    )
 }
 
 #[cfg(test)]

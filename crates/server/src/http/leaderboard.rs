@@ -10,8 +10,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::counted;
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::store::now_ms;
 use crate::AppState;
 
@@ -102,45 +101,42 @@ pub(super) async fn leaderboard(
     Path(game): Path<String>,
     query: Result<Query<Mode>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let Query(q) = query.map_err(|e| ApiError::bad("bad_query", e.body_text()))?;
-        let pool = pool_of(&game, q.mode.as_deref())?;
-        let now = now_ms();
-        let mut list = ranked(&state, pool, now).await?;
-        list.truncate(LIMIT);
-        // Progress: the shown rating now against before the first rated game of the window.
-        let mut progress: HashMap<String, (i64, i64)> = HashMap::new();
-        for c in state
-            .store
-            .pool_changes_since(pool.game, pool.mode, now - PROGRESS_MS)
-            .await?
-        {
-            progress
-                .entry(c.player)
-                .and_modify(|e| e.1 = c.after)
-                .or_insert((c.before, c.after));
-        }
-        let players: Vec<Value> = list
-            .iter()
-            .map(|r| {
-                let p = progress
-                    .get(&r.player.to_string())
-                    .map_or(0, |(first, _)| i64::from(r.shown.rating) - first);
-                json!({
-                    "rank": r.rank,
-                    "name": r.name,
-                    "rating": r.shown.rating,
-                    "deviation": r.shown.deviation,
-                    "games": r.games,
-                    "progress": p,
-                })
+    let Query(q) = query.map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))?;
+    let pool = pool_of(&game, q.mode.as_deref())?;
+    let now = now_ms();
+    let mut list = ranked(&state, pool, now).await?;
+    list.truncate(LIMIT);
+    // Progress: the shown rating now against before the first rated game of the window.
+    let mut progress: HashMap<String, (i64, i64)> = HashMap::new();
+    for c in state
+        .store
+        .pool_changes_since(pool.game, pool.mode, now - PROGRESS_MS)
+        .await?
+    {
+        progress
+            .entry(c.player)
+            .and_modify(|e| e.1 = c.after)
+            .or_insert((c.before, c.after));
+    }
+    let players: Vec<Value> = list
+        .iter()
+        .map(|r| {
+            let p = progress
+                .get(&r.player.to_string())
+                .map_or(0, |(first, _)| i64::from(r.shown.rating) - first);
+            json!({
+                "rank": r.rank,
+                "name": r.name,
+                "rating": r.shown.rating,
+                "deviation": r.shown.deviation,
+                "games": r.games,
+                "progress": p,
             })
-            .collect();
-        Ok(Json(json!({
-            "game": pool.game,
-            "mode": pool.mode,
-            "players": players,
-        })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+        })
+        .collect();
+    Ok(Json(json!({
+        "game": pool.game,
+        "mode": pool.mode,
+        "players": players,
+    })))
 }

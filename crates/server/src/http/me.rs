@@ -10,7 +10,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{counted, json_body};
+use super::json_body;
 use crate::error::ApiError;
 use crate::identity::{self, MaybeIdentity, COOKIE_NAME};
 use crate::AppState;
@@ -63,21 +63,15 @@ pub(super) async fn get_me(
         }
         return Ok(Json(body).into_response());
     }
-    state
-        .limiters
-        .new_identity
-        .check(&addr.key().to_string())
-        .map_err(|e| counted(&state, e))?;
-    let (who, token) = identity::issue(&state.store, identity::now_ms())
-        .await
-        .map_err(|e| counted(&state, e))?;
+    state.limiters.new_identity.check(&addr.key().to_string())?;
+    let (who, token) = identity::issue(&state.store, identity::now_ms()).await?;
     let mut body = json!({ "id": who.id, "name": who.name, "username": null, "role": "guest" });
     if !from_browser(&parts) {
         body["token"] = json!(token);
     }
     let mut response = Json(body).into_response();
     let value = HeaderValue::from_str(&cookie(&state, &token))
-        .map_err(|_| counted(&state, ApiError::Unavailable("cookie")))?;
+        .map_err(|_| ApiError::Unavailable("cookie"))?;
     response.headers_mut().insert(SET_COOKIE, value);
     Ok(response)
 }
@@ -95,14 +89,11 @@ pub(super) async fn patch_me(
     MaybeIdentity(who): MaybeIdentity,
     body: Result<Json<Rename>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let run = async {
-        let who = who.ok_or(ApiError::Unauthorized)?;
-        let name = identity::check_name(&json_body(body)?.name)?;
-        if !state.store.rename_player(who.id, &name).await? {
-            return Err(ApiError::Unauthorized);
-        }
-        state.rooms.rename(who.id, &name).await;
-        Ok(Json(json!({ "id": who.id, "name": name })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    let who = who.ok_or(ApiError::Unauthorized)?;
+    let name = identity::check_name(&json_body(body)?.name)?;
+    if !state.store.rename_player(who.id, &name).await? {
+        return Err(ApiError::Unauthorized);
+    }
+    state.rooms.rename(who.id, &name).await;
+    Ok(Json(json!({ "id": who.id, "name": name })))
 }

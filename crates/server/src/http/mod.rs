@@ -29,13 +29,10 @@ use axum::routing::{get, post};
 use axum::Router;
 
 use crate::error::ApiError;
-use crate::metrics::Metrics;
 use crate::AppState;
 
-pub use history::parse_time;
-
 /// Every route of the server but the web client's (`crate::web`).
-pub fn router() -> Router<AppState> {
+pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/rooms", post(rooms::create).get(rooms::list))
         .route("/api/rooms/join", post(rooms::join))
@@ -60,12 +57,6 @@ pub fn router() -> Router<AppState> {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(health::metrics))
-}
-
-/// Counts a refused request in `/metrics` and passes the error on.
-fn counted(state: &AppState, e: ApiError) -> ApiError {
-    Metrics::inc(&state.metrics.errors);
-    e
 }
 
 /// The JSON body, or the typed refusal of [`ApiError::from`] (`bad_json`, `unknown_field`,

@@ -14,7 +14,6 @@ use serde::Serialize;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-use super::counted;
 use crate::error::ApiError;
 use crate::identity::MaybeIdentity;
 use crate::rooms::{Counts, MyGamesWatch, RoomSummary};
@@ -84,7 +83,7 @@ pub(super) async fn list(
     State(state): State<AppState>,
     MaybeIdentity(who): MaybeIdentity,
 ) -> Result<Json<impl Serialize>, ApiError> {
-    let who = who.ok_or_else(|| counted(&state, ApiError::Unauthorized))?;
+    let who = who.ok_or_else(|| ApiError::Unauthorized)?;
     let games: Vec<MyGame> = state
         .rooms
         .games_of(who.id)
@@ -111,7 +110,7 @@ pub(super) async fn live(
     MaybeIdentity(who): MaybeIdentity,
 ) -> Response {
     let Some(who) = who else {
-        return counted(&state, ApiError::Unauthorized).into_response();
+        return ApiError::Unauthorized.into_response();
     };
     if state.rooms.is_shutting_down() {
         return ApiError::Unavailable("the server is restarting").into_response();

@@ -14,8 +14,8 @@ use rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::json_body;
 use super::rooms::{command_error, may_open, room_config, Settings};
-use super::{counted, json_body};
 use crate::error::ApiError;
 use crate::identity::Identity;
 use crate::AppState;
@@ -44,65 +44,62 @@ pub(super) async fn computer(
     who: Identity,
     body: Result<Json<Computer>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let body = json_body(body)?;
-        let levels = Bot::levels("engine").unwrap_or(1..=5);
-        if !levels.contains(&body.level) {
-            return Err(ApiError::bad(
-                "unknown_bot",
-                format!(
-                    "level {}: the computer plays at levels {} to {}",
-                    body.level,
-                    levels.start(),
-                    levels.end()
-                ),
-            ));
-        }
-        let config = room_config(
-            &state,
-            &who,
-            Settings {
-                game: &body.game,
-                options: &body.options,
-                time_control: body.time_control,
-                auto_start: true,
-                rated: body.rated,
-            },
-            "public",
-        )?;
-        may_open(&state, addr, &who)?;
-        let seat = body.seat.unwrap_or(Seat::Morning);
-        let id = state
-            .rooms
-            .open(config, &who.name, Some(seat))
+    let body = json_body(body)?;
+    let levels = Bot::levels("engine").unwrap_or(1..=5);
+    if !levels.contains(&body.level) {
+        return Err(ApiError::bad(
+            "unknown_bot",
+            format!(
+                "level {}: the computer plays at levels {} to {}",
+                body.level,
+                levels.start(),
+                levels.end()
+            ),
+        ));
+    }
+    let config = room_config(
+        &state,
+        &who,
+        Settings {
+            game: &body.game,
+            options: &body.options,
+            time_control: body.time_control,
+            auto_start: true,
+            rated: body.rated,
+        },
+        "public",
+    )?;
+    may_open(&state, addr, &who)?;
+    let seat = body.seat.unwrap_or(Seat::Morning);
+    let id = state
+        .rooms
+        .open(config, &who.name, Some(seat))
+        .await
+        .map_err(command_error)?;
+    let handle = state
+        .rooms
+        .get(id)
+        .ok_or(ApiError::Unavailable("the server is restarting"))?;
+    let host = Actor::Player(who.participant());
+    // The last bot seated fills the room, which starts it.
+    let free: Vec<Seat> = handle
+        .summary()
+        .seats
+        .iter()
+        .filter(|s| s.name.is_none())
+        .map(|s| s.seat)
+        .collect();
+    for seat in free {
+        let bot = Bot {
+            kind: "engine".into(),
+            level: body.level,
+        };
+        handle
+            .command(host.clone(), Command::SetBot { seat, bot })
             .await
             .map_err(command_error)?;
-        let handle = state
-            .rooms
-            .get(id)
-            .ok_or(ApiError::Unavailable("the server is restarting"))?;
-        let host = Actor::Player(who.participant());
-        // The last bot seated fills the room, which starts it.
-        let free: Vec<Seat> = handle
-            .summary()
-            .seats
-            .iter()
-            .filter(|s| s.name.is_none())
-            .map(|s| s.seat)
-            .collect();
-        for seat in free {
-            let bot = Bot {
-                kind: "engine".into(),
-                level: body.level,
-            };
-            handle
-                .command(host.clone(), Command::SetBot { seat, bot })
-                .await
-                .map_err(command_error)?;
-        }
-        Ok(Json(json!({ "id": id })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+    }
+    Ok(Json(json!({ "id": id })))
 }
 
 /// Body of `POST /api/quick/seek`.
@@ -130,68 +127,65 @@ pub(super) async fn seek(
     who: Identity,
     body: Result<Json<Seek>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let run = async {
-        let body = json_body(body)?;
-        // The room a seek would open: its options and clock are what an open room must match.
-        let config = room_config(
-            &state,
-            &who,
-            Settings {
-                game: &body.game,
-                options: &body.options,
-                time_control: body.time_control,
-                auto_start: true,
-                rated: body.rated,
-            },
-            "public",
-        )?;
-        if !who.may_play(state.config.access) {
-            return Err(crate::accounts::members_only());
-        }
-        let _one_at_a_time = state.seeks.lock().await;
-        let mut open: Vec<_> = state
-            .rooms
-            .listing()
-            .into_iter()
-            .filter(|s| {
-                s.auto_start
-                    && s.state == RoomState::Waiting
-                    && s.options == config.options
-                    && s.time_control == config.time_control
-                    && s.rated == config.rated
-            })
-            .collect();
-        open.sort_by_key(|s| (s.created_at, s.id));
-        if let Some(mine) = open
-            .iter()
-            .find(|s| s.host == who.id || s.seats.iter().any(|seat| seat.player == Some(who.id)))
-        {
-            return Ok(Json(json!({ "id": mine.id, "created": false })));
-        }
-        let me = Actor::Player(who.participant());
-        for room in open
-            .iter()
-            .filter(|s| s.seats.iter().any(|seat| seat.name.is_none()))
-        {
-            let Some(handle) = state.rooms.find(room.id).await else {
-                continue;
-            };
-            // Refused when the room changed meanwhile (filled, started, closed): the next.
-            if handle
-                .command(me.clone(), Command::TakeSeat { seat: None })
-                .await
-                .is_ok()
-            {
-                return Ok(Json(json!({ "id": room.id, "created": false })));
-            }
-        }
-        may_open(&state, addr, &who)?;
-        let id = state
-            .rooms
-            .open_host_seated(config, &who.name)
+    let body = json_body(body)?;
+    // The room a seek would open: its options and clock are what an open room must match.
+    let config = room_config(
+        &state,
+        &who,
+        Settings {
+            game: &body.game,
+            options: &body.options,
+            time_control: body.time_control,
+            auto_start: true,
+            rated: body.rated,
+        },
+        "public",
+    )?;
+    if !who.may_play(state.config.access) {
+        return Err(crate::accounts::members_only());
+    }
+    let _one_at_a_time = state.seeks.lock().await;
+    let mut open: Vec<_> = state
+        .rooms
+        .listing()
+        .into_iter()
+        .filter(|s| {
+            s.auto_start
+                && s.state == RoomState::Waiting
+                && s.options == config.options
+                && s.time_control == config.time_control
+                && s.rated == config.rated
+        })
+        .collect();
+    open.sort_by_key(|s| (s.created_at, s.id));
+    if let Some(mine) = open
+        .iter()
+        .find(|s| s.host == who.id || s.seats.iter().any(|seat| seat.player == Some(who.id)))
+    {
+        return Ok(Json(json!({ "id": mine.id, "created": false })));
+    }
+    let me = Actor::Player(who.participant());
+    for room in open
+        .iter()
+        .filter(|s| s.seats.iter().any(|seat| seat.name.is_none()))
+    {
+        let Some(handle) = state.rooms.find(room.id).await else {
+            continue;
+        };
+        // Refused when the room changed meanwhile (filled, started, closed): the next.
+        if handle
+            .command(me.clone(), Command::TakeSeat { seat: None })
             .await
-            .map_err(command_error)?;
-        Ok(Json(json!({ "id": id, "created": true })))
-    };
-    run.await.map_err(|e| counted(&state, e))
+            .is_ok()
+        {
+            return Ok(Json(json!({ "id": room.id, "created": false })));
+        }
+    }
+    may_open(&state, addr, &who)?;
+    let id = state
+        .rooms
+        .open_host_seated(config, &who.name)
+        .await
+        .map_err(command_error)?;
+    Ok(Json(json!({ "id": id, "created": true })))
 }

@@ -11,11 +11,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::identity::{Identity, MaybeIdentity};
 use crate::metrics::Overload;
 use crate::net::ClientAddr;
 use crate::rooms::CommandError;
+use crate::wire::SocketCode;
 use crate::AppState;
 
 /// Body of `POST /api/rooms`.
@@ -61,12 +62,12 @@ pub(super) fn command_error(e: CommandError) -> ApiError {
         CommandError::Store(e) => ApiError::from(e),
         CommandError::Closed => ApiError::Unavailable("the server is restarting"),
         CommandError::Overloaded => ApiError::Overloaded("store"),
-        CommandError::Remote { code, message, .. } => match code {
-            "overloaded" => ApiError::Overloaded("store"),
-            "store_failed" | "room_closed" | crate::rooms::ROOM_MOVED => {
+        CommandError::Remote { code, message, .. } => match SocketCode::parse(code) {
+            Some(SocketCode::Overloaded) => ApiError::Overloaded("store"),
+            Some(SocketCode::StoreFailed | SocketCode::RoomClosed | SocketCode::RoomMoved) => {
                 ApiError::Unavailable("the room's node did not answer; try again")
             }
-            code => ApiError::bad(code, message),
+            _ => ApiError::bad(code, message),
         },
     }
 }
@@ -88,9 +89,10 @@ pub(super) fn may_open(state: &AppState, addr: ClientAddr, who: &Identity) -> Re
     let limit = state.config.limits.rooms_per_identity;
     let hosted = state.rooms.unfinished_hosted_by(who.id);
     if hosted >= limit {
-        return Err(ApiError::TooMany(format!(
-            "you already host {hosted} unfinished rooms (limit {limit})"
-        )));
+        return Err(ApiError::Limited {
+            code: HttpCode::TooMany.as_str(),
+            message: format!("you already host {hosted} unfinished rooms (limit {limit})"),
+        });
     }
     Ok(())
 }
@@ -239,11 +241,11 @@ pub(super) async fn list(
     page: Result<axum::extract::Query<Page>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let axum::extract::Query(page) =
-        page.map_err(|e| ApiError::bad("bad_parameter", e.body_text()))?;
+        page.map_err(|e| ApiError::bad(HttpCode::BadParameter.as_str(), e.body_text()))?;
     let limit = page.limit.unwrap_or(PAGE);
     if !(1..=MAX_PAGE).contains(&limit) {
         return Err(ApiError::bad(
-            "bad_parameter",
+            HttpCode::BadParameter.as_str(),
             format!("parameter `limit`: a whole number from 1 to {MAX_PAGE}"),
         ));
     }
@@ -296,7 +298,7 @@ pub(super) async fn join(
     body: Result<Json<Join>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(body) = body.map_err(ApiError::from)?;
-    // Every try counts, so that guessing codes is slow (issue 11).
+    // Every try counts, so that guessing codes is slow.
     state.limiters.invite_code.check(&addr.key().to_string())?;
     let code = body.code.trim().to_ascii_uppercase();
     match state.rooms.by_invite_code(&code) {

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::export::Stored;
 use crate::identity::Identity;
 use crate::tournaments::{standings_csv, view, NewTournament, TournamentError, Tournaments};
@@ -202,7 +202,8 @@ async fn join(
     let body: JoinBody = if body.iter().all(u8::is_ascii_whitespace) {
         JoinBody::default()
     } else {
-        serde_json::from_slice(&body).map_err(|e| ApiError::bad("bad_json", e.to_string()))?
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::bad(HttpCode::BadJson.as_str(), e.to_string()))?
     };
     let partner = match body.partner {
         Some(name) => {

@@ -90,7 +90,7 @@ pub enum CommandError {
     /// reason, as the owner's local socket would have been told.
     #[error("{message}")]
     Remote {
-        /// The code the owner gave (one of [`CommandError::CODES`]).
+        /// The code the owner gave (one of [`crate::wire::error_codes`]).
         code: &'static str,
         /// The owner's words.
         message: String,
@@ -100,55 +100,15 @@ pub enum CommandError {
 }
 
 impl CommandError {
-    /// Every code [`CommandError::code`] gives: a code stored by another node is read back
-    /// as one of these.
-    pub const CODES: &'static [&'static str] = &[
-        "invalid_options",
-        "invalid_config",
-        "wrong_state",
-        "not_a_participant",
-        "server_only",
-        "not_a_bot",
-        "not_seated",
-        "already_seated",
-        "seat_taken",
-        "no_such_seat",
-        "room_full",
-        "not_host",
-        "no_bot",
-        "unknown_bot",
-        "not_all_seats_taken",
-        "first_seat_not_allowed",
-        "not_your_turn",
-        "seat_out",
-        "illegal_move",
-        "too_late_to_abort",
-        "abort_not_allowed",
-        "draw_already_offered",
-        "no_draw_offer",
-        "claim_not_open",
-        "rematch_already_asked",
-        "rematch_created",
-        "no_rematch_request",
-        "chat_empty",
-        "chat_too_long",
-        "chat_too_fast",
-        "chat_not_allowed",
-        "no_such_chat",
-        "invalid_name",
-        "overloaded",
-        "store_failed",
-        "room_closed",
-        ROOM_MOVED,
-    ];
-
     /// Stable snake_case code for the wire protocol.
     pub fn code(&self) -> &'static str {
         match self {
             CommandError::Lobby(e) => e.code(),
-            CommandError::Store(StoreError::Busy) | CommandError::Overloaded => "overloaded",
-            CommandError::Store(_) => "store_failed",
-            CommandError::Closed => "room_closed",
+            CommandError::Store(StoreError::Busy) | CommandError::Overloaded => {
+                crate::wire::SocketCode::Overloaded.as_str()
+            }
+            CommandError::Store(_) => crate::wire::SocketCode::StoreFailed.as_str(),
+            CommandError::Closed => crate::wire::SocketCode::RoomClosed.as_str(),
             CommandError::Remote { code, .. } => code,
         }
     }
@@ -165,11 +125,8 @@ impl CommandError {
     /// The error another node stored as `code`, `message` and `reason` (an unknown code,
     /// from a newer node, reads as `store_failed`: the client tries again).
     pub fn remote(code: &str, message: String, reason: Option<&str>) -> CommandError {
-        let code = Self::CODES
-            .iter()
-            .find(|c| **c == code)
-            .copied()
-            .unwrap_or("store_failed");
+        let unknown = crate::wire::SocketCode::StoreFailed.as_str();
+        let code = crate::wire::read_error_code(code).unwrap_or(unknown);
         let reason = reason.and_then(|r| {
             rules::IllegalReason::ALL
                 .into_iter()
@@ -185,7 +142,7 @@ impl CommandError {
 
 /// The code of a command sent to a node that no longer owns the room: the socket is told
 /// `restarting` and reconnects, which finds the room's owner anew.
-pub const ROOM_MOVED: &str = "room_moved";
+pub const ROOM_MOVED: &str = crate::wire::SocketCode::RoomMoved.as_str();
 
 /// A socket attached to a room: how it sees the room now, what to send first, and the
 /// broadcast to follow.

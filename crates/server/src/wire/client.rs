@@ -12,6 +12,8 @@ use rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::codes::SocketCode;
+
 /// A client message, as `docs/protocol.md` lists them: the envelope's `type` with its
 /// `data`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -109,10 +111,11 @@ impl WireError {
     /// The stable code.
     pub fn code(&self) -> &'static str {
         match self {
-            WireError::BadJson(_) => "bad_json",
-            WireError::BadMessage(_) => "bad_message",
-            WireError::UnknownType(_) => "unknown_type",
+            WireError::BadJson(_) => SocketCode::BadJson,
+            WireError::BadMessage(_) => SocketCode::BadMessage,
+            WireError::UnknownType(_) => SocketCode::UnknownType,
         }
+        .as_str()
     }
 }
 

@@ -167,7 +167,7 @@ pub fn since_messages(since: &Since) -> Vec<String> {
 pub fn too_many_connections() -> &'static [u8] {
     static ANSWER: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
         let body = serde_json::json!({"error": {
-            "code": "too_many_sockets",
+            "code": crate::error::HttpCode::TooManySockets.as_str(),
             "message": "this address has too many connections open; close some first",
         }})
         .to_string();

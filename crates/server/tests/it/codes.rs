@@ -1,5 +1,5 @@
 //! Every error code and close code the docs list, provoked over real sockets to a real
-//! in-process server, each from one table (issue 22, part 9): `docs/api.md`'s HTTP error
+//! in-process server, each from one table: `docs/api.md`'s HTTP error
 //! codes, `docs/protocol.md`'s socket error codes and its close codes. A check reads the
 //! docs' lists, so a code documented without a row here fails; the codes no test can
 //! provoke through the API are listed with the reason, and must still be documented.
@@ -146,6 +146,8 @@ enum On {
     Tight,
     /// `--max-rooms 1`.
     Full,
+    /// One unfinished room per host.
+    Hosting,
     /// Shutting down (its rooms told to stop).
     Stopping,
     /// Its database closed.
@@ -187,6 +189,8 @@ struct Case {
     upgrade: Option<&'static [(&'static str, &'static str)]>,
     /// Sent this many times; the last answer is checked.
     times: usize,
+    /// Sent as HTTP/1.0.
+    http10: bool,
     status: u16,
     code: &'static str,
 }
@@ -200,6 +204,7 @@ fn case(on: On, who: Who, method: &'static str, path: &'static str) -> Case {
         body: Body::None,
         upgrade: None,
         times: 1,
+        http10: false,
         status: 0,
         code: "",
     }
@@ -220,6 +225,10 @@ impl Case {
     }
     fn times(mut self, n: usize) -> Case {
         self.times = n;
+        self
+    }
+    fn http10(mut self) -> Case {
+        self.http10 = true;
         self
     }
     fn is(mut self, status: u16, code: &'static str) -> Case {
@@ -339,9 +348,17 @@ fn http_cases() -> Vec<Case> {
             .is(503, "unavailable"),
         case(NoDatabase, Nobody, "GET", "/readyz").is(503, "unavailable"),
         case(Full, Guest, "POST", "/api/rooms")
-            .json(room)
+            .json(room.clone())
             .times(2)
             .is(503, "overloaded"),
+        case(Hosting, Guest, "POST", "/api/rooms")
+            .json(room)
+            .times(2)
+            .is(429, "too_many"),
+        case(Open, Nobody, "GET", "/ws?room={room}")
+            .upgrade(&[])
+            .http10()
+            .is(426, "upgrade_required"),
     ]
 }
 
@@ -412,6 +429,7 @@ impl World {
                     l.rooms_per_address_per_minute = 1;
                 }
                 On::Full => l.max_rooms = 1,
+                On::Hosting => l.rooms_per_identity = 1,
                 _ => {}
             })
             .start()
@@ -530,6 +548,9 @@ impl World {
             let mut req = client.request(method, self.s.url(&self.path(c.path)));
             if let Some(t) = &token {
                 req = req.bearer_auth(t);
+            }
+            if c.http10 {
+                req = req.version(reqwest::Version::HTTP_10);
             }
             if let Some(headers) = c.upgrade {
                 req = req
@@ -1424,4 +1445,73 @@ fn the_docs_lists_parse() {
     assert!(close.contains(&(1008, "too slow".to_string())), "{close:?}");
     assert!(close.contains(&(4003, "banned".to_string())), "{close:?}");
     assert!(close.contains(&(1012, String::new())), "{close:?}");
+}
+
+// ---------------------------------------------------------------------------------------
+// The code tables against the docs
+
+/// `docs/protocol.md` lists exactly the socket codes of the server's two tables (the room's
+/// `lobby::ErrorCode` and the server's `wire::SocketCode`): a code added to a table without
+/// its line in the docs, or a documented code no table has, fails here.
+#[test]
+fn the_socket_code_tables_are_the_documented_codes() {
+    let documented = documented_socket();
+    let table: BTreeSet<String> = server::wire::error_codes().map(String::from).collect();
+    let undocumented: Vec<_> = table.difference(&documented).collect();
+    assert!(
+        undocumented.is_empty(),
+        "not in protocol.md: {undocumented:?}"
+    );
+    let unknown: Vec<_> = documented.difference(&table).collect();
+    assert!(
+        unknown.is_empty(),
+        "in protocol.md, in no table: {unknown:?}"
+    );
+}
+
+/// Every code a room can refuse with, or the server can answer a socket command with, is
+/// read back as itself from another node's answer, and one this node does not know as
+/// `store_failed` (which clients retry).
+#[test]
+fn every_socket_code_round_trips_between_nodes() {
+    use server::rooms::CommandError;
+    for code in server::wire::error_codes() {
+        let back = CommandError::remote(code, "words".into(), None);
+        assert_eq!(back.code(), code);
+        assert_eq!(back.to_string(), "words");
+    }
+    let back = CommandError::remote("from_the_future", "?".into(), None);
+    assert_eq!(back.code(), "store_failed");
+}
+
+/// `docs/api.md`'s error table has every code of the HTTP table (`error::HttpCode`), and
+/// every code it lists is one the server gives: the table's, a room's refusal
+/// (`lobby::ErrorCode`), or an endpoint's own, provoked by
+/// [`every_documented_http_error_code_is_provoked`] or listed as unprovokable there.
+#[test]
+fn the_http_code_table_is_documented() {
+    use server::error::HttpCode;
+    let documented: BTreeSet<String> = documented_http().into_iter().map(|(_, c)| c).collect();
+    let missing: Vec<_> = HttpCode::ALL
+        .iter()
+        .filter(|c| !documented.contains(c.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not in api.md's error table: {missing:?}"
+    );
+    let endpoints: BTreeSet<&str> = http_cases()
+        .iter()
+        .map(|c| c.code)
+        .chain(HTTP_UNPROVOKABLE.iter().map(|(c, _)| *c))
+        .collect();
+    let unknown: Vec<_> = documented
+        .iter()
+        .filter(|c| HttpCode::parse(c).is_none() && lobby::ErrorCode::parse(c).is_none())
+        .filter(|c| !endpoints.contains(c.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "in api.md, given by nothing: {unknown:?}"
+    );
 }

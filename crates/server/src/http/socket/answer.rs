@@ -14,7 +14,7 @@ use crate::metrics::{Metrics, Overload};
 use crate::rooms::{CommandError, RoomHandle, Rooms};
 use crate::store::now_ms;
 use crate::store::StoreError;
-use crate::wire::{self, ClientMessage, Reply, WireError};
+use crate::wire::{self, ClientMessage, Reply, SocketCode, WireError};
 
 /// Rate-limited messages in a row before a socket is closed for abuse.
 const MAX_REFUSED: u32 = 200;
@@ -47,12 +47,13 @@ impl SocketError {
     fn code(&self) -> &'static str {
         match self {
             SocketError::Wire(e) => e.code(),
-            SocketError::Binary => "bad_message",
-            SocketError::TooLarge(_) => "too_large",
-            SocketError::RateLimited { .. } => "rate_limited",
-            SocketError::NotAParticipant => "not_a_participant",
-            SocketError::Muted => "muted",
-            SocketError::RatedNeedsAccount => "rated_needs_account",
+            SocketError::Binary => SocketCode::BadMessage.as_str(),
+            SocketError::TooLarge(_) => SocketCode::TooLarge.as_str(),
+            SocketError::RateLimited { .. } => SocketCode::RateLimited.as_str(),
+            // The room's own refusal, given by the socket before the room is asked.
+            SocketError::NotAParticipant => lobby::ErrorCode::NotAParticipant.as_str(),
+            SocketError::Muted => SocketCode::Muted.as_str(),
+            SocketError::RatedNeedsAccount => SocketCode::RatedNeedsAccount.as_str(),
             SocketError::Command(e) => e.code(),
         }
     }

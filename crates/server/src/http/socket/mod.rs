@@ -27,7 +27,7 @@ use lobby::Participant;
 use serde::Deserialize;
 use uuid::Uuid;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::identity::{lookup, token_from_parts, Identity};
 use crate::metrics::{Metrics, Overload};
 use crate::net::ClientAddr;
@@ -113,7 +113,7 @@ pub(super) async fn upgrade(
         buffer.cap(state.config.limits.socket_send_buffer);
     }
     // Boxed: what the socket's task keeps is stored once, behind one pointer, rather than
-    // in each of the futures it passes through (memory per socket, issue 10).
+    // in each of the futures it passes through (memory per socket).
     let conn = Box::new(Conn {
         _slot: slot,
         rooms: state.rooms.clone(),
@@ -166,9 +166,9 @@ fn admit(state: &AppState, addr: ClientAddr) -> Result<Option<AddressSlot>, ApiE
         .admit(addr.key(), max)
         .map(Some)
         .map_err(|open| {
-            state.limiters.count("too_many_sockets");
+            state.limiters.count(HttpCode::TooManySockets.as_str());
             ApiError::Limited {
-                code: "too_many_sockets",
+                code: HttpCode::TooManySockets.as_str(),
                 message: format!(
                 "this address already has {open} sockets open (at most {max}); close some first"
             ),
@@ -176,7 +176,7 @@ fn admit(state: &AppState, addr: ClientAddr) -> Result<Option<AddressSlot>, ApiE
         })
 }
 
-/// Who a socket acts as in a room (issue 11, private rooms): in a private room, a player
+/// Who a socket acts as in a room: in a private room, a player
 /// who is neither its host nor seated acts only with the room's invite `code`; without one
 /// the socket watches. Every code tried counts against the address's invite limit.
 ///
@@ -237,7 +237,7 @@ struct Conn {
 /// Serves one socket from one task: the client's messages, their answers, the room's
 /// broadcast and the timers, all written in order to the unsplit socket. Everything that
 /// only runs once or per message (attaching, the answer to a command) is boxed, so that an
-/// idle socket's future stays small (memory per socket, issue 10).
+/// idle socket's future stays small (memory per socket).
 ///
 /// The socket is owned here and lent to `session::follow`: a future keeps room for each argument
 /// it was given for its whole life, so a socket moved down a chain of async fns would be

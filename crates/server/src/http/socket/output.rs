@@ -132,7 +132,7 @@ impl Output {
             self.unflushed = true;
         }
         if self.queue.is_empty() && self.queue.capacity() > 0 {
-            // An idle socket keeps no queue (memory per socket, issue 10).
+            // An idle socket keeps no queue (memory per socket).
             self.queue = VecDeque::new();
         }
         if self.unflushed {
