@@ -1,4 +1,5 @@
-//! `serve`, `migrate` and `healthcheck`: the thin binary side of the server library.
+//! `serve`, `migrate`, `healthcheck`, `backup` and `admin create`: the thin binary side of
+//! the server library.
 
 use std::net::SocketAddr;
 use std::time::Duration;
