@@ -24,7 +24,7 @@ use crate::cluster::bus::{Heard, LIST, SOCKETS, TOURNEY};
 use crate::cluster::Cluster;
 use crate::rooms::listing;
 use crate::rooms::Rooms;
-use crate::sockets::Sockets;
+use crate::connections::Sockets;
 use crate::tournaments::Tournaments;
 
 /// The advisory lock whose holder runs the tournaments' directors ("CHKHALL1").

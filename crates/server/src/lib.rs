@@ -22,7 +22,7 @@ pub mod metrics;
 pub mod net;
 pub mod rooms;
 pub mod searches;
-pub mod sockets;
+pub mod connections;
 mod state;
 pub mod store;
 pub mod tournaments;
@@ -116,8 +116,8 @@ pub async fn run(
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
-        // A lingering close on every connection (see `sockets::Lingering`).
-        let io = sockets::Lingering::new(tcp, &state.sockets, slot);
+        // A lingering close on every connection (see `connections::Lingering`).
+        let io = connections::Lingering::new(tcp, &state.sockets, slot);
         let send_buffer = io.send_buffer();
         let service = router
             .clone()
@@ -165,7 +165,7 @@ pub async fn run(
 fn admit_connection(
     state: &AppState,
     peer: std::net::IpAddr,
-) -> Option<Option<sockets::AddressSlot>> {
+) -> Option<Option<connections::AddressSlot>> {
     if state.config.trusted_proxies.contains(peer) {
         return Some(None);
     }

@@ -8,7 +8,7 @@ use crate::limits::Limiters;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
 use crate::searches::Searches;
-use crate::sockets::Sockets;
+use crate::connections::Sockets;
 use crate::store::{Store, Writer, WriterConfig};
 use crate::tournaments::Tournaments;
 
