@@ -24,7 +24,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::export::Stored;
-use crate::searches::Searches;
+use crate::search_permits::Searches;
 use crate::store::{GameRow, MoveRow, Store};
 
 /// Progress of one running analysis.

@@ -21,7 +21,7 @@ pub mod limits;
 pub mod metrics;
 pub mod net;
 pub mod rooms;
-pub mod searches;
+pub mod search_permits;
 pub mod connections;
 mod state;
 pub mod store;

@@ -7,7 +7,7 @@ use crate::config::ServerConfig;
 use crate::limits::Limiters;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
-use crate::searches::Searches;
+use crate::search_permits::Searches;
 use crate::connections::Sockets;
 use crate::store::{Store, Writer, WriterConfig};
 use crate::tournaments::Tournaments;

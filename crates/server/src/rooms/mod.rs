@@ -34,7 +34,7 @@ use uuid::Uuid;
 
 use crate::config::ServerConfig;
 use crate::metrics::Metrics;
-use crate::searches::Searches;
+use crate::search_permits::Searches;
 use crate::store::now_ms;
 use crate::store::{LiveRoom, RoomRow, Store, StoreError, Writer};
 
