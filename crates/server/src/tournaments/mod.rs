@@ -204,7 +204,7 @@ struct Inner {
     /// The running directors and the bell that wakes each (a registration near the start).
     directors: Mutex<HashMap<Uuid, Director>>,
     /// This node runs the directors: always on a single node; with several, while it
-    /// holds the directors' lock (`crate::cluster_lobby`).
+    /// holds the directors' lock (`crate::lobby_sync`).
     leader: AtomicBool,
 }
 

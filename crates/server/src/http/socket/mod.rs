@@ -27,12 +27,12 @@ use lobby::Participant;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use crate::connections::{AddressSlot, Counts, Registration, SendBuffer};
 use crate::error::ApiError;
 use crate::identity::{lookup, token_from_parts, Identity};
 use crate::metrics::{Metrics, Overload};
 use crate::net::ClientAddr;
 use crate::rooms::{Attached, RoomHandle, Rooms};
-use crate::connections::{AddressSlot, Counts, Registration, SendBuffer};
 use crate::AppState;
 
 /// How often the server pings.

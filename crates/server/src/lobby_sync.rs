@@ -22,9 +22,9 @@ use uuid::Uuid;
 use crate::accounts::SESSION_ENDED;
 use crate::cluster::bus::{Heard, LIST, SOCKETS, TOURNEY};
 use crate::cluster::Cluster;
+use crate::connections::Sockets;
 use crate::rooms::listing;
 use crate::rooms::Rooms;
-use crate::connections::Sockets;
 use crate::tournaments::Tournaments;
 
 /// The advisory lock whose holder runs the tournaments' directors ("CHKHALL1").
