@@ -77,11 +77,11 @@ macro_rules! on_pool {
 mod accounts;
 mod analysis;
 mod chat;
-mod cluster;
 mod error;
 mod games;
 mod heartbeat;
 mod listing;
+mod nodes;
 mod ops;
 mod pg;
 mod players;
@@ -103,8 +103,8 @@ use rooms::{with_logs, RawLog, RawRoom, ROOM_COLUMNS};
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
-pub use cluster::{Claimed, StoredOwner};
 pub use listing::ListingRow;
+pub use nodes::{Claimed, StoredOwner};
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 pub use relay::InboxRow;
 pub use tournaments::{

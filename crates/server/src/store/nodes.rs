@@ -1,4 +1,5 @@
-//! The nodes of a cluster on Postgres (migration 0008; `docs/cluster.md`).
+//! The nodes of a cluster on Postgres and the rooms they own (migration 0008;
+//! `docs/cluster.md`): a node's lives and leases, and the claims of orphaned rooms.
 //!
 //! Times here are the database's clock ([`DB_NOW_MS`]), never a node's: two nodes whose
 //! clocks disagree still agree on whose lease has lapsed.
