@@ -80,7 +80,6 @@ mod chat;
 mod error;
 mod games;
 mod heartbeat;
-mod listing;
 mod nodes;
 mod ops;
 mod pg;
@@ -90,6 +89,7 @@ mod relay;
 mod rooms;
 mod rows;
 mod script;
+mod shared_lobby;
 mod tournaments;
 
 pub use error::StoreError;
@@ -103,10 +103,10 @@ use rooms::{with_logs, RawLog, RawRoom, ROOM_COLUMNS};
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
-pub use listing::ListingRow;
 pub use nodes::{Claimed, StoredOwner};
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 pub use relay::InboxRow;
+pub use shared_lobby::ListingRow;
 pub use tournaments::{
     EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow, TournamentRow,
 };
