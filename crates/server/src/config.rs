@@ -154,7 +154,8 @@ pub struct ServeArgs {
     pub single_node: bool,
 }
 
-/// The database settings of `serve`, `migrate`, `backup` and `admin` (issue 24).
+/// The database settings of `serve`, `migrate`, `backup` and `admin`: one set, so that a
+/// password given apart from the URL, and the wait for the database, work for each.
 #[derive(Args, Debug, Clone)]
 pub struct DatabaseArgs {
     /// Database: `sqlite://path` (created on first run) or `postgres://...`. A password in
@@ -279,7 +280,7 @@ pub struct Limits {
     pub message_burst: u32,
     /// Batches of events queued for one socket before it is resynced or dropped: the size of
     /// each watched room's broadcast ring (allocated whole when the first socket attaches, so
-    /// it counts in the memory of every watched room, issue 10) and the bound of a socket's
+    /// it counts in the memory of every watched room) and the bound of a socket's
     /// outgoing queue.
     pub socket_queue: usize,
     /// Login attempts one account may receive a minute (0: no limit).

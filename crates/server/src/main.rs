@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 /// The server allocates and frees small buffers on every tokio worker for every move
 /// (events, frames, rows); glibc's malloc spent ~13% of the server's CPU there, much of it
-/// contending for its arena locks. mimalloc's per-thread heaps avoid both (issue 10). It is
+/// contending for its arena locks. mimalloc's per-thread heaps avoid both. It is
 /// built without transparent huge pages (`no_thp`): with them an idle server held 18 MiB
 /// more and an idle waiting room cost 6.2 KiB instead of 4.7 (target: 6).
 #[global_allocator]

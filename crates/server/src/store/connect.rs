@@ -1,5 +1,6 @@
 //! Reaching the database: a password given apart from the URL, messages that never show
-//! it, and the wait for a database that is not reachable yet (issue 24).
+//! it, and the wait for a database that is not reachable yet (a container's database
+//! starts after the server, and a crash loop meanwhile helps nobody).
 //!
 //! A password pasted into `DATABASE_URL` must be percent-encoded; one with `@ / : #` pasted
 //! as it is made the URL name another host, and the server crash-looped with "failed to
@@ -72,8 +73,8 @@ impl Database {
         redact_url(&self.url)
     }
 
-    /// A word for a URL whose password holds characters a URL cannot hold as written (the
-    /// crash loop of issue 24: its host became part of the password).
+    /// A word for a URL whose password holds characters a URL cannot hold as written (such
+    /// a password made part of it read as the host, and the server crash-looped).
     pub fn hint(&self) -> Option<&'static str> {
         let p = url_password(&self.url)?;
         p.contains(['@', '/', '#', '?']).then_some(
@@ -281,7 +282,7 @@ const PG_CONNECTIONS: u32 = 16;
 /// Longest wait for a Postgres connection of the pool: past it the request fails with
 /// `sqlx::Error::PoolTimedOut`, which the HTTP API answers 503 `unavailable`. While the
 /// database is down every request needing it waits this long (sqlx's default, 30 s, made
-/// `/api/me` and a socket upgrade hang that long, issue 24); under load a free connection
+/// `/api/me` and a socket upgrade hang that long); under load a free connection
 /// comes within milliseconds.
 const PG_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
@@ -511,7 +512,7 @@ mod tests {
                 "postgres://checkerhall:secret@db:5432/checkerhall",
                 "postgres://checkerhall:***@db:5432/checkerhall",
             ),
-            // The password of issue 24's crash loop, pasted unescaped.
+            // A password pasted unescaped, whose `@` and `/` once made the server crash-loop.
             (
                 "postgres://checkerhall:p@ss/w:rd#1@db:5432/checkerhall",
                 "postgres://checkerhall:***@db:5432/checkerhall",
