@@ -407,47 +407,7 @@ impl Tournaments {
         creator: Uuid,
         new: NewTournament,
     ) -> Result<StoredTournament, TournamentError> {
-        let name = new.name.trim().to_string();
-        if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-            return Err(invalid(
-                "bad_name",
-                format!("a tournament name must have 1 to {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        check_format(&new.options, &new.format)?;
-        if new.time_control == TimeControl::None {
-            return Err(invalid(
-                "bad_time_control",
-                "a tournament needs a time control (its no-show rule runs on the clock)",
-            ));
-        }
-        new.time_control
-            .check_bounds()
-            .map_err(|m| invalid("bad_time_control", m))?;
-        if !(1_000..=86_400_000).contains(&new.no_show_ms) {
-            return Err(invalid(
-                "bad_no_show",
-                "`no_show_secs` must be from 1 to 86400",
-            ));
-        }
-        if new.max_players.is_some_and(|m| m < 2) {
-            return Err(invalid(
-                "bad_max_players",
-                "`max_players` must be at least 2",
-            ));
-        }
-        if new.bots.len() > MAX_BOTS {
-            return Err(invalid(
-                "too_many_bots",
-                format!("at most {MAX_BOTS} bots may enter"),
-            ));
-        }
-        if let Some(b) = new.bots.iter().find(|b| !b.exists()) {
-            return Err(invalid(
-                "unknown_bot",
-                format!("no bot `{}` at level {}", b.kind, b.level),
-            ));
-        }
+        let name = checked_name(&new)?;
         let now = now_ms();
         let id = Uuid::new_v4();
         let options = options_json(&new.options);
@@ -469,27 +429,7 @@ impl Tournaments {
             started_at: None,
             finished_at: None,
         };
-        let mut counts: HashMap<(&str, u8), u32> = HashMap::new();
-        let entrants: Vec<EntrantRow> = new
-            .bots
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                let n = counts.entry((b.kind.as_str(), b.level)).or_insert(0);
-                *n += 1;
-                EntrantRow {
-                    tournament_id: id,
-                    player_id: Uuid::new_v4(),
-                    name: format!("{} #{n}", crate::rooms::bot_name(b)),
-                    rating: i64::from(SEED_RATING),
-                    active: true,
-                    partner: None,
-                    bot: serde_json::to_string(b).ok(),
-                    // Registration order keeps the creator's order of the bots.
-                    joined_at: now + i64::try_from(i).unwrap_or(0),
-                }
-            })
-            .collect();
+        let entrants = bot_entrants(id, &new.bots, now);
         self.store().insert_tournament(&event, &entrants).await?;
         self.direct(id);
         self.changed(id);
@@ -588,6 +528,79 @@ impl Tournaments {
         self.wake(id);
         self.load(id).await
     }
+}
+
+/// The trimmed name of `new`, once every setting of it is checked.
+///
+/// # Errors
+/// [`TournamentError::Invalid`] for settings that cannot make an event.
+fn checked_name(new: &NewTournament) -> Result<String, TournamentError> {
+    let name = new.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(invalid(
+            "bad_name",
+            format!("a tournament name must have 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    check_format(&new.options, &new.format)?;
+    if new.time_control == TimeControl::None {
+        return Err(invalid(
+            "bad_time_control",
+            "a tournament needs a time control (its no-show rule runs on the clock)",
+        ));
+    }
+    new.time_control
+        .check_bounds()
+        .map_err(|m| invalid("bad_time_control", m))?;
+    if !(1_000..=86_400_000).contains(&new.no_show_ms) {
+        return Err(invalid(
+            "bad_no_show",
+            "`no_show_secs` must be from 1 to 86400",
+        ));
+    }
+    if new.max_players.is_some_and(|m| m < 2) {
+        return Err(invalid(
+            "bad_max_players",
+            "`max_players` must be at least 2",
+        ));
+    }
+    if new.bots.len() > MAX_BOTS {
+        return Err(invalid(
+            "too_many_bots",
+            format!("at most {MAX_BOTS} bots may enter"),
+        ));
+    }
+    if let Some(b) = new.bots.iter().find(|b| !b.exists()) {
+        return Err(invalid(
+            "unknown_bot",
+            format!("no bot `{}` at level {}", b.kind, b.level),
+        ));
+    }
+    Ok(name)
+}
+
+/// The entrant rows of the `bots` of a new event `id` created at `now`, each named after
+/// its kind and level with a number among its like.
+fn bot_entrants(id: Uuid, bots: &[Bot], now: i64) -> Vec<EntrantRow> {
+    let mut counts: HashMap<(&str, u8), u32> = HashMap::new();
+    bots.iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let n = counts.entry((b.kind.as_str(), b.level)).or_insert(0);
+            *n += 1;
+            EntrantRow {
+                tournament_id: id,
+                player_id: Uuid::new_v4(),
+                name: format!("{} #{n}", crate::rooms::bot_name(b)),
+                rating: i64::from(SEED_RATING),
+                active: true,
+                partner: None,
+                bot: serde_json::to_string(b).ok(),
+                // Registration order keeps the creator's order of the bots.
+                joined_at: now + i64::try_from(i).unwrap_or(0),
+            }
+        })
+        .collect()
 }
 
 /// The options of a tournament as stored: the non-default pairs as a JSON object (as a

@@ -9,7 +9,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::{Event, StoredPlacing};
-use crate::store::{StoreError, StoredTournament};
+use crate::store::{StoreError, StoredTournament, TournamentGameRow};
 
 /// The body of `GET /api/tournaments/{id}` (and of the live stream's events).
 #[derive(Clone, Debug, Serialize)]
@@ -183,49 +183,7 @@ pub fn view(stored: StoredTournament) -> Result<TournamentView, StoreError> {
             losses: s.losses,
         })
         .collect();
-    let mut rounds: BTreeMap<i64, RoundView> = BTreeMap::new();
-    for g in &event.stored.games {
-        let seats = super::parse_seats(&g.seats)?;
-        let round = rounds.entry(g.round).or_insert_with(|| RoundView {
-            round: g.round,
-            tables: Vec::new(),
-            byes: Vec::new(),
-        });
-        let Some(room_id) = g.room_id else {
-            round.byes.extend(seats.iter().map(|(_, p)| PlayerRef {
-                player: *p,
-                name: name(p),
-            }));
-            continue;
-        };
-        let result = match &g.placing {
-            Some(text) => {
-                let p: StoredPlacing = serde_json::from_str(text)
-                    .map_err(|e| StoreError::Corrupt(format!("placing: {e}")))?;
-                Some(ResultView {
-                    places: p
-                        .places
-                        .into_iter()
-                        .map(|(player, place)| PlaceView { player, place })
-                        .collect(),
-                    forfeits: p.forfeits,
-                })
-            }
-            None => None,
-        };
-        round.tables.push(TableView {
-            room_id,
-            seats: seats
-                .iter()
-                .map(|(seat, p)| SeatRef {
-                    seat: *seat,
-                    player: *p,
-                    name: name(p),
-                })
-                .collect(),
-            result,
-        });
-    }
+    let rounds_played = rounds_played(&event.stored.games, &name)?;
     let rounds_total = event.rounds();
     let e = &event.stored.event;
     let options = super::options_of(e)?;
@@ -261,9 +219,64 @@ pub fn view(stored: StoredTournament) -> Result<TournamentView, StoreError> {
                 bot: x.bot.as_deref().and_then(|b| serde_json::from_str(b).ok()),
             })
             .collect(),
-        rounds_played: rounds.into_values().collect(),
+        rounds_played,
         standings,
     })
+}
+
+/// The rounds of `games` in order, each with its tables (and their results, once stored)
+/// and its byes; `name` names a player.
+fn rounds_played(
+    games: &[TournamentGameRow],
+    name: &dyn Fn(&Uuid) -> String,
+) -> Result<Vec<RoundView>, StoreError> {
+    let mut rounds: BTreeMap<i64, RoundView> = BTreeMap::new();
+    for g in games {
+        let seats = super::parse_seats(&g.seats)?;
+        let round = rounds.entry(g.round).or_insert_with(|| RoundView {
+            round: g.round,
+            tables: Vec::new(),
+            byes: Vec::new(),
+        });
+        let Some(room_id) = g.room_id else {
+            round.byes.extend(seats.iter().map(|(_, p)| PlayerRef {
+                player: *p,
+                name: name(p),
+            }));
+            continue;
+        };
+        let result = result_view(g.placing.as_deref())?;
+        round.tables.push(TableView {
+            room_id,
+            seats: seats
+                .iter()
+                .map(|(seat, p)| SeatRef {
+                    seat: *seat,
+                    player: *p,
+                    name: name(p),
+                })
+                .collect(),
+            result,
+        });
+    }
+    Ok(rounds.into_values().collect())
+}
+
+/// A table's result from its stored placing (`None`: not played yet).
+fn result_view(placing: Option<&str>) -> Result<Option<ResultView>, StoreError> {
+    let Some(text) = placing else {
+        return Ok(None);
+    };
+    let p: StoredPlacing =
+        serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("placing: {e}")))?;
+    Ok(Some(ResultView {
+        places: p
+            .places
+            .into_iter()
+            .map(|(player, place)| PlaceView { player, place })
+            .collect(),
+        forfeits: p.forfeits,
+    }))
 }
 
 /// The standings as CSV: `rank,name,points,<tiebreaks...>,played,wins,draws,losses`, one
