@@ -246,7 +246,7 @@ pub struct ServerConfig {
     pub access: AccessMode,
     /// Username and password of the admin made on start when there is none yet.
     pub first_admin: Option<(String, String)>,
-    /// Proxies whose forwarding headers name the client ([`crate::net::ClientAddr`]).
+    /// Proxies whose forwarding headers name the client (`net::ClientAddr`).
     pub trusted_proxies: crate::net::TrustedProxies,
     /// Members may create tournaments (admins always may).
     pub member_tournaments: bool,

@@ -9,23 +9,23 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
-pub mod analysis;
+pub(crate) mod analysis;
 pub mod cluster;
 pub mod config;
-pub mod connections;
+pub(crate) mod connections;
 pub mod error;
 pub mod export;
 pub mod http;
 pub mod identity;
-pub mod limits;
-pub mod lobby_sync;
+pub(crate) mod limits;
+pub(crate) mod lobby_sync;
 pub mod metrics;
-pub mod net;
+pub(crate) mod net;
 pub mod rooms;
-pub mod search_permits;
+pub(crate) mod search_permits;
 mod state;
 pub mod store;
-pub mod tournaments;
+pub(crate) mod tournaments;
 pub mod web;
 pub mod wire;
 
@@ -70,7 +70,7 @@ pub fn app(state: AppState) -> Router {
 ///
 /// Each connection has `--header-timeout-secs` to send a request's headers (hyper's header
 /// read timeout; axum's own `serve` sets none, so a client sending a byte now and then held
-/// its connection for ever) and `--body-timeout-secs` for its body ([`net::body_timeout`]).
+/// its connection for ever) and `--body-timeout-secs` for its body (`net::body_timeout`).
 /// Every TCP connection counts against its address's `--sockets-per-address` from accept to
 /// close (a trusted proxy's excepted: its clients' WebSockets are counted by their own
 /// address); one over it is answered 429 `too_many_sockets` at once and closed. The process

@@ -25,8 +25,8 @@ pub struct AppState {
     pub rooms: Rooms,
     /// Counters for `/metrics`.
     pub metrics: Arc<Metrics>,
-    /// Open WebSockets by identity, to end them ([`Sockets::drop_player`],
-    /// [`Sockets::close_player`]).
+    /// Open WebSockets by identity, to end them (`Sockets::drop_player`,
+    /// `Sockets::close_player`).
     pub sockets: Sockets,
     /// Per-client limits.
     pub limiters: Arc<Limiters>,

@@ -34,23 +34,23 @@ use crate::store::{
     now_ms, EntrantRow, StoreError, StoredTournament, TournamentGameRow, TournamentRow,
 };
 
-pub use view::{standings_csv, view, TournamentView};
+pub(crate) use view::{standings_csv, view};
 
 /// The seed rating of an entrant that has none yet (and of bots).
-pub const SEED_RATING: i32 = 1500;
+pub(crate) const SEED_RATING: i32 = 1500;
 
 /// Longest tournament name, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
+pub(crate) const MAX_NAME_CHARS: usize = 64;
 
 /// Most bots a creator may enter.
-pub const MAX_BOTS: usize = 64;
+pub(crate) const MAX_BOTS: usize = 64;
 
 /// Most finished tournaments `GET /api/tournaments` lists.
-pub const RECENT: u32 = 20;
+pub(crate) const RECENT: u32 = 20;
 
 /// Why a tournament request was refused.
 #[derive(Debug, thiserror::Error)]
-pub enum TournamentError {
+pub(crate) enum TournamentError {
     /// The request names something invalid (400), with a stable code.
     #[error("{message}")]
     Invalid {
@@ -91,25 +91,25 @@ fn conflict(code: &'static str, message: impl Into<String>) -> TournamentError {
 
 /// A new tournament as its creator asks for it (checked by [`Tournaments::create`]).
 #[derive(Clone, Debug)]
-pub struct NewTournament {
+pub(crate) struct NewTournament {
     /// Its name.
-    pub name: String,
+    pub(crate) name: String,
     /// The game and its options (Neva tables: the director sets `seats` per table).
-    pub options: AnyOptions,
+    pub(crate) options: AnyOptions,
     /// How it is paired.
-    pub format: tourney::Format,
+    pub(crate) format: tourney::Format,
     /// Every game's clock.
-    pub time_control: TimeControl,
+    pub(crate) time_control: TimeControl,
     /// Its games are rated.
-    pub rated: bool,
+    pub(crate) rated: bool,
     /// When it starts (ms).
-    pub starts_at: i64,
+    pub(crate) starts_at: i64,
     /// The no-show wait (ms).
-    pub no_show_ms: u64,
+    pub(crate) no_show_ms: u64,
     /// Most entrants.
-    pub max_players: Option<u32>,
+    pub(crate) max_players: Option<u32>,
     /// Bots entered by the creator, one entrant each.
-    pub bots: Vec<Bot>,
+    pub(crate) bots: Vec<Bot>,
 }
 
 /// A game's placing as stored (`tournament_games.placing`): places of the players, 0
@@ -234,7 +234,7 @@ const CHANGES_QUEUE: usize = 256;
 
 impl Tournaments {
     /// No directors yet: [`Tournaments::restore`] starts those of the stored events.
-    pub fn new(store: Store, rooms: Rooms) -> Tournaments {
+    pub(crate) fn new(store: Store, rooms: Rooms) -> Tournaments {
         Tournaments {
             inner: Arc::new(Inner {
                 store,
@@ -255,7 +255,7 @@ impl Tournaments {
     }
 
     /// Every change of any event from now on (its id): the live streams filter theirs.
-    pub fn subscribe(&self) -> broadcast::Receiver<Uuid> {
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Uuid> {
         self.inner.changed.subscribe()
     }
 
@@ -351,7 +351,7 @@ impl Tournaments {
     ///
     /// # Errors
     /// The store could not be read.
-    pub async fn restore(&self) -> Result<(), StoreError> {
+    pub(crate) async fn restore(&self) -> Result<(), StoreError> {
         for t in self.store().list_tournaments(0).await? {
             if t.state != "finished" {
                 tracing::info!(tournament = %t.id, state = %t.state, "tournament restored");
@@ -386,7 +386,7 @@ impl Tournaments {
 
     /// Stops every director (server shutdown). What they stored stays; the next start
     /// carries on from it.
-    pub async fn shutdown(&self) {
+    pub(crate) async fn shutdown(&self) {
         let all: Vec<(JoinHandle<()>, Arc<Notify>)> = lock(&self.inner.directors)
             .drain()
             .map(|(_, d)| d)
@@ -402,7 +402,7 @@ impl Tournaments {
     /// # Errors
     /// [`TournamentError::Invalid`] for settings that cannot make an event; the store
     /// failed.
-    pub async fn create(
+    pub(crate) async fn create(
         &self,
         creator: Uuid,
         new: NewTournament,
@@ -440,7 +440,7 @@ impl Tournaments {
     ///
     /// # Errors
     /// [`TournamentError::NotFound`]; the store failed.
-    pub async fn load(&self, id: Uuid) -> Result<StoredTournament, TournamentError> {
+    pub(crate) async fn load(&self, id: Uuid) -> Result<StoredTournament, TournamentError> {
         self.store()
             .tournament(id)
             .await?
@@ -452,7 +452,7 @@ impl Tournaments {
     /// # Errors
     /// [`TournamentError::Conflict`] once registration is closed or the event is full;
     /// [`TournamentError::Invalid`] for a partner in an event without teams, or oneself.
-    pub async fn join(
+    pub(crate) async fn join(
         &self,
         id: Uuid,
         player: Uuid,
@@ -512,7 +512,11 @@ impl Tournaments {
     ///
     /// # Errors
     /// [`TournamentError::Conflict`] when the event is over or the player is not entered.
-    pub async fn leave(&self, id: Uuid, player: Uuid) -> Result<StoredTournament, TournamentError> {
+    pub(crate) async fn leave(
+        &self,
+        id: Uuid,
+        player: Uuid,
+    ) -> Result<StoredTournament, TournamentError> {
         let t = self.load(id).await?;
         if t.event.state == "finished" {
             return Err(conflict("tournament_over", "the tournament is over"));
@@ -699,7 +703,7 @@ async fn seed_rating(store: &Store, options: &AnyOptions, player: Uuid) -> Resul
 ///
 /// # Errors
 /// The store failed.
-pub async fn player_tournaments(
+pub(crate) async fn player_tournaments(
     store: &Store,
     player: Uuid,
 ) -> Result<Vec<(Uuid, String, String, String, Option<u32>)>, StoreError> {
