@@ -91,7 +91,7 @@ pub struct Event {
 ///
 /// The large payloads are boxed so that an event stays small (a few words): every room
 /// keeps up to [`crate::HISTORY_LEN`] of them inline in its history, and queues hold them
-/// (memory per idle room, issue 10). Those of the events every move makes are shared
+/// (most of a server's memory is its idle rooms). Those of the events every move makes are shared
 /// (`Arc`): the room keeps each event in its history and hands out a copy, which then
 /// costs a reference count instead of a copy of every legal move (work per command).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -309,7 +309,7 @@ pub struct RoomInfo {
     pub game: Variant,
     /// The rule options, serialised as every option with its value (keys sorted). Kept as
     /// the options themselves, a few bytes, rather than as strings: every room keeps its
-    /// `created` event (memory per idle room, issue 10).
+    /// `created` event, and most of a server's memory is its idle rooms.
     #[serde(serialize_with = "serialize_options")]
     pub options: AnyOptions,
     /// The seats that play.
@@ -385,7 +385,7 @@ pub struct SeatView {
 ///
 /// Square names are kept inline ([`SquareName`], serialised as text): every `your_turn`
 /// lists each legal move this way, so a move costs two small lists, not a string per
-/// square (work per command, issue 10).
+/// square (every command pays for it).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct MoveView {
     /// Canonical notation (send it back as [`crate::Command::Move`]); for a move played,

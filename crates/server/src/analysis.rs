@@ -24,7 +24,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::export::Stored;
-use crate::searches::Searches;
+use crate::search_permits::Searches;
 use crate::store::{GameRow, MoveRow, Store};
 
 /// Progress of one running analysis.
@@ -44,7 +44,7 @@ pub struct Analyses {
 
 impl Analyses {
     /// None running yet; their searches take permits from `searches`.
-    pub fn new(searches: Searches) -> Analyses {
+    pub(crate) fn new(searches: Searches) -> Analyses {
         Analyses {
             running: Arc::default(),
             started: Arc::default(),
@@ -60,7 +60,7 @@ impl Analyses {
 
 /// What `GET /api/history/{id}/analysis` answers.
 #[derive(Debug)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// The stored analysis, as JSON text (200).
     Ready(String),
     /// Being computed: positions done of all (202).
@@ -86,7 +86,7 @@ impl Reply {
 ///
 /// # Errors
 /// The store failed.
-pub async fn state_of(
+pub(crate) async fn state_of(
     store: &Store,
     analyses: &Analyses,
     id: Uuid,
@@ -114,7 +114,11 @@ fn corrupt(game: Uuid, e: impl std::fmt::Display) -> ApiError {
 /// 404 `not_found` for an unknown game, 409 `game_not_finished` for a game still being
 /// played, 409 `corrupt_game` for a stored game that does not replay, 500 for a store
 /// failure.
-pub async fn request(store: &Store, analyses: &Analyses, id: Uuid) -> Result<Reply, ApiError> {
+pub(crate) async fn request(
+    store: &Store,
+    analyses: &Analyses,
+    id: Uuid,
+) -> Result<Reply, ApiError> {
     if let Some(body) = store.analysis(id).await? {
         return Ok(Reply::Ready(body));
     }

@@ -154,7 +154,8 @@ pub struct ServeArgs {
     pub single_node: bool,
 }
 
-/// The database settings of `serve`, `migrate`, `backup` and `admin` (issue 24).
+/// The database settings of `serve`, `migrate`, `backup` and `admin`: one set, so that a
+/// password given apart from the URL, and the wait for the database, work for each.
 #[derive(Args, Debug, Clone)]
 pub struct DatabaseArgs {
     /// Database: `sqlite://path` (created on first run) or `postgres://...`. A password in
@@ -245,7 +246,7 @@ pub struct ServerConfig {
     pub access: AccessMode,
     /// Username and password of the admin made on start when there is none yet.
     pub first_admin: Option<(String, String)>,
-    /// Proxies whose forwarding headers name the client ([`crate::net::ClientAddr`]).
+    /// Proxies whose forwarding headers name the client (`net::ClientAddr`).
     pub trusted_proxies: crate::net::TrustedProxies,
     /// Members may create tournaments (admins always may).
     pub member_tournaments: bool,
@@ -279,7 +280,7 @@ pub struct Limits {
     pub message_burst: u32,
     /// Batches of events queued for one socket before it is resynced or dropped: the size of
     /// each watched room's broadcast ring (allocated whole when the first socket attaches, so
-    /// it counts in the memory of every watched room, issue 10) and the bound of a socket's
+    /// it counts in the memory of every watched room) and the bound of a socket's
     /// outgoing queue.
     pub socket_queue: usize,
     /// Login attempts one account may receive a minute (0: no limit).

@@ -9,23 +9,23 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
-pub mod analysis;
+pub(crate) mod analysis;
 pub mod cluster;
-pub mod cluster_lobby;
 pub mod config;
+pub(crate) mod connections;
 pub mod error;
 pub mod export;
 pub mod http;
 pub mod identity;
-pub mod limits;
+pub(crate) mod limits;
+pub(crate) mod lobby_sync;
 pub mod metrics;
-pub mod net;
+pub(crate) mod net;
 pub mod rooms;
-pub mod searches;
-pub mod sockets;
+pub(crate) mod search_permits;
 mod state;
 pub mod store;
-pub mod tournaments;
+pub(crate) mod tournaments;
 pub mod web;
 pub mod wire;
 
@@ -73,7 +73,7 @@ pub fn app(state: AppState) -> Router {
 ///
 /// Each connection has `--header-timeout-secs` to send a request's headers (hyper's header
 /// read timeout; axum's own `serve` sets none, so a client sending a byte now and then held
-/// its connection for ever) and `--body-timeout-secs` for its body ([`net::body_timeout`]).
+/// its connection for ever) and `--body-timeout-secs` for its body (`net::body_timeout`).
 /// Every TCP connection counts against its address's `--sockets-per-address` from accept to
 /// close (a trusted proxy's excepted: its clients' WebSockets are counted by their own
 /// address); one over it is answered 429 `too_many_sockets` at once and closed. The process
@@ -119,8 +119,8 @@ pub async fn run(
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
-        // A lingering close on every connection (see `sockets::Lingering`).
-        let io = sockets::Lingering::new(tcp, &state.sockets, slot);
+        // A lingering close on every connection (see `connections::Lingering`).
+        let io = connections::Lingering::new(tcp, &state.sockets, slot);
         let send_buffer = io.send_buffer();
         let service = router
             .clone()
@@ -168,7 +168,7 @@ pub async fn run(
 fn admit_connection(
     state: &AppState,
     peer: std::net::IpAddr,
-) -> Option<Option<sockets::AddressSlot>> {
+) -> Option<Option<connections::AddressSlot>> {
     if state.config.trusted_proxies.contains(peer) {
         return Some(None);
     }

@@ -16,7 +16,7 @@ use crate::error::ApiError;
 const PRUNE_AT: usize = 10_000;
 
 /// One keyed limit: `per_minute` requests per key and minute, in bursts of as many.
-pub struct Limit {
+pub(crate) struct Limit {
     code: &'static str,
     what: &'static str,
     per_minute: u32,
@@ -36,7 +36,7 @@ impl std::fmt::Debug for Limit {
 impl Limit {
     /// A limit of `per_minute` (0: no limit) refused with `code`; `what` names what is
     /// counted in the message ("login attempts per address").
-    pub fn new(code: &'static str, what: &'static str, per_minute: u32) -> Limit {
+    pub(crate) fn new(code: &'static str, what: &'static str, per_minute: u32) -> Limit {
         Limit {
             code,
             what,
@@ -51,7 +51,7 @@ impl Limit {
     ///
     /// # Errors
     /// [`ApiError::Limited`] with this limit's code and the seconds to wait.
-    pub fn check(&self, key: &str) -> Result<(), ApiError> {
+    pub(crate) fn check(&self, key: &str) -> Result<(), ApiError> {
         let Some(limiter) = &self.limiter else {
             return Ok(());
         };
@@ -77,12 +77,12 @@ impl Limit {
     }
 
     /// Refusals so far.
-    pub fn refused(&self) -> u64 {
+    pub(crate) fn refused(&self) -> u64 {
         self.refused.load(Ordering::Relaxed)
     }
 
     /// The stable code of a refusal.
-    pub fn code(&self) -> &'static str {
+    pub(crate) fn code(&self) -> &'static str {
         self.code
     }
 }
@@ -91,22 +91,22 @@ impl Limit {
 #[derive(Debug)]
 pub struct Limiters {
     /// Login attempts per account.
-    pub login_account: Limit,
+    pub(crate) login_account: Limit,
     /// Login attempts per address.
-    pub login_address: Limit,
+    pub(crate) login_address: Limit,
     /// Private-room invite codes tried per address.
-    pub invite_code: Limit,
+    pub(crate) invite_code: Limit,
     /// New guest identities per address.
-    pub new_identity: Limit,
+    pub(crate) new_identity: Limit,
     /// New rooms per address.
-    pub new_room: Limit,
+    pub(crate) new_room: Limit,
     /// Refusals counted outside a [`Limit`] (e.g. the open-sockets cap), by code.
     others: Mutex<BTreeMap<&'static str, u64>>,
 }
 
 impl Limiters {
     /// The limiters of `limits`.
-    pub fn new(limits: &crate::config::Limits) -> Limiters {
+    pub(crate) fn new(limits: &crate::config::Limits) -> Limiters {
         Limiters {
             login_account: Limit::new(
                 "login_rate_limited",
@@ -138,13 +138,13 @@ impl Limiters {
     }
 
     /// Counts a refusal by `code` made outside a keyed limit.
-    pub fn count(&self, code: &'static str) {
+    pub(crate) fn count(&self, code: &'static str) {
         let mut m = self.others.lock().unwrap_or_else(|e| e.into_inner());
         *m.entry(code).or_default() += 1;
     }
 
     /// The Prometheus lines of [`Limiters::refusals`].
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         use std::fmt::Write as _;
         let mut out = String::from(
             "# HELP checkerhall_limited_total Requests refused by a per-client limit.\n\
@@ -157,7 +157,7 @@ impl Limiters {
     }
 
     /// Refusals by code, for `/metrics` (`checkerhall_limited_total{code=...}`).
-    pub fn refusals(&self) -> BTreeMap<&'static str, u64> {
+    pub(crate) fn refusals(&self) -> BTreeMap<&'static str, u64> {
         let mut out = self
             .others
             .lock()

@@ -158,6 +158,9 @@ impl Overload {
     }
 }
 
+/// One gauge or counter of the exposition: its name, its type, its help text and its value.
+type Line<'a> = (&'static str, &'static str, &'static str, &'a AtomicU64);
+
 impl Metrics {
     /// Adds one to a counter.
     pub fn inc(counter: &AtomicU64) {
@@ -185,9 +188,9 @@ impl Metrics {
         });
     }
 
-    /// The Prometheus text exposition.
-    pub fn render(&self) -> String {
-        let rows: [(&str, &str, &str, &AtomicU64); 15] = [
+    /// The gauges and counters of one node's rooms, sockets, store and bots.
+    fn node_lines(&self) -> [Line<'_>; 15] {
+        [
             ("checkerhall_rooms", "gauge", "Live rooms.", &self.rooms),
             (
                 "checkerhall_sockets",
@@ -273,9 +276,13 @@ impl Metrics {
                 "Bot searches running now.",
                 &self.bot_searches,
             ),
-        ];
-        // Several nodes on one Postgres (`docs/cluster.md`).
-        let relay: [(&str, &str, &str, &AtomicU64); 3] = [
+        ]
+    }
+
+    /// The gauges and counters of several nodes on one Postgres (`docs/cluster.md`): the
+    /// rooms followed and the requests forwarded between nodes.
+    fn relay_lines(&self) -> [Line<'_>; 3] {
+        [
             (
                 "checkerhall_rooms_followed",
                 "gauge",
@@ -294,14 +301,13 @@ impl Metrics {
                 "Requests other nodes forwarded here as a room's owner.",
                 &self.forwards_served,
             ),
-        ];
-        let mut out = String::new();
-        for (name, kind, help, v) in rows.into_iter().chain(relay) {
-            let _ = writeln!(out, "# HELP {name} {help}");
-            let _ = writeln!(out, "# TYPE {name} {kind}");
-            let _ = writeln!(out, "{name} {}", v.load(Ordering::Relaxed));
-        }
-        let cluster: [(&str, &str, &str, &AtomicU64); 5] = [
+        ]
+    }
+
+    /// The gauges and counters of this node's place among several nodes: its epoch, its
+    /// rooms, its claims and lost leases.
+    fn cluster_lines(&self) -> [Line<'_>; 5] {
+        [
             (
                 "checkerhall_node_epoch",
                 "gauge",
@@ -332,8 +338,14 @@ impl Metrics {
                 "Times this node's lease lapsed and it gave up its rooms.",
                 &self.leases_lost,
             ),
-        ];
-        for (name, kind, help, v) in cluster {
+        ]
+    }
+
+    /// The Prometheus text exposition.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let lines = self.node_lines().into_iter().chain(self.relay_lines());
+        for (name, kind, help, v) in lines.chain(self.cluster_lines()) {
             let _ = writeln!(out, "# HELP {name} {help}");
             let _ = writeln!(out, "# TYPE {name} {kind}");
             let _ = writeln!(out, "{name} {}", v.load(Ordering::Relaxed));

@@ -57,13 +57,14 @@ impl FromStr for TrustedProxies {
 }
 
 impl TrustedProxies {
-    /// Whether no proxy is trusted (the default).
-    pub fn is_empty(&self) -> bool {
+    /// Whether no proxy is trusted (the default); only the tests ask.
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// Whether `ip` (an IPv4-mapped IPv6 address as its IPv4) is a trusted proxy.
-    pub fn contains(&self, ip: IpAddr) -> bool {
+    pub(crate) fn contains(&self, ip: IpAddr) -> bool {
         let ip = canonical(ip);
         self.0.iter().any(|n| n.contains(&ip))
     }
@@ -71,7 +72,7 @@ impl TrustedProxies {
 
 /// `ip`, with an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`, as a dual-stack listener
 /// reports IPv4 peers) as the IPv4 address it is.
-pub fn canonical(ip: IpAddr) -> IpAddr {
+pub(crate) fn canonical(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),
@@ -84,11 +85,11 @@ pub fn canonical(ip: IpAddr) -> IpAddr {
 /// What every per-address limit counts by: an IPv4 address whole, an IPv6 address by its
 /// /64 (one subscriber's network: a client given a /64 has billions of addresses).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AddrKey(IpAddr);
+pub(crate) struct AddrKey(IpAddr);
 
 impl AddrKey {
     /// The key of `ip`.
-    pub fn of(ip: IpAddr) -> AddrKey {
+    pub(crate) fn of(ip: IpAddr) -> AddrKey {
         match canonical(ip) {
             IpAddr::V6(v6) => {
                 let bits = u128::from(v6) & !(u128::from(u64::MAX));
@@ -112,7 +113,7 @@ impl fmt::Display for AddrKey {
 /// (from the connection's address and the request's headers); every handler that limits,
 /// records or counts by address takes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientAddr {
+pub(crate) struct ClientAddr {
     ip: IpAddr,
     /// The connection came from a trusted proxy (the address was read from its headers).
     proxied: bool,
@@ -120,7 +121,11 @@ pub struct ClientAddr {
 
 impl ClientAddr {
     /// The client of a request that came from `peer` with `headers`.
-    pub fn resolve(peer: IpAddr, headers: &HeaderMap, trusted: &TrustedProxies) -> ClientAddr {
+    pub(crate) fn resolve(
+        peer: IpAddr,
+        headers: &HeaderMap,
+        trusted: &TrustedProxies,
+    ) -> ClientAddr {
         let peer = canonical(peer);
         if !trusted.contains(peer) {
             return ClientAddr {
@@ -135,19 +140,19 @@ impl ClientAddr {
     }
 
     /// The client's IP address (IPv4-mapped addresses as IPv4).
-    pub fn ip(&self) -> IpAddr {
+    pub(crate) fn ip(&self) -> IpAddr {
         self.ip
     }
 
     /// The key of the per-address limits ([`AddrKey`]).
-    pub fn key(&self) -> AddrKey {
+    pub(crate) fn key(&self) -> AddrKey {
         AddrKey::of(self.ip)
     }
 
     /// Whether the connection came through a trusted proxy: its TCP connection is then not
     /// counted against the client's address at accept (it is the proxy's), so the socket
     /// cap counts the client's WebSockets instead.
-    pub fn proxied(&self) -> bool {
+    pub(crate) fn proxied(&self) -> bool {
         self.proxied
     }
 }
@@ -187,7 +192,7 @@ where
 /// `_name`, garbage). X-Forwarded-For comes first because it is what proxies set (nginx,
 /// Caddy, Traefik, HAProxy's `forwardfor`) and what they append to; a proxy that sets only
 /// `Forwarded` must drop an `X-Forwarded-For` its client sent.
-pub fn forwarded_chain(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
+pub(crate) fn forwarded_chain(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
     let xff: Vec<Option<IpAddr>> = headers
         .get_all("x-forwarded-for")
         .iter()
@@ -327,7 +332,7 @@ impl http_body::Body for DeadlineBody {
 /// Middleware: a request's body must arrive whole within `--body-timeout-secs` of its
 /// headers. One that does not is answered 408 `timeout` (JSON, like every error) and its
 /// connection closed, whatever the handler made of the broken body.
-pub async fn body_timeout(
+pub(crate) async fn body_timeout(
     axum::extract::State(limit): axum::extract::State<Duration>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
@@ -361,7 +366,7 @@ pub async fn body_timeout(
 
 /// Raises the soft limit of open descriptors to the hard limit (each connection holds one;
 /// 1,024 is a common default, far below `--max-connections`), logging what it is now.
-pub fn raise_descriptor_limit() {
+pub(crate) fn raise_descriptor_limit() {
     match rlimit::increase_nofile_limit(u64::MAX) {
         Ok(n) => tracing::info!(limit = n, "open files limit"),
         Err(e) => tracing::warn!(error = %e, "cannot raise the open files limit"),

@@ -4,11 +4,11 @@ use std::sync::Arc;
 
 use crate::analysis::Analyses;
 use crate::config::ServerConfig;
+use crate::connections::Sockets;
 use crate::limits::Limiters;
 use crate::metrics::Metrics;
 use crate::rooms::Rooms;
-use crate::searches::Searches;
-use crate::sockets::Sockets;
+use crate::search_permits::Searches;
 use crate::store::{Store, Writer, WriterConfig};
 use crate::tournaments::Tournaments;
 
@@ -25,8 +25,8 @@ pub struct AppState {
     pub rooms: Rooms,
     /// Counters for `/metrics`.
     pub metrics: Arc<Metrics>,
-    /// Open WebSockets by identity, to end them ([`Sockets::drop_player`],
-    /// [`Sockets::close_player`]).
+    /// Open WebSockets by identity, to end them (`Sockets::drop_player`,
+    /// `Sockets::close_player`).
     pub sockets: Sockets,
     /// Per-client limits.
     pub limiters: Arc<Limiters>,
@@ -112,12 +112,9 @@ impl AppState {
             // After the rooms: a director carrying on mid-round finds its rooms live.
             None => state.tournaments.restore().await?,
             // The directors start on the node that takes their lock.
-            Some(cluster) => crate::cluster_lobby::start(
-                cluster,
-                &state.rooms,
-                &state.sockets,
-                &state.tournaments,
-            ),
+            Some(cluster) => {
+                crate::lobby_sync::start(cluster, &state.rooms, &state.sockets, &state.tournaments)
+            }
         }
         Ok(state)
     }

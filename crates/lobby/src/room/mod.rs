@@ -64,7 +64,7 @@ pub struct Room {
     /// changes a seat copies them first ([`Room::seats_mut`]); a move leaves them alone.
     seats: Arc<BySeat<Option<Slot>>>,
     /// Boxed: a waiting room (most rooms a server holds idle) keeps one word for it, not
-    /// the whole game (memory per idle room, issue 10).
+    /// the whole game: most of a server's memory is its idle rooms.
     play: Option<Box<Play>>,
     rematch: rematch::Rematch,
     /// `None` until the first line (most rooms never chat).
@@ -183,8 +183,8 @@ impl Room {
             watchers: 0,
             version: 0,
             // Grows as events come: a waiting room holds its `created` and first `seats`
-            // events, not room for 64 (nor the 4 a first push would make room for; memory
-            // per idle room, issue 10).
+            // events, not room for 64 (nor the 4 a first push would make room for): most of
+            // a server's memory is its idle rooms.
             history: VecDeque::with_capacity(2),
         };
         let info = room.room_info();

@@ -1,4 +1,4 @@
-//! Several nodes on one Postgres (issue 26; `docs/cluster.md` is the design).
+//! Several nodes on one Postgres (`docs/cluster.md` is the design).
 //!
 //! Each life of a node on Postgres registers a row in `nodes` and gets an **epoch**: a number
 //! never used before, which is its fencing token. A room is owned by one epoch at a time
@@ -32,7 +32,8 @@ pub struct ClusterSettings {
     pub lease: Duration,
     /// How often the node renews its lease and sweeps for orphans.
     pub renew: Duration,
-    /// On Postgres, run as the only node: restore every room at start, as before issue 26.
+    /// On Postgres, run as the only node: restore every room at start, as a server did before
+    /// there were clusters.
     pub single_node: bool,
 }
 

@@ -251,7 +251,7 @@ async fn logout(State(state): State<AppState>, who: Identity) -> Result<Response
         message: "a guest has no session to end".into(),
     })?;
     state.store.delete_session(who.id, session).await?;
-    crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), session).await;
+    crate::lobby_sync::close_session(&state.sockets, state.cluster.as_ref(), session).await;
     let mut response = Json(json!({})).into_response();
     let cookie = identity::cookie_header(&state.config, "", 0)
         .unwrap_or_else(|| HeaderValue::from_static(""));
@@ -304,7 +304,7 @@ async fn change_password(
         .delete_sessions_except(who.id, who.session)
         .await?;
     for id in others {
-        crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), id).await;
+        crate::lobby_sync::close_session(&state.sockets, state.cluster.as_ref(), id).await;
     }
     Ok(Json(json!({ "sessions_ended": ended })))
 }
@@ -344,6 +344,6 @@ async fn revoke_session(
     if !state.store.delete_session(who.id, id).await? {
         return Err(ApiError::NotFound("session"));
     }
-    crate::cluster_lobby::close_session(&state.sockets, state.cluster.as_ref(), id).await;
+    crate::lobby_sync::close_session(&state.sockets, state.cluster.as_ref(), id).await;
     Ok(Json(json!({})))
 }

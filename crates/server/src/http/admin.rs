@@ -216,11 +216,11 @@ async fn ban_player(
     audit(&state, &who, addr, "ban", id.to_string(), reason).await?;
     state.store.set_banned(id, Some(identity::now_ms())).await?;
     let ended = state.store.delete_sessions_except(id, None).await?;
-    crate::cluster_lobby::close_player(
+    crate::lobby_sync::close_player(
         &state.sockets,
         state.cluster.as_ref(),
         id,
-        crate::cluster_lobby::BANNED,
+        crate::lobby_sync::BANNED,
         "banned",
     )
     .await;

@@ -25,7 +25,7 @@ use lobby::{Bot, Command};
 use rules::{AnyPosition, Game, Move, Seat};
 
 use crate::metrics::Metrics;
-use crate::searches::Searches;
+use crate::search_permits::Searches;
 
 /// The longest a level-5 bot thinks, and the cap of every search's time.
 const MAX_THINK: Duration = Duration::from_secs(1);

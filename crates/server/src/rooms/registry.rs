@@ -25,7 +25,7 @@ use super::player_games::{Entry, Mine};
 use super::summary::RoomSummary;
 use crate::config::ServerConfig;
 use crate::metrics::Metrics;
-use crate::searches::Searches;
+use crate::search_permits::Searches;
 use crate::store::now_ms;
 use crate::store::{Store, Writer};
 

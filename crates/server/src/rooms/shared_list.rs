@@ -17,7 +17,7 @@
 //! takeover time, and the node that claims a room writes its row again. Rows whose writer
 //! has been gone for longer than [`SWEEP_GRACE_LEASES`] leases (no live node took the room:
 //! it had ended, or cannot be restored) are deleted by the lobby leader
-//! (`crate::cluster_lobby`), which notifies [`LIST`] for each.
+//! (`crate::lobby_sync`), which notifies [`LIST`] for each.
 //!
 //! **A missed notification** (the listener reconnected) is recovered by reading every other
 //! node's row again (`reload`).

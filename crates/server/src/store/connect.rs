@@ -1,5 +1,6 @@
 //! Reaching the database: a password given apart from the URL, messages that never show
-//! it, and the wait for a database that is not reachable yet (issue 24).
+//! it, and the wait for a database that is not reachable yet (a container's database
+//! starts after the server, and a crash loop meanwhile helps nobody).
 //!
 //! A password pasted into `DATABASE_URL` must be percent-encoded; one with `@ / : #` pasted
 //! as it is made the URL name another host, and the server crash-looped with "failed to
@@ -10,7 +11,13 @@ use std::fmt;
 use std::future::Future;
 use std::time::Duration;
 
-use super::{redact_url, Store, StoreError};
+use std::str::FromStr;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{ConnectOptions, Connection};
+
+use super::{Backend, Pool, Store, StoreError};
 
 /// A database password given apart from the URL. Its `Debug` shows `***`, so a settings
 /// struct that holds it can be printed.
@@ -66,8 +73,8 @@ impl Database {
         redact_url(&self.url)
     }
 
-    /// A word for a URL whose password holds characters a URL cannot hold as written (the
-    /// crash loop of issue 24: its host became part of the password).
+    /// A word for a URL whose password holds characters a URL cannot hold as written (such
+    /// a password made part of it read as the host, and the server crash-looped).
     pub fn hint(&self) -> Option<&'static str> {
         let p = url_password(&self.url)?;
         p.contains(['@', '/', '#', '?']).then_some(
@@ -239,6 +246,169 @@ impl Store {
     }
 }
 
+/// `url` with its password replaced by `***`, for messages and logs: a database URL is
+/// printed when the database cannot be opened, and `docker compose logs` must not show the
+/// password. The password runs from the first `:` after the scheme's `//` to the last `@`
+/// (a password pasted unescaped may itself hold `@`, `/`, `:` or `#`); a URL without one
+/// is returned as it is.
+pub fn redact_url(url: &str) -> String {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return url.to_string();
+    };
+    let rest = &url[start..];
+    let (Some(colon), Some(at)) = (rest.find(':'), rest.rfind('@')) else {
+        return url.to_string();
+    };
+    if colon >= at {
+        return url.to_string();
+    }
+    format!("{}{}:***{}", &url[..start], &rest[..colon], &rest[at..])
+}
+
+/// The scheme of a URL, for an error message that must not echo a password.
+fn scheme_of(url: &str) -> String {
+    match url.split_once(':') {
+        Some((scheme, _)) => format!("{scheme}:..."),
+        None => "(no scheme)".to_string(),
+    }
+}
+
+/// Connections of a file SQLite pool (WAL lets readers run beside the one writer).
+const SQLITE_CONNECTIONS: u32 = 8;
+
+/// Connections of a Postgres pool.
+const PG_CONNECTIONS: u32 = 16;
+
+/// Longest wait for a Postgres connection of the pool: past it the request fails with
+/// `sqlx::Error::PoolTimedOut`, which the HTTP API answers 503 `unavailable`. While the
+/// database is down every request needing it waits this long (sqlx's default, 30 s, made
+/// `/api/me` and a socket upgrade hang that long); under load a free connection
+/// comes within milliseconds.
+const PG_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How long a SQLite connection waits for another one's write lock.
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Store {
+    /// Connects to `url` (`sqlite://path` creates the file; `sqlite::memory:` for tests;
+    /// `postgres://...`).
+    ///
+    /// SQLite runs with a WAL journal and `synchronous=FULL`: a committed transaction
+    /// survives a crash of the process and of the machine. A memory database lives in its
+    /// connection, so its pool has exactly one connection that is never recycled.
+    ///
+    /// # Errors
+    /// Unsupported URL or connection failure.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::connect(&Database::new(url)).await
+    }
+
+    /// [`Store::open`] with a password given apart from the URL ([`Database::password`],
+    /// set on the connection options after the URL is parsed: any characters). On
+    /// Postgres one connection is made first, within 10 s (`CONNECT_TIMEOUT`), so that
+    /// an unreachable server is reported with its cause (the pool would retry it silently
+    /// until its acquire timeout, then say only that it timed out).
+    ///
+    /// # Errors
+    /// Unsupported URL or connection failure.
+    pub async fn connect(db: &Database) -> Result<Store, StoreError> {
+        let url = db.url.as_str();
+        if url.starts_with("sqlite:") {
+            Store::connect_sqlite(url).await
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Store::connect_postgres(db).await
+        } else {
+            Err(StoreError::Url(scheme_of(url)))
+        }
+    }
+
+    /// [`Store::connect`] to a SQLite file, or to memory.
+    async fn connect_sqlite(url: &str) -> Result<Store, StoreError> {
+        let opts = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .busy_timeout(SQLITE_BUSY_TIMEOUT)
+            .foreign_keys(true)
+            // A multi-row insert inside a transaction keeps a statement journal (to
+            // undo just that statement); in memory it is not a temporary file written
+            // page by page on every commit.
+            .pragma("temp_store", "memory");
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        // The writer's checkpoint task copies the WAL into the file, off the commits'
+        // path (see `wal`); no connection checkpoints inside its own commit.
+        let opts = if memory {
+            opts
+        } else {
+            opts.pragma("wal_autocheckpoint", "0")
+        };
+        if !memory {
+            // First run: make the folder too (e.g. a fresh volume's `data/`).
+            if let Some(dir) = opts.get_filename().parent() {
+                if !dir.as_os_str().is_empty() {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| StoreError::Sqlx(sqlx::Error::Io(e)))?;
+                }
+            }
+        }
+        let pool = if memory {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .connect_with(opts)
+                .await?
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(SQLITE_CONNECTIONS)
+                // A local file does not drop connections: no ping (a round trip to the
+                // connection's thread) before each use.
+                .test_before_acquire(false)
+                .connect_with(opts)
+                .await?
+        };
+        Ok(Store {
+            backend: Backend::Sqlite,
+            pool: Pool::Sqlite(pool),
+            sqlite_file: !memory,
+        })
+    }
+
+    /// [`Store::connect`] to Postgres.
+    async fn connect_postgres(db: &Database) -> Result<Store, StoreError> {
+        let url = db.url.as_str();
+        // The writer's batch statement (see `pg`) has one best plan whatever the
+        // batch holds; left to choose, Postgres plans it again for every batch (its
+        // arrays' lengths change the estimates), which cost more than running it.
+        let mut opts =
+            PgConnectOptions::from_str(url)?.options([("plan_cache_mode", "force_generic_plan")]);
+        if let Some(password) = &db.password {
+            opts = opts.password(password.expose());
+        }
+        let first = tokio::time::timeout(CONNECT_TIMEOUT, opts.connect())
+            .await
+            .map_err(|_| {
+                StoreError::Unreachable(format!(
+                    "no connection within {} s",
+                    CONNECT_TIMEOUT.as_secs()
+                ))
+            })??;
+        // It proved the server answers; the pool makes its own.
+        let _ = first.close().await;
+        let pool = PgPoolOptions::new()
+            .max_connections(PG_CONNECTIONS)
+            .acquire_timeout(PG_ACQUIRE_TIMEOUT)
+            .connect_with(opts)
+            .await?;
+        Ok(Store {
+            backend: Backend::Postgres,
+            pool: Pool::Postgres(pool),
+            sqlite_file: false,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -333,5 +503,27 @@ mod tests {
         )
         .await;
         assert_eq!(r.unwrap(), 3);
+    }
+
+    #[test]
+    fn a_database_password_never_reaches_a_message() {
+        let cases = [
+            (
+                "postgres://checkerhall:secret@db:5432/checkerhall",
+                "postgres://checkerhall:***@db:5432/checkerhall",
+            ),
+            // A password pasted unescaped, whose `@` and `/` once made the server crash-loop.
+            (
+                "postgres://checkerhall:p@ss/w:rd#1@db:5432/checkerhall",
+                "postgres://checkerhall:***@db:5432/checkerhall",
+            ),
+            ("postgres://db/checkerhall", "postgres://db/checkerhall"),
+            ("postgres://user@db/x", "postgres://user@db/x"),
+            ("sqlite://checkerhall.db", "sqlite://checkerhall.db"),
+            ("sqlite::memory:", "sqlite::memory:"),
+        ];
+        for (url, shown) in cases {
+            assert_eq!(redact_url(url), shown, "{url}");
+        }
     }
 }

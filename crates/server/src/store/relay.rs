@@ -4,7 +4,7 @@
 
 use uuid::Uuid;
 
-use super::cluster::DB_NOW_MS;
+use super::nodes::DB_NOW_MS;
 use super::{db_err, LogRow, Pool, RawLog, Store, StoreError};
 
 /// A forwarded request as the asking node stores it in `room_inbox`.

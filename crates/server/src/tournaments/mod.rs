@@ -34,23 +34,23 @@ use crate::store::{
     now_ms, EntrantRow, StoreError, StoredTournament, TournamentGameRow, TournamentRow,
 };
 
-pub use view::{standings_csv, view, TournamentView};
+pub(crate) use view::{standings_csv, view};
 
 /// The seed rating of an entrant that has none yet (and of bots).
-pub const SEED_RATING: i32 = 1500;
+pub(crate) const SEED_RATING: i32 = 1500;
 
 /// Longest tournament name, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
+pub(crate) const MAX_NAME_CHARS: usize = 64;
 
 /// Most bots a creator may enter.
-pub const MAX_BOTS: usize = 64;
+pub(crate) const MAX_BOTS: usize = 64;
 
 /// Most finished tournaments `GET /api/tournaments` lists.
-pub const RECENT: u32 = 20;
+pub(crate) const RECENT: u32 = 20;
 
 /// Why a tournament request was refused.
 #[derive(Debug, thiserror::Error)]
-pub enum TournamentError {
+pub(crate) enum TournamentError {
     /// The request names something invalid (400), with a stable code.
     #[error("{message}")]
     Invalid {
@@ -91,25 +91,25 @@ fn conflict(code: &'static str, message: impl Into<String>) -> TournamentError {
 
 /// A new tournament as its creator asks for it (checked by [`Tournaments::create`]).
 #[derive(Clone, Debug)]
-pub struct NewTournament {
+pub(crate) struct NewTournament {
     /// Its name.
-    pub name: String,
+    pub(crate) name: String,
     /// The game and its options (Neva tables: the director sets `seats` per table).
-    pub options: AnyOptions,
+    pub(crate) options: AnyOptions,
     /// How it is paired.
-    pub format: tourney::Format,
+    pub(crate) format: tourney::Format,
     /// Every game's clock.
-    pub time_control: TimeControl,
+    pub(crate) time_control: TimeControl,
     /// Its games are rated.
-    pub rated: bool,
+    pub(crate) rated: bool,
     /// When it starts (ms).
-    pub starts_at: i64,
+    pub(crate) starts_at: i64,
     /// The no-show wait (ms).
-    pub no_show_ms: u64,
+    pub(crate) no_show_ms: u64,
     /// Most entrants.
-    pub max_players: Option<u32>,
+    pub(crate) max_players: Option<u32>,
     /// Bots entered by the creator, one entrant each.
-    pub bots: Vec<Bot>,
+    pub(crate) bots: Vec<Bot>,
 }
 
 /// A game's placing as stored (`tournament_games.placing`): places of the players, 0
@@ -204,7 +204,7 @@ struct Inner {
     /// The running directors and the bell that wakes each (a registration near the start).
     directors: Mutex<HashMap<Uuid, Director>>,
     /// This node runs the directors: always on a single node; with several, while it
-    /// holds the directors' lock (`crate::cluster_lobby`).
+    /// holds the directors' lock (`crate::lobby_sync`).
     leader: AtomicBool,
 }
 
@@ -234,7 +234,7 @@ const CHANGES_QUEUE: usize = 256;
 
 impl Tournaments {
     /// No directors yet: [`Tournaments::restore`] starts those of the stored events.
-    pub fn new(store: Store, rooms: Rooms) -> Tournaments {
+    pub(crate) fn new(store: Store, rooms: Rooms) -> Tournaments {
         Tournaments {
             inner: Arc::new(Inner {
                 store,
@@ -255,7 +255,7 @@ impl Tournaments {
     }
 
     /// Every change of any event from now on (its id): the live streams filter theirs.
-    pub fn subscribe(&self) -> broadcast::Receiver<Uuid> {
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Uuid> {
         self.inner.changed.subscribe()
     }
 
@@ -351,7 +351,7 @@ impl Tournaments {
     ///
     /// # Errors
     /// The store could not be read.
-    pub async fn restore(&self) -> Result<(), StoreError> {
+    pub(crate) async fn restore(&self) -> Result<(), StoreError> {
         for t in self.store().list_tournaments(0).await? {
             if t.state != "finished" {
                 tracing::info!(tournament = %t.id, state = %t.state, "tournament restored");
@@ -386,7 +386,7 @@ impl Tournaments {
 
     /// Stops every director (server shutdown). What they stored stays; the next start
     /// carries on from it.
-    pub async fn shutdown(&self) {
+    pub(crate) async fn shutdown(&self) {
         let all: Vec<(JoinHandle<()>, Arc<Notify>)> = lock(&self.inner.directors)
             .drain()
             .map(|(_, d)| d)
@@ -402,52 +402,12 @@ impl Tournaments {
     /// # Errors
     /// [`TournamentError::Invalid`] for settings that cannot make an event; the store
     /// failed.
-    pub async fn create(
+    pub(crate) async fn create(
         &self,
         creator: Uuid,
         new: NewTournament,
     ) -> Result<StoredTournament, TournamentError> {
-        let name = new.name.trim().to_string();
-        if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-            return Err(invalid(
-                "bad_name",
-                format!("a tournament name must have 1 to {MAX_NAME_CHARS} characters"),
-            ));
-        }
-        check_format(&new.options, &new.format)?;
-        if new.time_control == TimeControl::None {
-            return Err(invalid(
-                "bad_time_control",
-                "a tournament needs a time control (its no-show rule runs on the clock)",
-            ));
-        }
-        new.time_control
-            .check_bounds()
-            .map_err(|m| invalid("bad_time_control", m))?;
-        if !(1_000..=86_400_000).contains(&new.no_show_ms) {
-            return Err(invalid(
-                "bad_no_show",
-                "`no_show_secs` must be from 1 to 86400",
-            ));
-        }
-        if new.max_players.is_some_and(|m| m < 2) {
-            return Err(invalid(
-                "bad_max_players",
-                "`max_players` must be at least 2",
-            ));
-        }
-        if new.bots.len() > MAX_BOTS {
-            return Err(invalid(
-                "too_many_bots",
-                format!("at most {MAX_BOTS} bots may enter"),
-            ));
-        }
-        if let Some(b) = new.bots.iter().find(|b| !b.exists()) {
-            return Err(invalid(
-                "unknown_bot",
-                format!("no bot `{}` at level {}", b.kind, b.level),
-            ));
-        }
+        let name = checked_name(&new)?;
         let now = now_ms();
         let id = Uuid::new_v4();
         let options = options_json(&new.options);
@@ -469,27 +429,7 @@ impl Tournaments {
             started_at: None,
             finished_at: None,
         };
-        let mut counts: HashMap<(&str, u8), u32> = HashMap::new();
-        let entrants: Vec<EntrantRow> = new
-            .bots
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                let n = counts.entry((b.kind.as_str(), b.level)).or_insert(0);
-                *n += 1;
-                EntrantRow {
-                    tournament_id: id,
-                    player_id: Uuid::new_v4(),
-                    name: format!("{} #{n}", crate::rooms::bot_name(b)),
-                    rating: i64::from(SEED_RATING),
-                    active: true,
-                    partner: None,
-                    bot: serde_json::to_string(b).ok(),
-                    // Registration order keeps the creator's order of the bots.
-                    joined_at: now + i64::try_from(i).unwrap_or(0),
-                }
-            })
-            .collect();
+        let entrants = bot_entrants(id, &new.bots, now);
         self.store().insert_tournament(&event, &entrants).await?;
         self.direct(id);
         self.changed(id);
@@ -500,7 +440,7 @@ impl Tournaments {
     ///
     /// # Errors
     /// [`TournamentError::NotFound`]; the store failed.
-    pub async fn load(&self, id: Uuid) -> Result<StoredTournament, TournamentError> {
+    pub(crate) async fn load(&self, id: Uuid) -> Result<StoredTournament, TournamentError> {
         self.store()
             .tournament(id)
             .await?
@@ -512,7 +452,7 @@ impl Tournaments {
     /// # Errors
     /// [`TournamentError::Conflict`] once registration is closed or the event is full;
     /// [`TournamentError::Invalid`] for a partner in an event without teams, or oneself.
-    pub async fn join(
+    pub(crate) async fn join(
         &self,
         id: Uuid,
         player: Uuid,
@@ -572,7 +512,11 @@ impl Tournaments {
     ///
     /// # Errors
     /// [`TournamentError::Conflict`] when the event is over or the player is not entered.
-    pub async fn leave(&self, id: Uuid, player: Uuid) -> Result<StoredTournament, TournamentError> {
+    pub(crate) async fn leave(
+        &self,
+        id: Uuid,
+        player: Uuid,
+    ) -> Result<StoredTournament, TournamentError> {
         let t = self.load(id).await?;
         if t.event.state == "finished" {
             return Err(conflict("tournament_over", "the tournament is over"));
@@ -588,6 +532,79 @@ impl Tournaments {
         self.wake(id);
         self.load(id).await
     }
+}
+
+/// The trimmed name of `new`, once every setting of it is checked.
+///
+/// # Errors
+/// [`TournamentError::Invalid`] for settings that cannot make an event.
+fn checked_name(new: &NewTournament) -> Result<String, TournamentError> {
+    let name = new.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(invalid(
+            "bad_name",
+            format!("a tournament name must have 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    check_format(&new.options, &new.format)?;
+    if new.time_control == TimeControl::None {
+        return Err(invalid(
+            "bad_time_control",
+            "a tournament needs a time control (its no-show rule runs on the clock)",
+        ));
+    }
+    new.time_control
+        .check_bounds()
+        .map_err(|m| invalid("bad_time_control", m))?;
+    if !(1_000..=86_400_000).contains(&new.no_show_ms) {
+        return Err(invalid(
+            "bad_no_show",
+            "`no_show_secs` must be from 1 to 86400",
+        ));
+    }
+    if new.max_players.is_some_and(|m| m < 2) {
+        return Err(invalid(
+            "bad_max_players",
+            "`max_players` must be at least 2",
+        ));
+    }
+    if new.bots.len() > MAX_BOTS {
+        return Err(invalid(
+            "too_many_bots",
+            format!("at most {MAX_BOTS} bots may enter"),
+        ));
+    }
+    if let Some(b) = new.bots.iter().find(|b| !b.exists()) {
+        return Err(invalid(
+            "unknown_bot",
+            format!("no bot `{}` at level {}", b.kind, b.level),
+        ));
+    }
+    Ok(name)
+}
+
+/// The entrant rows of the `bots` of a new event `id` created at `now`, each named after
+/// its kind and level with a number among its like.
+fn bot_entrants(id: Uuid, bots: &[Bot], now: i64) -> Vec<EntrantRow> {
+    let mut counts: HashMap<(&str, u8), u32> = HashMap::new();
+    bots.iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let n = counts.entry((b.kind.as_str(), b.level)).or_insert(0);
+            *n += 1;
+            EntrantRow {
+                tournament_id: id,
+                player_id: Uuid::new_v4(),
+                name: format!("{} #{n}", crate::rooms::bot_name(b)),
+                rating: i64::from(SEED_RATING),
+                active: true,
+                partner: None,
+                bot: serde_json::to_string(b).ok(),
+                // Registration order keeps the creator's order of the bots.
+                joined_at: now + i64::try_from(i).unwrap_or(0),
+            }
+        })
+        .collect()
 }
 
 /// The options of a tournament as stored: the non-default pairs as a JSON object (as a
@@ -686,7 +703,7 @@ async fn seed_rating(store: &Store, options: &AnyOptions, player: Uuid) -> Resul
 ///
 /// # Errors
 /// The store failed.
-pub async fn player_tournaments(
+pub(crate) async fn player_tournaments(
     store: &Store,
     player: Uuid,
 ) -> Result<Vec<(Uuid, String, String, String, Option<u32>)>, StoreError> {

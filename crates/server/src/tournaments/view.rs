@@ -9,157 +9,157 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::{Event, StoredPlacing};
-use crate::store::{StoreError, StoredTournament};
+use crate::store::{StoreError, StoredTournament, TournamentGameRow};
 
 /// The body of `GET /api/tournaments/{id}` (and of the live stream's events).
 #[derive(Clone, Debug, Serialize)]
-pub struct TournamentView {
+pub(crate) struct TournamentView {
     /// Id.
-    pub id: Uuid,
+    pub(crate) id: Uuid,
     /// Name.
-    pub name: String,
+    pub(crate) name: String,
     /// Game key.
-    pub game: String,
+    pub(crate) game: String,
     /// Every rule option with its value.
     #[serde(serialize_with = "lobby::serialize_options")]
-    pub options: AnyOptions,
+    pub(crate) options: AnyOptions,
     /// The pairing format (`{"kind": "swiss", "rounds": 5}`, ...).
-    pub format: tourney::Format,
+    pub(crate) format: tourney::Format,
     /// Every game's clock.
-    pub time_control: TimeControl,
+    pub(crate) time_control: TimeControl,
     /// Its games are rated.
-    pub rated: bool,
+    pub(crate) rated: bool,
     /// `registering`, `running` or `finished`.
-    pub state: String,
+    pub(crate) state: String,
     /// When it starts (ms).
-    pub starts_at: i64,
+    pub(crate) starts_at: i64,
     /// When it started and finished (ms), once they happened.
-    pub started_at: Option<i64>,
+    pub(crate) started_at: Option<i64>,
     /// When it finished.
-    pub finished_at: Option<i64>,
+    pub(crate) finished_at: Option<i64>,
     /// The round being played (arena: pairings made so far).
-    pub round: i64,
+    pub(crate) round: i64,
     /// Rounds in all (`null` for an arena).
-    pub rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     /// The no-show wait in seconds.
-    pub no_show_secs: i64,
+    pub(crate) no_show_secs: i64,
     /// Most entrants, if limited.
-    pub max_players: Option<i64>,
+    pub(crate) max_players: Option<i64>,
     /// Who created it.
-    pub created_by: Uuid,
+    pub(crate) created_by: Uuid,
     /// The entrants in order of registration.
-    pub entrants: Vec<EntrantView>,
+    pub(crate) entrants: Vec<EntrantView>,
     /// Every round paired so far.
-    pub rounds_played: Vec<RoundView>,
+    pub(crate) rounds_played: Vec<RoundView>,
     /// The standings as the games stand.
-    pub standings: Vec<StandingView>,
+    pub(crate) standings: Vec<StandingView>,
 }
 
 /// One entrant.
 #[derive(Clone, Debug, Serialize)]
-pub struct EntrantView {
+pub(crate) struct EntrantView {
     /// The account's id (a bot's own id).
-    pub id: Uuid,
+    pub(crate) id: Uuid,
     /// Name.
-    pub name: String,
+    pub(crate) name: String,
     /// Seed rating.
-    pub rating: i64,
+    pub(crate) rating: i64,
     /// Not withdrawn.
-    pub active: bool,
+    pub(crate) active: bool,
     /// Partner's id (Neva teams).
-    pub partner: Option<Uuid>,
+    pub(crate) partner: Option<Uuid>,
     /// A bot entrant's kind and level.
-    pub bot: Option<serde_json::Value>,
+    pub(crate) bot: Option<serde_json::Value>,
 }
 
 /// One round.
 #[derive(Clone, Debug, Serialize)]
-pub struct RoundView {
+pub(crate) struct RoundView {
     /// Its number, from 1.
-    pub round: i64,
+    pub(crate) round: i64,
     /// Its tables.
-    pub tables: Vec<TableView>,
+    pub(crate) tables: Vec<TableView>,
     /// Who had a bye.
-    pub byes: Vec<PlayerRef>,
+    pub(crate) byes: Vec<PlayerRef>,
 }
 
 /// A player by id and name.
 #[derive(Clone, Debug, Serialize)]
-pub struct PlayerRef {
+pub(crate) struct PlayerRef {
     /// Id.
-    pub player: Uuid,
+    pub(crate) player: Uuid,
     /// Name.
-    pub name: String,
+    pub(crate) name: String,
 }
 
 /// One table (game) of a round.
 #[derive(Clone, Debug, Serialize)]
-pub struct TableView {
+pub(crate) struct TableView {
     /// Its room (the stored game has the same id).
-    pub room_id: Uuid,
+    pub(crate) room_id: Uuid,
     /// Who sits where.
-    pub seats: Vec<SeatRef>,
+    pub(crate) seats: Vec<SeatRef>,
     /// How it ended (`null` while it is played).
-    pub result: Option<ResultView>,
+    pub(crate) result: Option<ResultView>,
 }
 
 /// A seat of a table.
 #[derive(Clone, Debug, Serialize)]
-pub struct SeatRef {
+pub(crate) struct SeatRef {
     /// Seat key.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// Who.
-    pub player: Uuid,
+    pub(crate) player: Uuid,
     /// Name.
-    pub name: String,
+    pub(crate) name: String,
 }
 
 /// How a table ended.
 #[derive(Clone, Debug, Serialize)]
-pub struct ResultView {
+pub(crate) struct ResultView {
     /// Each player's place, 0 first (equal places tied).
-    pub places: Vec<PlaceView>,
+    pub(crate) places: Vec<PlaceView>,
     /// Who lost by not showing up.
-    pub forfeits: Vec<Uuid>,
+    pub(crate) forfeits: Vec<Uuid>,
 }
 
 /// One player's place at a table.
 #[derive(Clone, Debug, Serialize)]
-pub struct PlaceView {
+pub(crate) struct PlaceView {
     /// Who.
-    pub player: Uuid,
+    pub(crate) player: Uuid,
     /// 0 first.
-    pub place: u8,
+    pub(crate) place: u8,
 }
 
 /// One line of the standings.
 #[derive(Clone, Debug, Serialize)]
-pub struct StandingView {
+pub(crate) struct StandingView {
     /// 1-based; shared on full ties.
-    pub rank: u32,
+    pub(crate) rank: u32,
     /// Who.
-    pub player: Uuid,
+    pub(crate) player: Uuid,
     /// Name.
-    pub name: String,
+    pub(crate) name: String,
     /// Points.
-    pub points: f64,
+    pub(crate) points: f64,
     /// Tiebreaks by name (`buchholz`, `sonneborn_berger`, ...).
-    pub tiebreaks: BTreeMap<&'static str, f64>,
+    pub(crate) tiebreaks: BTreeMap<&'static str, f64>,
     /// Games played.
-    pub played: u32,
+    pub(crate) played: u32,
     /// Wins.
-    pub wins: u32,
+    pub(crate) wins: u32,
     /// Draws.
-    pub draws: u32,
+    pub(crate) draws: u32,
     /// Losses.
-    pub losses: u32,
+    pub(crate) losses: u32,
 }
 
 /// The API's view of a stored event, with its standings.
 ///
 /// # Errors
 /// A stored value that does not read back.
-pub fn view(stored: StoredTournament) -> Result<TournamentView, StoreError> {
+pub(crate) fn view(stored: StoredTournament) -> Result<TournamentView, StoreError> {
     let event = Event::of(stored)?;
     let names: HashMap<Uuid, String> = event
         .stored
@@ -183,49 +183,7 @@ pub fn view(stored: StoredTournament) -> Result<TournamentView, StoreError> {
             losses: s.losses,
         })
         .collect();
-    let mut rounds: BTreeMap<i64, RoundView> = BTreeMap::new();
-    for g in &event.stored.games {
-        let seats = super::parse_seats(&g.seats)?;
-        let round = rounds.entry(g.round).or_insert_with(|| RoundView {
-            round: g.round,
-            tables: Vec::new(),
-            byes: Vec::new(),
-        });
-        let Some(room_id) = g.room_id else {
-            round.byes.extend(seats.iter().map(|(_, p)| PlayerRef {
-                player: *p,
-                name: name(p),
-            }));
-            continue;
-        };
-        let result = match &g.placing {
-            Some(text) => {
-                let p: StoredPlacing = serde_json::from_str(text)
-                    .map_err(|e| StoreError::Corrupt(format!("placing: {e}")))?;
-                Some(ResultView {
-                    places: p
-                        .places
-                        .into_iter()
-                        .map(|(player, place)| PlaceView { player, place })
-                        .collect(),
-                    forfeits: p.forfeits,
-                })
-            }
-            None => None,
-        };
-        round.tables.push(TableView {
-            room_id,
-            seats: seats
-                .iter()
-                .map(|(seat, p)| SeatRef {
-                    seat: *seat,
-                    player: *p,
-                    name: name(p),
-                })
-                .collect(),
-            result,
-        });
-    }
+    let rounds_played = rounds_played(&event.stored.games, &name)?;
     let rounds_total = event.rounds();
     let e = &event.stored.event;
     let options = super::options_of(e)?;
@@ -261,14 +219,69 @@ pub fn view(stored: StoredTournament) -> Result<TournamentView, StoreError> {
                 bot: x.bot.as_deref().and_then(|b| serde_json::from_str(b).ok()),
             })
             .collect(),
-        rounds_played: rounds.into_values().collect(),
+        rounds_played,
         standings,
     })
 }
 
+/// The rounds of `games` in order, each with its tables (and their results, once stored)
+/// and its byes; `name` names a player.
+fn rounds_played(
+    games: &[TournamentGameRow],
+    name: &dyn Fn(&Uuid) -> String,
+) -> Result<Vec<RoundView>, StoreError> {
+    let mut rounds: BTreeMap<i64, RoundView> = BTreeMap::new();
+    for g in games {
+        let seats = super::parse_seats(&g.seats)?;
+        let round = rounds.entry(g.round).or_insert_with(|| RoundView {
+            round: g.round,
+            tables: Vec::new(),
+            byes: Vec::new(),
+        });
+        let Some(room_id) = g.room_id else {
+            round.byes.extend(seats.iter().map(|(_, p)| PlayerRef {
+                player: *p,
+                name: name(p),
+            }));
+            continue;
+        };
+        let result = result_view(g.placing.as_deref())?;
+        round.tables.push(TableView {
+            room_id,
+            seats: seats
+                .iter()
+                .map(|(seat, p)| SeatRef {
+                    seat: *seat,
+                    player: *p,
+                    name: name(p),
+                })
+                .collect(),
+            result,
+        });
+    }
+    Ok(rounds.into_values().collect())
+}
+
+/// A table's result from its stored placing (`None`: not played yet).
+fn result_view(placing: Option<&str>) -> Result<Option<ResultView>, StoreError> {
+    let Some(text) = placing else {
+        return Ok(None);
+    };
+    let p: StoredPlacing =
+        serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("placing: {e}")))?;
+    Ok(Some(ResultView {
+        places: p
+            .places
+            .into_iter()
+            .map(|(player, place)| PlaceView { player, place })
+            .collect(),
+        forfeits: p.forfeits,
+    }))
+}
+
 /// The standings as CSV: `rank,name,points,<tiebreaks...>,played,wins,draws,losses`, one
 /// line per entrant, best first. Names are quoted, with quotes doubled.
-pub fn standings_csv(v: &TournamentView) -> String {
+pub(crate) fn standings_csv(v: &TournamentView) -> String {
     let breaks: Vec<&'static str> = v
         .standings
         .first()

@@ -27,12 +27,12 @@ use lobby::Participant;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use crate::connections::{AddressSlot, Counts, Registration, SendBuffer};
 use crate::error::{ApiError, HttpCode};
 use crate::identity::{lookup, token_from_parts, Identity};
 use crate::metrics::{Metrics, Overload};
 use crate::net::ClientAddr;
 use crate::rooms::{Attached, RoomHandle, Rooms};
-use crate::sockets::{AddressSlot, Counts, Registration, SendBuffer};
 use crate::AppState;
 
 /// How often the server pings.
@@ -44,7 +44,7 @@ const BUFFER: usize = 4 * 1024;
 /// Socket read buffer, allocated whole for every socket (idle or not); a larger frame
 /// grows it. Client messages are a few hundred bytes. Bytes of a refused frame left unread
 /// when the socket closes are read and dropped by the connection's lingering close
-/// (`sockets::Lingering`), so the client still gets the Close frame, not a reset.
+/// (`connections::Lingering`), so the client still gets the Close frame, not a reset.
 const READ_BUFFER: usize = 512;
 /// Longest wait for one outgoing frame before the client is treated as stuck.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);

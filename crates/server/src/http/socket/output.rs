@@ -11,7 +11,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use tokio::time::Instant;
 
-use crate::sockets::{Counts, Stall};
+use crate::connections::{Counts, Stall};
 
 use super::CLOSE_GRACE;
 

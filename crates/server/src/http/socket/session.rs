@@ -12,8 +12,8 @@ use tokio::time::Instant;
 use super::answer::{read_message, Answer, Gate, To};
 use super::output::{later, Closing, Io, Later, Output};
 use super::{Conn, CLOSE_GRACE, PING_EVERY, SEND_TIMEOUT, SILENT_LIMIT};
+use crate::connections::Ending;
 use crate::rooms::Outbound;
-use crate::sockets::Ending;
 use crate::store::now_ms;
 use crate::wire::{self, Reply};
 

@@ -1,4 +1,5 @@
-//! The nodes of a cluster on Postgres (migration 0008; `docs/cluster.md`).
+//! The nodes of a cluster on Postgres and the rooms they own (migration 0008;
+//! `docs/cluster.md`): a node's lives and leases, and the claims of orphaned rooms.
 //!
 //! Times here are the database's clock ([`DB_NOW_MS`]), never a node's: two nodes whose
 //! clocks disagree still agree on whose lease has lapsed.
@@ -200,85 +201,17 @@ impl Store {
         let pool = self.cluster_pool()?;
         let skip: Vec<String> = skip.iter().map(ToString::to_string).collect();
         let mut tx = pool.begin().await.map_err(db_err)?;
-        let mut claims: Vec<(String, Option<i64>, Option<i64>)> = Vec::new();
-        if let Some(name) = name {
-            // The rooms of this node's previous lives, all of them.
-            let sql = format!(
-                "SELECT r.id, r.owner, {DOWN_AT} FROM rooms r JOIN nodes n ON n.epoch = r.owner \
-                 WHERE n.name = $1 AND n.epoch < $2 \
-                   AND (r.state IN ('waiting', 'playing') OR (r.state = 'finished' \
-                        AND r.id IN (SELECT g.id FROM games g WHERE g.finished_at >= $3))) \
-                   AND NOT (r.id = ANY($4::text[])) \
-                 ORDER BY r.created_at, r.id FOR UPDATE OF r SKIP LOCKED"
-            );
-            claims = sqlx::query_as(&sql)
-                .bind(name)
-                .bind(epoch)
-                .bind(finished_since)
-                .bind(&skip)
-                .fetch_all(&mut *tx)
-                .await
-                .map_err(db_err)?;
-        }
-        let live: i64 = sqlx::query_scalar(&format!(
-            "SELECT count(*) FROM nodes WHERE stopped_at IS NULL AND seen_at > {DB_NOW_MS} - $1"
-        ))
-        .bind(lease_ms)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(db_err)?;
-        let from = "FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
-             WHERE r.state IN ('waiting', 'playing') AND r.owner IS DISTINCT FROM $2 \
-               AND NOT (r.id = ANY($3::text[]))";
-        let orphans: i64 =
-            sqlx::query_scalar(&format!("SELECT count(*) {from} AND {}", orphaned()))
-                .bind(lease_ms)
-                .bind(epoch)
-                .bind(&skip)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(db_err)?;
+        let mut claims = match name {
+            Some(name) => previous_lives(&mut tx, name, epoch, finished_since, &skip).await?,
+            None => Vec::new(),
+        };
         let taken: Vec<String> = claims.iter().map(|(id, _, _)| id.clone()).collect();
-        let orphans = orphans - i64::try_from(taken.len()).unwrap_or(0);
-        if orphans > 0 {
-            let live = live.max(1);
-            let share = (orphans + live - 1) / live;
-            let sql = format!(
-                "SELECT r.id, r.owner, {DOWN_AT} {from} AND {} AND NOT (r.id = ANY($5::text[])) \
-                 ORDER BY r.created_at, r.id LIMIT $4 FOR UPDATE OF r SKIP LOCKED",
-                orphaned()
-            );
-            let more: Vec<(String, Option<i64>, Option<i64>)> = sqlx::query_as(&sql)
-                .bind(lease_ms)
-                .bind(epoch)
-                .bind(&skip)
-                .bind(share)
-                .bind(&taken)
-                .fetch_all(&mut *tx)
-                .await
-                .map_err(db_err)?;
-            claims.extend(more);
-        }
+        claims.extend(share_of_orphans(&mut tx, epoch, lease_ms, &skip, &taken).await?);
         if claims.is_empty() {
             tx.rollback().await.map_err(db_err)?;
             return Ok(Vec::new());
         }
-        let ids: Vec<String> = claims.iter().map(|(id, _, _)| id.clone()).collect();
-        let olds: Vec<Option<i64>> = claims.iter().map(|(_, old, _)| *old).collect();
-        // The rows are locked by this transaction: the owner is the one just read.
-        let won: Vec<String> = sqlx::query_scalar(
-            "UPDATE rooms SET owner = $1 FROM UNNEST($2::text[], $3::int8[]) AS u (id, old) \
-             WHERE rooms.id = u.id AND rooms.owner IS NOT DISTINCT FROM u.old \
-               AND rooms.id = ANY($2::text[]) \
-             RETURNING rooms.id",
-        )
-        .bind(epoch)
-        .bind(&ids)
-        .bind(&olds)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(db_err)?;
-        let rooms = rooms_with_logs(&mut tx, &won).await?;
+        let rooms = take(&mut tx, epoch, &claims).await?;
         tx.commit().await.map_err(db_err)?;
         let down: std::collections::HashMap<String, Option<i64>> = claims
             .into_iter()
@@ -392,6 +325,112 @@ impl Store {
         tx.commit().await.map_err(db_err)?;
         Ok(released)
     }
+}
+
+/// A room a sweep may take: its id, its owner when read, and when that owner was last seen
+/// serving it ([`DOWN_AT`]).
+type Orphan = (String, Option<i64>, Option<i64>);
+
+/// The rooms of the node `name`'s previous lives (epochs before `epoch`), all of them,
+/// locked in `tx`: unfinished ones, and finished ones whose game ended at or after
+/// `finished_since`, but none of `skip`.
+async fn previous_lives(
+    tx: &mut sqlx::PgConnection,
+    name: &str,
+    epoch: i64,
+    finished_since: i64,
+    skip: &[String],
+) -> Result<Vec<Orphan>, StoreError> {
+    let sql = format!(
+        "SELECT r.id, r.owner, {DOWN_AT} FROM rooms r JOIN nodes n ON n.epoch = r.owner \
+         WHERE n.name = $1 AND n.epoch < $2 \
+           AND (r.state IN ('waiting', 'playing') OR (r.state = 'finished' \
+                AND r.id IN (SELECT g.id FROM games g WHERE g.finished_at >= $3))) \
+           AND NOT (r.id = ANY($4::text[])) \
+         ORDER BY r.created_at, r.id FOR UPDATE OF r SKIP LOCKED"
+    );
+    sqlx::query_as(&sql)
+        .bind(name)
+        .bind(epoch)
+        .bind(finished_since)
+        .bind(skip)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)
+}
+
+/// The share of `epoch` among the unfinished orphans, locked in `tx`: their number (less
+/// the `taken` already) divided by the live nodes', rounded up, skipping the rows another
+/// transaction holds, and none of `skip` or `taken`.
+async fn share_of_orphans(
+    tx: &mut sqlx::PgConnection,
+    epoch: i64,
+    lease_ms: i64,
+    skip: &[String],
+    taken: &[String],
+) -> Result<Vec<Orphan>, StoreError> {
+    let live: i64 = sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM nodes WHERE stopped_at IS NULL AND seen_at > {DB_NOW_MS} - $1"
+    ))
+    .bind(lease_ms)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let from = "FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
+         WHERE r.state IN ('waiting', 'playing') AND r.owner IS DISTINCT FROM $2 \
+           AND NOT (r.id = ANY($3::text[]))";
+    let orphans: i64 = sqlx::query_scalar(&format!("SELECT count(*) {from} AND {}", orphaned()))
+        .bind(lease_ms)
+        .bind(epoch)
+        .bind(skip)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let orphans = orphans - i64::try_from(taken.len()).unwrap_or(0);
+    if orphans <= 0 {
+        return Ok(Vec::new());
+    }
+    let live = live.max(1);
+    let share = (orphans + live - 1) / live;
+    let sql = format!(
+        "SELECT r.id, r.owner, {DOWN_AT} {from} AND {} AND NOT (r.id = ANY($5::text[])) \
+         ORDER BY r.created_at, r.id LIMIT $4 FOR UPDATE OF r SKIP LOCKED",
+        orphaned()
+    );
+    sqlx::query_as(&sql)
+        .bind(lease_ms)
+        .bind(epoch)
+        .bind(skip)
+        .bind(share)
+        .bind(taken)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)
+}
+
+/// Makes `epoch` the owner of the `claims` whose owner is still the one read, in `tx`,
+/// and returns those rooms with their logs.
+async fn take(
+    tx: &mut sqlx::PgConnection,
+    epoch: i64,
+    claims: &[Orphan],
+) -> Result<Vec<super::LiveRoom>, StoreError> {
+    let ids: Vec<String> = claims.iter().map(|(id, _, _)| id.clone()).collect();
+    let olds: Vec<Option<i64>> = claims.iter().map(|(_, old, _)| *old).collect();
+    // The rows are locked by this transaction: the owner is the one just read.
+    let won: Vec<String> = sqlx::query_scalar(
+        "UPDATE rooms SET owner = $1 FROM UNNEST($2::text[], $3::int8[]) AS u (id, old) \
+         WHERE rooms.id = u.id AND rooms.owner IS NOT DISTINCT FROM u.old \
+           AND rooms.id = ANY($2::text[]) \
+         RETURNING rooms.id",
+    )
+    .bind(epoch)
+    .bind(&ids)
+    .bind(&olds)
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    rooms_with_logs(tx, &won).await
 }
 
 /// The rooms `ids` with their logs in order, read in `tx`.

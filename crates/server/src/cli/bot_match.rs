@@ -10,7 +10,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rules::{AnyPosition, Seat, Variant};
 
-use crate::tools::{start, PositionArgs, ToolError};
+use super::rules_tools::{start, PositionArgs, ToolError};
 
 /// Arguments of `checkerhall match`.
 #[derive(Args, Debug)]

@@ -1,4 +1,5 @@
-//! `serve`, `migrate` and `healthcheck`: the thin binary side of the server library.
+//! `serve`, `migrate`, `healthcheck`, `backup` and `admin create`: the thin binary side of
+//! the server library.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -47,7 +48,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<()> {
 }
 
 /// The message of a database that cannot be opened: its URL and the error with every
-/// password masked (issue 24: `docker compose logs` showed it), and for one that never
+/// password masked (`docker compose logs` must not show it), and for one that never
 /// answered, the setting that says how long to wait.
 fn cannot_open(db: &Database, wait: Duration, e: &StoreError) -> anyhow::Error {
     let mut why = db.scrub(&e.to_string());

@@ -1,7 +1,7 @@
 //! The rules tools of the binary: `perft`, `moves` and `analyse`.
 //!
 //! Each returns its whole output as a string, or a [`ToolError`] that names what was wrong;
-//! `main` prints the one and turns the other into exit status 2.
+//! `cli::main` prints the one and turns the other into exit status 2.
 
 use std::fmt::Write as _;
 use std::time::Instant;

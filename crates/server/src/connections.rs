@@ -28,7 +28,7 @@ use crate::net::AddrKey;
 
 /// How a socket is to end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub(crate) enum Ending {
     /// Without a Close frame, as a broken connection would.
     Drop,
     /// With a Close frame carrying this code and reason.
@@ -120,35 +120,35 @@ impl Counts {
 
     /// Counts a socket whose client stopped taking what it is sent, until it does again
     /// (or the socket ends): the guard uncounts it when dropped.
-    pub fn stall(self: &Arc<Counts>) -> Stall {
+    pub(crate) fn stall(self: &Arc<Counts>) -> Stall {
         self.stalled.fetch_add(1, Ordering::Relaxed);
         Stall(self.clone())
     }
 
     /// Connections closed at accept because their address had its cap open.
-    pub fn refused(&self) -> u64 {
+    pub(crate) fn refused(&self) -> u64 {
         self.refused.load(Ordering::Relaxed)
     }
 
     /// Connections open now (HTTP and WebSocket, those in their lingering close included).
-    pub fn open(&self) -> usize {
+    pub(crate) fn open(&self) -> usize {
         self.open.load(Ordering::Relaxed)
     }
 
     /// Counts a connection closed at accept.
-    pub fn refuse(&self) {
+    pub(crate) fn refuse(&self) {
         self.refused.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Counts a socket that fell behind its room's broadcast.
-    pub fn resynced(&self) {
+    pub(crate) fn resynced(&self) {
         self.resyncs.fetch_add(1, Ordering::Relaxed);
     }
 }
 
 /// One stalled socket, counted in [`Counts::stalled`] while held.
 #[derive(Debug)]
-pub struct Stall(Arc<Counts>);
+pub(crate) struct Stall(Arc<Counts>);
 
 impl Drop for Stall {
     fn drop(&mut self) {
@@ -166,7 +166,7 @@ impl Drop for LingerSlot {
 }
 
 /// One connection counted against its address's cap; dropping it frees the place.
-pub struct AddressSlot {
+pub(crate) struct AddressSlot {
     sockets: Sockets,
     key: AddrKey,
 }
@@ -197,7 +197,7 @@ impl Drop for AddressSlot {
 
 /// One registered socket: [`Registration::ended`] resolves when the server ends it;
 /// dropping the registration unregisters it.
-pub struct Registration {
+pub(crate) struct Registration {
     sockets: Sockets,
     /// The player, then the session (if the socket was opened with one).
     keys: Vec<Key>,
@@ -212,7 +212,7 @@ impl Sockets {
     }
 
     /// The Prometheus lines of the socket counts.
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         format!(
             "# HELP checkerhall_ws_lingering Connections in their lingering close (each holds a place under --max-connections).\n\
              # TYPE checkerhall_ws_lingering gauge\n\
@@ -242,7 +242,7 @@ impl Sockets {
     ///
     /// # Errors
     /// How many `key` has open, when that is the cap.
-    pub fn admit(&self, key: AddrKey, max: usize) -> Result<AddressSlot, usize> {
+    pub(crate) fn admit(&self, key: AddrKey, max: usize) -> Result<AddressSlot, usize> {
         let mut open = self.addresses.lock().unwrap_or_else(|p| p.into_inner());
         let n = open.entry(key).or_default();
         if max > 0 && *n >= max {
@@ -257,7 +257,7 @@ impl Sockets {
 
     /// Registers an open socket of `player`, opened with a token of `session` (`None`: the
     /// guest's own token).
-    pub fn register(&self, player: Uuid, session: Option<Uuid>) -> Registration {
+    pub(crate) fn register(&self, player: Uuid, session: Option<Uuid>) -> Registration {
         let signal = Arc::new(Signal::default());
         let keys: Vec<Key> = std::iter::once(Key::Player(player))
             .chain(session.map(Key::Session))
@@ -275,7 +275,7 @@ impl Sockets {
 
     /// Closes every open socket opened with a token of `session` with a Close frame of
     /// `code` and `reason`; returns how many there were.
-    pub fn close_session(&self, session: Uuid, code: u16, reason: &'static str) -> usize {
+    pub(crate) fn close_session(&self, session: Uuid, code: u16, reason: &'static str) -> usize {
         self.end(Key::Session(session), Ending::Close(code, reason))
     }
 
@@ -287,13 +287,13 @@ impl Sockets {
 
     /// Closes every open socket of `player` with a Close frame of `code` and `reason`;
     /// returns how many there were.
-    pub fn close_player(&self, player: Uuid, code: u16, reason: &'static str) -> usize {
+    pub(crate) fn close_player(&self, player: Uuid, code: u16, reason: &'static str) -> usize {
         self.end(Key::Player(player), Ending::Close(code, reason))
     }
 
     /// The players and the sessions that have sockets open now (to check against the
     /// tables after a missed notification of a ban or a session's end).
-    pub fn open_identities(&self) -> (Vec<Uuid>, Vec<Uuid>) {
+    pub(crate) fn open_identities(&self) -> (Vec<Uuid>, Vec<Uuid>) {
         let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         let (mut players, mut sessions) = (Vec::new(), Vec::new());
         for (key, signals) in open.iter() {
@@ -329,7 +329,7 @@ impl Registration {
     ///
     /// Polling it costs two atomic operations, no lock: the socket's task polls it on
     /// every turn of its loop.
-    pub async fn ended(&self) -> Ending {
+    pub(crate) async fn ended(&self) -> Ending {
         std::future::poll_fn(|cx| self.signal.poll(cx)).await
     }
 }
@@ -363,7 +363,7 @@ const LINGER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 /// A connection in its lingering close is counted ([`Counts::lingering`]) until it is gone:
 /// it still holds a socket of the system and a place under `--max-connections`.
 #[derive(Debug)]
-pub struct Lingering {
+pub(crate) struct Lingering {
     tcp: Option<tokio::net::TcpStream>,
     counts: Arc<Counts>,
     /// The connection's place under its address's cap, held until it is gone.
@@ -376,11 +376,11 @@ pub struct Lingering {
 /// Asks for a smaller send buffer on one connection (a request's extension): the WebSocket
 /// upgrade sets it, the connection applies it before it writes the upgrade's answer.
 #[derive(Debug, Clone, Default)]
-pub struct SendBuffer(Arc<AtomicUsize>);
+pub(crate) struct SendBuffer(Arc<AtomicUsize>);
 
 impl SendBuffer {
     /// The connection's send buffer is to be `bytes`.
-    pub fn cap(&self, bytes: usize) {
+    pub(crate) fn cap(&self, bytes: usize) {
         self.0.store(bytes, Ordering::Relaxed);
     }
 }
@@ -398,7 +398,7 @@ impl Drop for OpenSlot {
 impl Lingering {
     /// An accepted connection, counted in `sockets`' [`Counts`] until it is gone, holding
     /// `slot` (its place under its address's cap) as long.
-    pub fn new(
+    pub(crate) fn new(
         tcp: tokio::net::TcpStream,
         sockets: &Sockets,
         slot: Option<AddressSlot>,
@@ -413,19 +413,8 @@ impl Lingering {
     }
 
     /// The handle a request uses to cap this connection's send buffer.
-    pub fn send_buffer(&self) -> SendBuffer {
+    pub(crate) fn send_buffer(&self) -> SendBuffer {
         self.send_buffer.clone()
-    }
-
-    /// Sets `TCP_NODELAY`.
-    ///
-    /// # Errors
-    /// The system refused it.
-    pub fn set_nodelay(&self, on: bool) -> std::io::Result<()> {
-        match &self.tcp {
-            Some(tcp) => tcp.set_nodelay(on),
-            None => Err(std::io::Error::from(std::io::ErrorKind::NotConnected)),
-        }
     }
 
     /// Sets the send buffer asked for, once.

@@ -22,16 +22,16 @@ use uuid::Uuid;
 use crate::accounts::SESSION_ENDED;
 use crate::cluster::bus::{Heard, LIST, SOCKETS, TOURNEY};
 use crate::cluster::Cluster;
+use crate::connections::Sockets;
 use crate::rooms::shared_list as listing;
 use crate::rooms::Rooms;
-use crate::sockets::Sockets;
 use crate::tournaments::Tournaments;
 
 /// The advisory lock whose holder runs the tournaments' directors ("CHKHALL1").
-pub const LEADER_KEY: i64 = 0x4348_4b48_414c_4c31;
+pub(crate) const LEADER_KEY: i64 = 0x4348_4b48_414c_4c31;
 
 /// The close code of a ban.
-pub const BANNED: u16 = 4003;
+pub(crate) const BANNED: u16 = 4003;
 
 /// The reason sent with a close `code` told by another node.
 fn reason_of(code: u16) -> &'static str {
@@ -45,7 +45,12 @@ fn reason_of(code: u16) -> &'static str {
 /// Starts this node's part of the lobby: the listing's writer and reader, the sockets'
 /// listener, the tournaments' listener and the contest for the directors. Call once, after
 /// the state is made; a single node does not.
-pub fn start(cluster: &Cluster, rooms: &Rooms, sockets: &Sockets, tournaments: &Tournaments) {
+pub(crate) fn start(
+    cluster: &Cluster,
+    rooms: &Rooms,
+    sockets: &Sockets,
+    tournaments: &Tournaments,
+) {
     let bus = cluster.bus();
     tokio::spawn(run_listing(cluster.clone(), rooms.clone(), bus.subscribe()));
     tokio::spawn(run_sockets(rooms.clone(), sockets.clone(), bus.subscribe()));
@@ -115,7 +120,7 @@ async fn run_listing(cluster: Cluster, rooms: Rooms, mut rx: broadcast::Receiver
 /// Closes `player`'s sockets on this node with `code` (`reason`) and tells every other node
 /// to close theirs. The ban is stored before: a node that misses the note finds it when it
 /// checks its sockets.
-pub async fn close_player(
+pub(crate) async fn close_player(
     sockets: &Sockets,
     cluster: Option<&Cluster>,
     player: Uuid,
@@ -133,7 +138,7 @@ pub async fn close_player(
 
 /// Closes the sockets opened with `session`'s token on this node and tells every other
 /// node to close theirs. The session is deleted before.
-pub async fn close_session(sockets: &Sockets, cluster: Option<&Cluster>, session: Uuid) {
+pub(crate) async fn close_session(sockets: &Sockets, cluster: Option<&Cluster>, session: Uuid) {
     sockets.close_session(session, SESSION_ENDED, reason_of(SESSION_ENDED));
     if let Some(c) = cluster {
         let note = format!("session {session}");

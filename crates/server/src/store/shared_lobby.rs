@@ -5,7 +5,7 @@
 
 use uuid::Uuid;
 
-use super::cluster::DB_NOW_MS;
+use super::nodes::DB_NOW_MS;
 use super::{db_err, Store, StoreError};
 
 /// One row of `room_listing`.

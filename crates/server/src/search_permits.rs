@@ -23,7 +23,7 @@ impl Searches {
     ///
     /// # Errors
     /// Never in practice: the pool is never closed.
-    pub async fn permit(&self) -> Result<OwnedSemaphorePermit, tokio::sync::AcquireError> {
+    pub(crate) async fn permit(&self) -> Result<OwnedSemaphorePermit, tokio::sync::AcquireError> {
         self.0.clone().acquire_owned().await
     }
 }

@@ -1,0 +1,102 @@
+//! Why a store call failed, and which failures mean "not now" (worth a retry, answered 503)
+//! rather than "refused".
+
+use uuid::Uuid;
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error(transparent)]
+    Sqlx(#[from] sqlx::Error),
+    /// Applying migrations failed.
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The URL names no supported database.
+    #[error("unsupported database URL `{0}` (expected sqlite://... or postgres://...)")]
+    Url(String),
+    /// A row already exists (unique key).
+    #[error("already stored: {0}")]
+    Conflict(String),
+    /// A stored value cannot be read back.
+    #[error("corrupt stored value: {0}")]
+    Corrupt(String),
+    /// The writer task has stopped (shutdown).
+    #[error("the store writer has stopped")]
+    WriterGone,
+    /// The writer's queue is full: the server takes more than it can store (nothing was
+    /// stored; try again shortly).
+    #[error("the store is overloaded; try again shortly")]
+    Busy,
+    /// A write refers to a row that does not exist (a room or game never stored).
+    #[error("not stored: {0}")]
+    Missing(String),
+    /// The database did not answer (at start, after the wait; or a batch of the writer
+    /// whose connection failed: nothing of it was stored).
+    #[error("the database is not reachable: {0}")]
+    Unreachable(String),
+    /// The room's writes were refused because another node owns it now (its owner is no
+    /// longer the epoch the writes were fenced with, `Write::Fence`): nothing was stored,
+    /// and this node must stop serving the room.
+    #[error("room {0} is owned by another node")]
+    Fenced(Uuid),
+}
+
+/// Postgres SQLSTATEs that mean "not answering now" rather than "refused": the server is
+/// starting up or shutting down (57P03, 57P01, 57P02), out of disk (53100), or the
+/// connection failed (class 08).
+fn pg_unavailable(code: &str) -> bool {
+    matches!(code, "57P01" | "57P02" | "57P03" | "53100") || code.starts_with("08")
+}
+
+/// SQLite primary result codes that mean the store cannot write now, whatever was asked:
+/// busy past the busy timeout (5), locked (6), disk I/O error (10), disk full (13), cannot
+/// open the file (14).
+fn sqlite_unavailable(code: i64) -> bool {
+    matches!(code & 0xff, 5 | 6 | 10 | 13 | 14)
+}
+
+impl StoreError {
+    /// Whether the database is not answering or cannot write right now (unreachable, no
+    /// free connection in time, disk full, I/O error), rather than refusing what was asked:
+    /// worth a retry later, and the HTTP answer is 503 `unavailable`.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            StoreError::Unreachable(_) => true,
+            StoreError::Sqlx(e) | StoreError::Migrate(sqlx::migrate::MigrateError::Execute(e)) => {
+                sqlx_unavailable(e)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// [`StoreError::is_unavailable`] of a driver error.
+pub(super) fn sqlx_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(d) => match d.try_downcast_ref::<sqlx::sqlite::SqliteError>() {
+            Some(_) => d
+                .code()
+                .and_then(|c| c.parse::<i64>().ok())
+                .is_some_and(sqlite_unavailable),
+            None => d.code().is_some_and(|c| pg_unavailable(&c)),
+        },
+        _ => false,
+    }
+}
+
+/// A database error, with unique-key violations turned into [`StoreError::Conflict`].
+pub(super) fn db_err(e: sqlx::Error) -> StoreError {
+    if let sqlx::Error::Database(d) = &e {
+        if d.is_unique_violation() {
+            return StoreError::Conflict(d.message().to_string());
+        }
+    }
+    StoreError::Sqlx(e)
+}
+
+/// `s` as a uuid; a stored value that is not one is [`StoreError::Corrupt`], naming `what`.
+pub(super) fn parse_uuid(s: &str, what: &str) -> Result<Uuid, StoreError> {
+    Uuid::parse_str(s).map_err(|e| StoreError::Corrupt(format!("{what} `{s}`: {e}")))
+}
