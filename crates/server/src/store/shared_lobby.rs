@@ -15,7 +15,7 @@ pub struct ListingRow {
     pub room_id: Uuid,
     /// The epoch of the node that wrote it.
     pub owner: i64,
-    /// The summary as the owner published it (JSON, `rooms::listing`).
+    /// The summary as the owner published it (JSON, `rooms::shared_list`).
     pub summary: String,
 }
 
