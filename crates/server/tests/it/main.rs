@@ -8,6 +8,8 @@
 
 mod clubdb;
 mod common;
+#[path = "../support/required.rs"]
+mod required;
 
 mod accounts;
 mod admin_cli;
