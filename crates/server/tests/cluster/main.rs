@@ -13,6 +13,8 @@
 #[path = "../it/clubdb/mod.rs"]
 mod clubdb;
 mod harness;
+#[path = "../support/ports.rs"]
+mod ports;
 #[path = "../support/required.rs"]
 mod required;
 mod table;

@@ -8,6 +8,8 @@
 
 mod clubdb;
 mod common;
+#[path = "../support/ports.rs"]
+mod ports;
 #[path = "../support/required.rs"]
 mod required;
 
