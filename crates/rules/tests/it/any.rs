@@ -1,6 +1,7 @@
 //! Cross-game tests: run-time choice of game, options, position strings and records.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::refusals;
 use proptest::prelude::*;
 use rules::{
     AnyOptions, AnyPosition, BySeat, Departure, Game, GameRecord, OptionError, Problems, Seat,
@@ -237,24 +238,38 @@ fn repetition_ends_a_game() {
 proptest! {
     #![proptest_config(crate::proptest_config(300))]
 
+    /// Random text as a position, an option, a record and a move: each refusal is the
+    /// typed error that text deserves, and nothing it was tried on changed.
     #[test]
-    fn random_text_never_panics(text in ".{0,60}", key in "[a-z_]{0,20}", v in 0usize..4) {
+    fn random_text_is_refused_with_the_right_error(text in ".{0,60}", key in "[a-z_]{0,20}", v in 0usize..4) {
         let v = Variant::ALL[v];
         let opts = AnyOptions::default_for(v);
-        let _ = AnyPosition::from_position_string(v, &text, &opts);
-        let _ = AnyOptions::from_pairs(v, [(key.as_str(), text.as_str())]);
-        let _ = text.parse::<GameRecord>().map(|r| r.replay());
-        let _ = start(v).parse_move(&text);
+        let read = AnyPosition::from_position_string(v, &text, &opts);
+        refusals::position_answer(v, &text, &read)?;
+        let mut set = opts.clone();
+        let answer = set.set(&key, &text);
+        refusals::option_answer(&key, &answer, &opts, &set)?;
+        let record = text.parse::<GameRecord>();
+        refusals::record_answer(&text, &record)?;
+        if let Ok(r) = &record {
+            refusals::replay_answer(r, &r.replay())?;
+        }
+        let pos = start(v);
+        let legal = refusals::legal_with_texts(&pos.legal_moves(), |m| pos.move_to_string(m));
+        refusals::move_answer(v, &text, &pos.parse_move(&text), &legal)?;
     }
 
+    /// Records with random tags and moves: a refusal names the line or the action.
     #[test]
-    fn record_shaped_text_never_panics(
+    fn record_shaped_text_is_refused_with_the_line_or_action(
         lines in proptest::collection::vec("(\\[[A-Za-z]{1,8} \"[a-z0-9=_,:]{0,12}\"\\])|([a-h1-8x:@,-]{0,10})", 0..8),
         v in 0usize..4,
     ) {
         let text = format!("[Game \"{}\"]\n{}", Variant::ALL[v].key(), lines.join("\n"));
-        if let Ok(rec) = text.parse::<GameRecord>() {
-            let _ = rec.replay();
+        let record = text.parse::<GameRecord>();
+        refusals::record_answer(&text, &record)?;
+        if let Ok(rec) = &record {
+            refusals::replay_answer(rec, &rec.replay())?;
         }
     }
 }

@@ -609,10 +609,3 @@ fn check_data(limit: u64) {
 fn reference_agrees_with_perft_data() {
     check_data(100_000);
 }
-
-/// Every line of the data file (slow: `cargo test --test giveandtake_reference -- --ignored`).
-#[test]
-#[ignore]
-fn reference_agrees_with_all_perft_data() {
-    check_data(u64::MAX);
-}

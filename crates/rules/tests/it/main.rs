@@ -26,6 +26,7 @@ mod queah_perft;
 mod queah_props;
 mod queah_reference;
 mod reasons;
+mod refusals;
 mod rollback;
 mod search_api;
 mod stockholm;

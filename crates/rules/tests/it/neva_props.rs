@@ -1,7 +1,8 @@
-//! Property tests for Neva checkers: random playouts, round trips, and random input that
-//! must be refused without panicking.
+//! Property tests for Neva checkers: random playouts, round trips, and random input refused
+//! with the typed error it deserves, nothing changed (`refusals`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::refusals;
 use proptest::prelude::*;
 use rules::{
     AnyMove, Departure, GameOptions, Neva, NevaOptions, Piece, Position, Problems, Role, Seat,
@@ -169,10 +170,14 @@ proptest! {
     }
 
     #[test]
-    fn random_position_strings_never_panic(text in "[WRGBK0-9:,=\\-outnpK ]{0,48}") {
+    fn random_position_strings_are_refused_with_the_right_error(text in "[WRGBK0-9:,=\\-outnpK ]{0,48}") {
+        let read = Neva::from_position_string(&text, NevaOptions::default());
+        refusals::position_answer(Variant::Neva, &text, &read)?;
         if let Ok(setup) = Setup::parse(Variant::Neva, &text) {
             for o in option_sets() {
-                if let Ok(pos) = Neva::from_setup(&setup, o, Problems::all()) {
+                let checked = Neva::from_setup(&setup, o, Problems::all());
+                refusals::setup_answer(&setup, Problems::all(), &checked)?;
+                if let Ok(pos) = checked {
                     assert_sane(&pos);
                     round_trip(&pos);
                 }
@@ -181,31 +186,37 @@ proptest! {
     }
 
     #[test]
-    fn random_text_never_panics(text in "\\PC{0,40}") {
+    fn random_text_is_refused_with_the_right_error(text in "\\PC{0,40}") {
         let pos = Neva::new(NevaOptions::default()).unwrap();
-        let _ = pos.parse_move(&text);
-        let _ = Setup::parse(Variant::Neva, &text);
-        let _ = Neva::from_position_string(&text, NevaOptions::default());
+        let legal = refusals::legal_with_texts(&pos.legal_moves(), |m| pos.move_to_string(m));
+        refusals::move_answer(Variant::Neva, &text, &pos.parse_move(&text), &legal)?;
+        let read = Neva::from_position_string(&text, NevaOptions::default());
+        refusals::position_answer(Variant::Neva, &text, &read)?;
         for key in ["seats", "teams", "blocked", "departed", "repetition", "no_progress", &text] {
             let mut o = NevaOptions::default();
-            if o.set(key, &text).is_ok() {
+            let answer = o.set(key, &text);
+            refusals::option_answer(key, &answer, &NevaOptions::default(), &o)?;
+            if answer.is_ok() {
                 let _ = o.validate();
             }
         }
     }
 
     #[test]
-    fn random_moves_never_panic(text in "K?[0-9]{2}([-:x][0-9]{2}){0,6}( ?[!?]{0,2})") {
+    fn random_moves_are_legal_or_refused_with_the_right_error(text in "K?[0-9]{2}([-:x][0-9]{2}){0,6}( ?[!?]{0,2})") {
         let pos = Neva::new(NevaOptions::default()).unwrap();
-        if let Ok(mv) = pos.parse_move(&text) {
+        let answer = pos.parse_move(&text);
+        let legal = refusals::legal_with_texts(&pos.legal_moves(), |m| pos.move_to_string(m));
+        refusals::move_answer(Variant::Neva, &text, &answer, &legal)?;
+        if let Ok(mv) = answer {
             prop_assert!(pos.is_legal(&mv));
         }
     }
 
     /// Arbitrary setups (pieces anywhere on the grid, any seats, any eliminations and
-    /// counters) are checked, never a panic; accepted ones are playable.
+    /// counters) are checked: a refusal names its problems; accepted ones are playable.
     #[test]
-    fn random_setups_never_panic(
+    fn random_setups_are_checked_with_the_right_error(
         cells in proptest::collection::vec((0u8..64, 0u8..4, any::<bool>()), 0..30),
         seat_bits in 0u8..16,
         turn in 0u8..5,
@@ -224,7 +235,10 @@ proptest! {
         setup.eliminated = out.into_iter().map(SeatSet::from_bits).collect();
         setup.no_progress = np;
         let o = option_sets()[which];
-        if let Ok(mut pos) = Neva::from_setup(&setup, o, Problems::from_bits_truncate(waive)) {
+        let waive = Problems::from_bits_truncate(waive);
+        let checked = Neva::from_setup(&setup, o, waive);
+        refusals::setup_answer(&setup, waive, &checked)?;
+        if let Ok(mut pos) = checked {
             assert_sane(&pos);
             for _ in 0..20 {
                 let moves = pos.legal_moves();

@@ -1,7 +1,8 @@
-//! Property tests for Queah: random playouts, round trips, and garbage input that must give
-//! errors, never panics.
+//! Property tests for Queah: random playouts, round trips, and garbage input refused with
+//! the typed error it deserves, nothing changed (`refusals`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::refusals;
 use proptest::prelude::*;
 use rules::{
     Departure, GameOptions, Piece, Position, Problems, Queah, QueahOptions, Role, Seat, SeatSet,
@@ -120,37 +121,48 @@ proptest! {
     }
 
     #[test]
-    fn random_position_strings_never_panic(text in "[WBR-]?(:[WBRG]?[a-f1-6K,]{0,14}){0,4}(:(reserve|owe|rev|np|out|hot)=[WBRG0-9a-f,-]{0,8}){0,4}") {
+    fn random_position_strings_are_refused_with_the_right_error(text in "[WBR-]?(:[WBRG]?[a-f1-6K,]{0,14}){0,4}(:(reserve|owe|rev|np|out|hot)=[WBRG0-9a-f,-]{0,8}){0,4}") {
+        let read = Queah::from_position_string(&text, QueahOptions::default());
+        refusals::position_answer(Variant::Queah, &text, &read)?;
         if let Ok(setup) = Setup::parse(Variant::Queah, &text) {
-            let _ = Queah::from_setup(&setup, QueahOptions::default(), Problems::empty());
-            if let Ok(p) = Queah::from_setup(&setup, QueahOptions::default(), Problems::WAIVABLE) {
-                let _ = p.legal_moves();
-                let _ = p.status();
+            for waive in [Problems::empty(), Problems::WAIVABLE] {
+                let checked = Queah::from_setup(&setup, QueahOptions::default(), waive);
+                refusals::setup_answer(&setup, waive, &checked)?;
+                if let Ok(p) = checked {
+                    let _ = p.legal_moves();
+                    let _ = p.status();
+                }
             }
         }
     }
 
     #[test]
-    fn arbitrary_text_never_panics(text in "\\PC{0,40}") {
+    fn arbitrary_text_is_refused_with_the_right_error(text in "\\PC{0,40}") {
         let p = Queah::new(QueahOptions::default()).unwrap();
-        let _ = p.parse_move(&text);
-        let _ = Queah::from_position_string(&text, QueahOptions::default());
-        let mut o = QueahOptions::default();
-        let _ = o.set(&text, &text);
-        let _ = o.set("drop_timing", &text);
-        let _ = o.set("no_progress", &text);
+        let legal = refusals::legal_with_texts(&p.legal_moves(), |m| p.move_to_string(m));
+        refusals::move_answer(Variant::Queah, &text, &p.parse_move(&text), &legal)?;
+        let read = Queah::from_position_string(&text, QueahOptions::default());
+        refusals::position_answer(Variant::Queah, &text, &read)?;
+        for key in [text.as_str(), "drop_timing", "no_progress"] {
+            let mut o = QueahOptions::default();
+            let answer = o.set(key, &text);
+            refusals::option_answer(key, &answer, &QueahOptions::default(), &o)?;
+        }
     }
 
     #[test]
-    fn random_move_texts_never_panic(set in 0usize..1024, text in "(@[a-f][0-6],)?[a-f][0-6]([-x:][a-f][0-6]){0,3}(,@[a-f][0-6])?") {
+    fn random_move_texts_are_played_or_refused_with_the_right_error(set in 0usize..1024, text in "(@[a-f][0-6],)?[a-f][0-6]([-x:][a-f][0-6]){0,3}(,@[a-f][0-6])?") {
         let p = Queah::from_position_string("W:Wa1,e1,e5:Bb2,d2,d4,a5:reserve=W1,B6:owe=W", option_set(set & !3)).unwrap();
-        if let Ok(m) = p.parse_move(&text) {
+        let answer = p.parse_move(&text);
+        let legal = refusals::legal_with_texts(&p.legal_moves(), |m| p.move_to_string(m));
+        refusals::move_answer(Variant::Queah, &text, &answer, &legal)?;
+        if let Ok(m) = answer {
             prop_assert!(p.clone().play(&m).is_ok());
         }
     }
 
     #[test]
-    fn random_options_never_panic(key in prop::sample::select(QueahOptions::SPECS.iter().map(|s| s.key).chain(["x", ""]).collect::<Vec<_>>()), value in "[a-zA-Z_0-9-]{0,16}") {
+    fn random_options_are_set_or_refused_unchanged(key in prop::sample::select(QueahOptions::SPECS.iter().map(|s| s.key).chain(["x", ""]).collect::<Vec<_>>()), value in "[a-zA-Z_0-9-]{0,16}") {
         let mut o = QueahOptions::default();
         match o.set(key, &value) {
             Ok(()) => {
@@ -167,7 +179,7 @@ proptest! {
     }
 
     #[test]
-    fn random_setups_never_panic(
+    fn random_setups_are_checked_with_the_right_error(
         cells in prop::collection::vec((0u8..40, 0u8..4, any::<bool>()), 0..16),
         seats in 0u8..16,
         turn in 0u8..6,
@@ -201,11 +213,10 @@ proptest! {
         s.eliminated = out.into_iter().map(SeatSet::from_bits).filter(|g| !g.is_empty()).collect();
         let o = option_set(set);
         let waive = Problems::from_bits_truncate(waive);
-        match Queah::from_setup(&s, o, waive) {
-            Err(e) => {
-                prop_assert!(!e.problems.is_empty());
-                prop_assert!((e.problems & waive & Problems::WAIVABLE).is_empty());
-            }
+        let checked = Queah::from_setup(&s, o, waive);
+        refusals::setup_answer(&s, waive, &checked)?;
+        match checked {
+            Err(_) => {}
             Ok(mut p) => {
                 let _ = p.to_setup().to_string();
                 for w in walk {

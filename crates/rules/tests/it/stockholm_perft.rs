@@ -42,9 +42,3 @@ fn published_brazilian_perft() {
     assert_eq!(perft::perft(&stockholm, 4), 1469);
     assert_ne!(perft::perft(&stockholm, 5), 7473);
 }
-
-#[test]
-#[ignore = "deep perft, seconds in release mode"]
-fn perft_deep() {
-    check(u64::MAX, u64::MAX);
-}

@@ -1,7 +1,9 @@
 //! Property tests for Stockholm checkers / Brazilian draughts: random playouts, position
-//! strings, notation round trips, and garbage input that must give errors, never panics.
+//! strings, notation round trips, and garbage input refused with the typed error it
+//! deserves, nothing changed (`refusals`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::refusals;
 use proptest::prelude::*;
 use rules::{
     EndReason, GameOptions, Position, Problems, Setup, Status, Stockholm, StockholmOptions, Variant,
@@ -107,22 +109,26 @@ proptest! {
     }
 
     #[test]
-    fn garbage_position_strings_give_errors(text in "\\PC{0,60}") {
+    fn garbage_position_strings_give_the_right_errors(text in "\\PC{0,60}") {
         if let Ok(setup) = Setup::parse(Variant::Stockholm, &text) {
-            let _ = Stockholm::from_setup(&setup, StockholmOptions::default(), Problems::all());
+            let checked = Stockholm::from_setup(&setup, StockholmOptions::default(), Problems::all());
+            refusals::setup_answer(&setup, Problems::all(), &checked)?;
         }
-        let _ = Stockholm::from_position_string(&text, StockholmOptions::default());
+        let read = Stockholm::from_position_string(&text, StockholmOptions::default());
+        refusals::position_answer(Variant::Stockholm, &text, &read)?;
     }
 
     #[test]
-    fn structured_position_strings_never_panic(
+    fn structured_position_strings_are_checked_with_the_right_error(
         text in "[WBRG-]:W(K?[a-h][1-8],){0,14}:B(K?[a-h][1-8],){0,14}(:np=[0-9]{1,3})?(:out=[WBR]{1,2})?",
         set in 0usize..16,
         waive in any::<bool>(),
     ) {
         let waive = if waive { Problems::all() } else { Problems::empty() };
         if let Ok(setup) = Setup::parse(Variant::Stockholm, &text) {
-            if let Ok(pos) = Stockholm::from_setup(&setup, options(set), waive) {
+            let checked = Stockholm::from_setup(&setup, options(set), waive);
+            refusals::setup_answer(&setup, waive, &checked)?;
+            if let Ok(pos) = checked {
                 check_position(&pos);
                 let _ = pos.status();
                 let _ = pos.eliminated();
@@ -131,24 +137,31 @@ proptest! {
     }
 
     #[test]
-    fn garbage_moves_give_errors(text in "\\PC{0,30}", moved in "[a-h][1-8]([-x:][a-h][1-8]){1,4}") {
+    fn garbage_moves_give_the_right_errors(text in "\\PC{0,30}", moved in "[a-h][1-8]([-x:][a-h][1-8]){1,4}") {
         let start = Stockholm::new(StockholmOptions::default()).unwrap();
-        let _ = start.parse_move(&text);
-        let _ = start.parse_move(&moved);
         let mid = Stockholm::from_position_string("W:WKa1,e5,f2:Bb4,b6,d4,g3,g5", options(1)).unwrap();
-        let _ = mid.parse_move(&text);
-        if let Ok(mv) = mid.parse_move(&moved) {
-            prop_assert!(mid.is_legal(&mv));
+        for pos in [&start, &mid] {
+            let legal = refusals::legal_with_texts(&pos.legal_moves(), |m| pos.move_to_string(m));
+            for t in [&text, &moved] {
+                let answer = pos.parse_move(t);
+                refusals::move_answer(Variant::Stockholm, t, &answer, &legal)?;
+                if let Ok(mv) = answer {
+                    prop_assert!(pos.is_legal(&mv));
+                }
+            }
         }
     }
 
     #[test]
-    fn garbage_options_give_errors(key in "\\PC{0,30}", value in "\\PC{0,10}") {
+    fn garbage_options_give_the_right_errors(key in "\\PC{0,30}", value in "\\PC{0,10}") {
         let mut o = StockholmOptions::default();
-        let _ = o.set(&key, &value);
+        let answer = o.set(&key, &value);
+        refusals::option_answer(&key, &answer, &StockholmOptions::default(), &o)?;
         for spec in StockholmOptions::SPECS {
             let mut o = StockholmOptions::default();
-            if o.set(spec.key, &value).is_ok() {
+            let answer = o.set(spec.key, &value);
+            refusals::option_answer(spec.key, &answer, &StockholmOptions::default(), &o)?;
+            if answer.is_ok() {
                 let _ = o.validate();
                 let _ = Stockholm::new(o);
             }

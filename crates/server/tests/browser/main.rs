@@ -13,6 +13,8 @@ mod common;
 mod games;
 mod learn;
 mod lobby;
+#[path = "../support/required.rs"]
+mod required;
 mod room;
 mod support;
 

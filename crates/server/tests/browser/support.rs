@@ -6,7 +6,7 @@
 //! ```ignore
 //! #[tokio::test]
 //! async fn my_scenario() {
-//!     let Some(h) = Harness::start("my_scenario").await else { return }; // no chromium: skipped
+//!     let Some(h) = Harness::start("my_scenario").await else { return }; // no chromium, skipping allowed
 //!     let ann = h.page("ann").await;              // own browser context = own cookies
 //!     ann.goto("/").await;
 //!     ann.click("#create").await;                // real mouse events at the element's centre
@@ -161,18 +161,11 @@ pub struct Harness {
     _turn: tokio::sync::MutexGuard<'static, ()>,
 }
 
-fn chromium_path() -> Result<PathBuf, String> {
-    let path = std::env::var_os("CHROMIUM")
+/// `CHROMIUM`, or Debian's Chromium.
+fn chromium_path() -> PathBuf {
+    std::env::var_os("CHROMIUM")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(format!(
-            "no chromium at {} (install Debian's `chromium` or set CHROMIUM)",
-            path.display()
-        ))
-    }
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
 }
 
 /// `target/screenshots`.
@@ -184,8 +177,8 @@ pub fn screenshot_dir() -> PathBuf {
 }
 
 impl Harness {
-    /// Starts the server (a fresh SQLite file) and a headless Chromium; `None` (after
-    /// printing why) when there is no Chromium outside CI.
+    /// Starts the server (a fresh SQLite file) and a headless Chromium; `None` when there
+    /// is no Chromium and the `browser` group may be skipped (`crate::required`).
     pub async fn start(test: &str) -> Option<Harness> {
         Harness::start_with(test, |_| {}).await
     }
@@ -195,16 +188,10 @@ impl Harness {
         test: &str,
         configure: impl FnOnce(&mut ServerConfig),
     ) -> Option<Harness> {
-        let chromium = match chromium_path() {
-            Ok(p) => p,
-            Err(why) => {
-                if std::env::var("CI").is_ok_and(|v| v == "true") {
-                    panic!("browser test {test}: {why}");
-                }
-                eprintln!("skipping browser test {test}: {why}");
-                return None;
-            }
-        };
+        let chromium = chromium_path();
+        if !crate::required::tool(crate::required::Group::Browser, &chromium) {
+            return None;
+        }
         let turn = ONE_AT_A_TIME.lock().await;
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join(format!("browser-{test}-{}", std::process::id()));

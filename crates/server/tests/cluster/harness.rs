@@ -2,9 +2,8 @@
 //! Debian's nginx in front of them (round robin, WebSocket upgrades, `X-Forwarded-For`, a
 //! dead node's requests passed to the next), and the signals the tests send the nodes.
 //!
-//! Without `TEST_DATABASE_URL` or `/usr/sbin/nginx` a test is skipped with the reason
-//! printed, except under CI (`CI=true`), where `.ci/run` provides both and their absence
-//! fails.
+//! Without `TEST_DATABASE_URL` or `/usr/sbin/nginx` a test fails, unless the `postgres`
+//! or `nginx` group may be skipped (`crate::required`; never under CI).
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -25,37 +24,11 @@ pub const LEASE_MS: u64 = 1500;
 /// The renewal period.
 pub const RENEW_MS: u64 = 300;
 
-/// Whether this run is under CI, where nothing may be skipped.
-fn under_ci() -> bool {
-    std::env::var("CI").as_deref() == Ok("true")
-}
-
-/// Whether the cluster tests can run here. Under CI a missing piece fails; elsewhere the
-/// reason is printed and the test skipped.
+/// Whether the cluster tests can run here: they need Postgres (the nodes share one) and
+/// nginx; a missing one fails the test unless its group may be skipped (`crate::required`).
 pub fn available() -> bool {
-    let mut missing = Vec::new();
-    if std::env::var_os("TEST_DATABASE_URL").is_none() {
-        missing.push("TEST_DATABASE_URL is not set (the nodes share one Postgres)".to_string());
-    }
-    if !Path::new(NGINX).exists() {
-        missing.push(format!("{NGINX} is missing (apt-get install nginx)"));
-    }
-    if missing.is_empty() {
-        return true;
-    }
-    assert!(
-        !under_ci(),
-        "CI=true but the cluster tests cannot run: {}",
-        missing.join("; ")
-    );
-    println!("skipped: {}", missing.join("; "));
-    false
-}
-
-/// A free port on 127.0.0.1 (free when asked; the node binds it a moment later).
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
+    crate::required::postgres_url().is_some()
+        && crate::required::tool(crate::required::Group::Nginx, Path::new(NGINX))
 }
 
 /// Whether this process runs as root (nginx then needs `user root;` to keep its workers
@@ -83,11 +56,12 @@ fn signal(pid: u32, signal: &str) {
 }
 
 /// One node: a `checkerhall serve` process with a fixed name and port (the same across its
-/// restarts, so that nginx's upstream list stays right).
+/// restarts, so that nginx's upstream list stays right). Its first start listens on port 0,
+/// and the port the kernel gave it is kept (`crate::ports`).
 pub struct Node {
     /// `--node-name`.
     pub name: String,
-    /// Where it listens.
+    /// Where it listens (port 0 until its first start is ready).
     pub addr: SocketAddr,
     child: Option<Child>,
     log: PathBuf,
@@ -146,12 +120,15 @@ impl Node {
             .unwrap();
         let give_up = Instant::now() + Duration::from_secs(60);
         loop {
-            if let Ok(r) = http
-                .get(format!("http://{}/readyz", self.addr))
-                .send()
-                .await
-            {
-                if r.status().is_success() {
+            if self.addr.port() == 0 {
+                if let Some(addr) = crate::ports::listening_addr(self.pid()) {
+                    self.addr = addr;
+                }
+            }
+            let asked = (self.addr.port() != 0)
+                .then(|| http.get(format!("http://{}/readyz", self.addr)).send());
+            if let Some(asked) = asked {
+                if asked.await.is_ok_and(|r| r.status().is_success()) {
                     return;
                 }
             }
@@ -355,7 +332,7 @@ impl Cluster {
         let mut nodes: Vec<Node> = (0..n)
             .map(|i| Node {
                 name: format!("n{}", i + 1),
-                addr: format!("127.0.0.1:{}", free_port()).parse().unwrap(),
+                addr: SocketAddr::from(([127, 0, 0, 1], 0)),
                 child: None,
                 log: dir.join(format!("n{}.log", i + 1)),
                 database_url: db.url.clone(),
@@ -371,7 +348,10 @@ impl Cluster {
         for node in &mut nodes[1..] {
             node.ready().await;
         }
-        let listen: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
+        // nginx binds its port itself (it would not serve a listener handed to it here).
+        let listen = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .unwrap();
         let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
         let conf = dir.join("nginx.conf");
         std::fs::write(&conf, nginx_conf(&dir, listen, &addrs)).unwrap();

@@ -5,14 +5,18 @@
 //! every move a client saw acknowledged must be in the stored game afterwards, every room
 //! must go on, and no room may take moves from two nodes.
 //!
-//! Without `TEST_DATABASE_URL` or nginx the tests are skipped with a printed reason; under
-//! `CI=true` that fails.
+//! Without `TEST_DATABASE_URL` or nginx the tests fail, unless `CHECKERHALL_SKIP` names
+//! `postgres` or `nginx` outside CI (`required`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../it/clubdb/mod.rs"]
 mod clubdb;
 mod harness;
+#[path = "../support/ports.rs"]
+mod ports;
+#[path = "../support/required.rs"]
+mod required;
 mod table;
 
 mod checks;

@@ -17,7 +17,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use uuid::Uuid;
 
 use crate::checks;
-use crate::harness::{Cluster, LEASE_MS};
+use crate::harness::Cluster;
 use crate::table::Tables;
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -200,8 +200,25 @@ async fn a_paused_node_that_wakes_has_its_late_moves_refused() {
     ))
     .await
     .unwrap();
-    // Past the lease (and a sweep or two): the others take the victim's rooms over.
-    tokio::time::sleep(Duration::from_millis(LEASE_MS * 2 + 500)).await;
+    // Past the lease (and a sweep or two) the others take the victim's rooms over: waited
+    // for as the probe room's new owner in the store.
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (owner,): (Option<i64>,) = sqlx::query_as("SELECT owner FROM rooms WHERE id = $1")
+            .bind(probe.to_string())
+            .fetch_one(&db)
+            .await
+            .unwrap();
+        if owner.is_some_and(|o| o != epoch) {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "the probe room was not taken over within 30 s of the pause (owner {owner:?})\n{}",
+            cluster.logs()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     tables
         .progress(20, Duration::from_secs(30), "play while the node is paused")
         .await;

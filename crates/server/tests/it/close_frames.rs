@@ -1,7 +1,8 @@
 //! The Close frames `docs/protocol.md` promises, over real sockets (issue 10, item 3): a
 //! message over twice the size limit gets 1009 (however far over), a flood past the rate limit 1008, a frame that
-//! breaks the WebSocket protocol 1002, and a client's own Close is answered with a Close. Each
-//! socket then ends with the close handshake, not a reset: the stream ends without an error.
+//! breaks the WebSocket protocol 1002, a client silent for 60 s 1001, and a client's own
+//! Close is answered with a Close. Each socket then ends with the close handshake, not a
+//! reset: the stream ends without an error.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -178,4 +179,90 @@ async fn a_clients_close_is_answered_with_a_close() {
     let end = read_to_end(&mut ws).await;
     let (code, _) = end.close.expect("the server answered the Close");
     assert_eq!(code, 1000);
+}
+
+/// The Close frames in `bytes`, everything the server sent after the upgrade's headers:
+/// each frame's code and reason.
+fn close_frames(bytes: &[u8]) -> Vec<(u16, String)> {
+    let mut closes = Vec::new();
+    let mut at = 0;
+    while at + 2 <= bytes.len() {
+        // Server frames are unmasked: opcode, then a 7-bit length or its 16/64-bit forms.
+        let opcode = bytes[at] & 0x0f;
+        let (len, head) = match bytes[at + 1] & 0x7f {
+            126 if at + 4 <= bytes.len() => (
+                usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]])),
+                4,
+            ),
+            127 if at + 10 <= bytes.len() => {
+                let mut n = [0u8; 8];
+                n.copy_from_slice(&bytes[at + 2..at + 10]);
+                (usize::try_from(u64::from_be_bytes(n)).unwrap(), 10)
+            }
+            n @ 0..=125 => (usize::from(n), 2),
+            _ => break,
+        };
+        let Some(payload) = bytes.get(at + head..at + head + len) else {
+            break;
+        };
+        if opcode == 0x8 && payload.len() >= 2 {
+            closes.push((
+                u16::from_be_bytes([payload[0], payload[1]]),
+                String::from_utf8_lossy(&payload[2..]).to_string(),
+            ));
+        }
+        at += head + len;
+    }
+    closes
+}
+
+/// A client that reads everything and sends nothing (not even the pongs the server's pings
+/// ask for) is closed with 1001 after 60 s of silence. The seated host is never closed as
+/// idle, so only the silence can end it. The socket is written by hand: a WebSocket client
+/// library would answer the pings.
+#[tokio::test]
+async fn a_silent_client_gets_close_1001() {
+    use tokio::io::AsyncReadExt;
+    let s = Server::memory().await;
+    let (_, token) = s.player().await;
+    let (status, room) = s
+        .create_room(&token, json!({"game": "queah", "seat": "white"}))
+        .await;
+    assert!(status < 300, "{status} {room}");
+    let id = room["id"].as_str().unwrap();
+    let mut tcp = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    let request = format!(
+        "GET /ws?room={id}&token={token} HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n",
+        s.addr
+    );
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    // Everything to the end of the stream: the server ends the connection after its Close
+    // (it waits a moment for the client's, which never comes). The limit is the silence the
+    // protocol allows and the test's usual wait on top.
+    let mut got = Vec::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(60) + common::WAIT,
+        tcp.read_to_end(&mut got),
+    )
+    .await
+    .expect("the server ends a silent socket")
+    .unwrap();
+    let head_end = got
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("the upgrade's answer")
+        + 4;
+    assert!(got.starts_with(b"HTTP/1.1 101"), "{:?}", &got[..head_end]);
+    let closes = close_frames(&got[head_end..]);
+    assert_eq!(closes, [(1001, "silent too long".to_string())]);
+    let after = started.elapsed();
+    // Not before the 60 s (a lower bound: a loaded machine only makes it later).
+    assert!(
+        after >= std::time::Duration::from_secs(60),
+        "after {after:?}"
+    );
+    println!("closed as silent after {after:?}");
 }

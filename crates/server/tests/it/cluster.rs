@@ -36,7 +36,8 @@ async fn node(url: &str, name: &str, lease: Duration) -> Server {
         .await
 }
 
-/// A fresh Postgres database, or `None` (the test is skipped) without one.
+/// A fresh Postgres database, or `None` (the test is skipped) where the `postgres` group
+/// may be skipped.
 async fn database() -> Option<String> {
     clubdb::fresh(clubdb::Backend::Postgres).await
 }

@@ -6,7 +6,7 @@
 
 use crate::clubdb;
 use crate::common;
-use crate::restart::{kill, shift_back, start, token};
+use crate::restart::{kill, shift_back, start, start_anywhere, token};
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -216,11 +216,7 @@ async fn created_name(s: &Server, token: &str) -> String {
 /// is given back, nobody loses on time, and the list shows the day left to the seat to
 /// move.
 async fn survives_a_restart(url: String) {
-    let addr = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap();
-    let mut server = start(addr, &url).await;
+    let (mut server, addr) = start_anywhere(&url).await;
     let (white_token, black_token) = (token(addr).await, token(addr).await);
     let created: Value = reqwest::Client::new()
         .post(format!("http://{addr}/api/rooms"))

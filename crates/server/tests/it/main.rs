@@ -8,6 +8,10 @@
 
 mod clubdb;
 mod common;
+#[path = "../support/ports.rs"]
+mod ports;
+#[path = "../support/required.rs"]
+mod required;
 
 mod accounts;
 mod admin_cli;

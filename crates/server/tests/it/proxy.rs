@@ -4,15 +4,14 @@
 //! limited separately, a WebSocket upgrade goes through, and a forged `X-Forwarded-For`
 //! sent straight to the server from an untrusted address, or through nginx, is ignored.
 //!
-//! Without `/usr/sbin/nginx` the test is skipped with a reason, except in CI (`CI=true`),
-//! where `.ci/run` installs it and its absence fails.
+//! Without `/usr/sbin/nginx` the test fails, unless the `nginx` group may be skipped
+//! (`crate::required`); `.ci/run` installs it.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -42,6 +41,7 @@ impl Nginx {
     async fn start(upstream: SocketAddr) -> Nginx {
         let dir = std::env::temp_dir().join(format!("checkerhall-nginx-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).unwrap();
+        // nginx binds the port itself (it would not serve a listener handed to it here).
         let port = {
             let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             l.local_addr().unwrap().port()
@@ -118,17 +118,10 @@ fn is_root() -> bool {
         .unwrap_or(false)
 }
 
-/// Whether nginx is here; in CI its absence fails the test.
+/// Whether nginx is here; its absence fails the test unless the `nginx` group may be
+/// skipped (`crate::required`).
 fn nginx_present() -> bool {
-    if Path::new(NGINX).exists() {
-        return true;
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{NGINX} is missing: .ci/run must install Debian's nginx"
-    );
-    println!("skipped: {NGINX} is not installed (apt-get install nginx)");
-    false
+    crate::required::tool(crate::required::Group::Nginx, Path::new(NGINX))
 }
 
 /// An HTTP client whose connections come from `source`.
@@ -233,5 +226,4 @@ async fn behind_nginx_each_client_is_limited_by_its_own_address() {
     drop(nginx);
     // nginx's own connections were never counted against 127.0.0.1.
     assert_eq!(s.metric("checkerhall_connections_refused_total").await, 0);
-    tokio::time::sleep(Duration::from_millis(10)).await;
 }

@@ -203,8 +203,13 @@ async fn a_game_played_from_two_nodes() {
     black_on_a
         .until("snapshot", |v| v["type"] == "snapshot")
         .await;
+    let open = b.metric("checkerhall_sockets").await;
     drop(black);
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    // Once B has seen the socket go, the seat would show as disconnected if it counted.
+    eventually("B sees black's socket there close", || async {
+        b.metric("checkerhall_sockets").await < open
+    })
+    .await;
     assert!(connected(&a, &id, "black").await);
     drop(black_on_a);
     eventually("black disconnected", || async {

@@ -14,9 +14,31 @@ use common::Client;
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 
-/// Starts `checkerhall serve` on `addr` and `url`, and waits until it is ready.
+/// Starts `checkerhall serve` on `url` and a port of 127.0.0.1 the kernel chooses, and
+/// waits until it is ready: the process and its address, for [`start`] to restart it on.
+pub(crate) async fn start_anywhere(url: &str) -> (Child, SocketAddr) {
+    let mut child = spawn(SocketAddr::from(([127, 0, 0, 1], 0)), url);
+    let pid = child.id().unwrap();
+    let mut addr = None;
+    common::eventually("the server listens", || {
+        assert!(child.try_wait().unwrap().is_none(), "the server exited");
+        addr = crate::ports::listening_addr(pid);
+        let found = addr.is_some();
+        async move { found }
+    })
+    .await;
+    let addr = addr.unwrap();
+    (ready(child, addr).await, addr)
+}
+
+/// Starts `checkerhall serve` again on `addr` (the port its last life had) and `url`, and
+/// waits until it is ready.
 pub(crate) async fn start(addr: SocketAddr, url: &str) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkerhall"))
+    ready(spawn(addr, url), addr).await
+}
+
+fn spawn(addr: SocketAddr, url: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_checkerhall"))
         .arg("serve")
         .arg("--listen")
         .arg(addr.to_string())
@@ -28,7 +50,11 @@ pub(crate) async fn start(addr: SocketAddr, url: &str) -> Child {
         .stderr(Stdio::inherit())
         .kill_on_drop(true)
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// `child`, once it answers `/readyz` on `addr` with 200.
+async fn ready(mut child: Child, addr: SocketAddr) -> Child {
     let http = reqwest::Client::new();
     common::eventually("the server is ready", || {
         assert!(child.try_wait().unwrap().is_none(), "the server exited");
@@ -98,11 +124,7 @@ async fn room_state(addr: SocketAddr, id: &str) -> Value {
 }
 
 async fn restarts(url: String) {
-    let addr = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap();
-    let mut server = start(addr, &url).await;
+    let (mut server, addr) = start_anywhere(&url).await;
     let (white_token, black_token) = (token(addr).await, token(addr).await);
     let created = answer(
         reqwest::Client::new()

@@ -1,7 +1,7 @@
 //! The browser client's pure modules (its room state, its links, its import graph) have
 //! unit tests of their own, run by Node's test runner (`node --test web/test/`): this runs
-//! them as part of the one test command. Without Node they fail under `CI=true` and are
-//! skipped, with the reason printed, elsewhere.
+//! them as part of the one test command. Without Node they fail, unless the `node` group
+//! may be skipped (`crate::required`).
 
 use std::path::Path;
 use std::process::Command;
@@ -18,11 +18,10 @@ fn the_web_clients_unit_tests_pass() {
     {
         Ok(output) => output,
         Err(e) => {
-            assert!(
-                std::env::var("CI").is_err(),
-                "CI needs Node.js for the web client's unit tests ({node}: {e})"
+            crate::required::missing(
+                crate::required::Group::Node,
+                &format!("Node.js does not run ({node}: {e})"),
             );
-            eprintln!("skipped: no Node.js ({node}: {e}); install nodejs to run web/test");
             return;
         }
     };

@@ -1,6 +1,6 @@
 //! Fresh databases for the club tests: a SQLite file in a temporary folder, and a fresh
-//! Postgres database made through `TEST_DATABASE_URL` (skipped with a printed reason when it
-//! is unset, except under CI, where that fails).
+//! Postgres database made through `TEST_DATABASE_URL` (without it, the test fails unless
+//! the Postgres tests may be skipped: see `crate::required`).
 //!
 //! Tests keep their databases (a failed one can be looked at) and many hand the URL to a
 //! server or a child process, so nothing drops them when a test ends. Instead each name
@@ -47,7 +47,7 @@ pub enum Backend {
 pub const BACKENDS: [Backend; 2] = [Backend::Sqlite, Backend::Postgres];
 
 /// A URL of a fresh, empty database of `backend`; `None` when Postgres is not configured
-/// outside CI.
+/// and the Postgres tests may be skipped (`crate::required`).
 pub async fn fresh(backend: Backend) -> Option<String> {
     match backend {
         Backend::Sqlite => {
@@ -82,16 +82,10 @@ pub struct FreshPostgres {
     pub url: String,
 }
 
-/// A fresh, empty Postgres database; `None` (with the reason printed) when
-/// `TEST_DATABASE_URL` is unset outside CI. Under CI that is a failure.
+/// A fresh, empty Postgres database; `None` when `TEST_DATABASE_URL` is unset and the
+/// Postgres tests may be skipped (`crate::required`; otherwise the test fails).
 pub async fn fresh_postgres() -> Option<FreshPostgres> {
-    let Ok(admin) = std::env::var("TEST_DATABASE_URL") else {
-        if std::env::var_os("CI").is_some() {
-            panic!("CI is set but TEST_DATABASE_URL is not: the Postgres tests must run");
-        }
-        eprintln!("skipping the Postgres run: TEST_DATABASE_URL is not set");
-        return None;
-    };
+    let admin = crate::required::postgres_url()?;
     let name = format!("t_{}_{}", now_secs(), Uuid::new_v4().simple());
     let pool = sqlx::PgPool::connect(&admin).await.unwrap();
     let names: Vec<(String,)> = sqlx::query_as("SELECT datname FROM pg_database")
