@@ -516,7 +516,7 @@ async fn a_postgres_outage_under_play_is_answered_fast_and_loses_no_acknowledged
 }
 
 /// A tmpfs of `kib` KiB mounted on a fresh folder; `None` where it cannot be mounted (not
-/// root) and the `root` group may be skipped (`crate::required`; otherwise the test fails).
+/// root) outside CI (`crate::required`: under CI the test fails).
 fn small_disk(kib: u64) -> Option<std::path::PathBuf> {
     let dir = std::env::temp_dir().join(format!("checkerhall-full-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();

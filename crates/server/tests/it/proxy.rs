@@ -4,7 +4,7 @@
 //! limited separately, a WebSocket upgrade goes through, and a forged `X-Forwarded-For`
 //! sent straight to the server from an untrusted address, or through nginx, is ignored.
 //!
-//! Without `/usr/sbin/nginx` the test fails, unless the `nginx` group may be skipped
+//! Without `/usr/sbin/nginx` the test fails under CI and is skipped, saying so, elsewhere
 //! (`crate::required`); `.ci/run` installs it.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

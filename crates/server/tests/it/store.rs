@@ -1,7 +1,7 @@
 //! The store on every backend: SQLite in memory, SQLite in a file (closed and reopened), and
 //! Postgres when `TEST_DATABASE_URL` names an admin connection (each test makes a fresh
-//! database through it). Without `TEST_DATABASE_URL` the Postgres tests fail, unless the
-//! `postgres` group may be skipped (`crate::required`).
+//! database through it). Without `TEST_DATABASE_URL` the Postgres tests fail under CI and
+//! are skipped, saying so, elsewhere (`crate::required`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

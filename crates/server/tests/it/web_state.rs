@@ -1,7 +1,7 @@
 //! The browser client's pure modules (its room state, its links, its import graph) have
 //! unit tests of their own, run by Node's test runner (`node --test web/test/`): this runs
-//! them as part of the one test command. Without Node they fail, unless the `node` group
-//! may be skipped (`crate::required`).
+//! them as part of the one test command. Without Node they fail under CI and are skipped,
+//! saying so, elsewhere (`crate::required`).
 
 use std::path::Path;
 use std::process::Command;
