@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cluster figures of docs/performance.md (issue 26): the load generator through Debian's
+# The cluster figures of docs/performance.md: the load generator through Debian's
 # nginx in front of 1, 2 and 3 nodes on one fresh Postgres database each, all on this machine
 # (loopback), closed loop; then the takeover time of a killed node (the `cluster` test's
 # kill rounds print it).

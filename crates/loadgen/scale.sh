@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scale runs of docs/performance.md (issue 10), each against a fresh server on a fresh
+# The scale runs of docs/performance.md, each against a fresh server on a fresh
 # SQLite file (`synchronous=FULL`), loadgen and server on this machine:
 #
 #   idle   10,000 idle seated sockets on 5,000 idle waiting rooms: server memory per waiting

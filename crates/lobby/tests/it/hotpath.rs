@@ -1,4 +1,4 @@
-//! What the server's hot path relies on (issue 10): the actions of a room without a replay,
+//! What the server's hot path relies on: the actions of a room without a replay,
 //! the same texts in the events, and a refused command leaving the room exactly as it was.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

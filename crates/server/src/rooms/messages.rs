@@ -329,3 +329,63 @@ impl RoomHandle {
         self.tx.is_closed()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use lobby::{Room, RoomConfig, Timestamp};
+    use rules::{AnyOptions, Variant};
+
+    /// A handle to a queah room whose task holds the receiving end `rx`.
+    fn handle() -> (RoomHandle, mpsc::Receiver<Box<Request>>) {
+        let host = Participant::new(PlayerId(Uuid::new_v4()), "Ann");
+        let config = RoomConfig::new(
+            Uuid::new_v4(),
+            AnyOptions::default_for(Variant::Queah),
+            host,
+        );
+        let (room, _) = Room::new(config, Timestamp(5)).unwrap();
+        let (tx, rx) = mpsc::channel(4);
+        let handle = RoomHandle {
+            id: room.id(),
+            tx,
+            summary: Arc::new(Mutex::new(RoomSummary::of(&room))),
+        };
+        (handle, rx)
+    }
+
+    /// `room_closed` is what a socket is told when the room's task has ended under it: over
+    /// a socket only a race with shutdown gives it (shutdown closes the sockets first), so
+    /// it is provoked here, at the handle every socket and handler speaks through.
+    #[tokio::test]
+    async fn a_command_to_an_ended_room_is_answered_room_closed() {
+        // The task ended before the command was sent.
+        let (h, rx) = handle();
+        drop(rx);
+        let refused = h
+            .try_command(Actor::Server, Command::LeaveSeat)
+            .await
+            .unwrap_err();
+        assert!(matches!(refused, CommandError::Closed));
+        assert_eq!(refused.code(), "room_closed");
+        let refused = h
+            .command(Actor::Server, Command::LeaveSeat)
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), "room_closed");
+        assert!(h.snapshot(None).await.is_none());
+
+        // The task ended with the command in its queue, unanswered.
+        let (h, mut rx) = handle();
+        let asked = tokio::spawn({
+            let h = h.clone();
+            async move { h.try_command(Actor::Server, Command::LeaveSeat).await }
+        });
+        let request = rx.recv().await.unwrap();
+        assert!(matches!(*request, Request::Command { client: true, .. }));
+        drop((request, rx));
+        let refused = asked.await.unwrap().unwrap_err();
+        assert_eq!(refused.code(), "room_closed");
+    }
+}

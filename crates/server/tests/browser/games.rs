@@ -1,4 +1,4 @@
-//! Long games in the browser (issue 25, item 4): a correspondence room made from the form,
+//! Long games in the browser: a correspondence room made from the form,
 //! the "Your games" badge and the tab title counting the games that wait for your move,
 //! and the /games page listing them, your turn first, with the time left in days and hours.
 

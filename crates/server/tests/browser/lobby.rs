@@ -671,7 +671,7 @@ async fn admin_close_explains_itself_mute_and_chat_delete() {
     h.finish().await;
 }
 
-/// While the database is away the page says the server is recovering (issue 24): the API
+/// While the database is away the page says the server is recovering: the API
 /// helper and the socket raise the outage event on a 503 `unavailable` or a `store_failed`
 /// (web/test/recovering.test.js), the banner shows, asks `/readyz`, and goes once the
 /// server answers ready: here at once, since this server's database is fine.

@@ -1,4 +1,4 @@
-//! The room page's journeys (issue 23): a game against the computer to its end, two players
+//! The room page's journeys: a game against the computer to its end, two players
 //! and a spectator talking apart, a rematch that takes both players along, the waiting
 //! room's words and controls, claims, and a dead room link. Every control of the room is
 //! clicked by one of these or by the tests in `main.rs`.
@@ -554,7 +554,7 @@ async fn waiting_room_seats_claims_and_a_dead_room_link() {
 
 /// A spectator's socket with nothing either way for the idle limit is closed (4002): the
 /// page says it is paused and does not reconnect by itself, then reconnects at the first
-/// click (issue 24). The seated host, as quiet, is never paused.
+/// click. The seated host, as quiet, is never paused.
 #[tokio::test]
 async fn an_idle_spectator_is_paused_and_comes_back_on_a_click() {
     let Some(h) = Harness::start_with("room_idle", |c| {

@@ -1,4 +1,4 @@
-//! SIGKILL one node mid-game, six times over (issue 26, item 5): each time the rooms it
+//! SIGKILL one node mid-game, six times over: each time the rooms it
 //! owned come back on a surviving node once its lease lapses, their clients (reconnected
 //! through nginx with `since`) play on, and no acknowledged move is lost. The takeover time
 //! (the kill to the first move accepted on each of its rooms) is printed.

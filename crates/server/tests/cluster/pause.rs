@@ -1,4 +1,4 @@
-//! SIGSTOP one node past its lease, play on through the others, SIGCONT (issue 26, item 5):
+//! SIGSTOP one node past its lease, play on through the others, SIGCONT:
 //! no room takes moves from two nodes. A probe room owned by the paused node gets a move
 //! on a socket straight to that node while it is paused (the kernel keeps it for the frozen
 //! process); meanwhile another node takes the room over and accepts a different move for

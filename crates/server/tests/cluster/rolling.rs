@@ -1,4 +1,4 @@
-//! A rolling restart under steady play (issue 26, items 3 and 5): each node in turn gets
+//! A rolling restart under steady play: each node in turn gets
 //! SIGTERM, drains (its rooms handed over, its sockets told `restarting` and closed with
 //! 1012), exits, and starts again. The clients reconnect through nginx and play on, and
 //! nothing acknowledged is lost.

@@ -1,4 +1,4 @@
-//! The Close frames `docs/protocol.md` promises, over real sockets (issue 10, item 3): a
+//! The Close frames `docs/protocol.md` promises, over real sockets: a
 //! message over twice the size limit gets 1009 (however far over), a flood past the rate limit 1008, a frame that
 //! breaks the WebSocket protocol 1002, a client silent for 60 s 1001, and a client's own
 //! Close is answered with a Close. Each socket then ends with the close handshake, not a

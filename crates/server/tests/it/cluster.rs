@@ -1,4 +1,4 @@
-//! Several nodes on one Postgres (issue 26, `docs/cluster.md`): two in-process nodes with
+//! Several nodes on one Postgres (`docs/cluster.md`): two in-process nodes with
 //! short leases on one fresh database. A node that dies loses its rooms to the other within
 //! its lease and a renewal, with the clocks given back and no acknowledged move lost; a
 //! node whose lease lapsed while it still runs (paused, not dead) has its late writes

@@ -936,7 +936,9 @@ const SOCKET_UNPROVOKABLE: &[(&str, &str)] = &[
         "room_closed",
         "answers a socket whose room's task has ended; the task ends only at shutdown, which \
          closes the room's sockets first, or 10 minutes (a constant) after a finished room's \
-         last socket left, when no socket is left to ask",
+         last socket left, when no socket is left to ask; the server's unit test \
+         rooms::messages::tests::a_command_to_an_ended_room_is_answered_room_closed provokes \
+         it at the room's handle, which every socket speaks through",
     ),
     (
         "no_such_chat",
@@ -1382,19 +1384,20 @@ async fn provoke_close(code: u16, reason: &str) -> (u16, String) {
     }
 }
 
-/// Close codes no test provokes, with the reason.
+/// Close codes provoked by a test of their own instead of here (each takes a setup of its
+/// own or a minute), with the test.
 const CLOSE_UNPROVOKED: &[(u16, &str, &str)] = &[
     (
         1001,
         "",
-        "a socket silent for 60 s: the 60 s are a constant of the server, not a setting, so \
-         the test would wait a minute",
+        "close_frames::a_silent_client_gets_close_1001: a socket silent for 60 s (a constant \
+         of the server, not a setting)",
     ),
     (
         1008,
         "too slow",
-        "falling behind the room more than three times needs the stalled-reader setup of \
-         overload.rs four times over (see the report)",
+        "slow_clients::a_client_that_keeps_falling_behind_is_closed_1008_too_slow: a reader \
+         that falls behind the room four times, with a small ring and send buffer",
     ),
 ];
 

@@ -1,4 +1,4 @@
-//! The load generator's crash mode on a small scale (issue 10, item 5): the real server
+//! The load generator's crash mode on a small scale: the real server
 //! binary is killed with SIGKILL while tables play, restarted on the same SQLite file, and
 //! every move a client saw acknowledged must be stored and every unfinished game go on.
 

@@ -1,4 +1,4 @@
-//! The hot path costs what a command changes, not what the game holds (issue 10): a 300-ply
+//! The hot path costs what a command changes, not what the game holds: a 300-ply
 //! game over real sockets writes the same rows and statements for its last moves as for its
 //! first ones, on SQLite (in memory and in a file) and on Postgres.
 

@@ -1,4 +1,4 @@
-//! Per-client limits (issue 11, item 5): open sockets, new identities and new rooms per
+//! Per-client limits: open sockets, new identities and new rooms per
 //! address, and the paged room list. Each refusal is a typed 429 counted in `/metrics`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

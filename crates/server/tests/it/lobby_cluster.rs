@@ -1,4 +1,4 @@
-//! Lobby-wide state across two nodes on one Postgres (issue 26, `docs/cluster.md`, "What is
+//! Lobby-wide state across two nodes on one Postgres (`docs/cluster.md`, "What is
 //! shared beyond rooms"): the live room list, a player's games, a ban and a logout closing
 //! sockets on the other node, and a tournament directed by one node only whose standings
 //! stream on the other node follows it.

@@ -1,4 +1,4 @@
-//! Long games (issue 25, item 4) over real sockets: correspondence rooms, a player's list
+//! Long games over real sockets: correspondence rooms, a player's list
 //! of games (`GET /api/me/games`) and its live count (`GET /api/me/live`), and a
 //! correspondence game that survives a restart with a fair clock.
 

@@ -1,4 +1,4 @@
-//! The server's integration tests, as one test binary (issue 22, part 8): each module was
+//! The server's integration tests, as one test binary: each module was
 //! once a binary of its own, every one linking the whole server; one binary links it once.
 //! The modules share one in-process server helper ([`common`]) and the fresh databases of
 //! [`clubdb`]. The browser tests are their own binary (`tests/browser/`): they drive a real

@@ -1,4 +1,4 @@
-//! The database away and back (issue 24, items 2, 3 and 5): a password given apart from
+//! The database away and back: a password given apart from
 //! the URL (any characters), a server that waits for a database not reachable yet, and
 //! outages answered (503 `unavailable`, `/readyz`) with no acknowledged move lost. How fast
 //! each answer came is printed (`--nocapture`), not asserted: speed is measured by the
@@ -112,7 +112,7 @@ async fn drop_database(admin: &str, name: &str) {
     pool.close().await;
 }
 
-/// The password of issue 24's crash loop, and more that a URL cannot hold as written.
+/// The password that once sent a server into a crash loop, and more that a URL cannot hold as written.
 const ODD_PASSWORD: &str = "p@ss/w:rd#1 ?%2F'\"";
 
 /// A role that logs in with [`ODD_PASSWORD`] and owns the fresh database `name`.

@@ -1,5 +1,5 @@
 //! An overloaded server refuses what it cannot take, with a typed error, and counts each
-//! refusal by kind in `/metrics` (issue 10, item 4). Each limit is set small and the store's
+//! refusal by kind in `/metrics`. Each limit is set small and the store's
 //! writer is paused, so the queues fill deterministically. A socket whose client does not
 //! keep up is resynced, and a closing connection keeps its place under the cap.
 
@@ -166,7 +166,7 @@ async fn until(what: &str, cond: impl Fn() -> bool) {
     common::eventually(what, || std::future::ready(cond())).await;
 }
 
-/// A connection in its lingering close (issue 10) still holds its place under
+/// A connection in its lingering close still holds its place under
 /// `--max-connections`: the next upgrade is refused until the client has closed its side.
 #[tokio::test]
 async fn a_lingering_connection_holds_its_place_under_the_cap() {

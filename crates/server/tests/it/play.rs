@@ -1,4 +1,4 @@
-//! Complete games over real WebSockets against the real server (issue 4, item 10).
+//! Complete games over real WebSockets against the real server.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -335,7 +335,7 @@ async fn a_client_reconnects_with_since_and_resumes() {
 }
 
 /// A finished room that nobody is connected to keeps no events for returning clients (its
-/// memory, issue 10): a player who comes back with a recent `since` gets a snapshot of the
+/// memory): a player who comes back with a recent `since` gets a snapshot of the
 /// finished game instead of the few events missed, and the rematch still works.
 #[tokio::test]
 async fn a_finished_room_left_alone_gives_returning_players_a_snapshot() {

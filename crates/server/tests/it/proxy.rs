@@ -1,4 +1,4 @@
-//! The real client address behind a reverse proxy (issue 24, item 6), with Debian's nginx in
+//! The real client address behind a reverse proxy, with Debian's nginx in
 //! front of the server as a club would put it: the server trusts 127.0.0.1 (nginx) and reads
 //! the client from `X-Forwarded-For`. Two clients behind nginx (127.0.0.2 and 127.0.0.3) are
 //! limited separately, a WebSocket upgrade goes through, and a forged `X-Forwarded-For`

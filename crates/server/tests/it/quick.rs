@@ -1,4 +1,4 @@
-//! Quick games over real sockets (issue 23): a game against the computer in one request,
+//! Quick games over real sockets: a game against the computer in one request,
 //! starting at once with the bot moving; two players seeking an opponent meeting in one room
 //! that starts by itself; rooms that start when full; bots named for people.
 

@@ -1,4 +1,4 @@
-//! Rated games through the server, on SQLite and Postgres (issue 25): creating a rated room
+//! Rated games through the server, on SQLite and Postgres: creating a rated room
 //! (accounts only, with a clock), a guest refused a seat, a rated game changing both
 //! players' ratings once (seen in the game's record, the player page and the
 //! leaderboard), a casual game changing nothing, and a restart not applying a change again.

@@ -1,4 +1,4 @@
-//! Any node serves any player (issue 26, `docs/cluster.md`): two nodes in one process on one
+//! Any node serves any player (`docs/cluster.md`): two nodes in one process on one
 //! fresh Postgres database, a room owned by one and played from sockets on both.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

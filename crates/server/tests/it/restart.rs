@@ -1,4 +1,4 @@
-//! Restarts of the real server binary in the middle of things (issue 11, items 6 and 8):
+//! Restarts of the real server binary in the middle of things:
 //! the time the server is down is charged to nobody, and a finished room still offers its
 //! rematch afterwards. SQLite and Postgres.
 
@@ -78,7 +78,7 @@ pub(crate) async fn shift_back(url: &str, ms: i64) {
         ("moves", "at"),
         ("server_heartbeat", "seen_at"),
         ("sessions", "created_at"),
-        // On Postgres the nodes' leases say when the server was last seen (issue 26).
+        // On Postgres the nodes' leases say when the server was last seen.
         ("nodes", "started_at"),
         ("nodes", "seen_at"),
         ("nodes", "stopped_at"),

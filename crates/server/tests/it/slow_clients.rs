@@ -1,4 +1,4 @@
-//! Slow and non-reading clients (issue 24, item 4): thousands of connections from one
+//! Slow and non-reading clients: thousands of connections from one
 //! address that send a header byte now and then, and hundreds of WebSockets that never read,
 //! while a client at another address plays a game to its end. The slow ones are held only
 //! up to the address's cap and cut by the header timeout, the rest refused at accept; the
@@ -358,4 +358,150 @@ async fn an_idle_socket_is_closed_with_4002() {
     // The seated host's socket, as quiet all along, is still open and answers.
     host.send("ping", json!({})).await;
     host.until("pong", |v| v["type"] == "pong").await;
+}
+
+/// What a raw client read from its socket: whole server frames, in order.
+#[derive(Debug, Default)]
+struct Frames {
+    /// Bytes read but not yet a whole frame.
+    pending: Vec<u8>,
+    /// `snapshot` messages read so far.
+    snapshots: usize,
+    /// The Close frame's code and reason, once read.
+    close: Option<(u16, String)>,
+}
+
+impl Frames {
+    /// Takes the whole frames at the front of what was read (server frames are unmasked).
+    fn take(&mut self, bytes: &[u8]) {
+        const SNAPSHOT: &[u8] = b"\"type\":\"snapshot\"";
+        self.pending.extend_from_slice(bytes);
+        loop {
+            let p = &self.pending;
+            if p.len() < 2 {
+                return;
+            }
+            let (len, head) = match p[1] & 0x7f {
+                126 if p.len() >= 4 => (u16::from_be_bytes([p[2], p[3]]) as usize, 4),
+                127 if p.len() >= 10 => {
+                    let n = u64::from_be_bytes(p[2..10].try_into().unwrap());
+                    (usize::try_from(n).unwrap(), 10)
+                }
+                126 | 127 => return,
+                n => (n as usize, 2),
+            };
+            if p.len() < head + len {
+                return;
+            }
+            let payload = &p[head..head + len];
+            match p[0] & 0x0f {
+                0x1 if payload.windows(SNAPSHOT.len()).any(|w| w == SNAPSHOT) => {
+                    self.snapshots += 1;
+                }
+                0x8 if payload.len() >= 2 => {
+                    let code = u16::from_be_bytes([payload[0], payload[1]]);
+                    let reason = String::from_utf8_lossy(&payload[2..]).into_owned();
+                    self.close = Some((code, reason));
+                }
+                _ => {}
+            }
+            self.pending.drain(..head + len);
+        }
+    }
+}
+
+/// Reads what `tcp` has until it stays quiet for half a second or the server closes.
+async fn read_while_sent(tcp: &mut TcpStream, frames: &mut Frames) {
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        match tokio::time::timeout(Duration::from_millis(500), tcp.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => frames.take(&buf[..n]),
+            Ok(_) | Err(_) => return,
+        }
+        if frames.close.is_some() {
+            return;
+        }
+    }
+}
+
+/// A spectator whose client stops reading while the room goes on falls behind the room's
+/// ring of changes; each time it reads again it is sent a snapshot in place of what it
+/// missed, and the fourth time it falls behind it is closed with 1008 "too slow". The ring
+/// (`socket_queue`) and the send buffer are made small so that a few dozen chat lines are
+/// enough to fall behind; the lines come from spectators who read all they are sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_keeps_falling_behind_is_closed_1008_too_slow() {
+    const TALKERS: usize = 160;
+    let s = Server::with_limits(|l| {
+        l.socket_queue = 2;
+        l.socket_send_buffer = 4096;
+        l.sockets_per_address = TALKERS + 20;
+    })
+    .await;
+    let (id, _white, _black) = s.two_seat_game("queah").await;
+
+    let (_, token) = s.player().await;
+    let tcp = connect_from("127.0.0.3", s.addr, Some(4096)).await.unwrap();
+    let mut slow = raw_upgrade(tcp, s.addr, &id, &token)
+        .await
+        .expect("the slow spectator's upgrade");
+    let mut frames = Frames::default();
+
+    // Talkers from another address, each saying at most the chat's burst of lines, so that
+    // no line is refused as too fast; each reads (and drops) all it is sent.
+    let mut talkers = Vec::new();
+    for _ in 0..TALKERS {
+        let (_, token) = s.player().await;
+        let tcp = connect_from("127.0.0.2", s.addr, None).await.unwrap();
+        let tcp = raw_upgrade(tcp, s.addr, &id, &token)
+            .await
+            .expect("a talker's upgrade");
+        let (mut read, write) = tcp.into_split();
+        tokio::spawn(async move {
+            let mut buf = vec![0u8; 64 * 1024];
+            while read.read(&mut buf).await.is_ok_and(|n| n > 0) {}
+        });
+        talkers.push(write);
+    }
+    common::eventually("every socket attached", || async {
+        s.metric("checkerhall_sockets").await == (TALKERS + 3) as u64
+    })
+    .await;
+
+    let line = "x".repeat(140);
+    let mut talkers = talkers.into_iter();
+    let mut rounds = 0;
+    while frames.close.is_none() {
+        rounds += 1;
+        // The slow client reads nothing while 20 talkers say 5 lines each (each line, as
+        // every spectator is sent it, is one of the room's changes), paced so that the
+        // room's command queue never fills; then it reads all that comes.
+        let speaking: Vec<_> = talkers.by_ref().take(20).collect();
+        assert_eq!(
+            speaking.len(),
+            20,
+            "out of talkers after {rounds} rounds: {} snapshots, no close",
+            frames.snapshots
+        );
+        for mut w in speaking {
+            for i in 0..5 {
+                let chat = json!({"type": "chat", "id": i, "data": {"channel": "spectators", "text": line}});
+                w.write_all(&text_frame(&chat.to_string())).await.unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        read_while_sent(&mut slow, &mut frames).await;
+    }
+    println!(
+        "closed after {rounds} rounds of 100 lines, {} snapshots",
+        frames.snapshots
+    );
+    assert_eq!(
+        frames.close,
+        Some((1008, "too slow".to_string())),
+        "closed otherwise"
+    );
+    // The first snapshot on connect, then one for each of the three times it fell behind
+    // and was let go on.
+    assert_eq!(frames.snapshots, 4);
 }

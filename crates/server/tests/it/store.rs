@@ -1249,7 +1249,7 @@ async fn rated_games_apply_in_order_and_once(store: Store) {
 }
 
 /// Rated games stored through the writer, one request each, as rooms send them: prints the
-/// rate (issue 25's figure: `cargo test -p checkerhall-server --test it rating_updates_per_second -- --nocapture`).
+/// rate (the figure: `cargo test -p checkerhall-server --test it rating_updates_per_second -- --nocapture`).
 async fn rating_updates_per_second(store: Store) {
     const GAMES: usize = 200;
     let players: Vec<PlayerRow> = (0..20).map(|i| player(&format!("P{i}"))).collect();

@@ -1,4 +1,4 @@
-//! Talk in a room over real sockets (issue 23): the players' and the spectators' chats kept
+//! Talk in a room over real sockets: the players' and the spectators' chats kept
 //! apart while the game is on and open to all after it, their limits, an admin's server-wide
 //! mute and deletions, the chat kept with the stored game (SQLite and Postgres), the
 //! spectator count, a rename reaching the rooms, and a declined rematch.

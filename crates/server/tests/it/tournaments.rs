@@ -1,4 +1,4 @@
-//! Tournaments over real sockets (issue 25): a no-show forfeit, a Swiss event that survives
+//! Tournaments over real sockets: a no-show forfeit, a Swiss event that survives
 //! a restart in the middle of a round, and a whole Neva-tables event of eight accounts and
 //! four bots, the accounts' moves chosen by the bots crate over the WebSocket.
 

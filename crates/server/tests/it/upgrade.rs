@@ -1,5 +1,5 @@
-//! A club's database written by the oldest schema opens with today's server (issue 24,
-//! item 8): the migrations since apply, the finished game reads back move for move, and the
+//! A club's database written by the oldest schema opens with today's server: the
+//! migrations since apply, the finished game reads back move for move, and the
 //! unfinished one is restored and played on with the players' old tokens.
 //!
 //! The databases in `tests/data/upgrade/` were written by the server of commit `7b2a265`
