@@ -2,7 +2,6 @@
 //! `GET /api/history/{id}/export` (PDN, PGN4-like, or `rules`' record text),
 //! `GET /api/history/{id}/analysis` (computer analysis, see [`crate::analysis`]).
 
-use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::StatusCode;
@@ -21,14 +20,6 @@ use crate::AppState;
 const DEFAULT_LIMIT: u32 = 20;
 /// Largest page size of `GET /api/history`.
 const MAX_LIMIT: u32 = crate::store::MAX_PAGE;
-
-/// The query parameters, or a 400 `bad_query`.
-fn pairs(
-    q: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Vec<(String, String)>, ApiError> {
-    q.map(|Query(v)| v)
-        .map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))
-}
 
 /// A 400 `bad_parameter` naming the parameter.
 fn bad_param(name: &str, why: impl std::fmt::Display) -> ApiError {
@@ -253,9 +244,10 @@ async fn player_by_username(
 /// `GET /api/history`.
 pub(super) async fn list(
     State(state): State<AppState>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+    // Pairs of text decode from any query (bad escapes are read lossily): there is no
+    // rejection to answer, and every check is on the names and values.
+    Query(mut params): Query<Vec<(String, String)>>,
 ) -> Result<Json<Value>, ApiError> {
-    let mut params = pairs(query)?;
     player_by_username(&state, &mut params).await?;
     let f = filter(&params)?;
     // One row more than asked tells whether there is a next page; the store pages at
@@ -392,10 +384,10 @@ fn positions(game: &GameRow, moves: &[MoveRow]) -> Vec<String> {
 pub(super) async fn export(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+    Query(params): Query<Vec<(String, String)>>,
 ) -> Result<Response, ApiError> {
     let mut format = None;
-    for (k, v) in pairs(query)? {
+    for (k, v) in params {
         match k.as_str() {
             "format" if format.is_none() => format = Some(v),
             "format" => return Err(bad_param("format", "given more than once")),

@@ -27,7 +27,6 @@ async fn snapshot(c: &mut Client) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer_starts_at_once() {
     let s = Server::memory().await;
-    s.state.rooms.set_lot(Some(0));
     let (_, token) = s.player().await;
     let (status, body) = post(
         &s,
