@@ -1,5 +1,5 @@
 // The room page's words, clocks and chat filters (web/js/room/words.js, clocks.js, chat.js)
-// and the move list's numbering (views/movelist.js): pure functions of the room's data.
+// and the move list's numbering (widgets/movelist.js): pure functions of the room's data.
 // Run: node --test web/test/
 
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import { waitingWords, resultWords, abortWords, seatLabel, occupantName, describ
 import { clockMs, clockReading, lowThreshold, firstMoveLeft } from '../js/room/clocks.js';
 import { visibleLines } from '../js/room/chat.js';
 import { rematchWords } from '../js/room/result.js';
-import { moveNumber, plyWords } from '../js/views/movelist.js';
+import { moveNumber, plyWords } from '../js/widgets/movelist.js';
 
 const ANN = { id: 'a1', name: 'Ann' };
 const BOB = { id: 'b2', name: 'Bob' };

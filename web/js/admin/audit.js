@@ -1,7 +1,7 @@
 // The admin page's audit log: who did what to whom, newest first, a page at a time.
 
 import { api, h } from '../http.js';
-import { when } from '../views/account.js';
+import { when } from '../dates.js';
 import { moreButton } from './more.js';
 import { auditText } from './words.js';
 

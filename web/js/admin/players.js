@@ -2,7 +2,7 @@
 // reason), each changing its row in place.
 
 import { api, h } from '../http.js';
-import { when } from '../views/account.js';
+import { when } from '../dates.js';
 import { moreButton } from './more.js';
 import { playerLabel } from './words.js';
 

@@ -2,7 +2,7 @@
 // then the evaluation graph, the note on the current position and each seat's summary.
 
 import { api, h } from '../http.js';
-import { evalGraph } from '../views/evalgraph.js';
+import { evalGraph } from '../widgets/evalgraph.js';
 import { markSummary, noteView } from './show.js';
 
 const POLL_MS = 1000;

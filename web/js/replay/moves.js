@@ -2,7 +2,7 @@
 // move going to the position after it, and the analysis's flags on the moves it flagged.
 
 import { h } from '../http.js';
-import { moveTable, followCurrent } from '../views/movelist.js';
+import { moveTable, followCurrent } from '../widgets/movelist.js';
 import { MARK_NAME, counterText } from './show.js';
 
 /** The counter and the list; `pick(i)` shows position `i` (0: the start). */

@@ -7,8 +7,8 @@ import { personName } from '../describe.js';
 import { parsePosition } from '../position.js';
 import { routeOf } from '../room/state.js';
 import { resultWords } from '../room/words.js';
-import { moveNumber, plyWords } from '../views/movelist.js';
-import { pawns } from '../views/evalgraph.js';
+import { moveNumber, plyWords } from '../widgets/movelist.js';
+import { pawns } from '../widgets/evalgraph.js';
 
 export const MARK_NAME = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
 

@@ -2,7 +2,7 @@
 // showing the position after it, and a way back to the live game.
 
 import { h } from '../http.js';
-import { moveTable, followCurrent } from '../views/movelist.js';
+import { moveTable, followCurrent } from '../widgets/movelist.js';
 import { movesView } from './show.js';
 
 /** The list; `pick(ply)` looks at the position after move `ply`. */

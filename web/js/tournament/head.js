@@ -4,7 +4,7 @@
 import { h } from '../http.js';
 import { clockWords } from '../describe.js';
 import { stateWords, formatWords } from '../tourney.js';
-import { eventGame, startWords } from '../views/eventlist.js';
+import { eventGame, startWords } from '../widgets/eventlist.js';
 import { countdownLine, myTable } from './show.js';
 
 /** The title, the line of what it is and the status (`els`, in order). */

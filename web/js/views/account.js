@@ -4,6 +4,7 @@
 import { api, getMe, forgetMe, h } from '../http.js';
 import { dropParams } from '../router.js';
 import { banner } from '../banner.js';
+import { when } from '../dates.js';
 
 /**
  * Asks once who we are now (after a claim, login or logout) and tells the header. One
@@ -54,10 +55,6 @@ export function device(agent) {
 }
 
 /** A date and time in the reader's own words. */
-export function when(ms) {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 export function accountView(main) {
   let alive = true;
   const body = h('div.account');

@@ -380,7 +380,7 @@ function eventsBox() {
   const box = h('div.events-box', { id: 'front-events' });
   api('/api/tournaments').then(async (r) => {
     if (!Object.values(r || {}).some((v) => Array.isArray(v) && v.length)) return;
-    const { eventsPanel } = await import('./eventlist.js');
+    const { eventsPanel } = await import('../widgets/eventlist.js');
     box.replaceWith(eventsPanel(r));
   }).catch(() => {
     // A server without tournaments, or a busy one: the front page does without the panel.

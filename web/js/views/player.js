@@ -7,7 +7,7 @@ import { GAME_NAME, SEATS, seatName } from '../seats.js';
 import { personName } from '../describe.js';
 import { poolOf, ratingText, deviationText, ratingRules, PROVISIONAL_WORDS } from '../ratings.js';
 import { stateWords } from '../tourney.js';
-import { ratingGraph } from './ratinggraph.js';
+import { ratingGraph } from '../widgets/ratinggraph.js';
 import { resultWords } from './history.js';
 
 const PAGE = 15;

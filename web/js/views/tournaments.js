@@ -4,7 +4,7 @@
 import { api, getMe, h } from '../http.js';
 import { navigate } from '../router.js';
 import { checkCreate, formatRules, splitTournaments } from '../tourney.js';
-import { eventItem } from './eventlist.js';
+import { eventItem } from '../widgets/eventlist.js';
 
 export function tournamentsView(main) {
   const lists = h('div.events-lists', { id: 'tournament-lists', 'aria-live': 'polite' }, h('p', {}, 'Loading…'));

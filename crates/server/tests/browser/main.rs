@@ -556,7 +556,7 @@ async fn replay_requests_computer_analysis_and_draws_the_graph() {
         .eval(
             "(async () => { \
                const app = document.querySelector('script[type=module]').src; \
-               const { evalGraph } = await import(new URL('./views/evalgraph.js', app)); \
+               const { evalGraph } = await import(new URL('./widgets/evalgraph.js', app)); \
                const seats = ['white', 'red', 'green', 'black']; \
                const positions = [0, 1, 2, 3].map((i) => ({ index: i, scores: \
                  Object.fromEntries(seats.filter((s) => i < 3 || s !== 'red') \
