@@ -38,7 +38,6 @@ pub(super) struct Inner {
     pub(super) rooms: Mutex<Registry>,
     pub(super) tasks: Mutex<Tasks>,
     pub(super) shutdown: watch::Sender<bool>,
-    pub(super) lot: Mutex<Option<u64>>,
     /// The listed rooms' changes, and each player's games (`super::player_games`).
     pub(super) feed: Feed,
     pub(super) searches: Searches,
@@ -163,7 +162,6 @@ impl Rooms {
                 rooms: Mutex::new(Registry::default()),
                 tasks: Mutex::new(Tasks::default()),
                 shutdown: watch::channel(false).0,
-                lot: Mutex::new(None),
                 feed,
                 searches,
                 cluster,
@@ -193,15 +191,9 @@ impl Rooms {
         &self.inner.config
     }
 
-    /// Fixes the value drawn for the first seat at every start and rematch (`None`: random).
-    /// For tests and replays of known games (lot 0 gives White in every layout).
-    pub fn set_lot(&self, lot: Option<u64>) {
-        *lock(&self.inner.lot) = lot;
-    }
-
-    /// The value drawn for the first seat.
-    pub fn lot(&self) -> u64 {
-        lock(&self.inner.lot).unwrap_or_else(|| rand::thread_rng().gen())
+    /// The value drawn for the first seat at a start or a rematch.
+    pub(crate) fn lot(&self) -> u64 {
+        rand::thread_rng().gen()
     }
 
     /// The live room with this id.

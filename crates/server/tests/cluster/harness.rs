@@ -2,8 +2,8 @@
 //! Debian's nginx in front of them (round robin, WebSocket upgrades, `X-Forwarded-For`, a
 //! dead node's requests passed to the next), and the signals the tests send the nodes.
 //!
-//! Without `TEST_DATABASE_URL` or `/usr/sbin/nginx` a test fails, unless the `postgres`
-//! or `nginx` group may be skipped (`crate::required`; never under CI).
+//! Without `TEST_DATABASE_URL` or `/usr/sbin/nginx` a test fails under CI and is skipped,
+//! saying so, elsewhere (`crate::required`).
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -349,23 +349,24 @@ impl Cluster {
             node.ready().await;
         }
         // nginx binds its port itself (it would not serve a listener handed to it here).
-        let listen = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap();
         let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
         let conf = dir.join("nginx.conf");
-        std::fs::write(&conf, nginx_conf(&dir, listen, &addrs)).unwrap();
-        let child = Command::new(NGINX)
-            .arg("-p")
-            .arg(&dir)
-            .arg("-c")
-            .arg(&conf)
-            .arg("-g")
-            .arg("daemon off;")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("nginx starts");
+        let (child, listen) = crate::ports::spawn_on_free_port(|port| {
+            let listen = SocketAddr::from(([127, 0, 0, 1], port));
+            std::fs::write(&conf, nginx_conf(&dir, listen, &addrs)).unwrap();
+            Command::new(NGINX)
+                .arg("-p")
+                .arg(&dir)
+                .arg("-c")
+                .arg(&conf)
+                .arg("-g")
+                .arg("daemon off;")
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .expect("nginx starts")
+        })
+        .await;
         let nginx = Nginx {
             child,
             addr: listen,

@@ -128,26 +128,38 @@ fn training_game() -> (Vec<(Seat, String)>, Seat) {
 #[tokio::test]
 async fn neva_training_game_through_four_sockets_with_a_spectator() {
     let s = Server::memory().await;
-    s.state.rooms.set_lot(Some(0)); // White first, as in the record.
     let mut tokens = Vec::new();
     for _ in 0..4 {
         tokens.push(s.player().await.1);
     }
-    let (status, created) = s
-        .create_room(&tokens[0], json!({"game": "neva", "seat": "white"}))
-        .await;
-    assert_eq!(status, 200, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let mut spectator = s.ws(&id, None, None).await;
-    let mut clients = Vec::new();
-    for (i, seat) in Seat::ALL.iter().enumerate() {
-        let mut c = s.ws(&id, Some(&tokens[i]), None).await;
-        if i > 0 {
-            c.act("take_seat", json!({"seat": seat.key()})).await;
+    // The record starts with White, and the first seat is drawn by lot at the start: rooms
+    // are made and started until the lot gives White (a quarter of the time each), each
+    // one given up before a move (the three players who might have begun never did).
+    let mut tries = 0;
+    let (id, mut spectator, mut clients) = loop {
+        tries += 1;
+        assert!(tries <= 64, "the lot never gave White in {tries} starts");
+        let (status, created) = s
+            .create_room(&tokens[0], json!({"game": "neva", "seat": "white"}))
+            .await;
+        assert_eq!(status, 200, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let mut spectator = s.ws(&id, None, None).await;
+        let mut clients = Vec::new();
+        for (i, seat) in Seat::ALL.iter().enumerate() {
+            let mut c = s.ws(&id, Some(&tokens[i]), None).await;
+            if i > 0 {
+                c.act("take_seat", json!({"seat": seat.key()})).await;
+            }
+            clients.push(c);
         }
-        clients.push(c);
-    }
-    clients[0].act("start", json!({})).await;
+        clients[0].act("start", json!({})).await;
+        let started = spectator.event("started").await;
+        if started["data"]["first"] == "white" {
+            break (id, spectator, clients);
+        }
+        clients[0].act("abort", json!({})).await;
+    };
     let (moves, resigner) = training_game();
     for (seat, text) in &moves {
         clients[seat.index()]

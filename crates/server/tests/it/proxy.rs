@@ -41,69 +41,62 @@ impl Nginx {
     async fn start(upstream: SocketAddr) -> Nginx {
         let dir = std::env::temp_dir().join(format!("checkerhall-nginx-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).unwrap();
-        // nginx binds the port itself (it would not serve a listener handed to it here).
-        let port = {
-            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
         let d = dir.display();
         let user = if std::env::var("USER").as_deref() == Ok("root") || is_root() {
             "user root;"
         } else {
             ""
         };
-        let conf = format!(
-            r#"{user}
-daemon off;
-master_process off;
-worker_processes 1;
-pid {d}/nginx.pid;
-error_log {d}/error.log warn;
-events {{ worker_connections 512; }}
-http {{
-    access_log off;
-    client_body_temp_path {d}/body;
-    proxy_temp_path {d}/proxy;
-    fastcgi_temp_path {d}/fastcgi;
-    uwsgi_temp_path {d}/uwsgi;
-    scgi_temp_path {d}/scgi;
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        ''      close;
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://{upstream};
-            proxy_http_version 1.1;
-            proxy_set_header Host $host;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_read_timeout 120s;
+        // nginx binds the port itself (it would not serve a listener handed to it here).
+        let file = dir.join("nginx.conf");
+        let (child, addr) = crate::ports::spawn_on_free_port(|port| {
+            let conf = format!(
+                r#"{user}
+    daemon off;
+    master_process off;
+    worker_processes 1;
+    pid {d}/nginx.pid;
+    error_log {d}/error.log warn;
+    events {{ worker_connections 512; }}
+    http {{
+        access_log off;
+        client_body_temp_path {d}/body;
+        proxy_temp_path {d}/proxy;
+        fastcgi_temp_path {d}/fastcgi;
+        uwsgi_temp_path {d}/uwsgi;
+        scgi_temp_path {d}/scgi;
+        map $http_upgrade $connection_upgrade {{
+            default upgrade;
+            ''      close;
+        }}
+        server {{
+            listen 127.0.0.1:{port};
+            location / {{
+                proxy_pass http://{upstream};
+                proxy_http_version 1.1;
+                proxy_set_header Host $host;
+                proxy_set_header Upgrade $http_upgrade;
+                proxy_set_header Connection $connection_upgrade;
+                proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+                proxy_read_timeout 120s;
+            }}
         }}
     }}
-}}
-"#
-        );
-        let file = dir.join("nginx.conf");
-        std::fs::write(&file, conf).unwrap();
-        let child = Command::new(NGINX)
-            .arg("-p")
-            .arg(&dir)
-            .arg("-c")
-            .arg(&file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("nginx starts");
-        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let nginx = Nginx { child, addr, dir };
-        common::eventually("nginx listens", || async {
-            tokio::net::TcpStream::connect(addr).await.is_ok()
+    "#
+            );
+            std::fs::write(&file, conf).unwrap();
+            Command::new(NGINX)
+                .arg("-p")
+                .arg(&dir)
+                .arg("-c")
+                .arg(&file)
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .expect("nginx starts")
         })
         .await;
-        nginx
+        Nginx { child, addr, dir }
     }
 }
 

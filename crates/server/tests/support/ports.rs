@@ -38,3 +38,37 @@ pub fn listening_addr(pid: u32) -> Option<SocketAddr> {
     let first = found.next()?;
     found.next().is_none().then_some(first)
 }
+
+/// Starts a process that must be told its port (nginx takes neither a listener nor port
+/// 0): `spawn(port)` starts it on a port that was free a moment ago, and the port is used
+/// only once the process is seen listening on it, so nobody else can be reached through
+/// it; a process that exits first (the port was taken meanwhile) is started again on
+/// another.
+pub async fn spawn_on_free_port(
+    mut spawn: impl FnMut(u16) -> std::process::Child,
+) -> (std::process::Child, SocketAddr) {
+    use std::time::{Duration, Instant};
+    for _ in 0..10 {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .unwrap()
+            .port();
+        let mut child = spawn(port);
+        let give_up = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                eprintln!("port {port} was taken before the process bound it ({status}); another");
+                break;
+            }
+            if listening_addr(child.id()).is_some_and(|a| a.port() == port) {
+                return (child, SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+            }
+            assert!(
+                Instant::now() < give_up,
+                "not listening on {port} within 20 s"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    panic!("no free port held after 10 tries");
+}
