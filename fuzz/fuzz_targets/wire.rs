@@ -7,11 +7,15 @@
 
 use libfuzzer_sys::fuzz_target;
 
-/// The server's own source file, compiled here without the rest of the server (it needs
-/// only lobby, rules and serde).
+/// The server's own source files, compiled here without the rest of the server (they need
+/// only lobby, rules and serde): the reader, and the table of the socket's own codes it
+/// refuses with (`super::codes` from inside `client`).
 #[path = "../../crates/server/src/wire/client.rs"]
 #[allow(dead_code)]
 mod client;
+#[path = "../../crates/server/src/wire/codes.rs"]
+#[allow(dead_code)]
+mod codes;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
