@@ -22,7 +22,7 @@ use axum::Json;
 use serde_json::json;
 
 use crate::metrics::Metrics;
-use crate::store::StoreError;
+use crate::store::{Outage, StoreError};
 
 lobby::code_table! {
     /// The HTTP error codes that do not belong to one endpoint: those of [`ApiError`]'s
@@ -32,7 +32,6 @@ lobby::code_table! {
         BadRequest => "bad_request",
         BadJson => "bad_json",
         UnknownField => "unknown_field",
-        BadQuery => "bad_query",
         BadParameter => "bad_parameter",
         UnknownParameter => "unknown_parameter",
         TooManySockets => "too_many_sockets",
@@ -120,6 +119,10 @@ pub(crate) const RETRY_AFTER_SECONDS: u64 = 2;
 pub(crate) const DATABASE_UNAVAILABLE: &str =
     "the database is not answering; try again in a few seconds";
 
+/// The message of [`ApiError::Unavailable`] when the database answers but cannot write.
+pub(crate) const DATABASE_CANNOT_WRITE: &str =
+    "the server cannot store anything now (is its disk full?); try again later";
+
 impl From<StoreError> for ApiError {
     /// A full write queue is the server's capacity, not a failure: 503 `overloaded`. A
     /// database that does not answer or cannot write now (unreachable, no connection within
@@ -130,7 +133,10 @@ impl From<StoreError> for ApiError {
             StoreError::Busy => ApiError::Overloaded("store"),
             e if e.is_unavailable() => {
                 tracing::debug!(error = %e, "database unavailable");
-                ApiError::Unavailable(DATABASE_UNAVAILABLE)
+                match e.outage() {
+                    Some(Outage::CannotWrite) => ApiError::Unavailable(DATABASE_CANNOT_WRITE),
+                    _ => ApiError::Unavailable(DATABASE_UNAVAILABLE),
+                }
             }
             e => ApiError::Store(e),
         }

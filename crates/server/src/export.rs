@@ -11,6 +11,7 @@
 //! [Black "Bob"]
 //! [Result "2-0"]
 //! [GameType "51"]
+//! [TimeControl "300+3"]
 //! [Variant "stockholm"]
 //! 1. c3-d4 f6-e5 2. d4xf6 g7xe5 {resign black} 2-0
 //! ```
@@ -94,6 +95,32 @@ pub struct Stored {
     pub finishing_order: Vec<Vec<String>>,
     /// Start time, ms since the epoch.
     pub started_at: i64,
+    /// The room's clock, when known (the game's row does not hold it; see
+    /// [`Stored::with_time_control`]).
+    pub time_control: Option<lobby::TimeControl>,
+}
+
+/// The PGN `TimeControl` tag's value of a clock: `-` for none, `base+increment` in seconds
+/// for Fischer, `1/limit` in seconds (one move a period, as PGN writes a period) for a
+/// limit per move and for correspondence.
+pub fn time_control_tag(tc: &lobby::TimeControl) -> String {
+    use lobby::TimeControl as T;
+    let secs = |ms: u64| {
+        if ms % 1000 == 0 {
+            (ms / 1000).to_string()
+        } else {
+            format!("{:.1}", ms as f64 / 1000.0)
+        }
+    };
+    match tc {
+        T::None => "-".to_string(),
+        T::Fischer {
+            base_ms,
+            increment_ms,
+        } => format!("{}+{}", secs(*base_ms), secs(*increment_ms)),
+        T::PerMove { limit_ms } => format!("1/{}", secs(*limit_ms)),
+        T::Correspondence { days } => format!("1/{}", u64::from(*days) * 86_400),
+    }
 }
 
 /// The option pairs of a stored options JSON object.
@@ -228,7 +255,20 @@ impl Stored {
             reason: game.reason.clone(),
             finishing_order,
             started_at: game.started_at,
+            time_control: None,
         })
+    }
+
+    /// This game with its room's clock, written as a `TimeControl` tag.
+    pub fn with_time_control(mut self, tc: Option<lobby::TimeControl>) -> Stored {
+        self.time_control = tc;
+        self
+    }
+
+    fn time_control_line(&self, out: &mut String) {
+        if let Some(tc) = &self.time_control {
+            let _ = writeln!(out, "[TimeControl \"{}\"]", time_control_tag(tc));
+        }
     }
 
     /// The seats in this game, in turn order.
@@ -295,6 +335,7 @@ impl Stored {
         let result = self.pdn_result();
         let _ = writeln!(out, "[Result \"{result}\"]");
         let _ = writeln!(out, "[GameType \"{}\"]", game_type(&self.options));
+        self.time_control_line(&mut out);
         if let Some(r) = &self.reason {
             let _ = writeln!(out, "[Termination \"{}\"]", quote(r));
         }
@@ -353,6 +394,7 @@ impl Stored {
                 .join("; ");
             let _ = writeln!(out, "[FinishingOrder \"{}\"]", quote(&order));
         }
+        self.time_control_line(&mut out);
         if let Some(r) = &self.reason {
             let _ = writeln!(out, "[Termination \"{}\"]", quote(r));
         }
@@ -620,6 +662,24 @@ mod tests {
             let (y, m, dd) = civil_from_days(d);
             assert_eq!(days_from_civil(y, m, dd), d);
         }
+    }
+
+    #[test]
+    fn time_controls_are_tagged_as_pgn_writes_them() {
+        use lobby::TimeControl as T;
+        assert_eq!(time_control_tag(&T::None), "-");
+        let blitz = T::Fischer {
+            base_ms: 300_000,
+            increment_ms: 3_000,
+        };
+        assert_eq!(time_control_tag(&blitz), "300+3");
+        let odd = T::Fischer {
+            base_ms: 90_500,
+            increment_ms: 0,
+        };
+        assert_eq!(time_control_tag(&odd), "90.5+0");
+        assert_eq!(time_control_tag(&T::PerMove { limit_ms: 30_000 }), "1/30");
+        assert_eq!(time_control_tag(&T::Correspondence { days: 3 }), "1/259200");
     }
 
     #[test]

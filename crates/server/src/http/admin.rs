@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use lobby::{Actor, Command};
@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::json_body;
+use super::Params;
 use crate::error::{ApiError, HttpCode};
 use crate::identity::{self, Identity};
 use crate::net::ClientAddr;
@@ -128,11 +129,10 @@ impl Page {
     }
 }
 
-type PageQuery = Result<Query<Page>, axum::extract::rejection::QueryRejection>;
+type PageQuery = Params<Page>;
 
 fn page(q: PageQuery) -> Result<Page, ApiError> {
-    q.map(|Query(p)| p)
-        .map_err(|e| ApiError::bad(HttpCode::BadParameter.as_str(), e.body_text()))
+    Ok(q.0)
 }
 
 /// `GET /api/admin/players?q=&limit=&offset=`.
@@ -325,15 +325,6 @@ async fn delete_chat(
     let who = admin(who)?;
     let room = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
     let line: u32 = line.parse().map_err(|_| ApiError::NotFound("chat line"))?;
-    audit(
-        &state,
-        &who,
-        addr,
-        "delete_chat",
-        room.to_string(),
-        line.to_string(),
-    )
-    .await?;
     let live = match state.rooms.find(room).await {
         Some(handle) => handle
             .command(Actor::Server, Command::DeleteChat { id: line })
@@ -344,6 +335,17 @@ async fn delete_chat(
     if !live && !state.store.delete_chat(room, i64::from(line)).await? {
         return Err(ApiError::NotFound("chat line"));
     }
+    // Audited once the line is gone: a delete that found nothing did nothing, and the log
+    // records what admins did, not what they tried.
+    audit(
+        &state,
+        &who,
+        addr,
+        "delete_chat",
+        room.to_string(),
+        line.to_string(),
+    )
+    .await?;
     Ok(Json(json!({ "room": room, "id": line, "deleted": true })))
 }
 

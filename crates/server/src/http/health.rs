@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::error::HttpCode;
+use crate::store::Outage;
 use crate::AppState;
 
 /// `GET /healthz`: 200 `ok` without touching the database.
@@ -24,7 +25,8 @@ const READY_PING: Duration = Duration::from_secs(1);
 /// `GET /readyz`: 200 `ready` if the database answers a ping within [`READY_PING`] and the
 /// store's last write did not fail; else 503 `{"status":"unavailable","reason":...}` (with
 /// the usual `error` object, code `unavailable`) where `reason` is
-/// `database` (no answer), `store_writes` (the writer cannot write: a full disk) or
+/// `database` (no answer, or the last write found none and none has been written since),
+/// `store_writes` (the database answers but cannot write: a full disk) or
 /// `draining` (the server is shutting down: a load balancer sends it nothing new).
 pub(super) async fn readyz(State(state): State<AppState>) -> Response {
     let ping = async {
@@ -35,10 +37,13 @@ pub(super) async fn readyz(State(state): State<AppState>) -> Response {
     };
     let reason = match ping.await {
         None => "draining",
-        Some(Ok(Ok(()))) if !state.writer.failing() => {
-            return (StatusCode::OK, "ready").into_response();
-        }
-        Some(Ok(Ok(()))) => "store_writes",
+        Some(Ok(Ok(()))) => match state.writer.failing() {
+            None => return (StatusCode::OK, "ready").into_response(),
+            // The ping answers again, but the writer has not written since the outage:
+            // still the database's doing, not the disk's.
+            Some(Outage::NotAnswering) => "database",
+            Some(Outage::CannotWrite) => "store_writes",
+        },
         Some(Ok(Err(e))) => {
             tracing::warn!(error = %e, "readiness check failed");
             "database"

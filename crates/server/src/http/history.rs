@@ -407,6 +407,13 @@ pub(super) async fn export(
             message: e.to_string(),
         }
     })?;
+    // The clock is the room's: a game whose room row is gone exports without the tag.
+    let clock = state
+        .store
+        .room(game.id)
+        .await?
+        .and_then(|r| serde_json::from_str::<lobby::TimeControl>(&r.time_control).ok());
+    let stored = stored.with_time_control(clock);
     let native = if stored.variant == Variant::Neva {
         "pgn4"
     } else {

@@ -2,15 +2,15 @@
 
 use std::collections::HashMap;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::Json;
 use ratings::{Pool, Shown};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::error::{ApiError, HttpCode};
+use super::Params;
+use crate::error::ApiError;
 use crate::store::now_ms;
 use crate::AppState;
 
@@ -99,9 +99,8 @@ pub(super) async fn ranked(
 pub(super) async fn leaderboard(
     State(state): State<AppState>,
     Path(game): Path<String>,
-    query: Result<Query<Mode>, QueryRejection>,
+    Params(q): Params<Mode>,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))?;
     let pool = pool_of(&game, q.mode.as_deref())?;
     let now = now_ms();
     let mut list = ranked(&state, pool, now).await?;

@@ -19,6 +19,7 @@ mod leaderboard;
 mod live;
 mod me;
 mod my_games;
+mod params;
 mod players;
 mod quick;
 mod rooms;
@@ -30,6 +31,7 @@ use axum::Router;
 
 use crate::error::ApiError;
 use crate::AppState;
+pub(crate) use params::Params;
 
 /// Every route of the server but the web client's (`crate::web`).
 pub(crate) fn router() -> Router<AppState> {
@@ -57,6 +59,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(health::metrics))
+        .route_layer(axum::middleware::from_fn(params::no_query))
+        .route_layer(axum::middleware::from_fn(params::utf8_path))
 }
 
 /// The JSON body, or the typed refusal of [`ApiError::from`] (`bad_json`, `unknown_field`,

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use super::Params;
 use crate::error::{ApiError, HttpCode};
 use crate::identity::{Identity, MaybeIdentity};
 use crate::metrics::Overload;
@@ -238,10 +239,8 @@ pub(crate) struct Page {
 /// `GET /api/rooms`: a page of the listed rooms, newest first.
 pub(super) async fn list(
     State(state): State<AppState>,
-    page: Result<axum::extract::Query<Page>, axum::extract::rejection::QueryRejection>,
+    Params(page): Params<Page>,
 ) -> Result<Json<Value>, ApiError> {
-    let axum::extract::Query(page) =
-        page.map_err(|e| ApiError::bad(HttpCode::BadParameter.as_str(), e.body_text()))?;
     let limit = page.limit.unwrap_or(PAGE);
     if !(1..=MAX_PAGE).contains(&limit) {
         return Err(ApiError::bad(

@@ -35,6 +35,11 @@ pub enum StoreError {
     /// whose connection failed: nothing of it was stored).
     #[error("the database is not reachable: {0}")]
     Unreachable(String),
+    /// The database answers but cannot write (out of disk space, an I/O error): nothing
+    /// of the batch was stored. Said apart from [`StoreError::Unreachable`] so an answer
+    /// blames the disk, not the connection.
+    #[error("the database cannot write: {0}")]
+    CannotWrite(String),
     /// The room's writes were refused because another node owns it now (its owner is no
     /// longer the epoch the writes were fenced with, `Write::Fence`): nothing was stored,
     /// and this node must stop serving the room.
@@ -42,18 +47,36 @@ pub enum StoreError {
     Fenced(Uuid),
 }
 
-/// Postgres SQLSTATEs that mean "not answering now" rather than "refused": the server is
-/// starting up or shutting down (57P03, 57P01, 57P02), out of disk (53100), or the
-/// connection failed (class 08).
-fn pg_unavailable(code: &str) -> bool {
-    matches!(code, "57P01" | "57P02" | "57P03" | "53100") || code.starts_with("08")
+/// Why the database cannot serve a request now, as opposed to refusing what was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outage {
+    /// No answer: unreachable, starting or stopping, no free connection in time, busy.
+    NotAnswering,
+    /// It answers but cannot write: out of disk space, an I/O error.
+    CannotWrite,
 }
 
-/// SQLite primary result codes that mean the store cannot write now, whatever was asked:
-/// busy past the busy timeout (5), locked (6), disk I/O error (10), disk full (13), cannot
-/// open the file (14).
-fn sqlite_unavailable(code: i64) -> bool {
-    matches!(code & 0xff, 5 | 6 | 10 | 13 | 14)
+/// Postgres SQLSTATEs that mean "not serving now" rather than "refused": out of disk
+/// (53100) cannot write; starting up or shutting down (57P03, 57P01, 57P02) or a failed
+/// connection (class 08) does not answer.
+fn pg_outage(code: &str) -> Option<Outage> {
+    match code {
+        "53100" => Some(Outage::CannotWrite),
+        "57P01" | "57P02" | "57P03" => Some(Outage::NotAnswering),
+        c if c.starts_with("08") => Some(Outage::NotAnswering),
+        _ => None,
+    }
+}
+
+/// SQLite primary result codes that mean the store cannot serve now, whatever was asked:
+/// disk I/O error (10) and disk full (13) cannot write; busy past the busy timeout (5),
+/// locked (6) and cannot open the file (14) do not answer.
+fn sqlite_outage(code: i64) -> Option<Outage> {
+    match code & 0xff {
+        10 | 13 => Some(Outage::CannotWrite),
+        5 | 6 | 14 => Some(Outage::NotAnswering),
+        _ => None,
+    }
 }
 
 impl StoreError {
@@ -61,28 +84,39 @@ impl StoreError {
     /// free connection in time, disk full, I/O error), rather than refusing what was asked:
     /// worth a retry later, and the HTTP answer is 503 `unavailable`.
     pub fn is_unavailable(&self) -> bool {
+        self.outage().is_some()
+    }
+
+    /// Which outage this error is, if it is one ([`StoreError::is_unavailable`]).
+    pub fn outage(&self) -> Option<Outage> {
         match self {
-            StoreError::Unreachable(_) => true,
+            StoreError::Unreachable(_) => Some(Outage::NotAnswering),
+            StoreError::CannotWrite(_) => Some(Outage::CannotWrite),
             StoreError::Sqlx(e) | StoreError::Migrate(sqlx::migrate::MigrateError::Execute(e)) => {
-                sqlx_unavailable(e)
+                sqlx_outage(e)
             }
-            _ => false,
+            _ => None,
         }
     }
 }
 
 /// [`StoreError::is_unavailable`] of a driver error.
 pub(super) fn sqlx_unavailable(e: &sqlx::Error) -> bool {
+    sqlx_outage(e).is_some()
+}
+
+/// [`StoreError::outage`] of a driver error.
+fn sqlx_outage(e: &sqlx::Error) -> Option<Outage> {
     match e {
-        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => Some(Outage::NotAnswering),
         sqlx::Error::Database(d) => match d.try_downcast_ref::<sqlx::sqlite::SqliteError>() {
             Some(_) => d
                 .code()
                 .and_then(|c| c.parse::<i64>().ok())
-                .is_some_and(sqlite_unavailable),
-            None => d.code().is_some_and(|c| pg_unavailable(&c)),
+                .and_then(sqlite_outage),
+            None => d.code().and_then(|c| pg_outage(&c)),
         },
-        _ => false,
+        _ => None,
     }
 }
 

@@ -92,7 +92,7 @@ mod script;
 mod shared_lobby;
 mod tournaments;
 
-pub use error::StoreError;
+pub use error::{Outage, StoreError};
 pub use games::MAX_PAGE;
 pub use rows::{
     GameFilter, GameFinish, GameRow, LiveRoom, LogRow, MoveRow, PlayerRow, RoomRow, Write,

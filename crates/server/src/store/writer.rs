@@ -19,7 +19,7 @@
 //! commits wait (see `wal`).
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -30,7 +30,7 @@ use sqlx::SqliteConnection;
 use uuid::Uuid;
 
 use super::wal::{self, Wal};
-use super::{pg, script, Backend, Store, StoreError, Write};
+use super::{pg, script, Backend, Outage, Store, StoreError, Write};
 use crate::metrics::Metrics;
 
 /// Game requests that may wait by default (see [`WriterConfig::queue`]).
@@ -182,9 +182,18 @@ struct Inner {
     checkpoints: tokio::sync::Mutex<Option<JoinHandle<()>>>,
     /// Tells the checkpoint task to make its last pass and stop.
     stop_checkpoints: watch::Sender<bool>,
-    /// The last commit failed because the database could not write (see
-    /// [`Writer::failing`]).
-    failing: Arc<AtomicBool>,
+    /// Why the last commit failed because the database could not write, as
+    /// [`outage_code`] (see [`Writer::failing`]).
+    failing: Arc<AtomicU8>,
+}
+
+/// [`Writer::failing`]'s value in an atomic: 0 while the store writes.
+fn outage_code(outage: Option<Outage>) -> u8 {
+    match outage {
+        None => 0,
+        Some(Outage::NotAnswering) => 1,
+        Some(Outage::CannotWrite) => 2,
+    }
 }
 
 /// While it lives, the writer takes no new batch (see [`Writer::pause`]).
@@ -280,7 +289,7 @@ impl Writer {
             (0..writers).map(|_| lanes(queue)).unzip();
         let paused = watch::channel(false).0;
         let stop_checkpoints = watch::channel(false).0;
-        let failing = Arc::new(AtomicBool::new(false));
+        let failing = Arc::new(AtomicU8::new(0));
         let wal = (store.backend() == Backend::Sqlite && store.sqlite_file)
             .then(|| Arc::new(Wal::new(config.wal_pages, config.checkpoint_every)));
         let tasks = lanes
@@ -334,12 +343,16 @@ impl Writer {
         }
     }
 
-    /// Whether the last commit failed because the database could not write (unreachable,
-    /// disk full: [`StoreError::is_unavailable`]), until a commit succeeds again. The
-    /// server's heartbeat commits every second, so this follows the database within a
-    /// second or so even with no game under way (`/readyz`'s `store_writes`).
-    pub fn failing(&self) -> bool {
-        self.inner.failing.load(Ordering::Relaxed)
+    /// Why the last commit failed because the database could not write (unreachable,
+    /// disk full: [`StoreError::outage`]), until a commit succeeds again; `None` while it
+    /// writes. The server's heartbeat commits every second, so this follows the database
+    /// within a second or so even with no game under way (`/readyz`'s reasons).
+    pub fn failing(&self) -> Option<Outage> {
+        match self.inner.failing.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(Outage::NotAnswering),
+            _ => Some(Outage::CannotWrite),
+        }
     }
 
     /// How many writers commit (one on SQLite).
@@ -513,7 +526,7 @@ async fn run(
     mut lanes: Lanes,
     mut paused: watch::Receiver<bool>,
     wal: Option<Arc<Wal>>,
-    failing: Arc<AtomicBool>,
+    failing: Arc<AtomicU8>,
 ) {
     let mut target = match store.dedicated_sqlite(&wal::writer_pragmas()).await {
         Some(Ok(conn)) => Target::Own(conn),
@@ -535,14 +548,14 @@ async fn run(
             None => break,
             Some(batch) if batch.is_empty() => {}
             Some(batch) => {
-                let ok = commit_batch(&mut target, &metrics, batch).await;
-                if let Some(ok) = ok {
-                    if failing.swap(!ok, Ordering::Relaxed) == ok {
-                        if ok {
-                            tracing::info!("the store writes again");
-                        } else {
-                            tracing::error!("the store cannot write: changes are refused");
+                if let Some(outcome) = commit_batch(&mut target, &metrics, batch).await {
+                    let was = failing.swap(outage_code(outcome), Ordering::Relaxed);
+                    match outcome {
+                        None if was != 0 => tracing::info!("the store writes again"),
+                        Some(outage) if was == 0 => {
+                            tracing::error!(?outage, "the store cannot write: changes are refused");
                         }
+                        _ => {}
                     }
                 }
                 if let (Some(wal), Target::Own(conn)) = (&wal, &mut target) {
@@ -561,9 +574,13 @@ async fn run(
 /// ([`StoreError::is_unavailable`]) fails the whole batch at once instead: each request
 /// alone would fail the same way, a pool wait each.
 ///
-/// Returns whether the store wrote (`Some(true)`: something committed), could not write
-/// (`Some(false)`), or refused only what was asked (`None`).
-async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request>) -> Option<bool> {
+/// Returns whether the store wrote (`Some(None)`: something committed), could not write
+/// (`Some(Some(why))`), or refused only what was asked (`None`).
+async fn commit_batch(
+    target: &mut Target,
+    metrics: &Metrics,
+    batch: Vec<Request>,
+) -> Option<Option<Outage>> {
     let oldest = batch.iter().map(|r| r.enqueued).min();
     let mut writes: Vec<Write> = Vec::new();
     let mut parts: Vec<(Range<usize>, Instant, Reply)> = Vec::with_capacity(batch.len());
@@ -590,19 +607,22 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
                 // The caller may have gone away; its writes are stored regardless.
                 let _ = reply.send(Ok(()));
             }
-            Some(true)
+            Some(None)
         }
         Err(e) if e.is_unavailable() => {
             tracing::warn!(error = %e, requests = parts.len(), "the store cannot write");
+            let outage = e.outage().unwrap_or(Outage::NotAnswering);
             let why = e.to_string();
             let mut first = Some(e);
             for (_, _, reply) in parts {
-                let e = first
-                    .take()
-                    .unwrap_or_else(|| StoreError::Unreachable(why.clone()));
+                // The others are told the same outage, so none blames the wrong thing.
+                let e = first.take().unwrap_or_else(|| match outage {
+                    Outage::NotAnswering => StoreError::Unreachable(why.clone()),
+                    Outage::CannotWrite => StoreError::CannotWrite(why.clone()),
+                });
                 let _ = reply.send(Err(e));
             }
-            Some(false)
+            Some(Some(outage))
         }
         Err(e) if parts.len() == 1 => {
             if let Some((_, _, reply)) = parts.pop() {
@@ -621,11 +641,11 @@ async fn commit_batch(target: &mut Target, metrics: &Metrics, batch: Vec<Request
                     metrics.store_commit.observe(started.elapsed());
                     metrics.store_wait.observe(enqueued.elapsed());
                     record(metrics, part, statements, oldest);
-                    wrote = Some(true);
+                    wrote = Some(None);
                 }
                 if let Err(e) = &r {
-                    if e.is_unavailable() && wrote.is_none() {
-                        wrote = Some(false);
+                    if let (Some(outage), None) = (e.outage(), wrote) {
+                        wrote = Some(Some(outage));
                     }
                 }
                 let _ = reply.send(r.map(|_| ()));

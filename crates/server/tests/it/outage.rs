@@ -503,10 +503,20 @@ async fn a_postgres_outage_under_play_is_answered_fast_and_loses_no_acknowledged
     assert_eq!(game.refused(&mut white, &mut black).await, "store_failed");
 
     proxy.restore().await;
+    // On its way back it may still be unready, but it never blames the disk: the writer's
+    // last failure was the database's.
+    let blamed = std::sync::Mutex::new(Vec::new());
     common::eventually("/readyz says ready again", || async {
-        ready(&s).await.0 == 200
+        let (status, body, _) = ready(&s).await;
+        if status != 200 {
+            blamed.lock().unwrap().push(body);
+        }
+        status == 200
     })
     .await;
+    for body in blamed.into_inner().unwrap() {
+        assert!(body.contains("\"reason\":\"database\""), "{body}");
+    }
     let (status, body, _) = timed(&s, "GET", "/api/me", &token).await;
     assert_eq!(status, 200, "{body}");
     game.play(4, &mut white, &mut black).await;
@@ -601,6 +611,21 @@ async fn a_full_disk_refuses_moves_says_not_ready_and_loses_nothing_acknowledged
         "{body}"
     );
     println!("POST /api/rooms answered 503 in {took:?}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("disk"),
+        "{body}"
+    );
+    // A newcomer's identity must be written too: the answer blames the disk, not the
+    // database's connection.
+    let r = reqwest::get(s.url("/api/me")).await.unwrap();
+    assert_eq!(r.status(), 503);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "unavailable", "{body}");
+    let message = body["error"]["message"].as_str().unwrap_or("");
+    assert!(message.contains("disk"), "{body}");
 
     std::fs::remove_file(&ballast).unwrap();
     common::eventually("/readyz says ready again once there is room", || async {

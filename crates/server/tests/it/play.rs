@@ -79,6 +79,8 @@ async fn play_and_resign(game: &str, plies: usize) {
             .await
             .unwrap();
         let record = if format.is_empty() {
+            // The room's clock (this one has none) is tagged as PGN writes it.
+            assert!(text.contains("\n[TimeControl \"-\"]\n"), "{text}");
             server::export::parse(&text).unwrap()
         } else {
             text.parse::<rules::GameRecord>().unwrap()

@@ -209,6 +209,17 @@ async fn players_and_spectators_talk_apart_and_the_game_keeps_it() {
         )
         .await;
         assert_eq!((status, &body["error"]["code"]), (404, &json!("not_found")));
+        // Only the delete that found its line is in the audit log.
+        let (status, log) = s.get("/api/admin/audit", Some(&admin)).await;
+        assert_eq!(status, 200, "{log}");
+        let deletes: Vec<&Value> = log["entries"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|e| e["action"] == "delete_chat")
+            .collect();
+        assert_eq!(deletes.len(), 1, "{log}");
+        assert_eq!(deletes[0]["detail"], "3", "{log}");
 
         // The game ends: both channels are open to all who may speak in them.
         guest.act("resign", json!({})).await;

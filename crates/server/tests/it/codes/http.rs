@@ -148,7 +148,13 @@ pub(super) fn http_cases() -> Vec<Case> {
             .json(json!({"game": "queah", "rated": true}))
             .is(400, "rated_needs_clock"),
         case(Open, Nobody, "GET", "/api/leaderboard/queah?mode=teams").is(400, "unknown_mode"),
-        case(Open, Nobody, "GET", "/api/leaderboard/queah?limit=5").is(400, "bad_query"),
+        case(Open, Nobody, "GET", "/api/leaderboard/queah?limit=5").is(400, "unknown_parameter"),
+        case(Open, Nobody, "GET", "/api/rooms?limt=5").is(400, "unknown_parameter"),
+        case(Open, Nobody, "GET", "/api/games?lang=en").is(400, "unknown_parameter"),
+        case(Open, Nobody, "GET", "/api/rooms?limit=5&limit=6").is(400, "bad_parameter"),
+        case(Open, Nobody, "GET", "/api/rooms/%FF%FE").is(404, "not_found"),
+        case(Open, Nobody, "GET", "/api/players/%C3").is(404, "not_found"),
+        case(Open, Nobody, "GET", "/api/history/%FF").is(404, "not_found"),
         case(Open, Nobody, "PATCH", "/api/me")
             .json(json!({"name": "Ann"}))
             .is(401, "unauthorized"),
