@@ -145,6 +145,33 @@ mod tests {
         }
     }
 
+    /// Every endpoint whose heading in `docs/api.md` shows a query string reads one (else
+    /// `no_query` would refuse what the docs offer), and every route listed reads one the
+    /// docs show.
+    #[test]
+    fn the_routes_that_take_a_query_are_the_documented_ones() {
+        let docs = include_str!("../../../../docs/api.md");
+        let documented: Vec<&str> = docs
+            .lines()
+            .filter_map(|l| l.strip_prefix("### `GET "))
+            .filter_map(|l| l.split_once('`').map(|(route, _)| route))
+            .filter_map(|route| route.split_once('?').map(|(path, _)| path))
+            .map(|path| path.trim_end_matches('['))
+            .collect();
+        for path in &documented {
+            assert!(
+                TAKES_QUERY.contains(path),
+                "{path} is documented with a query"
+            );
+        }
+        for path in TAKES_QUERY {
+            assert!(
+                documented.contains(path),
+                "{path} takes a query the docs do not show"
+            );
+        }
+    }
+
     #[test]
     fn paths_decode_or_not() {
         assert_eq!(
