@@ -136,6 +136,7 @@ export function render(st, svg) {
     // Give and Take plays on every square: two shades still let the eye count files.
     if (g.kind === 'grid' && !g.light.length && (s.gx + s.gy) % 2 === 1) classes.push('alt');
     if (last.has(name)) classes.push('last');
+    if (st.premove && (st.premove.origin === name || st.premove.dest === name)) classes.push('premove');
     if (sel.origin === name || (sel.path.length && sel.path[sel.path.length - 1] === name)) classes.push('selected');
     const active = t.origins.has(name) || t.landings.has(name) || t.drops.has(name);
     if (active) classes.push('active');

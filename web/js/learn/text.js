@@ -283,11 +283,13 @@ export const RULES = {
         ask: 'White\u2019s king on e5 can take all four black pieces in one move. Click the jumps one by one.',
         right: 'Right: the king takes every black piece, turning round twice and crossing squares it has just emptied, as in e5xe8xe2xa2xh2.',
         fewer: 'That capture is allowed, but it takes {n}: the king can take {most}. Captured pieces vanish at once, so the king may turn round.',
+        quiet: 'That move is allowed, but it captures nothing: the king can take {most}. Start with a jump over a black piece.',
       },
       'giveandtake-mccallion': {
         ask: 'The position after 4...b3xb1: White\u2019s last man on f5 has just become a king. Take all nine black pieces.',
         right: 'Right: the lone king sweeps the board, as John McCallion played: f5xa5xa7xh7xh1xe1xa1xa4xd4xf4.',
         fewer: 'That capture is allowed, but it takes {n}; the king can take {most}, every black piece.',
+        quiet: 'That move is allowed, but it captures nothing; the king can take {most}, every black piece.',
       },
     },
     games: {

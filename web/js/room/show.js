@@ -210,9 +210,14 @@ export function boardView(state) {
   };
 }
 
-/** Whether the typed-move box shows: for a seated player while the game is on. */
+/**
+ * Whether the typed-move box shows: for a seated player while the game is on and they are
+ * still in it (a Neva player who is out has no more moves to type).
+ */
 export function moveFormShown(state) {
-  return Boolean(mySeat(state) && state.snap.state === 'playing');
+  const seat = mySeat(state);
+  const s = state.snap;
+  return Boolean(seat && s.state === 'playing' && (s.board?.playing || s.room.layout).includes(seat));
 }
 
 /** Queah: after a piece is dropped from the reserve the same turn goes on with a move. */
