@@ -5,6 +5,7 @@
 import { GAME_NAME, seatName, reasonText } from '../seats.js';
 import { describeRoom, occupantName, partnerOf, teamName, turnOrderWords, waitingWords, listWords } from './words.js';
 import { mySeat, isHost, shownPosition, lastSquares } from './state.js';
+import { playerPath } from '../ratings.js';
 
 const NO_MOVES = [];
 
@@ -93,6 +94,8 @@ export function seatRows(state) {
     return {
       seat: k,
       name: occupantName(s, k) || 'Free seat',
+      // A person's name leads to their page (a guest's says they have none); a bot has none.
+      link: occ?.type === 'player' ? playerPath(occ.name) : null,
       mine: k === seat,
       presence: occ ? Boolean(v.connected) : null,
       team,
@@ -207,6 +210,7 @@ export function boardView(state) {
     movable: legal.length > 0,
     lastMove: lastSquares(state),
     mySeat: seat,
+    partner: seat && s.room.teams ? partnerOf(seat, s.room.layout) : null,
   };
 }
 
