@@ -8,6 +8,7 @@
 // `support::Harness`), and are the slow part of the suite; `cargo test --test browser` runs
 // just them, and the other tests do not share the two cores with a browser.
 mod club;
+mod comforts;
 #[path = "../it/common/mod.rs"]
 mod common;
 mod games;
