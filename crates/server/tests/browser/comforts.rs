@@ -16,8 +16,10 @@ async fn new_room(page: &Page, body: Value, query: &str) -> String {
     page.goto("/history").await;
     let id: String = page
         .eval(&format!(
-            "fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
-             body: JSON.stringify({body})}}).then(r => r.json()).then(j => j.id)"
+            // The identity cookie first (`GET /api/me` sets it): the page's own call to it
+            // may not have come back yet.
+            "fetch('/api/me').then(() => fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
+             body: JSON.stringify({body})}})).then(r => r.json()).then(j => j.id)"
         ))
         .await;
     page.goto(&format!("/room/{id}{query}")).await;
@@ -54,8 +56,9 @@ async fn choose(page: &Page, selector: &str, value: &str) {
     .await;
 }
 
+/// The page's background colour (the root element's, which the body shows through).
 async fn background(page: &Page) -> String {
-    page.eval("getComputedStyle(document.body).backgroundColor")
+    page.eval("getComputedStyle(document.documentElement).backgroundColor")
         .await
 }
 
@@ -67,13 +70,16 @@ async fn last_move(page: &Page) -> String {
 
 /// The layout shift of the page since it loaded: every `layout-shift` entry not caused by
 /// input, summed (the browser keeps them from the start: `buffered`), once the page has had
-/// `settle_ms` to finish loading what comes late.
-async fn layout_shift(page: &Page, settle_ms: u32) -> f64 {
+/// `settle_ms` to finish loading what comes late; and the elements that moved, with each
+/// shift's value, for the failure's message.
+async fn layout_shift(page: &Page, settle_ms: u32) -> (f64, Vec<String>) {
     page.eval(&format!(
-        "new Promise((done) => {{ let sum = 0; \
-           new PerformanceObserver((list) => {{ for (const e of list.getEntries()) if (!e.hadRecentInput) sum += e.value; }}) \
+        "new Promise((done) => {{ let sum = 0; const moved = []; \
+           const name = (n) => n ? (n.id ? '#' + n.id : (n.className && n.className.baseVal === undefined ? n.nodeName.toLowerCase() + '.' + String(n.className).split(' ').join('.') : n.nodeName)) : '?'; \
+           new PerformanceObserver((list) => {{ for (const e of list.getEntries()) if (!e.hadRecentInput) {{ sum += e.value; \
+             moved.push(e.value.toFixed(3) + ': ' + (e.sources || []).map((s) => name(s.node) + ' ' + JSON.stringify([s.previousRect.x, s.previousRect.y, s.previousRect.width, s.previousRect.height].map(Math.round)) + '->' + JSON.stringify([s.currentRect.x, s.currentRect.y, s.currentRect.width, s.currentRect.height].map(Math.round))).join(', ')); }} }}) \
              .observe({{ type: 'layout-shift', buffered: true }}); \
-           setTimeout(() => done(sum), {settle_ms}); }})"
+           setTimeout(() => done([sum, moved]), {settle_ms}); }})"
     ))
     .await
 }
@@ -217,7 +223,7 @@ async fn dark_mode_follows_the_system_or_the_choice_and_the_board_themes_stay() 
     // Light by default; the system's dark is followed.
     assert_eq!(background(&ann).await, "rgb(245, 242, 234)");
     ann.prefer_scheme("dark").await;
-    ann.wait_until("getComputedStyle(document.body).backgroundColor === 'rgb(22, 25, 28)'")
+    ann.wait_until("getComputedStyle(document.documentElement).backgroundColor === 'rgb(22, 25, 28)'")
         .await;
     ann.screenshot("dark-system").await;
     // Chosen light wins over the system's dark; chosen dark over a light system.
@@ -316,11 +322,14 @@ async fn the_front_page_and_a_room_hold_still_as_they_load_on_desktop_and_phone(
         bob.set_viewport(width, height, mobile).await;
         for (page, path) in [("front", "/".to_string()), ("room", format!("/room/{room}"))] {
             bob.goto(&path).await;
-            let shift = layout_shift(&bob, 2500).await;
+            let (shift, moved) = layout_shift(&bob, 2500).await;
             bob.screenshot(&format!("{page}-{device}")).await;
+            // The figure itself, for `--nocapture`: how far under the limit each page is.
+            eprintln!("layout shift of the {page} page on a {device}: {shift:.4} {moved:?}");
             assert!(
                 shift < 0.1,
-                "the {page} page shifts by {shift:.3} as it loads on a {device}"
+                "the {page} page shifts by {shift:.3} as it loads on a {device}:\n{}",
+                moved.join("\n")
             );
         }
     }
