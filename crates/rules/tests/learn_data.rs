@@ -195,10 +195,28 @@ const GAMES: &[Game] = &[
         variant: Variant::Queah,
         position: None,
         moves: &[
-            "b2-a3", "d4-e3", "d2-c3", "b4xd2", "@b2,e1xc3", "@d2,d2xb4", "@e1,c1-d2",
-            "e3xc1", "@c3,b2-a1", "b4xd2", "@d4,e1xc3", "@b4,c5xe3", "@e1,a3xc5",
-            "@d4,d4xb2", "@d4,a1xc3", "@b4,b4xd2", "e1xc3", "@b4,b4xd2", "c5-b4", "e3xc5",
-            "b4-c3", "d2xb4",
+            "b2-a3",
+            "d4-e3",
+            "d2-c3",
+            "b4xd2",
+            "@b2,e1xc3",
+            "@d2,d2xb4",
+            "@e1,c1-d2",
+            "e3xc1",
+            "@c3,b2-a1",
+            "b4xd2",
+            "@d4,e1xc3",
+            "@b4,c5xe3",
+            "@e1,a3xc5",
+            "@d4,d4xb2",
+            "@d4,a1xc3",
+            "@b4,b4xd2",
+            "e1xc3",
+            "@b4,b4xd2",
+            "c5-b4",
+            "e3xc5",
+            "b4-c3",
+            "d2xb4",
         ],
     },
     // A whole game from the start, played the same way: exchanges, a double capture, a
@@ -208,17 +226,15 @@ const GAMES: &[Game] = &[
         variant: Variant::Stockholm,
         position: None,
         moves: &[
-            "g3-f4", "b6-a5", "e3-d4", "a5-b4", "c3xa5", "f6-e5", "d4xf6", "g7xe5xg3",
-            "h2xf4", "h8-g7", "f4-g5", "h6xf4", "d2-e3", "f4xd2", "c1xe3", "g7-f6", "b2-c3",
-            "d6-c5", "c3-d4", "c7-d6", "d4xb6", "a7xc5", "g1-h2", "c5-b4", "a3xc5", "d6xb4",
-            "e3-f4", "e7-d6", "f2-e3", "b8-a7", "a5-b6", "a7xc5", "e1-d2", "d8-c7", "d2-c3",
-            "b4xd2", "f4-e5", "f6xd4xf2", "a1-b2", "f2-e1", "h2-g3", "e1xh4", "b2-a3",
-            "h4-f2", "a3-b4", "c5xa3",
+            "g3-f4", "b6-a5", "e3-d4", "a5-b4", "c3xa5", "f6-e5", "d4xf6", "g7xe5xg3", "h2xf4",
+            "h8-g7", "f4-g5", "h6xf4", "d2-e3", "f4xd2", "c1xe3", "g7-f6", "b2-c3", "d6-c5",
+            "c3-d4", "c7-d6", "d4xb6", "a7xc5", "g1-h2", "c5-b4", "a3xc5", "d6xb4", "e3-f4",
+            "e7-d6", "f2-e3", "b8-a7", "a5-b6", "a7xc5", "e1-d2", "d8-c7", "d2-c3", "b4xd2",
+            "f4-e5", "f6xd4xf2", "a1-b2", "f2-e1", "h2-g3", "e1xh4", "b2-a3", "h4-f2", "a3-b4",
+            "c5xa3",
         ],
     },
 ];
-
-
 
 fn options(v: Variant, pairs: &[(&str, &str)]) -> AnyOptions {
     let mut o = AnyOptions::default_for(v);

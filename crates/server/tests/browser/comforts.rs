@@ -223,8 +223,10 @@ async fn dark_mode_follows_the_system_or_the_choice_and_the_board_themes_stay() 
     // Light by default; the system's dark is followed.
     assert_eq!(background(&ann).await, "rgb(245, 242, 234)");
     ann.prefer_scheme("dark").await;
-    ann.wait_until("getComputedStyle(document.documentElement).backgroundColor === 'rgb(22, 25, 28)'")
-        .await;
+    ann.wait_until(
+        "getComputedStyle(document.documentElement).backgroundColor === 'rgb(22, 25, 28)'",
+    )
+    .await;
     ann.screenshot("dark-system").await;
     // Chosen light wins over the system's dark; chosen dark over a light system.
     choose(&ann, "#scheme", "light").await;
@@ -318,9 +320,14 @@ async fn the_front_page_and_a_room_hold_still_as_they_load_on_desktop_and_phone(
     click_squares(&ann, &["c3", "d4"]).await;
     wait_moves(&bob, 1).await;
 
-    for (device, width, height, mobile) in [("desktop", 1280, 900, false), ("phone", 375, 812, true)] {
+    for (device, width, height, mobile) in
+        [("desktop", 1280, 900, false), ("phone", 375, 812, true)]
+    {
         bob.set_viewport(width, height, mobile).await;
-        for (page, path) in [("front", "/".to_string()), ("room", format!("/room/{room}"))] {
+        for (page, path) in [
+            ("front", "/".to_string()),
+            ("room", format!("/room/{room}")),
+        ] {
             bob.goto(&path).await;
             let (shift, moved) = layout_shift(&bob, 2500).await;
             bob.screenshot(&format!("{page}-{device}")).await;
@@ -357,7 +364,8 @@ async fn queah_and_stockholm_rules_pages_have_a_game_to_step_through() {
             &format!("Move {moves} of {moves}"),
         )
         .await;
-        ann.wait_text(&format!("{fig} .step-note"), "Black wins").await;
+        ann.wait_text(&format!("{fig} .step-note"), "Black wins")
+            .await;
         ann.eval::<Value>(&format!("document.querySelector('{fig}').scrollIntoView()"))
             .await;
         ann.screenshot(&format!("{game}-example")).await;
