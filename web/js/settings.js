@@ -1,7 +1,8 @@
 // The reader's display settings, kept in localStorage: the colour scheme (follow the
 // system's light or dark, or choose one) and the board's theme. Applied as attributes of
-// <html> (`data-scheme`, `data-board`), which web/css/themes.css reads, so a change shows at
-// once on every part of the page without redrawing it.
+// <html> (`data-scheme`: the scheme shown, `light` or `dark`; `data-board`), which the end of
+// web/css/app.css reads, so a change shows at once on every part of the page without
+// redrawing it.
 
 const SCHEME_KEY = 'checkerhall.scheme';
 const BOARD_KEY = 'checkerhall.board';
@@ -52,12 +53,18 @@ export function isDark(scheme, systemDark) {
   return scheme === 'dark' || (scheme === 'system' && Boolean(systemDark));
 }
 
+// The system's scheme, watched once: a change (the system going dark at night) is shown at
+// once while the reader follows it.
+let system = null;
+
 /** Puts the stored settings on <html> (at start-up and after each change). */
 export function applySettings(root = document.documentElement) {
   const { scheme, board } = settings();
-  // `system` leaves the attribute off: the stylesheet's prefers-color-scheme query decides.
-  if (scheme === 'system') root.removeAttribute('data-scheme');
-  else root.setAttribute('data-scheme', scheme);
+  if (!system && typeof matchMedia === 'function') {
+    system = matchMedia('(prefers-color-scheme: dark)');
+    system.addEventListener('change', () => applySettings(root));
+  }
+  root.setAttribute('data-scheme', isDark(scheme, system?.matches) ? 'dark' : 'light');
   root.setAttribute('data-board', board);
 }
 

@@ -1,6 +1,6 @@
 // The room's comforts, pure parts: sentences from names (lists.js), premoves (room/premove.js),
 // the move list as one tab stop (widgets/movelist.js), the display settings (settings.js) and
-// the board themes' contrast (css/themes.css), the move box once a player is out, partners
+// the board themes' contrast (the end of css/app.css), the move box once a player is out, partners
 // marked, a quiet move in a rules try. Run: node --test web/test/
 
 import { test } from 'node:test';
@@ -128,7 +128,7 @@ test('display settings: unknown stored values fall back, dark follows the system
 
 test('every board theme keeps the pieces\u2019 rims and the focus ring at 3:1 on its squares', () => {
   const board = readFileSync(new URL('../css/board.css', import.meta.url), 'utf8');
-  const themes = readFileSync(new URL('../css/themes.css', import.meta.url), 'utf8');
+  const themes = readFileSync(new URL('../css/app.css', import.meta.url), 'utf8');
   const base = Object.fromEntries([...board.matchAll(/--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;/g)].map((m) => [m[1], m[2]]));
   const blocks = [...themes.matchAll(/:root\[data-board="(\w+)"\]\s*\{([^}]*)\}/g)];
   assert.deepEqual(blocks.map((b) => b[1]), BOARDS.map(([k]) => k).filter((k) => k !== 'wood'), 'a block per theme but the default');

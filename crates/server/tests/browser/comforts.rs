@@ -248,6 +248,16 @@ async fn dark_mode_follows_the_system_or_the_choice_and_the_board_themes_stay() 
         .eval("[document.documentElement.dataset.scheme, document.documentElement.dataset.board, document.querySelector('#scheme').value]")
         .await;
     assert_eq!(kept, ["dark", "sea", "dark"]);
+    // Back to following the system, which is light now, then turns dark.
+    choose(&ann, "#scheme", "system").await;
+    assert_eq!(background(&ann).await, "rgb(245, 242, 234)");
+    ann.prefer_scheme("dark").await;
+    ann.wait_until("document.documentElement.dataset.scheme === 'dark'")
+        .await;
+    ann.prefer_scheme("light").await;
+    ann.wait_until("document.documentElement.dataset.scheme === 'light'")
+        .await;
+    choose(&ann, "#scheme", "dark").await;
     // On a phone too.
     ann.set_viewport(375, 812, true).await;
     ann.goto(&format!("/room/{room}")).await;
