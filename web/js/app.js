@@ -11,6 +11,10 @@ import { banner } from './banner.js';
 import { OUTAGE_EVENT, RECOVERING_TEXT, Recovery } from './recovering.js';
 import { lobbyView } from './views/lobby.js';
 import { watchMyGames, stopMyGames } from './mygames.js';
+import { applySettings } from './settings.js';
+
+// The stored colour scheme and board theme, before any view draws.
+applySettings();
 
 // path pattern -> a function giving the view (at once, or once its module has loaded).
 const routes = [

@@ -101,3 +101,17 @@ test('pieces() counts in words', () => {
   assert.equal(pieces(1), '1 piece');
   assert.equal(pieces(9), '9 pieces');
 });
+
+test('Queah and Stockholm have a whole game to step through, to the last piece', () => {
+  for (const [game, id, plies] of [['queah', 'queah-example', 22], ['stockholm', 'stockholm-example', 46]]) {
+    const g = data[game].games.find((x) => x.id === id);
+    assert.ok(g, `${game}: ${id}`);
+    assert.equal(g.steps.length, plies);
+    assert.equal(stepView(g, 0).position, g.start);
+    assert.ok(RULES[game].games[id].notes[plies].endsWith('Black wins.'), `${game}: the last note names the winner`);
+    assert.ok(g.steps.some((s) => s.move.captured.length >= 1), `${game}: a capture to see`);
+  }
+  const crowned = data.stockholm.games.find((x) => x.id === 'stockholm-example').steps[39];
+  assert.equal(crowned.move.text, 'f2-e1');
+  assert.equal(crowned.move.promotes, true, 'the note on move 40 names a crowning');
+});

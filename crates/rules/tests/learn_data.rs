@@ -166,26 +166,75 @@ const TRIES: &[Try] = &[
 struct Game {
     id: &'static str,
     variant: Variant,
-    position: &'static str,
+    /// The position the game starts from; `None`: the game's usual start.
+    position: Option<&'static str>,
     moves: &'static [&'static str],
 }
 
-const GAMES: &[Game] = &[Game {
-    id: "giveandtake-mccallion",
-    variant: Variant::GiveAndTake,
-    position: "W:Wc2,f2,g2,c3,d3,h3,f5:Ba3,b4,e4,c5,d5,h5,a6,h6,d7",
-    moves: &[
-        "d3d4",
-        "d5xd3xb3",
-        "h3h4",
-        "h5xh3",
-        "g2g3",
-        "h3xf3xf1",
-        "c2b2",
-        "b3xb1",
-        "f5xa5xa7xh7xh1xe1xa1xa4xd4xf4",
-    ],
-}];
+const GAMES: &[Game] = &[
+    Game {
+        id: "giveandtake-mccallion",
+        variant: Variant::GiveAndTake,
+        position: Some("W:Wc2,f2,g2,c3,d3,h3,f5:Ba3,b4,e4,c5,d5,h5,a6,h6,d7"),
+        moves: &[
+            "d3d4",
+            "d5xd3xb3",
+            "h3h4",
+            "h5xh3",
+            "g2g3",
+            "h3xf3xf1",
+            "c2b2",
+            "b3xb1",
+            "f5xa5xa7xh7xh1xe1xa1xa4xd4xf4",
+        ],
+    },
+    // A whole game from the start, played by this engine's tools (captures first), to the
+    // last piece: drops from the reserve after each loss, captures, and the end.
+    Game {
+        id: "queah-example",
+        variant: Variant::Queah,
+        position: None,
+        moves: &[
+            "b2-a3",
+            "d4-e3",
+            "d2-c3",
+            "b4xd2",
+            "@b2,e1xc3",
+            "@d2,d2xb4",
+            "@e1,c1-d2",
+            "e3xc1",
+            "@c3,b2-a1",
+            "b4xd2",
+            "@d4,e1xc3",
+            "@b4,c5xe3",
+            "@e1,a3xc5",
+            "@d4,d4xb2",
+            "@d4,a1xc3",
+            "@b4,b4xd2",
+            "e1xc3",
+            "@b4,b4xd2",
+            "c5-b4",
+            "e3xc5",
+            "b4-c3",
+            "d2xb4",
+        ],
+    },
+    // A whole game from the start, played the same way: exchanges, a double capture, a
+    // king crowned on e1 that captures from afar, to the last piece.
+    Game {
+        id: "stockholm-example",
+        variant: Variant::Stockholm,
+        position: None,
+        moves: &[
+            "g3-f4", "b6-a5", "e3-d4", "a5-b4", "c3xa5", "f6-e5", "d4xf6", "g7xe5xg3", "h2xf4",
+            "h8-g7", "f4-g5", "h6xf4", "d2-e3", "f4xd2", "c1xe3", "g7-f6", "b2-c3", "d6-c5",
+            "c3-d4", "c7-d6", "d4xb6", "a7xc5", "g1-h2", "c5-b4", "a3xc5", "d6xb4", "e3-f4",
+            "e7-d6", "f2-e3", "b8-a7", "a5-b6", "a7xc5", "e1-d2", "d8-c7", "d2-c3", "b4xd2",
+            "f4-e5", "f6xd4xf2", "a1-b2", "f2-e1", "h2-g3", "e1xh4", "b2-a3", "h4-f2", "a3-b4",
+            "c5xa3",
+        ],
+    },
+];
 
 fn options(v: Variant, pairs: &[(&str, &str)]) -> AnyOptions {
     let mut o = AnyOptions::default_for(v);
@@ -308,7 +357,11 @@ fn try_json(t: &Try) -> Value {
 
 fn game_json(g: &Game) -> Value {
     let o = AnyOptions::default_for(g.variant);
-    let mut p = position(g.variant, g.position, &o);
+    let mut p = match g.position {
+        Some(text) => position(g.variant, text, &o),
+        None => AnyPosition::new(g.variant, &o).unwrap(),
+    };
+    let start = p.position_string();
     let mut steps = Vec::new();
     for m in g.moves {
         let seat = p.turn().unwrap().key();
@@ -316,7 +369,7 @@ fn game_json(g: &Game) -> Value {
         p = next;
         steps.push(json!({ "seat": seat, "move": mv, "position": p.position_string() }));
     }
-    json!({ "id": g.id, "game": g.variant.key(), "start": g.position, "steps": steps })
+    json!({ "id": g.id, "game": g.variant.key(), "start": start, "steps": steps })
 }
 
 /// The seed's Neva training game, move by move, with the record's rounds.

@@ -3,7 +3,9 @@
 //
 // config: { game, options, orientation (seat at the bottom), pos (parsed position),
 //           lastMove (squares to highlight), dests (legal moves: {text, origin, path,
-//           captured, drop}), movable, mySeat, coords, onMove }
+//           captured, drop}), movable, mySeat, coords, onMove, partner (a seat whose
+//           pieces are ringed: the partner in team play), premove ({origin, dest}: the
+//           squares of a queued premove, marked) }
 
 import { createState, emptySelection, clickSquare, clickReserve, targets } from './state.js';
 import { render, drawPiece } from './render.js';

@@ -119,6 +119,14 @@ export function render(st, svg) {
   const last = new Set(st.lastMove);
   const sel = st.sel;
 
+  // One tab stop for the whole board (a roving tabindex): the focused square while it is
+  // still active, else the selected one, else the first; the arrow keys move between them
+  // (board/input.js), so Tab never walks every piece.
+  const isActive = (name) => t.origins.has(name) || t.landings.has(name) || t.drops.has(name);
+  const actives = g.squares.map((s) => s.name).filter(isActive);
+  const at = sel.path.length ? sel.path[sel.path.length - 1] : sel.origin;
+  const stop = [focused, at, actives[0]].find((n) => n && isActive(n)) || null;
+
   const board = el('g', { class: 'squares' }, svg);
   if (g.links) {
     const lines = el('g', { class: 'links' }, board);
@@ -136,14 +144,15 @@ export function render(st, svg) {
     // Give and Take plays on every square: two shades still let the eye count files.
     if (g.kind === 'grid' && !g.light.length && (s.gx + s.gy) % 2 === 1) classes.push('alt');
     if (last.has(name)) classes.push('last');
+    if (st.premove && (st.premove.origin === name || st.premove.dest === name)) classes.push('premove');
     if (sel.origin === name || (sel.path.length && sel.path[sel.path.length - 1] === name)) classes.push('selected');
-    const active = t.origins.has(name) || t.landings.has(name) || t.drops.has(name);
+    const active = isActive(name);
     if (active) classes.push('active');
     const attrs = {
       class: classes.join(' '),
       'data-square': name,
       role: 'button',
-      tabindex: active ? 0 : -1,
+      tabindex: name === stop ? 0 : -1,
       'aria-label': `${name}: ${p ? pieceLabel(p) : 'empty'}${t.landings.has(name) || t.drops.has(name) ? ', move here' : ''}`,
     };
     if (g.cell === 'point') {
@@ -184,6 +193,12 @@ export function render(st, svg) {
     if (ghostSet.has(sq) || !L.at.has(sq)) continue;
     const e = drawPiece(layer, p, L.at.get(sq));
     e.setAttribute('data-piece', sq);
+    // Neva team play: the partner's pieces are ringed, friend told from foe at a glance.
+    if (st.partner && p.seat === st.partner) {
+      el('circle', { r: 0.47, class: 'partner-ring' }, e);
+      e.setAttribute('aria-label', `${pieceLabel(p)}, your partner's`);
+      e.classList.add('partner');
+    }
   }
   // On Queah's small cells the piece hides the cell: the last move's squares get a ring
   // drawn over the piece.

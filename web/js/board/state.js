@@ -19,6 +19,8 @@ export function createState(config) {
     dests: config.dests || [],
     movable: Boolean(config.movable),
     mySeat: config.mySeat || null,
+    partner: config.partner || null,
+    premove: config.premove || null,
     coords: config.coords !== false,
     onMove: config.onMove || (() => {}),
     sel: emptySelection(),

@@ -1,6 +1,8 @@
 // The rules pages' pure parts: judging a move clicked in a position to try, and stepping
 // through a game. No DOM here, so node's tests run them (web/test/learn.test.js).
 
+import { count } from '../lists.js';
+
 /** How many pieces `move` takes. */
 function taken(move) {
   return (move.captured || []).length;
@@ -16,7 +18,7 @@ export function offered(tr) {
 
 /**
  * Judges `move` (by its text) in the try `tr` with the page's words `words`
- * ({ right, wrong, other?, fewer? }; `{move}` in them is replaced by the move's text).
+ * ({ right, wrong, other?, fewer?, quiet? }; `{move}` in them is replaced by the move's text).
  * Returns { verdict: 'right' | 'wrong' | 'legal', message }: 'legal' is a move the rules
  * allow that is not the one asked for.
  */
@@ -35,6 +37,11 @@ function verdictOf(tr, words, move) {
     const most = Math.max(0, ...tr.legal.map(taken));
     if (taken(legal) === most) return { verdict: 'right', message: words.right };
     const n = taken(legal);
+    // A quiet move (a king stepping, say) takes nothing: it is no capture at all.
+    if (n === 0) {
+      const quiet = words.quiet || 'That move is allowed, but it is not a capture; there is a way to take {most}.';
+      return { verdict: 'legal', message: quiet.replace('{most}', pieces(most)) };
+    }
     const fewer = words.fewer || 'That move is allowed, but it takes {n}; there is a way to take {most}.';
     return { verdict: 'legal', message: fewer.replace('{n}', pieces(n)).replace('{most}', pieces(most)) };
   }
@@ -46,7 +53,7 @@ function verdictOf(tr, words, move) {
 
 /** "1 piece", "4 pieces". */
 export function pieces(n) {
-  return `${n} piece${n === 1 ? '' : 's'}`;
+  return count(n, 'piece');
 }
 
 /**

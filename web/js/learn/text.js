@@ -180,6 +180,14 @@ export const RULES = {
           'If the same position comes up three times, or 40 turns pass with no capture and no piece brought back, the game ends: the player with more pieces (on the board and in reserve) wins, and equal numbers make a draw.',
         ],
       },
+      {
+        slug: 'example-game',
+        title: 'A game to step through',
+        paras: [
+          'A whole game from the start, played by this server’s own rules engine: captures, pieces brought back from the reserve after each loss, and the end. Use the buttons (or the arrow keys on the board) to go forward and back.',
+        ],
+        game: 'queah-example',
+      },
     ],
     options: {
       o_edge_ring: 'Lines around the edge: adds straight lines between neighbouring cells of the outer ring (a1 to c1, c1 to e1, and so on round the board), so pieces can also move and capture along the edge.',
@@ -204,7 +212,18 @@ export const RULES = {
         wrong: 'Not allowed: {move} steps straight back to the cell the piece came from on your previous turn.',
       },
     },
-    games: {},
+    games: {
+      'queah-example': {
+        title: 'An example game',
+        notes: {
+          4: 'The first capture: Black jumps over c3. White now owes a piece from the reserve.',
+          5: 'White brings a piece back onto b2 first, then captures on the same turn.',
+          6: 'Black does the same: a piece back onto d2, then a capture.',
+          17: 'A capture without a drop: White has no piece left in the reserve to bring back.',
+          22: 'White has nothing left, on the board or in the reserve: Black wins.',
+        },
+      },
+    },
   },
 
   giveandtake: {
@@ -283,11 +302,13 @@ export const RULES = {
         ask: 'White\u2019s king on e5 can take all four black pieces in one move. Click the jumps one by one.',
         right: 'Right: the king takes every black piece, turning round twice and crossing squares it has just emptied, as in e5xe8xe2xa2xh2.',
         fewer: 'That capture is allowed, but it takes {n}: the king can take {most}. Captured pieces vanish at once, so the king may turn round.',
+        quiet: 'That move is allowed, but it captures nothing: the king can take {most}. Start with a jump over a black piece.',
       },
       'giveandtake-mccallion': {
         ask: 'The position after 4...b3xb1: White\u2019s last man on f5 has just become a king. Take all nine black pieces.',
         right: 'Right: the lone king sweeps the board, as John McCallion played: f5xa5xa7xh7xh1xe1xa1xa4xd4xf4.',
         fewer: 'That capture is allowed, but it takes {n}; the king can take {most}, every black piece.',
+        quiet: 'That move is allowed, but it captures nothing; the king can take {most}, every black piece.',
       },
     },
     games: {
@@ -362,6 +383,14 @@ export const RULES = {
           'You win by capturing all enemy pieces or by leaving your opponent no move. The game is drawn by agreement, when the same position comes up three times, or after 25 moves by each side with only kings moving and no capture.',
         ],
       },
+      {
+        slug: 'example-game',
+        title: 'A game to step through',
+        paras: [
+          'A whole game from the start, played by this server’s own rules engine: exchanges, double captures, a king crowned that captures from afar, and the last piece taken. Use the buttons (or the arrow keys on the board) to go forward and back.',
+        ],
+        game: 'stockholm-example',
+      },
     ],
     options: {
       deferred_backward_capture: 'No backward first jump: a man\u2019s capture must start forwards (Stockholm checkers). Turned off, men capture backwards at any jump: that is Brazilian checkers.',
@@ -382,7 +411,19 @@ export const RULES = {
         wrong: 'Not allowed: the longest capture must be taken, and another capture takes more pieces.',
       },
     },
-    games: {},
+    games: {
+      'stockholm-example': {
+        title: 'An example game',
+        notes: {
+          5: 'The first capture: White takes on b4 and lands on a5.',
+          8: 'Black’s man takes two in one move, turning at e5.',
+          38: 'Another double capture for Black, which ends on f2, one step from the crowning row.',
+          40: 'The Black man reaches the far row on e1 and is crowned a king.',
+          42: 'The king captures from afar, flying along the diagonal over g3 to h4.',
+          46: 'White’s last piece is taken: Black wins.',
+        },
+      },
+    },
   },
 };
 

@@ -7,6 +7,9 @@ import { createBoard } from '../board/api.js';
 import { parsePosition, startPosition } from '../position.js';
 import { play as playSound, soundOn, setSound } from '../sound.js';
 import { boardView, dropHint, movePlaceholder, moveFormShown, orientation } from './show.js';
+import { mySeat } from './state.js';
+import { displaySettings } from '../widgets/display.js';
+import { canPremove, premoveDests, premoveOf, premoveText, resolvePremove } from './premove.js';
 
 function soundButton() {
   const b = h('button', { type: 'button', id: 'sound', 'aria-pressed': String(soundOn()) }, soundOn() ? 'Sound on' : 'Sound off');
@@ -27,6 +30,51 @@ function config(state) {
 }
 
 /**
+ * The premove's side of the board part: while another seat is to move the board offers our
+ * pieces' steps (the same list for the same position, so that a redraw for a chat line or a
+ * clock keeps a half-chosen premove); the queued one is marked on the board.
+ */
+function createPremoves(note) {
+  let pre = null;
+  let offer = { key: null, dests: [] };
+  return {
+    get: () => pre,
+    set(move) {
+      pre = move ? premoveOf(move) : null;
+      note.textContent = pre ? `Premove ${premoveText(pre)}: played when your turn comes. Click the board to cancel it.` : '';
+    },
+    cancel() {
+      if (!pre) return false;
+      pre = null;
+      note.textContent = 'Premove cancelled.';
+      return true;
+    },
+    /** The board's settings for `state` with the premove's offer and mark. */
+    config(state, board) {
+      const c = config(state);
+      const seat = mySeat(state);
+      const s = state.snap;
+      const inGame = seat && s.state === 'playing' && (s.board?.playing || s.room.layout).includes(seat);
+      if (pre && !inGame) this.set(null);
+      if (c.movable || !board || !canPremove(state, seat)) return { ...c, premove: pre };
+      const key = `${seat}:${c.posKey}`;
+      if (offer.key !== key) offer = { key, dests: premoveDests(c.pos.pieces, seat, board.state.geom.squares.map((q) => q.name)) };
+      return { ...c, dests: offer.dests, movable: true, premove: pre };
+    },
+    /** The move to send now that our turn came (or null), dropping a premove that does not fit. */
+    due(state) {
+      if (!pre) return null;
+      const v = boardView(state);
+      if (!v.movable) return null;
+      const r = resolvePremove(pre, v.dests);
+      pre = null;
+      note.textContent = r.dropped || '';
+      return r.move ? r.move.text : null;
+    },
+  };
+}
+
+/**
  * The board part. `move(text)` sends a move and resolves true when taken; `flipped()` is
  * told after the board turned (the clocks follow it). `els`: the elements, placed by the page.
  */
@@ -35,6 +83,8 @@ export function createBoardPart({ move, flipped }) {
   const msg = h('p.move-error', { id: 'move-error', role: 'alert' });
   const hint = h('p.board-hint', { id: 'board-hint', 'aria-live': 'polite' });
   const tools = h('div.board-tools');
+  const premoveNote = h('p.premove-note', { id: 'premove-note', 'aria-live': 'polite' });
+  const premoves = createPremoves(premoveNote);
   const input = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', 'aria-label': 'Type a move', placeholder: 'Type a move' });
   const form = h('form.move-form', {
     onsubmit: (e) => {
@@ -48,22 +98,38 @@ export function createBoardPart({ move, flipped }) {
   let alive = true;
 
   const part = {
-    els: { box, msg, hint, tools, form },
+    els: { box, msg, hint, premoveNote, tools, form },
     /** Makes the board from the first state with a room, then redraws it. */
     render(state) {
       if (!state.snap) return;
       if (board) {
-        board.set(config(state));
+        board.set(premoves.config(state, board));
         return;
       }
       game = state.snap.room.game;
-      board = createBoard(box, { game, options: state.snap.room.options, orientation: orientation(state), onMove: (mv) => move(mv.text), ...config(state) });
+      board = createBoard(box, { game, options: state.snap.room.options, orientation: orientation(state), onMove: (mv) => built(mv), ...config(state) });
+      board.set(premoves.config(state, board));
       input.placeholder = movePlaceholder(game);
       tools.replaceChildren(
         h('button', { type: 'button', id: 'flip', title: 'Turn the board (key F)', onclick: part.flip }, 'Turn board'),
         h('button', { type: 'button', id: 'coords', 'aria-pressed': 'true', onclick: toggleCoords }, 'Coordinates'),
         soundButton(),
+        h('a', { id: 'rules-of-game', href: `/rules/${game}`, target: '_blank', rel: 'noopener' }, 'Rules of this game'),
+        displaySettings(),
       );
+    },
+    /** The move a queued premove turned into now that our turn came, or null (see premove.js). */
+    premoveDue(state) {
+      if (!premoves.get()) return null;
+      const text = premoves.due(state);
+      if (!premoves.get() && board) board.set({ premove: null });
+      return text;
+    },
+    /** Cancels a queued premove; false when there was none. */
+    cancelPremove() {
+      if (!premoves.cancel()) return false;
+      if (board) board.set({ premove: null });
+      return true;
     },
     /** Shows or hides the typed-move box. */
     renderForm(state) {
@@ -98,6 +164,24 @@ export function createBoardPart({ move, flipped }) {
       alive = false;
     },
   };
+
+  // A move the board built: a premove is kept and marked, a move on our turn is sent.
+  function built(mv) {
+    if (!mv.premove) {
+      move(mv.text);
+      return;
+    }
+    premoves.set(mv);
+    board.set({ premove: premoves.get(), movable: true });
+  }
+  // A click (or a key) on the board while a premove waits cancels it, before the board
+  // takes the click as the start of another.
+  const cancelPremove = (e) => {
+    if (e.type === 'keydown' && !['Enter', ' '].includes(e.key)) return;
+    part.cancelPremove();
+  };
+  box.addEventListener('pointerdown', cancelPremove, true);
+  box.addEventListener('keydown', cancelPremove, true);
 
   function toggleCoords() {
     if (!board) return;

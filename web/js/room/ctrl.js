@@ -138,6 +138,9 @@ export class RoomCtrl {
     } else if (REDRAW[msg.type]) this.draw(REDRAW[msg.type]);
     else if ((msg.type === 'view' || msg.type === 'step') && this.m.viewing !== prev.viewing) this.draw(['board', 'moves']);
     if (openResult) this.showResult();
+    // Our turn came with a premove queued: it is played now if the rules allow it.
+    const premove = this.parts.board.premoveDue(this.m);
+    if (premove) this.sendMove(premove);
   }
 
   /** Does what the state's effects ask: `{left}` when the page went elsewhere, `{animated, openResult}`. */
@@ -302,6 +305,7 @@ export class RoomCtrl {
 
   key(e) {
     if (e.target.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Escape' && this.parts.board.cancelPremove()) return;
     if (e.key === 'f' || e.key === 'F') {
       this.parts.board.flip();
       return;

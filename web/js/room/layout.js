@@ -9,7 +9,7 @@ export function roomLayout(p) {
   const grid = h('div.room-grid', {},
     h('section.play', { 'aria-label': 'Board' },
       h('div.play-area', {}, p.clocks.top, b.box, p.clocks.bottom),
-      b.msg, b.hint, b.tools, b.form),
+      b.msg, b.hint, b.premoveNote, b.tools, b.form),
     h('section.side', { 'aria-label': 'Players and actions' },
       p.status.line, p.waiting.el, ...p.seats.els, p.actions.el, p.actions.msg, p.invite.el, p.moves.el, p.chat.el));
   const root = h('div.room', {},

@@ -13,6 +13,8 @@ export function createMoves({ pick }) {
     render(state) {
       if (!state.snap) return;
       const v = movesView(state);
+      // A move arriving redraws the list: a keyboard reader inside it stays inside it.
+      const focused = el.contains(document.activeElement) && document.activeElement.matches('button.move');
       const kids = [h('h2', {}, 'Moves'), moveTable(state.moves, state.snap.room.layout, v.current, pick)];
       if (v.viewing !== null) {
         kids.push(h('p.viewing', {}, `Showing the position after move ${v.viewing + 1}. `,
@@ -21,6 +23,7 @@ export function createMoves({ pick }) {
       el.replaceChildren(...kids);
       el.hidden = v.hidden;
       followCurrent(el);
+      if (focused) el.querySelector('button.move[tabindex="0"]')?.focus();
     },
     /** Scrolls the list into view (a visitor of a full room watches). */
     reveal() {

@@ -13,7 +13,10 @@ function seatBits(r) {
   const k = r.seat;
   const bits = [
     h(`span.swatch.${k}`, { 'aria-hidden': 'true' }, LETTER[k]),
-    h('span.seat-name', {}, `${seatName(k)}: `, h('strong', {}, r.name), r.mine ? ' (you)' : ''),
+    h('span.seat-name', {}, `${seatName(k)}: `,
+      // In a new tab: following a name never leaves the game.
+      h('strong', {}, r.link ? h('a.player-link', { href: r.link, target: '_blank', rel: 'noopener' }, r.name) : r.name),
+      r.mine ? ' (you)' : ''),
   ];
   if (r.presence !== null) bits.push(h(`span.presence${r.presence ? '.on' : ''}`, { title: r.presence ? 'connected' : 'away' }, r.presence ? 'online' : 'away'));
   if (r.team) {

@@ -5,6 +5,7 @@
 import { GAME_NAME, seatName, reasonText } from '../seats.js';
 import { describeRoom, occupantName, partnerOf, teamName, turnOrderWords, waitingWords, listWords } from './words.js';
 import { mySeat, isHost, shownPosition, lastSquares } from './state.js';
+import { playerPath } from '../ratings.js';
 
 const NO_MOVES = [];
 
@@ -93,6 +94,8 @@ export function seatRows(state) {
     return {
       seat: k,
       name: occupantName(s, k) || 'Free seat',
+      // A person's name leads to their page (a guest's says they have none); a bot has none.
+      link: occ?.type === 'player' ? playerPath(occ.name) : null,
       mine: k === seat,
       presence: occ ? Boolean(v.connected) : null,
       team,
@@ -207,12 +210,18 @@ export function boardView(state) {
     movable: legal.length > 0,
     lastMove: lastSquares(state),
     mySeat: seat,
+    partner: seat && s.room.teams ? partnerOf(seat, s.room.layout) : null,
   };
 }
 
-/** Whether the typed-move box shows: for a seated player while the game is on. */
+/**
+ * Whether the typed-move box shows: for a seated player while the game is on and they are
+ * still in it (a Neva player who is out has no more moves to type).
+ */
 export function moveFormShown(state) {
-  return Boolean(mySeat(state) && state.snap.state === 'playing');
+  const seat = mySeat(state);
+  const s = state.snap;
+  return Boolean(seat && s.state === 'playing' && (s.board?.playing || s.room.layout).includes(seat));
 }
 
 /** Queah: after a piece is dropped from the reserve the same turn goes on with a move. */

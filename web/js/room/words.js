@@ -4,6 +4,9 @@
 
 import { seatName, teamOf } from '../seats.js';
 import { describe } from '../describe.js';
+import { listWords, agree } from '../lists.js';
+
+export { listWords };
 
 /** The name shown for a seat's occupant: the player's name, or what the bot is. */
 export function occupantName(snap, seat) {
@@ -18,12 +21,6 @@ export function seatLabel(snap, seat, mine = null) {
   if (seat && seat === mine) return 'You';
   const name = occupantName(snap, seat);
   return name ? `${name} (${seatName(seat)})` : seatName(seat);
-}
-
-/** A list in words: "A", "A and B", "A, B and C". */
-export function listWords(items) {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 const OUT = {
@@ -100,13 +97,15 @@ export function waitingWords(snap, mine, host) {
   return { head, next, free, full: free === 0 };
 }
 
+// Each takes the losing seats' labels, so the verb agrees with them ("You, Red and Green
+// have no pieces left").
 const HOW = {
-  captured_all: (l) => `${l} ${l === 'You' ? 'have' : 'has'} no pieces left.`,
-  blocked: (l) => `${l} could not move.`,
-  resigned: (l) => `${l} resigned.`,
-  left: (l) => `${l} left the game.`,
-  time: (l) => `${l} ran out of time.`,
-  abandonment: (l) => `${l} stayed away too long and the game was claimed.`,
+  captured_all: (w) => `${listWords(w)} ${agree(w, 'has', 'have')} no pieces left.`,
+  blocked: (w) => `${listWords(w)} could not move.`,
+  resigned: (w) => `${listWords(w)} resigned.`,
+  left: (w) => `${listWords(w)} left the game.`,
+  time: (w) => `${listWords(w)} ran out of time.`,
+  abandonment: (w) => `${listWords(w)} stayed away too long and the game was claimed.`,
 };
 
 const DRAWN = {
@@ -138,8 +137,9 @@ export function resultWords(snap, mine = null) {
     const layout = snap.room.layout;
     const losers = layout.filter((k) => o.seats?.[k]?.verdict === 'loss');
     const last = losers.filter((k) => o.seats[k].reason === o.reason);
-    const who = listWords((last.length ? last : losers).map(label)) || 'The others';
-    how = (HOW[o.reason] || ((l) => `${l}: ${reasonOut(o.reason)}.`))(who);
+    const named = (last.length ? last : losers).map(label);
+    const who = named.length ? named : ['The others'];
+    how = (HOW[o.reason] || ((w) => `${listWords(w)}: ${reasonOut(o.reason)}.`))(who);
   }
   const order = snap.room.layout.length > 2 ? (o.finishing_order || []).map((place) => place.map(label)) : [];
   return { headline, how, verdict, order };

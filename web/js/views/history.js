@@ -3,6 +3,8 @@
 import { api, getMe, h } from '../http.js';
 import { GAME_NAME, SEATS, reasonText, seatName } from '../seats.js';
 import { personName } from '../describe.js';
+import { playerPath } from '../ratings.js';
+import { listWords } from '../lists.js';
 
 /** "Ann won, resigned", "Ann and Cy won, all pieces captured", "Draw, position repeated". */
 export function resultWords(g) {
@@ -14,11 +16,18 @@ export function resultWords(g) {
     return `${String(g.result || 'Unfinished')}${reason}`;
   }
   const names = winners.map((s) => (seats[s] ? personName(seats[s]) : seatName(s)));
-  const who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  const who = listWords(names);
   return `${who} won${reason}`;
 }
 
 const PAGE = 20;
+
+/** A player's name linking to their page; a bot's name, which has no page, as text. */
+export function nameLink(raw) {
+  const name = personName(raw);
+  if (name !== String(raw ?? '') || !name) return name;
+  return h('a.player-link', { href: playerPath(name), dataset: { link: '' } }, name);
+}
 
 export function historyView(main) {
   const params = new URLSearchParams(location.search);
@@ -91,7 +100,7 @@ export function historyView(main) {
           h('td.names', {}, SEATS.filter((k) => g.seats?.[k]).flatMap((k, i) => [
             i ? ', ' : '',
             h('span.player', {},
-              h((g.winners || []).includes(k) ? 'strong.won' : 'span', {}, personName(g.seats[k])),
+              h((g.winners || []).includes(k) ? 'strong.won' : 'span', {}, nameLink(g.seats[k])),
               h('small.seat-word', {}, ` (${seatName(k)})`)),
           ])),
           h('td.result', {}, resultWords(g)),

@@ -17,8 +17,29 @@ export function rounds(moves, layout) {
   return rows;
 }
 
-/** A table of the moves; `onPick(ply)` when one is clicked; `current` is highlighted. */
+/**
+ * The ply that a key moves to in a list of `count` plies from `from`, or null for a key the
+ * list does not use: the arrows step (left and up back, right and down on), Home and End
+ * jump to the ends.
+ */
+export function plyForKey(key, from, count) {
+  if (!count) return null;
+  const to = { ArrowLeft: from - 1, ArrowUp: from - 1, ArrowRight: from + 1, ArrowDown: from + 1, Home: 0, End: count - 1 }[key];
+  return to === undefined ? null : Math.max(0, Math.min(count - 1, to));
+}
+
+/** The one move of the list that Tab reaches (a roving tabindex): the current, else the first. */
+export function tabStop(count, current) {
+  return current >= 0 && current < count ? current : 0;
+}
+
+/**
+ * A table of the moves; `onPick(ply)` when one is clicked; `current` is highlighted. The
+ * list is one tab stop (the current move); inside it the arrow keys, Home and End pick the
+ * move and keep the focus on it, so a keyboard player crosses the list in one Tab.
+ */
 export function moveTable(moves, layout, current, onPick) {
+  const stop = tabStop(moves.length, current);
   const seats = layout.length ? layout : SEATS;
   const head = h('tr', {}, h('th', { scope: 'col' }, '#'), seats.map((s) => h('th', { scope: 'col' }, seatName(s))));
   const body = rounds(moves, seats).map((row, n) =>
@@ -30,11 +51,26 @@ export function moveTable(moves, layout, current, onPick) {
             type: 'button',
             dataset: { ply: String(m.ply) },
             'aria-current': m.ply === current ? 'true' : null,
+            tabindex: m.ply === stop ? '0' : '-1',
             'aria-label': `Move ${n + 1}: ${plyWords(m.seat, m.text)}`,
             onclick: () => onPick(m.ply),
           }, m.text)
           : ''))));
-  return h('table.moves', {}, h('thead', {}, head), h('tbody', {}, body));
+  const table = h('table.moves', {}, h('thead', {}, head), h('tbody', {}, body));
+  table.addEventListener('keydown', (e) => {
+    const at = e.target.closest?.('button.move');
+    if (!at || e.ctrlKey || e.metaKey || e.altKey) return;
+    const to = plyForKey(e.key, Number(at.dataset.ply), moves.length);
+    if (to === null) return;
+    // The page's own arrow keys (stepping the board) must not step a second time.
+    e.preventDefault();
+    e.stopPropagation();
+    const box = table.parentNode;
+    onPick(to);
+    // The owner may draw the list again on the pick: the focus follows to the new button.
+    setTimeout(() => box?.querySelector(`button.move[data-ply="${to}"]`)?.focus(), 0);
+  });
+  return table;
 }
 
 // A departure is recorded as `resign white`, `leave red` or `timeout black`: said in words.

@@ -8,6 +8,7 @@
 // `support::Harness`), and are the slow part of the suite; `cargo test --test browser` runs
 // just them, and the other tests do not share the two cores with a browser.
 mod club;
+mod comforts;
 #[path = "../it/common/mod.rs"]
 mod common;
 mod games;
@@ -278,9 +279,19 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
 
     // The game is in the history; its replay steps with the arrow keys.
     ann.goto("/history").await;
-    ann.wait_for(&format!("[data-game=\"{room}\"] a")).await;
+    ann.wait_for(&format!("[data-game=\"{room}\"] a.replay"))
+        .await;
     ann.screenshot("history").await;
-    ann.click(&format!("[data-game=\"{room}\"] a")).await;
+    // Each player's name leads to their page.
+    let names: Vec<String> = ann
+        .eval(&format!(
+            "[...document.querySelectorAll('[data-game=\"{room}\"] a.player-link')].map(a => a.getAttribute('href'))"
+        ))
+        .await;
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(names[0], "/@/Ann");
+    assert!(names[1].starts_with("/@/Guest-"), "{names:?}");
+    ann.click(&format!("[data-game=\"{room}\"] a.replay")).await;
     ann.wait_until(
         "document.querySelector('#ply') && document.querySelector('#ply').dataset.ply === '0'",
     )

@@ -427,6 +427,16 @@ impl Page {
         .await;
     }
 
+    /// Makes the page's `prefers-color-scheme` media query answer `dark` or `light`, as a
+    /// system set to that scheme would.
+    pub async fn prefer_scheme(&self, scheme: &str) {
+        self.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] }),
+        )
+        .await;
+    }
+
     /// Opens `path` (of this server) and waits until the page has loaded.
     pub async fn goto(&self, path: &str) {
         let url = format!("{}{path}", self.base);

@@ -1,0 +1,81 @@
+// The reader's display settings, kept in localStorage: the colour scheme (follow the
+// system's light or dark, or choose one) and the board's theme. Applied as attributes of
+// <html> (`data-scheme`: the scheme shown, `light` or `dark`; `data-board`), which the end of
+// web/css/app.css reads, so a change shows at once on every part of the page without
+// redrawing it.
+
+const SCHEME_KEY = 'checkerhall.scheme';
+const BOARD_KEY = 'checkerhall.board';
+
+/** The colour schemes, `system` first (the default: the system's light or dark). */
+export const SCHEMES = [
+  ['system', 'Like the system'],
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+];
+
+/** The board themes, the default first. */
+export const BOARDS = [
+  ['wood', 'Wood'],
+  ['sea', 'Sea'],
+  ['moss', 'Moss'],
+  ['slate', 'Slate'],
+];
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage refused (private mode): the choice lasts as long as the page.
+  }
+}
+
+/** `value` if it is one of `choices`' keys, else the first key: a stale or edited value never sticks. */
+export function known(choices, value) {
+  return choices.some(([k]) => k === value) ? value : choices[0][0];
+}
+
+/** The settings as stored: `{scheme, board}`, each a known key. */
+export function settings() {
+  return { scheme: known(SCHEMES, read(SCHEME_KEY)), board: known(BOARDS, read(BOARD_KEY)) };
+}
+
+/** Whether the page shows dark for `scheme`, the system preferring dark or not. */
+export function isDark(scheme, systemDark) {
+  return scheme === 'dark' || (scheme === 'system' && Boolean(systemDark));
+}
+
+// The system's scheme, watched once: a change (the system going dark at night) is shown at
+// once while the reader follows it.
+let system = null;
+
+/** Puts the stored settings on <html> (at start-up and after each change). */
+export function applySettings(root = document.documentElement) {
+  const { scheme, board } = settings();
+  if (!system && typeof matchMedia === 'function') {
+    system = matchMedia('(prefers-color-scheme: dark)');
+    system.addEventListener('change', () => applySettings(root));
+  }
+  root.setAttribute('data-scheme', isDark(scheme, system?.matches) ? 'dark' : 'light');
+  root.setAttribute('data-board', board);
+}
+
+/** Stores the colour scheme and applies it. */
+export function setScheme(scheme) {
+  write(SCHEME_KEY, known(SCHEMES, scheme));
+  applySettings();
+}
+
+/** Stores the board theme and applies it. */
+export function setBoard(board) {
+  write(BOARD_KEY, known(BOARDS, board));
+  applySettings();
+}
