@@ -180,6 +180,11 @@ async fn a_player_registers_for_a_tournament_and_follows_its_standings() {
     // The page stays after the end, with its downloads.
     ann.reload().await;
     ann.wait_text("#standings", "bob").await;
+    // Names in the standings link to the players' pages, by username.
+    let link: String = ann
+        .eval("document.querySelector('#standings a.player-link[href=\"/@/bob\"]')?.textContent ?? ''")
+        .await;
+    assert_eq!(link, "bob");
     let (csv, pdn): (String, String) = ann
         .eval(
             "Promise.all(['#csv-link', '#pdn-link'].map((s) => \
