@@ -23,7 +23,7 @@ export function formatRules(format) {
       return [
         'Every round, players meet someone with the same score, or as close as possible. Nobody meets the same opponent twice, and everyone gets White and Black in turn as far as possible.',
         'A win scores 1 point, a draw ½, a loss 0. With an odd number of players, one player sits out each round and scores 1 point for it; nobody sits out twice while someone else can.',
-        'Equal scores are split by the points of all the opponents you met (Buchholz), then by the points of the opponents you beat plus half the points of those you drew with (Sonneborn-Berger).',
+        'Equal scores are split by the points of all the opponents you met (Buchholz), then by the points of the opponents you beat plus half the points of those you drew with (Sonneborn-Berger). A round you sat out counts in your Buchholz as a game against someone on your own points; a round your opponent sat out counts as a draw in theirs.',
       ];
     case 'round_robin':
       return [

@@ -203,3 +203,9 @@ test('clocks: ours below, the others above in turn order; none without a time co
   assert.equal(clockSides(snapshot({}, { time_control: { kind: 'none' } }), 'white'), null);
   assert.equal(clockSides(snapshot(), 'white'), null);
 });
+
+test('a tournament game offers no abort', () => {
+  const st = reduce(pageOf(ANN), { type: 'tournament', tournament: { id: 't1', name: 'Club night', round: 2 } });
+  assert.equal(st.tournament.name, 'Club night');
+  assert.deepEqual(ids(actionList(st, 0)), ['offer-draw', 'resign']);
+});

@@ -75,3 +75,41 @@ test('the no-show rule is stated only when the event has one', () => {
   assert.match(noShowText(event({ no_show_secs: 60 })), /first move 60 seconds after/);
   assert.equal(noShowText(event()), null);
 });
+
+test('the organiser box: the creator or an admin, until the start', async () => {
+  const { mayOrganise } = await import('../js/tournament/show.js');
+  const t = event({ created_by: 'a1' });
+  assert.equal(mayOrganise(t, ANN), true);
+  assert.equal(mayOrganise(t, { id: 'z9', username: 'zed', role: 'member' }), false);
+  assert.equal(mayOrganise(t, { id: 'z9', username: 'root', role: 'admin' }), true);
+  assert.equal(mayOrganise(event({ created_by: 'a1', state: 'running' }), ANN), false);
+  assert.equal(mayOrganise(t, null), false);
+});
+
+test('a new pairing takes the player to their game; the first answer takes nobody', async () => {
+  const { newGameFor } = await import('../js/tournament/show.js');
+  const before = event({ state: 'running', rounds_played: [] });
+  const paired = event({
+    state: 'running',
+    rounds_played: [{ round: 1, tables: [{ room_id: 'r1', seats: [{ player: 'a1' }, { player: 'x9' }], result: null }], byes: [] }],
+  });
+  assert.equal(newGameFor(before, paired, ANN), 'r1');
+  assert.equal(newGameFor(null, paired, ANN), null);
+  assert.equal(newGameFor(paired, paired, ANN), null);
+  assert.equal(newGameFor(before, paired, { id: 'q1', username: 'q' }), null);
+  assert.equal(newGameFor(before, paired, null), null);
+});
+
+test('who may create tournaments, in words, and whether this reader may', async () => {
+  const { creatorsText, mayCreate } = await import('../js/tournament/show.js');
+  assert.equal(mayCreate('admins', ANN), false);
+  assert.equal(mayCreate('admins', { ...ANN, role: 'admin' }), true);
+  assert.equal(mayCreate('members', ANN), true);
+  assert.equal(mayCreate('members', GUEST), false);
+  assert.equal(mayCreate('anyone', GUEST), true);
+  assert.equal(mayCreate('anyone', null), false);
+  assert.match(creatorsText('admins', false), /only admins create tournaments\. To have one, ask an admin\./);
+  assert.match(creatorsText('members', false), /Sign in to create one\./);
+  assert.match(creatorsText('anyone', true), /form below/);
+  assert.doesNotMatch(creatorsText('admins', true), /ask an admin/);
+});

@@ -18,6 +18,40 @@ pub enum LogFormat {
     Json,
 }
 
+/// Who may create tournaments.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum TournamentCreators {
+    /// Admins only.
+    #[default]
+    Admins,
+    /// Every account (admins and members); guests may not.
+    Members,
+    /// Anyone, guests too.
+    Anyone,
+}
+
+impl TournamentCreators {
+    /// The key of the setting, as given to `--tournament-creators` and shown by
+    /// `GET /api/tournaments`.
+    pub fn key(self) -> &'static str {
+        match self {
+            TournamentCreators::Admins => "admins",
+            TournamentCreators::Members => "members",
+            TournamentCreators::Anyone => "anyone",
+        }
+    }
+
+    /// Whether a caller may create: `account` is their account's admin flag, `None` for a
+    /// guest.
+    pub fn allow(self, account: Option<bool>) -> bool {
+        match self {
+            TournamentCreators::Admins => account == Some(true),
+            TournamentCreators::Members => account.is_some(),
+            TournamentCreators::Anyone => true,
+        }
+    }
+}
+
 /// Who may use the server.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum AccessMode {
@@ -89,7 +123,17 @@ pub struct ServeArgs {
     /// `invite` (accounts need an admin's invite; guests watch).
     #[arg(long, env = "CHECKERHALL_ACCESS", value_enum, default_value_t = AccessMode::Open)]
     pub access: AccessMode,
-    /// Let members create tournaments too (admins always may).
+    /// Who may create tournaments: `admins`, `members` (every account) or `anyone` (guests
+    /// too).
+    #[arg(
+        long,
+        env = "CHECKERHALL_TOURNAMENT_CREATORS",
+        value_enum,
+        default_value_t = TournamentCreators::Admins
+    )]
+    pub tournament_creators: TournamentCreators,
+    /// The older form of `--tournament-creators members`: let members create tournaments
+    /// too (admins always may). Ignored when `--tournament-creators` says more.
     #[arg(long, env = "CHECKERHALL_MEMBER_TOURNAMENTS")]
     pub member_tournaments: bool,
     /// Username of an admin account made on start when the server has no admin yet (with
@@ -248,8 +292,8 @@ pub struct ServerConfig {
     pub first_admin: Option<(String, String)>,
     /// Proxies whose forwarding headers name the client (`net::ClientAddr`).
     pub trusted_proxies: crate::net::TrustedProxies,
-    /// Members may create tournaments (admins always may).
-    pub member_tournaments: bool,
+    /// Who may create tournaments.
+    pub tournament_creators: TournamentCreators,
     /// The pause before every bot's move instead of its level's (300 ms and 50 ms a
     /// level): tests that play whole events between bots shorten it. No flag.
     pub bot_pause: Option<Duration>,
@@ -348,7 +392,7 @@ impl ServerConfig {
             access: AccessMode::Open,
             first_admin: None,
             trusted_proxies: crate::net::TrustedProxies::default(),
-            member_tournaments: false,
+            tournament_creators: TournamentCreators::Admins,
             bot_pause: None,
             cluster: crate::cluster::ClusterSettings::default(),
         }
@@ -409,7 +453,10 @@ impl From<&ServeArgs> for ServerConfig {
             (a.socket_idle_secs > 0).then(|| Duration::from_secs(a.socket_idle_secs));
         c.trusted_proxies = a.trusted_proxies.clone();
         c.access = a.access;
-        c.member_tournaments = a.member_tournaments;
+        c.tournament_creators = match a.tournament_creators {
+            TournamentCreators::Admins if a.member_tournaments => TournamentCreators::Members,
+            creators => creators,
+        };
         if let Some(name) = a.node_name.clone().filter(|n| !n.trim().is_empty()) {
             c.cluster.name = name;
         }

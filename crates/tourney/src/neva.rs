@@ -371,6 +371,7 @@ fn pair_teams(entrants: &[Entrant], past: &Past, order: &[usize]) -> Result<Roun
             legal: &legal,
             meetings: &meetings,
             content: &|_, _| true,
+            floated: &|_| false,
             dutch: false,
             fewest_repeats: repeats,
         };

@@ -8,6 +8,9 @@ use crate::score::{
 };
 use crate::{Entrant, Format, Game, Player, Standing};
 
+/// What a bye is worth in an opponent's points for the tiebreaks: a draw.
+const BYE_AS_DRAW: f64 = 0.5;
+
 #[derive(Clone, Debug, Default)]
 struct Tally {
     points: f64,
@@ -87,10 +90,12 @@ fn duels(entrants: &[&Entrant], games: &[Game]) -> Vec<(Standing, i32)> {
     let mut tally: HashMap<Player, Tally> =
         entrants.iter().map(|e| (e.id, Tally::default())).collect();
     let mut results: Vec<(Player, Player, Outcome)> = Vec::new();
+    let mut byes: HashMap<Player, u32> = HashMap::new();
     for g in games {
         if is_bye(g) {
             if let Some(t) = tally.get_mut(&g.seats[0].1) {
                 t.points += BYE_POINTS;
+                *byes.entry(g.seats[0].1).or_default() += 1;
             }
             continue;
         }
@@ -108,11 +113,17 @@ fn duels(entrants: &[&Entrant], games: &[Game]) -> Vec<(Standing, i32)> {
         }
     }
     let points = |p: &Player| tally.get(p).map_or(0.0, |t| t.points);
+    let byes_of = |p: &Player| f64::from(byes.get(p).copied().unwrap_or(0));
+    // An opponent's points with each of their byes counted as a draw.
+    let as_opponent = |p: &Player| points(p) - byes_of(p) * (BYE_POINTS - BYE_AS_DRAW);
     let mut buchholz: HashMap<Player, f64> = HashMap::new();
     let mut sb: HashMap<Player, f64> = HashMap::new();
     for &(me, opp, o) in &results {
-        *buchholz.entry(me).or_default() += points(&opp);
-        *sb.entry(me).or_default() += duel_points(o) * points(&opp);
+        *buchholz.entry(me).or_default() += as_opponent(&opp);
+        *sb.entry(me).or_default() += duel_points(o) * as_opponent(&opp);
+    }
+    for e in entrants {
+        *buchholz.entry(e.id).or_default() += byes_of(&e.id) * points(&e.id);
     }
     entrants
         .iter()

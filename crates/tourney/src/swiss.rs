@@ -46,6 +46,9 @@ pub(crate) struct History {
     pub(crate) points: f64,
     pub(crate) colours: Vec<Colour>,
     pub(crate) byes: u32,
+    /// Floated down in the last round played: met an opponent on fewer points, or had the
+    /// bye (a player who does not play counts as floated, as in the Dutch rules).
+    pub(crate) floated: bool,
 }
 
 impl History {
@@ -134,12 +137,16 @@ pub(crate) fn allocate(a: &History, b: &History, rule: ColourRule, board: usize)
     }
 }
 
-/// Whether both players get the colour they wish (or have no wish).
+/// Whether both players get the colour they wish (or have no wish), their whites and blacks
+/// staying within one of each other.
 fn content(a: &History, b: &History, rule: ColourRule) -> bool {
     let c = allocate(a, b, rule, 0);
     let (wa, _) = a.wish();
     let (wb, _) = b.wish();
-    wa.map_or(true, |w| w == c) && wb.map_or(true, |w| w == c.other())
+    a.allows(c, ColourRule::WithinOne)
+        && b.allows(c.other(), ColourRule::WithinOne)
+        && wa.map_or(true, |w| w == c)
+        && wb.map_or(true, |w| w == c.other())
 }
 
 /// What the engine may relax, strictest first.
@@ -150,28 +157,21 @@ struct Level {
     colour: ColourRule,
 }
 
-const LEVELS: [Level; 12] = {
+/// The absolute colour rule (within two, never three in a row) comes first; within one is
+/// a preference ([`content`]) that gives way to keeping score groups together, as in the
+/// Dutch rules, where colours come after the floaters.
+const LEVELS: [Level; 8] = {
     use ColourRule::*;
     [
         Level {
             repeats: false,
             second_bye: false,
-            colour: WithinOne,
-        },
-        Level {
-            repeats: false,
-            second_bye: false,
             colour: WithinTwo,
         },
         Level {
             repeats: false,
             second_bye: false,
             colour: Free,
-        },
-        Level {
-            repeats: false,
-            second_bye: true,
-            colour: WithinOne,
         },
         Level {
             repeats: false,
@@ -186,22 +186,12 @@ const LEVELS: [Level; 12] = {
         Level {
             repeats: true,
             second_bye: false,
-            colour: WithinOne,
-        },
-        Level {
-            repeats: true,
-            second_bye: false,
             colour: WithinTwo,
         },
         Level {
             repeats: true,
             second_bye: false,
             colour: Free,
-        },
-        Level {
-            repeats: true,
-            second_bye: true,
-            colour: WithinOne,
         },
         Level {
             repeats: true,
@@ -225,6 +215,9 @@ pub(crate) struct Units<'a> {
     pub(crate) meetings: &'a dyn Fn(usize, usize) -> u32,
     /// Soft preference (colours): tried first within each part of the candidate list.
     pub(crate) content: &'a dyn Fn(usize, usize) -> bool,
+    /// The unit floated down last round: when its score group must float one down again,
+    /// another goes where one can.
+    pub(crate) floated: &'a dyn Fn(usize) -> bool,
     /// Dutch order (top half against bottom half) rather than neighbours.
     pub(crate) dutch: bool,
     /// Repeats are allowed: prefer opponents met fewest times.
@@ -245,10 +238,18 @@ pub(crate) fn pair_units(u: &Units, alive: &[bool]) -> Option<Vec<(usize, usize)
     let mut left = alive.to_vec();
     let mut pairs = Vec::new();
     while let Some(p) = (0..u.n).find(|&i| left[i]) {
-        let bracket: Vec<usize> = (p..u.n)
+        let mut bracket: Vec<usize> = (p..u.n)
             .filter(|&i| left[i] && u.group[i] == u.group[p])
             .collect();
         let k = bracket.len();
+        // An odd group floats its last player down: not one who floated last round while
+        // another (below the top, who picks) did not.
+        if k % 2 == 1 && bracket.last().is_some_and(|&last| (u.floated)(last)) {
+            if let Some(j) = (1..k).rev().find(|&j| !(u.floated)(bracket[j])) {
+                let fresh = bracket.remove(j);
+                bracket.push(fresh);
+            }
+        }
         let mut parts: Vec<Vec<usize>> = if u.dutch && k >= 2 {
             let half = k / 2;
             vec![
@@ -317,16 +318,27 @@ pub(crate) fn histories(
             points: 0.0,
             colours: Vec::new(),
             byes: 0,
+            floated: false,
         })
         .collect();
     let mut met = HashMap::new();
     let mut ordered: Vec<&Game> = games.to_vec();
     ordered.sort_by_key(|g| g.round);
+    let last = ordered.last().map(|g| g.round);
+    // Points before the round being read, to tell who met someone on fewer points.
+    let mut before: Vec<f64> = Vec::new();
+    let mut round = None;
     for g in ordered {
+        if round != Some(g.round) {
+            round = Some(g.round);
+            before = h.iter().map(|x| x.points).collect();
+        }
+        let in_last = Some(g.round) == last;
         if is_bye(g) {
             if let Some(&i) = index.get(&g.seats[0].1) {
                 h[i].byes += 1;
                 h[i].points += BYE_POINTS;
+                h[i].floated |= in_last;
             }
             continue;
         }
@@ -341,6 +353,9 @@ pub(crate) fn histories(
             }
             if let Some(r) = &g.result {
                 h[i].points += duel_points(duel(r, me, opp));
+            }
+            if let (true, Some(&j)) = (in_last, index.get(&opp)) {
+                h[i].floated |= before[i] > before[j];
             }
         }
         if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
@@ -392,12 +407,14 @@ pub(crate) fn pair(entrants: &[Entrant], games: &[&Game]) -> Result<Round, PairE
             let (x, y) = (a.min(b), a.max(b));
             content(&hist[order[x]], &hist[order[y]], level.colour)
         };
+        let floated = |a: usize| hist[order[a]].floated;
         let units = Units {
             n,
             group: &group,
             legal: &legal,
             meetings: &meetings,
             content: &content,
+            floated: &floated,
             dutch: true,
             fewest_repeats: level.repeats,
         };
@@ -449,4 +466,49 @@ pub(crate) fn pair(entrants: &[Entrant], games: &[&Game]) -> Result<Round, PairE
     Err(PairError::Impossible(format!(
         "{n} players cannot be paired"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pair_units, Units};
+
+    /// Pairs `n` units of the score groups `group`, everyone legal with everyone, where
+    /// `floated` floated down last round.
+    fn pairs(group: &[i64], floated: &[usize]) -> Vec<(usize, usize)> {
+        let floated_last = |i: usize| floated.contains(&i);
+        let units = Units {
+            n: group.len(),
+            group,
+            legal: &|_, _| true,
+            meetings: &|_, _| 0,
+            content: &|_, _| true,
+            floated: &floated_last,
+            dutch: true,
+            fewest_repeats: false,
+        };
+        let mut out: Vec<(usize, usize)> = pair_units(&units, &vec![true; group.len()])
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn an_odd_group_floats_its_lowest_player_down() {
+        assert_eq!(pairs(&[4, 4, 4, 0], &[]), vec![(0, 1), (2, 3)]);
+    }
+
+    #[test]
+    fn a_player_who_floated_last_round_does_not_float_again_when_another_can() {
+        assert_eq!(pairs(&[4, 4, 4, 0], &[2]), vec![(0, 2), (1, 3)]);
+        // Five in the group: the lowest who did not float goes down instead.
+        assert_eq!(
+            pairs(&[4, 4, 4, 4, 4, 0], &[3, 4]),
+            vec![(0, 3), (1, 4), (2, 5)]
+        );
+        // Everyone below the top floated: the lowest goes down again.
+        assert_eq!(pairs(&[4, 4, 4, 0], &[1, 2]), vec![(0, 1), (2, 3)]);
+    }
 }

@@ -33,6 +33,7 @@ const REDRAW = {
   history: ['moves'],
   chat_lines: ['chat'],
   unsent: ['board'],
+  tournament: ['status', 'actions'],
 };
 
 /** Every part, in the order the page draws them. */
@@ -102,6 +103,10 @@ export class RoomCtrl {
       }
     }
     if (!this.alive) return;
+    // A tournament's game links back to its event and offers no abort.
+    api(`/api/tournaments/room/${this.roomId}`)
+      .then((r) => this.alive && r?.tournament && this.update({ type: 'tournament', tournament: r.tournament }))
+      .catch(() => {});
     this.sock = new RoomSocket(this.roomId, { code: this.intent.code });
     listen(this.sock, this.roomId, {
       alive: () => this.alive,

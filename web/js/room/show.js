@@ -144,7 +144,8 @@ function playingActions(state, s, seat, now) {
     out.push(button('Decline draw', 'decline_draw', 'decline-draw'));
   } else if (offer.side.includes(seat)) out.push(button('Withdraw draw offer', 'decline_draw', 'withdraw-draw'));
   out.push(button('Resign', 'resign', 'resign', { confirm: 'Resign this game?' }));
-  if ((s.board?.plies || 0) < s.room.layout.length) out.push(button('Abort', 'abort', 'abort'));
+  // A tournament's rules have no abort: the no-show rule ends a game nobody starts.
+  if (!state.tournament && (s.board?.plies || 0) < s.room.layout.length) out.push(button('Abort', 'abort', 'abort'));
   if (state.claimAt !== null) {
     const left = state.claimAt - now;
     if (left <= 0) {

@@ -68,6 +68,9 @@ export function reduce(state, msg) {
     case 'me':
       s.me = msg.me || null;
       return s;
+    case 'tournament':
+      s.tournament = msg.tournament || null;
+      return s;
     case 'snapshot':
       return snapshot(s, msg);
     case 'event':

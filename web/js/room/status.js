@@ -13,8 +13,9 @@ export function createStatus() {
   const status = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
   const lag = h('span.lag', { id: 'lag' });
   const line = h('div.result', { id: 'result' });
+  const event = h('p.back.room-event', { id: 'room-event', hidden: true });
   return {
-    head: [title, desc, status, lag],
+    head: [event, title, desc, status, lag],
     line,
     render(state) {
       const v = statusView(state);
@@ -25,6 +26,9 @@ export function createStatus() {
       status.classList.toggle('mine', v.mine);
       document.title = v.tab;
       line.replaceChildren(...resultLine(state.snap, mySeat(state)));
+      const t = state.tournament;
+      event.hidden = !t;
+      if (t) event.replaceChildren(h('a', { href: `/tournament/${t.id}`, dataset: { link: '' }, id: 'room-event-link' }, t.round ? `← ${t.name}, round ${t.round}` : `← ${t.name}`));
     },
     /** The socket's round trip, in ms. */
     latency(ms) {

@@ -27,6 +27,11 @@ export function createHead() {
     tick(t, now) {
       countdown.textContent = countdownLine(t, now);
     },
+    /** The tournament was cancelled while the page was open. */
+    cancelled() {
+      status.replaceChildren(h('strong', { dataset: { state: 'cancelled' } }, 'This tournament was cancelled.'), ' ',
+        h('a', { href: '/tournaments', dataset: { link: '' } }, 'See the other tournaments'));
+    },
     /** The tournament did not load (`e`: the API's error). */
     failed(e) {
       title.textContent = e.status === 404 ? 'No such tournament' : 'This tournament did not load';

@@ -60,3 +60,43 @@ export function entrantsView(t) {
 export function noShowText(t) {
   return t.no_show_secs ? `If you have not made your first move ${t.no_show_secs} seconds after your first turn comes, you lose that game by forfeit; the tournament goes on.` : null;
 }
+
+/** Whether this page's player may change the tournament: its creator or an admin, before the start. */
+export function mayOrganise(t, me) {
+  return Boolean(t && me && t.state === 'registering' && (me.role === 'admin' || me.id === t.created_by));
+}
+
+/**
+ * The room of a game that pairing `next` gives this page's player and `prev` did not have
+ * (the page takes them there), or null. The first tournament a page receives (`prev` null)
+ * takes nobody anywhere: a player who came back to the page from their game stays.
+ */
+export function newGameFor(prev, next, me) {
+  if (!prev || !next || !me) return null;
+  const table = myTable(next, me);
+  if (!table?.room_id) return null;
+  const known = (prev.rounds_played || []).some((r) => (r.tables || []).some((tb) => tb.room_id === table.room_id));
+  return known ? null : table.room_id;
+}
+
+/**
+ * Who may create tournaments on this server (`creators` of the list), in words, for a
+ * reader who may (`allowed`) or may not.
+ */
+export function creatorsText(creators, allowed) {
+  const who = {
+    anyone: 'Anyone may create a tournament on this server, guests too.',
+    members: 'Anyone with an account may create a tournament on this server.',
+  }[creators] || 'On this server only admins create tournaments.';
+  if (allowed) return `${who} Yours starts from the form below.`;
+  if (creators === 'members') return `${who} Sign in to create one.`;
+  return creators === 'anyone' ? who : `${who} To have one, ask an admin.`;
+}
+
+/** Whether this page's player may create tournaments under `creators`. */
+export function mayCreate(creators, me) {
+  if (!me) return false;
+  if (me.role === 'admin') return true;
+  if (creators === 'anyone') return true;
+  return creators === 'members' && Boolean(me.username);
+}

@@ -5,8 +5,11 @@
 // it, listens to the stream and redraws.
 
 import { api, getMe, h } from '../http.js';
+import { navigate } from '../router.js';
 import { createHead, createMyGame } from '../tournament/head.js';
 import { createActions } from '../tournament/actions.js';
+import { createOrganise } from '../tournament/organise.js';
+import { newGameFor } from '../tournament/show.js';
 import { createStandings, createRounds } from '../tournament/standings.js';
 import { createEntrants, createRules, downloads } from '../tournament/side.js';
 
@@ -17,25 +20,33 @@ export function tournamentView(main, id) {
 
   const show = (next) => {
     if (!alive || !next) return;
+    // A round that pairs this player takes them to their game while the page is open.
+    const room = newGameFor(t, next, me);
     t = next;
+    if (room) {
+      navigate(`/room/${room}`);
+      return;
+    }
     draw();
   };
   const head = createHead();
   const myGame = createMyGame();
   const actions = createActions({ id, show });
+  const organise = createOrganise({ id, show });
   const standings = createStandings();
   const rounds = createRounds();
   const entrants = createEntrants();
   const rules = createRules();
   main.append(
     h('p.back', {}, h('a', { href: '/tournaments', dataset: { link: '' } }, '← All tournaments')),
-    ...head.els, myGame.el, ...actions.els,
+    ...head.els, myGame.el, ...actions.els, organise.el,
     h('div.event-grid', {}, h('div.event-main', {}, standings.el, rounds.el), h('div.event-side', {}, entrants.el, rules.el, downloads(id))));
 
   function draw() {
     head.render(t);
     head.tick(t, Date.now());
     actions.render(t, me);
+    organise.render(t, me);
     myGame.render(t, me);
     standings.render(t, me);
     rounds.render(t);
@@ -65,6 +76,10 @@ export function tournamentView(main, id) {
   };
   es.addEventListener('snapshot', onEvent);
   es.addEventListener('tournament', onEvent);
+  es.addEventListener('cancelled', () => {
+    es.close();
+    if (alive) head.cancelled();
+  });
   const timer = setInterval(() => head.tick(t, Date.now()), 1000);
 
   return {

@@ -1,17 +1,19 @@
-// /tournaments: every tournament, upcoming, under way and finished; and the form that creates
-// one, for admins (and for members on a server that lets them).
+// /tournaments: every tournament, upcoming, under way and finished; who may create one on
+// this server, and the form that creates one for those who may.
 
 import { api, getMe, h } from '../http.js';
 import { navigate } from '../router.js';
 import { checkCreate, formatRules, splitTournaments } from '../tourney.js';
+import { creatorsText, mayCreate } from '../tournament/show.js';
 import { eventItem } from '../widgets/eventlist.js';
 
 export function tournamentsView(main) {
   const lists = h('div.events-lists', { id: 'tournament-lists', 'aria-live': 'polite' }, h('p', {}, 'Loading…'));
   const createBox = h('div', { id: 'create-box' });
+  const who = h('p.help', { id: 'creators' });
   main.append(h('h1', {}, 'Tournaments'),
-    h('p.help', {}, 'Register for a tournament before it starts; when it starts, your games open by themselves and the standings follow every result.'),
-    createBox, lists);
+    h('p.help', {}, 'Register for a tournament before it starts. While its page is open, each game the pairing gives you opens by itself, and the standings follow every result.'),
+    who, createBox, lists);
 
   (async () => {
     let r;
@@ -22,13 +24,17 @@ export function tournamentsView(main) {
       return;
     }
     const groups = splitTournaments(r);
-    lists.replaceChildren(
-      group('Open for registration', 'upcoming', groups.upcoming, 'Nothing planned yet.'),
-      group('Under way', 'running', groups.running, 'None right now.'),
-      group('Finished', 'finished', groups.finished, 'None yet.'));
+    const none = !groups.upcoming.length && !groups.running.length && !groups.finished.length;
+    if (none) lists.replaceChildren(h('p.empty', { id: 'no-tournaments' }, 'There are no tournaments yet: none planned, none under way and none played.'));
+    else {
+      lists.replaceChildren(
+        group('Open for registration', 'upcoming', groups.upcoming, 'Nothing planned yet.'),
+        group('Under way', 'running', groups.running, 'None right now.'),
+        group('Finished', 'finished', groups.finished, 'None yet.'));
+    }
     const me = await getMe().catch(() => null);
-    // Members may create on servers that allow it; the list answer says so when it can.
-    const allowed = me?.role === 'admin' || (me?.username && (r.can_create === true || r.members_may_create === true));
+    const allowed = mayCreate(r.creators, me);
+    who.textContent = creatorsText(r.creators, allowed);
     if (allowed) createBox.append(createForm());
   })();
 }

@@ -1,5 +1,6 @@
-//! Tournament endpoints (`docs/api.md`, "Tournaments"): list, create, get, join, leave, the
-//! live stream of one event, its standings as CSV and its finished games as PDN.
+//! Tournament endpoints (`docs/api.md`, "Tournaments"): list, create, get, join, leave; the
+//! organiser's edit, cancel, early start and bots; the live stream of one event, its
+//! standings as CSV and its finished games as PDN.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -17,20 +18,27 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
+use crate::config::TournamentCreators;
 use crate::error::{ApiError, HttpCode};
 use crate::export::Stored;
 use crate::identity::Identity;
-use crate::tournaments::{standings_csv, view, NewTournament, TournamentError, Tournaments};
+use crate::tournaments::{
+    standings_csv, view, NewTournament, Organiser, TournamentEdit, TournamentError, Tournaments,
+};
 use crate::AppState;
 
 /// The tournament routes.
 pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/tournaments", get(list).post(create))
-        .route("/api/tournaments/{id}", get(one))
+        .route("/api/tournaments/{id}", get(one).patch(edit))
+        .route("/api/tournaments/{id}/cancel", post(cancel))
+        .route("/api/tournaments/{id}/start", post(start))
+        .route("/api/tournaments/{id}/bots", post(add_bots))
         .route("/api/tournaments/{id}/join", post(join))
         .route("/api/tournaments/{id}/leave", post(leave))
         .route("/api/tournaments/{id}/live", get(live))
+        .route("/api/tournaments/room/{room}", get(of_room))
         .route("/api/tournaments/{id}/standings.csv", get(csv))
         .route("/api/tournaments/{id}/games.pdn", get(pdn))
 }
@@ -40,6 +48,7 @@ impl From<TournamentError> for ApiError {
         match e {
             TournamentError::Invalid { code, message } => ApiError::BadRequest { code, message },
             TournamentError::Conflict { code, message } => ApiError::Conflict { code, message },
+            TournamentError::Denied { code, message } => ApiError::Denied { code, message },
             TournamentError::NotFound => ApiError::NotFound("tournament"),
             TournamentError::Store(e) => ApiError::from(e),
         }
@@ -58,7 +67,7 @@ async fn body_of(t: &Tournaments, id: Uuid) -> Result<Value, ApiError> {
 }
 
 /// `GET /api/tournaments`: registering and running events (soonest first), then the
-/// recently finished ones.
+/// recently finished ones, and who may create them on this server.
 async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows = state
         .store
@@ -87,7 +96,10 @@ async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
             "leader": v.standings.first().filter(|_| v.state != "registering").map(|s| &s.name),
         }));
     }
-    Ok(Json(json!({ "tournaments": out })))
+    Ok(Json(json!({
+        "tournaments": out,
+        "creators": state.config.tournament_creators.key(),
+    })))
 }
 
 /// Body of `POST /api/tournaments`.
@@ -115,23 +127,19 @@ fn default_no_show() -> u64 {
     60
 }
 
-/// `POST /api/tournaments`: admins create events; members too when the server allows it.
+/// `POST /api/tournaments`: whoever `--tournament-creators` names creates events.
 async fn create(
     State(state): State<AppState>,
     who: Identity,
     body: Result<Json<CreateBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let allowed = who
-        .account
-        .as_ref()
-        .is_some_and(|a| a.is_admin() || state.config.member_tournaments);
-    if !allowed {
+    let creators = state.config.tournament_creators;
+    if !creators.allow(who.account.as_ref().map(|a| a.is_admin())) {
         return Err(ApiError::Denied {
             code: "not_allowed",
-            message: if state.config.member_tournaments {
-                "only accounts may create tournaments".to_string()
-            } else {
-                "only admins may create tournaments on this server".to_string()
+            message: match creators {
+                TournamentCreators::Members => "only accounts may create tournaments".to_string(),
+                _ => "only admins may create tournaments on this server".to_string(),
             },
         });
     }
@@ -238,6 +246,138 @@ async fn leave(
     ))
 }
 
+/// The caller as an organiser of events.
+fn organiser(who: &Identity) -> Organiser {
+    Organiser {
+        id: who.id,
+        admin: who.account.as_ref().is_some_and(|a| a.is_admin()),
+    }
+}
+
+/// Body of `PATCH /api/tournaments/{id}`: the settings to change, the others kept.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EditBody {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    format: Option<tourney::Format>,
+    #[serde(default)]
+    time_control: Option<TimeControl>,
+    #[serde(default)]
+    rated: Option<bool>,
+    #[serde(default)]
+    starts_at: Option<i64>,
+    #[serde(default)]
+    no_show_secs: Option<u64>,
+    /// Absent: kept; `null`: no cap.
+    #[serde(default, deserialize_with = "present")]
+    max_players: Option<Option<u32>>,
+}
+
+/// A field that may be absent (`None`) or `null` (`Some(None)`).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
+    Option::<u32>::deserialize(d).map(Some)
+}
+
+/// `PATCH /api/tournaments/{id}`: its creator or an admin changes it before the start.
+async fn edit(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    who: Identity,
+    body: Result<Json<EditBody>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let id = tournament_id(&id)?;
+    let body = super::json_body(body)?;
+    let edit = TournamentEdit {
+        name: body.name,
+        format: body.format,
+        time_control: body.time_control,
+        rated: body.rated,
+        starts_at: body.starts_at,
+        no_show_ms: body.no_show_secs.map(|s| s.saturating_mul(1000)),
+        max_players: body.max_players,
+    };
+    let stored = state.tournaments.edit(id, organiser(&who), edit).await?;
+    Ok(Json(
+        serde_json::to_value(view(stored)?).unwrap_or(Value::Null),
+    ))
+}
+
+/// `POST /api/tournaments/{id}/cancel`: its creator or an admin deletes it before the start.
+async fn cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    who: Identity,
+) -> Result<Json<Value>, ApiError> {
+    let id = tournament_id(&id)?;
+    state.tournaments.cancel(id, organiser(&who)).await?;
+    Ok(Json(json!({ "cancelled": id })))
+}
+
+/// `POST /api/tournaments/{id}/start`: its creator or an admin starts it now.
+async fn start(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    who: Identity,
+) -> Result<Json<Value>, ApiError> {
+    let id = tournament_id(&id)?;
+    let stored = state.tournaments.start_now(id, organiser(&who)).await?;
+    Ok(Json(
+        serde_json::to_value(view(stored)?).unwrap_or(Value::Null),
+    ))
+}
+
+/// Body of `POST /api/tournaments/{id}/bots`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotsBody {
+    bots: Vec<Bot>,
+}
+
+/// `POST /api/tournaments/{id}/bots`: its creator or an admin enters bots before the start.
+async fn add_bots(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    who: Identity,
+    body: Result<Json<BotsBody>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let id = tournament_id(&id)?;
+    let body = super::json_body(body)?;
+    let stored = state
+        .tournaments
+        .add_bots(id, organiser(&who), &body.bots)
+        .await?;
+    Ok(Json(
+        serde_json::to_value(view(stored)?).unwrap_or(Value::Null),
+    ))
+}
+
+/// `GET /api/tournaments/room/{room}`: the event that paired a room (its game's page links
+/// back to it and offers no abort), `null` for a room no tournament paired: every room page
+/// asks, so the common answer is not an error.
+async fn of_room(
+    State(state): State<AppState>,
+    Path(room): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let room = Uuid::parse_str(&room).map_err(|_| ApiError::NotFound("room"))?;
+    let Some((id, round)) = state.store.tournament_of_room(room).await? else {
+        return Ok(Json(json!({ "tournament": null })));
+    };
+    let t = state.tournaments.load(id).await?;
+    // An arena has no rounds: its counter only numbers the pairings.
+    let arena = matches!(
+        serde_json::from_str(&t.event.format),
+        Ok(tourney::Format::Arena { .. })
+    );
+    Ok(Json(json!({ "tournament": {
+        "id": id,
+        "name": t.event.name,
+        "round": (!arena).then_some(round),
+        "state": t.event.state,
+    }})))
+}
+
 fn sse(name: &str, data: &Value) -> SseEvent {
     SseEvent::default()
         .event(name)
@@ -267,6 +407,12 @@ async fn live(State(state): State<AppState>, Path(id): Path<String>) -> Result<R
             }
             match body_of(&t, id).await {
                 Ok(body) => return Some((Ok(sse("tournament", &body)), (t, rx, None))),
+                Err(ApiError::NotFound(_)) => {
+                    // Cancelled: say so once, then end the stream.
+                    let gone = sse("cancelled", &json!({ "id": id }));
+                    let (_, closed) = broadcast::channel(1);
+                    return Some((Ok(gone), (t, closed, None)));
+                }
                 Err(e) => {
                     tracing::warn!(tournament = %id, error = %e, "live tournament not read");
                     continue;

@@ -108,7 +108,8 @@ pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 pub use relay::InboxRow;
 pub use shared_lobby::ListingRow;
 pub use tournaments::{
-    EntrantRow, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow, TournamentRow,
+    EntrantRow, JoinOutcome, PlayerTournament, RoomOutcome, StoredTournament, TournamentGameRow,
+    TournamentRow,
 };
 
 impl Store {

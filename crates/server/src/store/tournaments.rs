@@ -64,6 +64,20 @@ pub struct EntrantRow {
     pub bot: Option<String>,
     /// When they joined (ms).
     pub joined_at: i64,
+    /// The account's username (read from the accounts; `None` for a bot, and ignored when
+    /// an entrant is stored).
+    pub username: Option<String>,
+}
+
+/// What a registration came to ([`Store::join_tournament`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinOutcome {
+    /// Entered (or entered already).
+    Joined,
+    /// The event has as many entrants as its cap allows.
+    Full,
+    /// The event no longer registers (started, finished or cancelled).
+    Closed,
 }
 
 /// One game of a tournament (or a bye).
@@ -177,6 +191,7 @@ struct RawEntrant {
     partner: Option<String>,
     bot: Option<String>,
     joined_at: i64,
+    username: Option<String>,
 }
 
 impl RawEntrant {
@@ -193,6 +208,7 @@ impl RawEntrant {
                 .transpose()?,
             bot: self.bot,
             joined_at: self.joined_at,
+            username: self.username,
         })
     }
 }
@@ -309,9 +325,10 @@ impl Store {
                 None => None,
                 Some(t) => {
                     let entrants = sqlx::query_as(
-                        "SELECT tournament_id, player_id, name, rating, active, partner, bot, \
-                         joined_at FROM tournament_entrants WHERE tournament_id = $1 \
-                         ORDER BY joined_at, player_id",
+                        "SELECT e.tournament_id, e.player_id, e.name, e.rating, e.active, \
+                         e.partner, e.bot, e.joined_at, a.username FROM tournament_entrants e \
+                         LEFT JOIN accounts a ON a.player_id = e.player_id \
+                         WHERE e.tournament_id = $1 ORDER BY e.joined_at, e.player_id",
                     )
                     .bind(id.to_string())
                     .fetch_all(&mut *tx)
@@ -376,42 +393,156 @@ impl Store {
             .collect()
     }
 
-    /// Adds an entrant, or makes a withdrawn one active again (with the partner given).
+    /// Adds an entrant while the event registers and its cap allows, or makes a withdrawn
+    /// one active again (with the partner given). One transaction that first writes the
+    /// event's row, so concurrent registrations queue behind each other (Postgres locks the
+    /// row, SQLite takes its write lock) and each counts the entrants the one before it
+    /// left: a cap is never overrun.
     ///
     /// # Errors
     /// Database failure.
-    pub async fn join_tournament(&self, e: &EntrantRow) -> Result<(), StoreError> {
-        on_pool!(self, p => {
+    pub async fn join_tournament(&self, e: &EntrantRow) -> Result<JoinOutcome, StoreError> {
+        let outcome = on_pool!(self, p => {
             let mut tx = p.begin().await.map_err(db_err)?;
-            let again = sqlx::query(
-                "UPDATE tournament_entrants SET active = 1, partner = $3, name = $4 \
-                 WHERE tournament_id = $1 AND player_id = $2",
+            let open = sqlx::query(
+                "UPDATE tournaments SET round = round WHERE id = $1 AND state = 'registering'",
             )
             .bind(e.tournament_id.to_string())
-            .bind(e.player_id.to_string())
-            .bind(e.partner.map(|p| p.to_string()))
-            .bind(&e.name)
             .execute(&mut *tx)
             .await
             .map_err(db_err)?
             .rows_affected();
-            if again == 0 {
-                sqlx::query(ENTRANT_INSERT)
-                    .bind(e.tournament_id.to_string())
-                    .bind(e.player_id.to_string())
-                    .bind(&e.name)
-                    .bind(e.rating)
-                    .bind(i64::from(e.active))
-                    .bind(e.partner.map(|p| p.to_string()))
-                    .bind(e.bot.clone())
-                    .bind(e.joined_at)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
+            if open == 0 {
+                tx.rollback().await.map_err(db_err)?;
+                JoinOutcome::Closed
+            } else {
+                let entered: Option<(i64,)> = sqlx::query_as(
+                    "SELECT active FROM tournament_entrants \
+                     WHERE tournament_id = $1 AND player_id = $2",
+                )
+                .bind(e.tournament_id.to_string())
+                .bind(e.player_id.to_string())
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db_err)?;
+                let (count, cap): (i64, Option<i64>) = sqlx::query_as(
+                    "SELECT (SELECT COUNT(*) FROM tournament_entrants \
+                     WHERE tournament_id = $1 AND active = 1), max_players \
+                     FROM tournaments WHERE id = $1",
+                )
+                .bind(e.tournament_id.to_string())
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(db_err)?;
+                let counted = entered.is_some_and(|(active,)| active != 0);
+                if !counted && cap.is_some_and(|cap| count >= cap) {
+                    tx.rollback().await.map_err(db_err)?;
+                    JoinOutcome::Full
+                } else {
+                    if entered.is_some() {
+                        sqlx::query(
+                            "UPDATE tournament_entrants SET active = 1, partner = $3, name = $4 \
+                             WHERE tournament_id = $1 AND player_id = $2",
+                        )
+                        .bind(e.tournament_id.to_string())
+                        .bind(e.player_id.to_string())
+                        .bind(e.partner.map(|p| p.to_string()))
+                        .bind(&e.name)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(db_err)?;
+                    } else {
+                        sqlx::query(ENTRANT_INSERT)
+                            .bind(e.tournament_id.to_string())
+                            .bind(e.player_id.to_string())
+                            .bind(&e.name)
+                            .bind(e.rating)
+                            .bind(i64::from(e.active))
+                            .bind(e.partner.map(|p| p.to_string()))
+                            .bind(e.bot.clone())
+                            .bind(e.joined_at)
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(db_err)?;
+                    }
+                    tx.commit().await.map_err(db_err)?;
+                    JoinOutcome::Joined
+                }
             }
-            tx.commit().await.map_err(db_err)?;
         });
-        Ok(())
+        Ok(outcome)
+    }
+
+    /// Changes the settings of an event still registering: its name, game options, format,
+    /// clock, rating, start, no-show wait and cap (every column of `t` but its id, state,
+    /// round, creator and times of creation, start and end). Refused (false) once it has
+    /// started, or when the cap is below the entrants already in: checked in the same
+    /// statement, so no registration slips between the count and the change.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn edit_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
+        let n = on_pool!(self, p => {
+            sqlx::query(
+                "UPDATE tournaments SET name = $2, variant = $3, options = $4, format = $5, \
+                 time_control = $6, rated = $7, no_show_ms = $8, max_players = $9, \
+                 starts_at = $10 WHERE id = $1 AND state = 'registering' AND ($9 IS NULL OR \
+                 (SELECT COUNT(*) FROM tournament_entrants \
+                  WHERE tournament_id = $1 AND active = 1) <= $9)",
+            )
+            .bind(t.id.to_string())
+            .bind(&t.name)
+            .bind(&t.variant)
+            .bind(&t.options)
+            .bind(&t.format)
+            .bind(&t.time_control)
+            .bind(i64::from(t.rated))
+            .bind(t.no_show_ms)
+            .bind(t.max_players)
+            .bind(t.starts_at)
+            .execute(p)
+            .await
+            .map_err(db_err)?
+            .rows_affected()
+        });
+        Ok(n > 0)
+    }
+
+    /// Deletes an event that has not started, with its entrants. False once it has
+    /// started (or when there is no such event).
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn cancel_tournament(&self, tournament: Uuid) -> Result<bool, StoreError> {
+        // The entrants go with it (`ON DELETE CASCADE`); a registering event has no games.
+        let n = on_pool!(self, p => {
+            sqlx::query("DELETE FROM tournaments WHERE id = $1 AND state = 'registering'")
+                .bind(tournament.to_string())
+                .execute(p)
+                .await
+                .map_err(db_err)?
+                .rows_affected()
+        });
+        Ok(n > 0)
+    }
+
+    /// The tournament and round that paired room `room`, if a tournament did.
+    ///
+    /// # Errors
+    /// Database failure or a corrupt id.
+    pub async fn tournament_of_room(&self, room: Uuid) -> Result<Option<(Uuid, i64)>, StoreError> {
+        let found: Option<(String, i64)> = on_pool!(self, p => {
+            sqlx::query_as(
+                "SELECT tournament_id, round FROM tournament_games WHERE room_id = $1 LIMIT 1",
+            )
+            .bind(room.to_string())
+            .fetch_optional(p)
+            .await
+            .map_err(db_err)?
+        });
+        found
+            .map(|(id, round)| Ok((parse_uuid(&id, "game tournament")?, round)))
+            .transpose()
     }
 
     /// Withdraws an entrant: before the start the registration is deleted, afterwards it

@@ -31,7 +31,7 @@ use uuid::Uuid;
 use crate::rooms::Rooms;
 use crate::store::Store;
 use crate::store::{
-    now_ms, EntrantRow, StoreError, StoredTournament, TournamentGameRow, TournamentRow,
+    now_ms, EntrantRow, JoinOutcome, StoreError, StoredTournament, TournamentGameRow, TournamentRow,
 };
 
 pub(crate) use view::{standings_csv, view};
@@ -67,6 +67,14 @@ pub(crate) enum TournamentError {
         /// Why.
         message: String,
     },
+    /// The caller may not do this (403), with a stable code.
+    #[error("{message}")]
+    Denied {
+        /// Stable snake_case code.
+        code: &'static str,
+        /// Why.
+        message: String,
+    },
     /// No such tournament.
     #[error("tournament not found")]
     NotFound,
@@ -82,11 +90,48 @@ fn invalid(code: &'static str, message: impl Into<String>) -> TournamentError {
     }
 }
 
+/// The refusal of an organiser's change once the event has started.
+fn started() -> TournamentError {
+    conflict(
+        "tournament_started",
+        "the tournament has started: it can no longer be changed",
+    )
+}
+
 fn conflict(code: &'static str, message: impl Into<String>) -> TournamentError {
     TournamentError::Conflict {
         code,
         message: message.into(),
     }
+}
+
+/// Who asks to change an event: its creator or an admin may ([`Tournaments::edit`] and the
+/// rest of the organiser's actions).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Organiser {
+    /// The caller's id.
+    pub(crate) id: Uuid,
+    /// The caller is an admin.
+    pub(crate) admin: bool,
+}
+
+/// The settings an organiser changes before the start; `None` keeps the setting as it is.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TournamentEdit {
+    /// A new name.
+    pub(crate) name: Option<String>,
+    /// A new format.
+    pub(crate) format: Option<tourney::Format>,
+    /// A new clock.
+    pub(crate) time_control: Option<TimeControl>,
+    /// Rated or not.
+    pub(crate) rated: Option<bool>,
+    /// A new start (ms).
+    pub(crate) starts_at: Option<i64>,
+    /// A new no-show wait (ms).
+    pub(crate) no_show_ms: Option<u64>,
+    /// A new cap (`Some(None)`: no cap).
+    pub(crate) max_players: Option<Option<u32>>,
 }
 
 /// A new tournament as its creator asks for it (checked by [`Tournaments::create`]).
@@ -429,7 +474,7 @@ impl Tournaments {
             started_at: None,
             finished_at: None,
         };
-        let entrants = bot_entrants(id, &new.bots, now);
+        let entrants = bot_entrants(id, &[], &new.bots, now);
         self.store().insert_tournament(&event, &entrants).await?;
         self.direct(id);
         self.changed(id);
@@ -481,16 +526,11 @@ impl Tournaments {
             }
             _ => {}
         }
-        let entered = t.entrants.iter().any(|e| e.player_id == player);
-        let max = t
-            .event
-            .max_players
-            .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
-        if !entered && t.entrants.len() >= max {
-            return Err(conflict("tournament_full", "the tournament is full"));
-        }
         let rating = seed_rating(self.store(), &options_of(&t.event)?, player).await?;
-        self.store()
+        // The store decides the cap and the state under its own lock: two registrations at
+        // once must not both take the last place.
+        let outcome = self
+            .store()
             .join_tournament(&EntrantRow {
                 tournament_id: id,
                 player_id: player,
@@ -500,11 +540,205 @@ impl Tournaments {
                 partner,
                 bot: None,
                 joined_at: now_ms(),
+                username: None,
             })
             .await?;
+        match outcome {
+            JoinOutcome::Joined => {}
+            JoinOutcome::Full => return Err(conflict("tournament_full", "the tournament is full")),
+            JoinOutcome::Closed => {
+                return Err(conflict(
+                    "registration_closed",
+                    "registration for this tournament is closed",
+                ))
+            }
+        }
         self.changed(id);
         self.wake(id);
         self.load(id).await
+    }
+
+    /// Refuses anyone but the creator of `t` and admins, and any change once it started.
+    fn may_organise(t: &StoredTournament, by: Organiser) -> Result<(), TournamentError> {
+        if !by.admin && t.event.created_by != by.id {
+            return Err(TournamentError::Denied {
+                code: "not_organiser",
+                message: "only the tournament's creator or an admin may change it".to_string(),
+            });
+        }
+        if t.event.state != "registering" {
+            return Err(started());
+        }
+        Ok(())
+    }
+
+    /// Changes the settings of event `id` before its start.
+    ///
+    /// # Errors
+    /// [`TournamentError::Denied`] (`not_organiser`) for anyone but its creator or an
+    /// admin; [`TournamentError::Conflict`] (`tournament_started`) once it has started;
+    /// [`TournamentError::Invalid`] for settings that cannot make an event, or a cap below
+    /// the entrants already in; the store failed.
+    pub(crate) async fn edit(
+        &self,
+        id: Uuid,
+        by: Organiser,
+        edit: TournamentEdit,
+    ) -> Result<StoredTournament, TournamentError> {
+        let t = self.load(id).await?;
+        Self::may_organise(&t, by)?;
+        let row = &t.event;
+        let format: tourney::Format = serde_json::from_str(&row.format)
+            .map_err(|e| StoreError::Corrupt(format!("tournament format: {e}")))?;
+        let time_control: TimeControl = serde_json::from_str(&row.time_control)
+            .map_err(|e| StoreError::Corrupt(format!("tournament time control: {e}")))?;
+        let new = NewTournament {
+            name: edit.name.unwrap_or_else(|| row.name.clone()),
+            options: options_of(row)?,
+            format: edit.format.unwrap_or(format),
+            time_control: edit.time_control.unwrap_or(time_control),
+            rated: edit.rated.unwrap_or(row.rated),
+            starts_at: edit.starts_at.unwrap_or(row.starts_at),
+            no_show_ms: edit
+                .no_show_ms
+                .unwrap_or_else(|| u64::try_from(row.no_show_ms).unwrap_or(0)),
+            max_players: edit
+                .max_players
+                .unwrap_or_else(|| row.max_players.and_then(|m| u32::try_from(m).ok())),
+            bots: Vec::new(),
+        };
+        let name = checked_name(&new)?;
+        let changed = TournamentRow {
+            name,
+            format: serde_json::to_string(&new.format).unwrap_or_default(),
+            time_control: serde_json::to_string(&new.time_control).unwrap_or_default(),
+            rated: new.rated,
+            starts_at: new.starts_at,
+            no_show_ms: i64::try_from(new.no_show_ms).unwrap_or(i64::MAX),
+            max_players: new.max_players.map(i64::from),
+            ..row.clone()
+        };
+        self.store_edit(&changed).await?;
+        self.changed(id);
+        self.wake(id);
+        self.load(id).await
+    }
+
+    /// Stores `changed`, or says why the store refused it.
+    async fn store_edit(&self, changed: &TournamentRow) -> Result<(), TournamentError> {
+        if self.store().edit_tournament(changed).await? {
+            return Ok(());
+        }
+        if self.load(changed.id).await?.event.state != "registering" {
+            return Err(started());
+        }
+        Err(invalid(
+            "bad_max_players",
+            "more players have registered than that cap allows",
+        ))
+    }
+
+    /// Starts event `id` now rather than at its time.
+    ///
+    /// # Errors
+    /// As [`Tournaments::edit`]; [`TournamentError::Conflict`] (`too_few_players`) with
+    /// fewer than two entrants.
+    pub(crate) async fn start_now(
+        &self,
+        id: Uuid,
+        by: Organiser,
+    ) -> Result<StoredTournament, TournamentError> {
+        let t = self.load(id).await?;
+        Self::may_organise(&t, by)?;
+        if t.entrants.iter().filter(|e| e.active).count() < 2 {
+            return Err(conflict(
+                "too_few_players",
+                "a tournament needs at least two players to start",
+            ));
+        }
+        let changed = TournamentRow {
+            starts_at: now_ms(),
+            ..t.event.clone()
+        };
+        self.store_edit(&changed).await?;
+        self.changed(id);
+        self.wake(id);
+        self.load(id).await
+    }
+
+    /// Cancels event `id` before its start: it is deleted with its registrations, and its
+    /// live streams say so.
+    ///
+    /// # Errors
+    /// As [`Tournaments::edit`].
+    pub(crate) async fn cancel(&self, id: Uuid, by: Organiser) -> Result<(), TournamentError> {
+        let t = self.load(id).await?;
+        Self::may_organise(&t, by)?;
+        if !self.store().cancel_tournament(id).await? {
+            return Err(started());
+        }
+        self.changed(id);
+        self.wake(id);
+        Ok(())
+    }
+
+    /// Enters `bots` into event `id` before its start, each an entrant of its own.
+    ///
+    /// # Errors
+    /// As [`Tournaments::edit`]; [`TournamentError::Invalid`] (`unknown_bot`,
+    /// `too_many_bots`, `no_bots`); [`TournamentError::Conflict`] (`tournament_full`) when
+    /// the cap leaves too few places (bots entered before the cap was reached stay).
+    pub(crate) async fn add_bots(
+        &self,
+        id: Uuid,
+        by: Organiser,
+        bots: &[Bot],
+    ) -> Result<StoredTournament, TournamentError> {
+        let t = self.load(id).await?;
+        Self::may_organise(&t, by)?;
+        if bots.is_empty() {
+            return Err(invalid("no_bots", "name at least one bot to enter"));
+        }
+        if let Some(b) = bots.iter().find(|b| !b.exists()) {
+            return Err(invalid(
+                "unknown_bot",
+                format!("no bot `{}` at level {}", b.kind, b.level),
+            ));
+        }
+        if t.entrants.iter().filter(|e| e.bot.is_some()).count() + bots.len() > MAX_BOTS {
+            return Err(invalid(
+                "too_many_bots",
+                format!("at most {MAX_BOTS} bots may enter"),
+            ));
+        }
+        let active = t.entrants.iter().filter(|e| e.active).count();
+        let cap = t
+            .event
+            .max_players
+            .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+        if active + bots.len() > cap {
+            return Err(conflict("tournament_full", "the tournament is full"));
+        }
+        let mut refused = None;
+        for row in bot_entrants(id, &t.entrants, bots, now_ms()) {
+            match self.store().join_tournament(&row).await? {
+                JoinOutcome::Joined => {}
+                JoinOutcome::Full => {
+                    refused = Some(conflict("tournament_full", "the tournament is full"));
+                    break;
+                }
+                JoinOutcome::Closed => {
+                    refused = Some(started());
+                    break;
+                }
+            }
+        }
+        self.changed(id);
+        self.wake(id);
+        match refused {
+            Some(e) => Err(e),
+            None => self.load(id).await,
+        }
     }
 
     /// Withdraws `player`: before the start the registration goes; afterwards the games
@@ -583,10 +817,17 @@ fn checked_name(new: &NewTournament) -> Result<String, TournamentError> {
     Ok(name)
 }
 
-/// The entrant rows of the `bots` of a new event `id` created at `now`, each named after
-/// its kind and level with a number among its like.
-fn bot_entrants(id: Uuid, bots: &[Bot], now: i64) -> Vec<EntrantRow> {
+/// The entrant rows of `bots` entering event `id` at `now`, each named after its kind and
+/// level with a number among its like, counting on from the bots of `entered`.
+fn bot_entrants(id: Uuid, entered: &[EntrantRow], bots: &[Bot], now: i64) -> Vec<EntrantRow> {
+    let present: Vec<Bot> = entered
+        .iter()
+        .filter_map(|e| serde_json::from_str(e.bot.as_deref()?).ok())
+        .collect();
     let mut counts: HashMap<(&str, u8), u32> = HashMap::new();
+    for b in &present {
+        *counts.entry((b.kind.as_str(), b.level)).or_insert(0) += 1;
+    }
     bots.iter()
         .enumerate()
         .map(|(i, b)| {
@@ -602,6 +843,7 @@ fn bot_entrants(id: Uuid, bots: &[Bot], now: i64) -> Vec<EntrantRow> {
                 bot: serde_json::to_string(b).ok(),
                 // Registration order keeps the creator's order of the bots.
                 joined_at: now + i64::try_from(i).unwrap_or(0),
+                username: None,
             }
         })
         .collect()

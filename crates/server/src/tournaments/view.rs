@@ -62,6 +62,8 @@ pub(crate) struct EntrantView {
     pub(crate) id: Uuid,
     /// Name.
     pub(crate) name: String,
+    /// The account's username, for the link to the player's page (`null` for a bot).
+    pub(crate) username: Option<String>,
     /// Seed rating.
     pub(crate) rating: i64,
     /// Not withdrawn.
@@ -90,6 +92,8 @@ pub(crate) struct PlayerRef {
     pub(crate) player: Uuid,
     /// Name.
     pub(crate) name: String,
+    /// The account's username, for the link to the player's page (`null` for a bot).
+    pub(crate) username: Option<String>,
 }
 
 /// One table (game) of a round.
@@ -112,6 +116,8 @@ pub(crate) struct SeatRef {
     pub(crate) player: Uuid,
     /// Name.
     pub(crate) name: String,
+    /// The account's username, for the link to the player's page (`null` for a bot).
+    pub(crate) username: Option<String>,
 }
 
 /// How a table ended.
@@ -141,6 +147,8 @@ pub(crate) struct StandingView {
     pub(crate) player: Uuid,
     /// Name.
     pub(crate) name: String,
+    /// The account's username, for the link to the player's page (`null` for a bot).
+    pub(crate) username: Option<String>,
     /// Points.
     pub(crate) points: f64,
     /// Tiebreaks by name (`buchholz`, `sonneborn_berger`, ...).
@@ -168,6 +176,13 @@ pub(crate) fn view(stored: StoredTournament) -> Result<TournamentView, StoreErro
         .map(|e| (e.player_id, e.name.clone()))
         .collect();
     let name = |p: &Uuid| names.get(p).cloned().unwrap_or_default();
+    let usernames: HashMap<Uuid, String> = event
+        .stored
+        .entrants
+        .iter()
+        .filter_map(|e| Some((e.player_id, e.username.clone()?)))
+        .collect();
+    let username = |p: &Uuid| usernames.get(p).cloned();
     let standings = event
         .standings()
         .into_iter()
@@ -175,6 +190,7 @@ pub(crate) fn view(stored: StoredTournament) -> Result<TournamentView, StoreErro
             rank: s.rank,
             player: s.player,
             name: name(&s.player),
+            username: username(&s.player),
             points: s.points,
             tiebreaks: s.tiebreaks.into_iter().collect(),
             played: s.played,
@@ -183,7 +199,7 @@ pub(crate) fn view(stored: StoredTournament) -> Result<TournamentView, StoreErro
             losses: s.losses,
         })
         .collect();
-    let rounds_played = rounds_played(&event.stored.games, &name)?;
+    let rounds_played = rounds_played(&event.stored.games, &name, &username)?;
     let rounds_total = event.rounds();
     let e = &event.stored.event;
     let options = super::options_of(e)?;
@@ -213,6 +229,7 @@ pub(crate) fn view(stored: StoredTournament) -> Result<TournamentView, StoreErro
             .map(|x| EntrantView {
                 id: x.player_id,
                 name: x.name.clone(),
+                username: x.username.clone(),
                 rating: x.rating,
                 active: x.active,
                 partner: x.partner,
@@ -225,10 +242,11 @@ pub(crate) fn view(stored: StoredTournament) -> Result<TournamentView, StoreErro
 }
 
 /// The rounds of `games` in order, each with its tables (and their results, once stored)
-/// and its byes; `name` names a player.
+/// and its byes; `name` names a player and `username` gives an account's username.
 fn rounds_played(
     games: &[TournamentGameRow],
     name: &dyn Fn(&Uuid) -> String,
+    username: &dyn Fn(&Uuid) -> Option<String>,
 ) -> Result<Vec<RoundView>, StoreError> {
     let mut rounds: BTreeMap<i64, RoundView> = BTreeMap::new();
     for g in games {
@@ -242,6 +260,7 @@ fn rounds_played(
             round.byes.extend(seats.iter().map(|(_, p)| PlayerRef {
                 player: *p,
                 name: name(p),
+                username: username(p),
             }));
             continue;
         };
@@ -254,6 +273,7 @@ fn rounds_played(
                     seat: *seat,
                     player: *p,
                     name: name(p),
+                    username: username(p),
                 })
                 .collect(),
             result,

@@ -1,6 +1,7 @@
 //! Club life in the browser: players register for a tournament an admin made from the
-//! tournaments page and follow its standings, which change on the page when a result
-//! arrives; a player page draws the rating history graph after rated games; the create
+//! tournaments page, are taken to their games by the page and follow its standings, which
+//! change on the page when a result arrives; an admin edits an event, enters a bot and
+//! starts it early from its page; a player page draws the rating history graph after rated games; the create
 //! form's "Rated" checkbox; the leaderboard's tabs.
 
 use std::net::SocketAddr;
@@ -131,19 +132,34 @@ async fn a_player_registers_for_a_tournament_and_follows_its_standings() {
     ann.wait_text("#entrants", "bob").await;
     ann.screenshot("registered").await;
 
-    // The start: both are told where their game is, and the standings appear.
+    // The start: the pages take both players to their games by themselves; a game's page
+    // links back to the event and has no Abort.
     ann.eval::<Value>("window.__sameDocument = true").await;
+    ann.wait_until("location.pathname.startsWith('/room/')")
+        .await;
+    bob.wait_until("location.pathname.startsWith('/room/')")
+        .await;
+    ann.wait_text("#room-event-link", "Friday Swiss, round 1")
+        .await;
+    bob.wait_for("#resign").await;
+    assert_eq!(
+        bob.count("#abort").await,
+        0,
+        "a tournament game has no Abort"
+    );
+    ann.screenshot("taken-to-game").await;
+
+    // Ann goes back to the event by the link: her game is still on, the standings are there.
+    ann.click("#room-event-link").await;
+    ann.wait_until(&format!("location.pathname === {}", js(&path)))
+        .await;
     ann.wait_for("#my-game-link").await;
-    bob.wait_for("#my-game-link").await;
     ann.wait_for("#standings").await;
     ann.wait_text("#t-status", "Round 1 of 1").await;
     ann.screenshot("round-one").await;
 
-    // Bob goes to his table and resigns; Ann, still on the tournament page, sees the result
-    // and the standings change without a reload.
-    bob.click("#my-game-link").await;
-    bob.wait_until("location.pathname.startsWith('/room/')")
-        .await;
+    // Bob resigns; Ann, on the tournament page, sees the result and the standings change
+    // without a reload.
     bob.wait_for("#resign").await;
     bob.click("#resign").await;
     bob.click("#resign").await;
@@ -164,6 +180,11 @@ async fn a_player_registers_for_a_tournament_and_follows_its_standings() {
     // The page stays after the end, with its downloads.
     ann.reload().await;
     ann.wait_text("#standings", "bob").await;
+    // Names in the standings link to the players' pages, by username.
+    let link: String = ann
+        .eval("document.querySelector('#standings a.player-link[href=\"/@/bob\"]')?.textContent ?? ''")
+        .await;
+    assert_eq!(link, "bob");
     let (csv, pdn): (String, String) = ann
         .eval(
             "Promise.all(['#csv-link', '#pdn-link'].map((s) => \
@@ -265,5 +286,97 @@ async fn a_player_page_draws_the_rating_graph() {
     let cy = h.page("cy").await;
     cy.goto("/@/nobody-here").await;
     cy.wait_text("#player-missing", "nobody-here").await;
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn an_admin_edits_adds_a_bot_and_starts_a_tournament_early_from_its_page() {
+    let Some(h) = Harness::start_with("club-organise", |c| {
+        c.first_admin = Some(("boss".into(), "the boss password".into()));
+    })
+    .await
+    else {
+        return;
+    };
+    let (ann, _) = member(&h, "ann").await;
+    let boss = h.page("boss").await;
+    log_in(&boss, "boss", "the boss password").await;
+
+    // No event yet: the page says so, and who may create one.
+    ann.goto("/tournaments").await;
+    ann.wait_for("#no-tournaments").await;
+    ann.wait_text("#creators", "ask an admin").await;
+    assert_eq!(ann.count("#new-tournament").await, 0);
+    ann.screenshot("none").await;
+
+    // The admin creates one starting in half an hour (the form's default).
+    boss.goto("/tournaments").await;
+    boss.wait_text("#creators", "form below").await;
+    boss.click("#new-tournament > summary").await;
+    boss.type_text("#t-name", "Club cup").await;
+    boss.eval::<Value>(
+        "(() => { const f = (id, v) => { const e = document.querySelector(id); e.value = v; \
+           e.dispatchEvent(new Event('change')); e.dispatchEvent(new Event('input')); }; \
+           f('#t-game', 'stockholm'); f('#t-format', 'swiss'); f('#t-rounds', '1'); \
+           f('#t-tc', 'per_move'); f('#t-permove', '60'); f('#t-noshow', '60'); \
+           document.querySelector('#t-rated').checked = false; })()",
+    )
+    .await;
+    boss.click("#t-create").await;
+    boss.wait_until("location.pathname.startsWith('/tournament/')")
+        .await;
+    let path: String = boss.eval("location.pathname").await;
+    boss.wait_until("!document.querySelector('#t-organise').hidden")
+        .await;
+
+    // It is renamed and a computer player entered, from the page.
+    boss.click("#t-edit-box > summary").await;
+    boss.eval::<Value>("document.querySelector('#t-edit-name').value = 'Club cup, early'")
+        .await;
+    boss.click("#t-edit-save").await;
+    boss.wait_text("#t-title", "Club cup, early").await;
+    boss.click("#t-add-bots").await;
+    boss.wait_text("#entrants", "Computer").await;
+    boss.screenshot("organise").await;
+    boss.set_viewport(375, 812, true).await;
+    boss.wait_for("#t-start-now").await;
+    assert_no_horizontal_scroll(&boss).await;
+    boss.screenshot("organise-phone").await;
+    boss.set_viewport(1280, 800, false).await;
+
+    // Ann registers; the organiser's box is not hers.
+    ann.goto(&path).await;
+    ann.click("#join").await;
+    ann.wait_for("#registered").await;
+    assert!(
+        ann.eval::<bool>("document.querySelector('#t-organise').hidden")
+            .await
+    );
+
+    // Started early: Ann's page takes her to her game against the computer by itself.
+    boss.wait_text("#entrants", "ann").await;
+    boss.click("#t-start-now").await;
+    boss.wait_text("#t-status", "Round 1 of 1").await;
+    ann.wait_until("location.pathname.startsWith('/room/')")
+        .await;
+    ann.wait_text("#room-event-link", "Club cup, early").await;
+    ann.wait_for("#resign").await;
+    assert_eq!(
+        ann.count("#abort").await,
+        0,
+        "a tournament game has no Abort"
+    );
+    ann.screenshot("game").await;
+    ann.set_viewport(375, 812, true).await;
+    ann.wait_for("#room-event-link").await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("game-phone").await;
+    ann.click("#room-event-link").await;
+    ann.wait_until(&format!("location.pathname === {}", js(&path)))
+        .await;
+    ann.wait_for("#my-game-link").await;
+    for p in [&ann, &boss] {
+        p.assert_no_errors();
+    }
     h.finish().await;
 }

@@ -627,3 +627,243 @@ async fn an_arena_pairs_finished_players_again_at_once_and_counts_games_under_wa
         .collect();
     assert!(points.windows(2).all(|w| w[0] >= w[1]), "best first: {t}");
 }
+
+/// A server whose tournaments are created by `creators`.
+async fn server_with(url: &str, creators: server::config::TournamentCreators) -> Server {
+    let mut config = ServerConfig::new(url);
+    config.first_admin = Some((ADMIN.into(), ADMIN_PASSWORD.into()));
+    config.bot_pause = Some(Duration::from_millis(1));
+    config.tournament_creators = creators;
+    Server::start(config).await
+}
+
+async fn patch(s: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
+    send(
+        reqwest::Client::new()
+            .patch(s.url(path))
+            .bearer_auth(token)
+            .json(&body),
+    )
+    .await
+}
+
+fn code(reply: &(u16, Value)) -> (u16, Option<&str>) {
+    (reply.0, reply.1["error"]["code"].as_str())
+}
+
+/// A Swiss event of one round starting in an hour, with `extra` merged into the body.
+fn later_event(extra: Value) -> Value {
+    let mut body = json!({"name": "Club night", "game": "giveandtake",
+        "format": {"kind": "swiss", "rounds": 1},
+        "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
+        "starts_at": now_ms() + 3_600_000, "no_show_secs": 600});
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_joins_never_overrun_the_cap_on_sqlite() {
+    let url = crate::clubdb::fresh(crate::clubdb::Backend::Sqlite)
+        .await
+        .unwrap();
+    simultaneous_joins(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_joins_never_overrun_the_cap_on_postgres() {
+    let Some(db) = crate::clubdb::fresh_postgres().await else {
+        return;
+    };
+    simultaneous_joins(&db.url).await;
+}
+
+/// Twelve accounts join an event capped at 3 all at once: exactly 3 get in, the others are
+/// told `tournament_full`.
+async fn simultaneous_joins(url: &str) {
+    let s = server(url).await;
+    let admin = admin_token(&s).await;
+    let (status, created) = post(
+        &s,
+        "/api/tournaments",
+        &admin,
+        later_event(json!({"max_players": 3})),
+    )
+    .await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    for i in 0..12 {
+        tokens.push(account(&s, &format!("racer{i}")).await.1);
+    }
+    let path = format!("/api/tournaments/{id}/join");
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(tokens.len()));
+    let mut jobs = Vec::new();
+    for token in tokens {
+        let (url, barrier) = (s.url(&path), barrier.clone());
+        jobs.push(tokio::spawn(async move {
+            barrier.wait().await;
+            send(
+                reqwest::Client::new()
+                    .post(url)
+                    .bearer_auth(token)
+                    .json(&json!({})),
+            )
+            .await
+        }));
+    }
+    let mut joined = 0;
+    let mut full = 0;
+    for job in jobs {
+        let reply = job.await.unwrap();
+        match code(&reply) {
+            (200, _) => joined += 1,
+            (409, Some("tournament_full")) => full += 1,
+            other => panic!("unexpected answer {other:?}: {}", reply.1),
+        }
+    }
+    assert_eq!((joined, full), (3, 9));
+    let t = tournament(&s, &id).await;
+    assert_eq!(t["entrants"].as_array().unwrap().len(), 3, "{t}");
+}
+
+#[tokio::test]
+async fn an_organiser_edits_adds_bots_starts_early_and_cancels_on_sqlite() {
+    let url = crate::clubdb::fresh(crate::clubdb::Backend::Sqlite)
+        .await
+        .unwrap();
+    organiser_actions(&url).await;
+}
+
+#[tokio::test]
+async fn an_organiser_edits_adds_bots_starts_early_and_cancels_on_postgres() {
+    let Some(db) = crate::clubdb::fresh_postgres().await else {
+        return;
+    };
+    organiser_actions(&db.url).await;
+}
+
+async fn organiser_actions(url: &str) {
+    let s = server_with(url, server::config::TournamentCreators::Members).await;
+    let admin = admin_token(&s).await;
+    let (_, ann) = account(&s, "ann").await;
+    let (_, bob) = account(&s, "bob").await;
+    // The list says who may create; a member may on this server.
+    let (_, list) = s.get("/api/tournaments", None).await;
+    assert_eq!(list["creators"], "members", "{list}");
+    let (status, created) = post(&s, "/api/tournaments", &ann, later_event(json!({}))).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let one = format!("/api/tournaments/{id}");
+    // Only its creator or an admin changes it.
+    let refused = patch(&s, &one, &bob, json!({"name": "Mine now"})).await;
+    assert_eq!(code(&refused), (403, Some("not_organiser")));
+    let refused = post(&s, &format!("{one}/cancel"), &bob, json!({})).await;
+    assert_eq!(code(&refused), (403, Some("not_organiser")));
+    let (status, edited) = patch(
+        &s,
+        &one,
+        &ann,
+        json!({"name": "Club night, moved", "max_players": 4, "no_show_secs": 120}),
+    )
+    .await;
+    assert_eq!(status, 200, "{edited}");
+    assert_eq!(edited["name"], "Club night, moved");
+    assert_eq!(edited["max_players"], 4);
+    assert_eq!(edited["no_show_secs"], 120);
+    let refused = patch(
+        &s,
+        &one,
+        &ann,
+        json!({"format": {"kind": "swiss", "rounds": 0}}),
+    )
+    .await;
+    assert_eq!(code(&refused), (400, Some("bad_format")));
+    // Bots from the page's button: numbered among their like.
+    let bots = json!({"bots": [{"kind": "engine", "level": 1}, {"kind": "engine", "level": 1}]});
+    let (status, with_bots) = post(&s, &format!("{one}/bots"), &admin, bots).await;
+    assert_eq!(status, 200, "{with_bots}");
+    let names: Vec<&str> = with_bots["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{with_bots}");
+    assert!(
+        names[0].ends_with("#1") && names[1].ends_with("#2"),
+        "{names:?}"
+    );
+    let refused = post(&s, &format!("{one}/bots"), &ann, json!({"bots": []})).await;
+    assert_eq!(code(&refused), (400, Some("no_bots")));
+    let (status, _) = post(&s, &format!("{one}/join"), &bob, json!({})).await;
+    assert_eq!(status, 200);
+    // Three entrants: a cap of 2 would leave one out.
+    let refused = patch(&s, &one, &ann, json!({"max_players": 2})).await;
+    assert_eq!(code(&refused), (400, Some("bad_max_players")));
+    let bots = json!({"bots": [{"kind": "engine", "level": 1}, {"kind": "engine", "level": 1}]});
+    let refused = post(&s, &format!("{one}/bots"), &ann, bots).await;
+    assert_eq!(code(&refused), (409, Some("tournament_full")));
+    // Started early, an hour before its time.
+    let (status, started) = post(&s, &format!("{one}/start"), &ann, json!({})).await;
+    assert_eq!(status, 200, "{started}");
+    let t = until(&s, &id, "round 1 paired", |t| t["state"] == "running").await;
+    assert!(t["starts_at"].as_i64().unwrap() < now_ms() + 60_000, "{t}");
+    // Standings name each account by its username, for the links to player pages.
+    let bob_line = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == "bob")
+        .cloned()
+        .unwrap();
+    assert_eq!(bob_line["username"], "bob", "{t}");
+    let bot_line = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] != "bob")
+        .cloned()
+        .unwrap();
+    assert_eq!(bot_line["username"], Value::Null, "{t}");
+    let refused = patch(&s, &one, &admin, json!({"name": "Too late"})).await;
+    assert_eq!(code(&refused), (409, Some("tournament_started")));
+    let refused = post(&s, &format!("{one}/cancel"), &admin, json!({})).await;
+    assert_eq!(code(&refused), (409, Some("tournament_started")));
+    // Another event, cancelled by an admin: it is gone.
+    let (status, created) = post(&s, "/api/tournaments", &bob, later_event(json!({}))).await;
+    assert_eq!(status, 200, "{created}");
+    let other = format!("/api/tournaments/{}", created["id"].as_str().unwrap());
+    let refused = post(&s, &format!("{other}/start"), &bob, json!({})).await;
+    assert_eq!(code(&refused), (409, Some("too_few_players")));
+    let (status, _) = post(&s, &format!("{other}/cancel"), &admin, json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(s.get(&other, None).await.0, 404);
+}
+
+#[tokio::test]
+async fn the_host_setting_says_who_creates_events() {
+    use server::config::TournamentCreators;
+    let body = later_event(json!({}));
+    for (creators, member_may, guest_may) in [
+        (TournamentCreators::Admins, false, false),
+        (TournamentCreators::Members, true, false),
+        (TournamentCreators::Anyone, true, true),
+    ] {
+        let s = server_with("sqlite::memory:", creators).await;
+        let (_, ann) = account(&s, "ann").await;
+        let (_, guest) = s.player().await;
+        let (_, list) = s.get("/api/tournaments", None).await;
+        assert_eq!(list["creators"], creators.key());
+        let member = post(&s, "/api/tournaments", &ann, body.clone()).await;
+        let by_guest = post(&s, "/api/tournaments", &guest, body.clone()).await;
+        for (reply, may) in [(member, member_may), (by_guest, guest_may)] {
+            if may {
+                assert_eq!(reply.0, 200, "{creators:?}: {}", reply.1);
+            } else {
+                assert_eq!(code(&reply), (403, Some("not_allowed")), "{creators:?}");
+            }
+        }
+    }
+}

@@ -204,3 +204,57 @@ fn format_json() {
     assert_eq!(back, g);
     assert!(serde_json::to_string(&g).unwrap().contains(r#""white""#));
 }
+
+#[test]
+fn a_bye_counts_in_buchholz_as_fide_2023_counts_it() {
+    let e = es(3);
+    let s = Format::Swiss { rounds: 2 };
+    // Round 1: 0 beats 1, 2 has the bye. Round 2: 2 beats 0, 1 has the bye.
+    let games = vec![
+        duel(1, id(0), id(1), 1.0),
+        bye(1, id(2)),
+        duel(2, id(2), id(0), 1.0),
+        bye(2, id(1)),
+    ];
+    // Points: 0: 1, 1: 1 (a bye), 2: 2 (a bye and a win).
+    let t = standings(&s, &e, &games);
+    let line = |i: usize| t.iter().find(|l| l.player == id(i)).unwrap().clone();
+    // 2 met 0 (1 point) and had a bye: a virtual opponent on 2's own 2 points.
+    assert_eq!(line(2).tiebreaks[0], ("buchholz", 1.0 + 2.0));
+    // 0 met 1 (whose 1 point is a bye, counted as a draw: ½) and 2 (a bye and a win: 1½).
+    assert_eq!(line(0).tiebreaks[0], ("buchholz", 0.5 + 1.5));
+    // Sonneborn-Berger of 0: beat 1, worth 1's ½; a bye adds nothing to it.
+    assert_eq!(line(0).tiebreaks[1], ("sonneborn_berger", 0.5));
+    assert_eq!(line(2).tiebreaks[1], ("sonneborn_berger", 1.0));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 128, ..Default::default() })]
+
+    /// Over random Swiss events with byes, every Buchholz is the sum over the player's games
+    /// of the opponent's points with byes as draws, plus the player's own points per bye.
+    #[test]
+    fn buchholz_counts_byes_as_the_2023_rules_do(n in 3usize..=9, seed: u64) {
+        let mut rng = crate::Lcg(seed);
+        let e = crate::entrants(n, &mut rng);
+        let format = Format::Swiss { rounds: 4 };
+        let mut games = Vec::new();
+        for round in 1..=4 {
+            let r = tourney::pair_round(&format, &e, &games, round).unwrap();
+            crate::play(round, &r, &mut rng, &mut games);
+        }
+        let t = standings(&format, &e, &games);
+        let points = |p: Player| t.iter().find(|l| l.player == p).unwrap().points;
+        let byes = |p: Player| games.iter().filter(|g| g.seats.len() == 1 && g.seats[0].1 == p).count() as f64;
+        for line in &t {
+            let me = line.player;
+            let mut want = byes(me) * points(me);
+            for g in games.iter().filter(|g| g.seats.len() == 2) {
+                let (a, b) = (g.seats[0].1, g.seats[1].1);
+                let opp = if a == me { b } else if b == me { a } else { continue };
+                want += points(opp) - byes(opp) * 0.5;
+            }
+            proptest::prop_assert!((line.tiebreaks[0].1 - want).abs() < 1e-9, "{line:?}: want {want}");
+        }
+    }
+}

@@ -7,8 +7,12 @@
 //! - if some pairing has no repeated opponent, nobody meets an opponent again;
 //! - if some pairing has no repeat and gives the bye to a player without one, the bye goes
 //!   to a player without one;
-//! - if some pairing has all that and keeps every player's whites minus blacks within one
-//!   (which rules out three of a colour in a row), the round keeps it too.
+//! - if some pairing has all that and keeps the absolute colour rule (whites minus blacks
+//!   within two, never three of a colour in a row), the round keeps it too.
+//!
+//! Within one is only a preference, after the score groups (the Dutch order), and a player
+//! who floated down last round does not float again while their group has another to send
+//! (worked examples below).
 
 use std::collections::{HashMap, HashSet};
 
@@ -50,7 +54,7 @@ impl Model {
         let h = self.colours.get(&p).map(Vec::as_slice).unwrap_or(&[]);
         let d: i32 = h.iter().sum::<i32>() + c;
         let n = h.len();
-        d.abs() <= 1 && !(n >= 2 && h[n - 1] == c && h[n - 2] == c)
+        d.abs() <= 2 && !(n >= 2 && h[n - 1] == c && h[n - 2] == c)
     }
 
     fn compatible(&self, a: Player, b: Player) -> bool {
@@ -74,7 +78,7 @@ impl Model {
     }
 
     /// Whether a pairing without repeats exists (with a bye only to players without one when
-    /// `fresh_bye`, with colours within one when `strict`).
+    /// `fresh_bye`, with the absolute colour rule when `strict`).
     fn exists(&self, players: &[Player], fresh_bye: bool, strict: bool) -> bool {
         if players.len() % 2 == 0 {
             return self.perfect(players, strict);
@@ -258,4 +262,30 @@ fn withdrawn_players_are_not_paired() {
     let r = pair_round(&Format::Swiss { rounds: 3 }, &es, &[], 1).unwrap();
     assert!(r.tables.iter().flatten().all(|&(_, p)| p != id(0)));
     assert_eq!(r.byes, vec![id(5)]);
+}
+
+#[test]
+fn score_groups_come_before_colours_within_two() {
+    let es: Vec<Entrant> = six().into_iter().take(4).collect();
+    // Both winners of round one had White: whites and blacks within one would keep them
+    // apart; the Dutch rules keep the score group and let one of them go two apart.
+    let games = vec![duel(1, id(0), id(2), 1.0), duel(1, id(1), id(3), 1.0)];
+    let r = pair_round(&Format::Swiss { rounds: 3 }, &es, &games, 2).unwrap();
+    let mut pairs: Vec<(Player, Player)> = r
+        .tables
+        .iter()
+        .map(|t| (t[0].1.min(t[1].1), t[0].1.max(t[1].1)))
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, vec![(id(0), id(1)), (id(2), id(3))]);
+    // Never three of a colour in a row: in round three each leader gets the colour they lack.
+    let mut games = games;
+    for t in &r.tables {
+        games.push(duel(2, t[0].1, t[1].1, 0.5));
+    }
+    let m = Model::new(&games);
+    let r3 = pair_round(&Format::Swiss { rounds: 3 }, &es, &games, 3).unwrap();
+    for t in &r3.tables {
+        assert!(m.strict_ok(t[0].1, 1) && m.strict_ok(t[1].1, -1), "{r3:?}");
+    }
 }
