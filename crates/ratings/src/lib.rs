@@ -115,6 +115,11 @@ pub struct Shown {
 /// in four (each learns little from an opponent the system knows as little about).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
+/// How many rated games of one pool against the same account change a player's rating in
+/// one UTC day; later ones that day are stored with their result and change no rating, so a
+/// second account resigning game after game gives three games' worth a day at most.
+pub const RATED_GAMES_PER_OPPONENT_PER_DAY: u32 = 3;
+
 /// `x` rounded to a whole number within `i32` (ratings are far inside it).
 fn round(x: f64) -> i32 {
     #[allow(clippy::cast_possible_truncation)]
