@@ -245,3 +245,85 @@ fn a_settled_neva_rating_becomes_provisional_after_long_away() {
     assert!(years.provisional, "{years:?}");
     assert!(years.rating < 1500, "{years:?}");
 }
+
+/// Games until a rating is no longer provisional, for two new players who only ever meet
+/// each other, the first winning `wins` of every four games (the rest lost), a day apart.
+fn games_to_settle(wins: usize) -> u32 {
+    let (mut a, mut b) = (Rating::new(System::Glicko2), Rating::new(System::Glicko2));
+    for i in 0..200 {
+        let at = (i + 1) * DAY;
+        let (pa, pb) = if (i as usize) % 4 < wins {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        let out = rate(
+            System::Glicko2,
+            &[
+                Seated {
+                    rating: a,
+                    team: 0,
+                    place: pa,
+                },
+                Seated {
+                    rating: b,
+                    team: 1,
+                    place: pb,
+                },
+            ],
+            at,
+        )
+        .unwrap();
+        (a, b) = (out[0], out[1]);
+        if !a.shown(System::Glicko2, at).provisional {
+            return a.games;
+        }
+    }
+    u32::MAX
+}
+
+/// Why two members who played each other 19 times could still be provisional: the
+/// arithmetic is Glickman's, but each new player learns little from an opponent whose
+/// rating is as unknown as theirs, and less still from one-sided results.
+#[test]
+fn two_new_players_who_only_meet_each_other_settle_slowly() {
+    let (turns, three_in_four) = (games_to_settle(2), games_to_settle(3));
+    assert!((14..=19).contains(&turns), "{turns}");
+    assert!((21..=27).contains(&three_in_four), "{three_in_four}");
+    // Against a settled opponent a new player settles sooner.
+    let settled = Rating {
+        value: 1500.0,
+        deviation: 60.0,
+        volatility: 0.06,
+        games: 100,
+        rated_at: Some(0),
+    };
+    let mut a = Rating::new(System::Glicko2);
+    let mut games = 0;
+    while a.shown(System::Glicko2, games * DAY).provisional {
+        games += 1;
+        let place = u8::from(games % 2 == 0);
+        let out = rate(
+            System::Glicko2,
+            &[
+                Seated {
+                    rating: a,
+                    team: 0,
+                    place,
+                },
+                Seated {
+                    rating: Rating {
+                        rated_at: Some(games * DAY),
+                        ..settled
+                    },
+                    team: 1,
+                    place: 1 - place,
+                },
+            ],
+            games * DAY,
+        )
+        .unwrap();
+        a = out[0];
+    }
+    assert!((8..=13).contains(&games), "{games}");
+}
