@@ -32,8 +32,8 @@ export function leaderboardView(main, params) {
   const rules = h('p.help', { id: 'lb-rules' });
   // The server's own figures once a board has loaded; these until then.
   const explain = (deviation, games) => {
-    rules.textContent = 'The best players of each game by rating. Settled ratings are ranked; provisional ones are listed apart, '
-      + `from the first rated game. ${provisionalWords(deviation)} ${opponentLimitWords(games)} Progress is the change over the last 30 days.`;
+    rules.textContent = 'The best players of each game by rating. Settled ratings are ranked; provisional ones are listed apart. '
+      + `${provisionalWords(deviation)} ${opponentLimitWords(games)} Progress is the change over the last 30 days.`;
   };
   explain(PROVISIONAL_DEVIATION, RATED_GAMES_PER_OPPONENT_PER_DAY);
   main.append(
