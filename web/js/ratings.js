@@ -115,9 +115,29 @@ export function ratingRules(pool) {
     + 'a draw moves both players towards each other.';
 }
 
-/** What the `?` and the `±` mean, in plain words. */
-export const PROVISIONAL_WORDS = 'A question mark means the rating is not settled yet: too few rated games, or a long time without one. '
-  + 'The number after ± is how far off it may be. Only settled ratings appear on the leaderboard.';
+/**
+ * A rating is provisional while the number after its ± is at least this: the server's
+ * `ratings::PROVISIONAL_DEVIATION` (a server test checks that the two agree).
+ */
+export const PROVISIONAL_DEVIATION = 110;
+
+/**
+ * Rated games of one pool against the same opponent that change ratings in a UTC day: the
+ * server's `ratings::RATED_GAMES_PER_OPPONENT_PER_DAY` (checked as above).
+ */
+export const RATED_GAMES_PER_OPPONENT_PER_DAY = 3;
+
+/** What the `?` and the `±` mean, in plain words, with the threshold `deviation`. */
+export function provisionalWords(deviation = PROVISIONAL_DEVIATION) {
+  return `The number after ± is how far off a rating may be. A question mark, as in 1500?, means the rating is provisional: `
+    + `it counts from the first rated game, and stays provisional while the number after ± is ${deviation} or more. `
+    + 'That takes more games against other new players than against settled ones, and a long time without a rated game brings the question mark back.';
+}
+
+/** The limit on what one opponent can give, in plain words, with `games` a day. */
+export function opponentLimitWords(games = RATED_GAMES_PER_OPPONENT_PER_DAY) {
+  return `Only the first ${games} rated games a day against the same opponent change ratings (days in UTC); later ones that day still count as results.`;
+}
 
 /** The address of a player's page. */
 export function playerPath(name) {

@@ -2,7 +2,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { POOLS, poolOf, poolByKey, ratingText, deviationText, progressText, niceStep, graphScale, linePoints, ratingChangeWords } from '../js/ratings.js';
+import {
+  POOLS, poolOf, poolByKey, ratingText, deviationText, progressText, niceStep, graphScale, linePoints, ratingChangeWords,
+  provisionalWords, opponentLimitWords, PROVISIONAL_DEVIATION, RATED_GAMES_PER_OPPONENT_PER_DAY,
+} from '../js/ratings.js';
 
 test('six pools, each with its own address key', () => {
   assert.deepEqual(POOLS.map((p) => p.name), ['Stockholm', 'Brazilian', 'Give and Take', 'Queah', 'Neva', 'Neva teams']);
@@ -78,4 +81,16 @@ test('a rated game\'s changes in words', () => {
     ratingChangeWords([{ seat: 'white', before: 1500, after: 1512.4 }, { seat: 'black', before: 1500.2, after: 1488 }, { seat: 'red' }], (s) => names[s]),
     ['Ann 1500 → 1512 (+12)', 'Bob 1500 → 1488 (−12)']);
   assert.deepEqual(ratingChangeWords(undefined, () => ''), []);
+});
+
+test('the provisional rule and the daily limit per opponent are stated with their numbers', () => {
+  assert.equal(PROVISIONAL_DEVIATION, 110);
+  assert.equal(RATED_GAMES_PER_OPPONENT_PER_DAY, 3);
+  const words = provisionalWords();
+  assert.match(words, /1500\?/);
+  assert.match(words, /± is 110 or more/);
+  assert.match(words, /from the first rated game/);
+  assert.match(provisionalWords(150), /± is 150 or more/);
+  assert.match(opponentLimitWords(), /first 3 rated games a day against the same opponent/);
+  assert.doesNotMatch(words + opponentLimitWords(), /§|section \d/i, 'no spec section numbers');
 });

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use rules::Seat;
 
+use crate::event::{RoomState, Viewer};
 use crate::types::{Participant, Timestamp};
 
 /// The most characters a chat line may hold (after trimming).
@@ -40,6 +41,26 @@ impl ChatChannel {
             ChatChannel::Players => "players",
             ChatChannel::Spectators => "spectators",
         }
+    }
+
+    /// The channel of a stable name (see [`ChatChannel::name`]).
+    pub fn from_name(name: &str) -> Option<ChatChannel> {
+        [ChatChannel::Players, ChatChannel::Spectators]
+            .into_iter()
+            .find(|c| c.name() == name)
+    }
+
+    /// Whether `viewer` may read this channel in a room in `state`: while the game is on
+    /// (and before it) a channel is read only by those who may write in it, seated players
+    /// in `players`, the others in `spectators`; once it is over, everyone reads both. The
+    /// one rule for a room's sockets and for a stored game read over HTTP.
+    pub fn read_by(self, viewer: Viewer, state: RoomState) -> bool {
+        matches!(state, RoomState::Finished | RoomState::Aborted)
+            || matches!(
+                (self, viewer),
+                (ChatChannel::Players, Viewer::Seat(_))
+                    | (ChatChannel::Spectators, Viewer::Spectator)
+            )
     }
 }
 

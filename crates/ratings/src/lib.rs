@@ -101,13 +101,24 @@ pub struct Shown {
     pub rating: i32,
     /// The rounded deviation in the same points (Glicko-2: grown with the time away).
     pub deviation: i32,
-    /// Not yet reliable: Glicko-2 deviation at least
-    /// [`PROVISIONAL_DEVIATION`], Weng-Lin `sigma` at least [`weng_lin::PROVISIONAL_SIGMA`].
+    /// Not yet reliable: the deviation in shown points (grown for the time away) is at
+    /// least [`PROVISIONAL_DEVIATION`].
     pub provisional: bool,
 }
 
-/// A Glicko-2 rating is provisional while its deviation is at least this (lichess: 110).
+/// A rating is provisional while its deviation, in shown points, is at least this: the
+/// Glicko-2 deviation (lichess's figure, 110), or a Weng-Lin `30 sigma` (its shown points
+/// mean what Glicko-2's do, see [`weng_lin`]). One rule for every pool, the one the pages
+/// state. How many games it takes depends on the opponents: against settled players a
+/// new Glicko-2 player crosses it in about ten; two new players who only meet each other
+/// need about fifteen when they win in turn, and over twenty when one wins three games
+/// in four (each learns little from an opponent the system knows as little about).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// How many rated games of one pool against the same account change a player's rating in
+/// one UTC day; later ones that day are stored with their result and change no rating, so a
+/// second account resigning game after game gives three games' worth a day at most.
+pub const RATED_GAMES_PER_OPPONENT_PER_DAY: u32 = 3;
 
 /// `x` rounded to a whole number within `i32` (ratings are far inside it).
 fn round(x: f64) -> i32 {
@@ -151,12 +162,12 @@ impl Rating {
             .map_or(0.0, |at| glicko2::periods_in(now.saturating_sub(at)))
     }
 
-    /// The Glicko-2 deviation at `now`: grown since the last rated game (Weng-Lin: sigma as
-    /// it is).
+    /// The deviation at `now` (Glicko-2's deviation, Weng-Lin's `sigma`), grown for the
+    /// rating periods since the last rated game.
     pub fn deviation_at(&self, system: System, now: i64) -> f64 {
         match system {
             System::Glicko2 => self.glicko().deviation_after(self.periods_at(now)),
-            System::WengLin => self.deviation,
+            System::WengLin => weng_lin::sigma_after(self.deviation, self.periods_at(now)),
         }
     }
 
@@ -171,11 +182,15 @@ impl Rating {
                     provisional: deviation >= PROVISIONAL_DEVIATION,
                 }
             }
-            System::WengLin => Shown {
-                rating: round(weng_lin::shown(self.value, self.deviation)),
-                deviation: round(weng_lin::POINTS_PER_UNIT * self.deviation),
-                provisional: self.deviation >= weng_lin::PROVISIONAL_SIGMA,
-            },
+            System::WengLin => {
+                let sigma = self.deviation_at(system, now);
+                let deviation = weng_lin::POINTS_PER_UNIT * sigma;
+                Shown {
+                    rating: round(weng_lin::shown(self.value, sigma)),
+                    deviation: round(deviation),
+                    provisional: deviation >= PROVISIONAL_DEVIATION,
+                }
+            }
         }
     }
 }
@@ -210,7 +225,8 @@ pub enum RateError {
 ///
 /// Glicko-2: exactly two players; each is rated against the other's rating before the
 /// game, both deviations grown for the time since their previous rated game. Weng-Lin:
-/// each team (a player alone in a free-for-all) ranked by its best place.
+/// each team (a player alone in a free-for-all) ranked by its best place, every `sigma`
+/// grown for the time since the player's previous rated game first.
 ///
 /// # Errors
 /// [`RateError`] for a game this system cannot rate.
@@ -282,7 +298,7 @@ pub fn rate(system: System, seats: &[Seated], at: i64) -> Result<Vec<Rating>, Ra
                     let players = seats
                         .iter()
                         .filter(|s| s.team == *t)
-                        .map(|s| (s.rating.value, s.rating.deviation))
+                        .map(|s| (s.rating.value, s.rating.deviation_at(system, at)))
                         .collect();
                     let rank = 1 + best.iter().filter(|b| *b < place).count();
                     (players, rank)

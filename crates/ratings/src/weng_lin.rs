@@ -16,8 +16,14 @@
 //! Elo's is `1 / (1 + 10^(-d / 400))`: equal when `d = 29.5 * (mu1 - mu2)`); 930 puts an
 //! average player whose uncertainty has come down to 2 at 1500. A new player shows 930
 //! and climbs as their uncertainty shrinks. The uncertainty is shown in the same points
-//! (`30 * sigma`), and a rating is provisional while `sigma` is at least
-//! [`PROVISIONAL_SIGMA`].
+//! (`30 * sigma`), and a rating is provisional while that is at least
+//! [`crate::PROVISIONAL_DEVIATION`], the same rule as a Glicko-2 pool's.
+//!
+//! As Glicko-2's deviation does, the uncertainty grows with time away: `sigma` becomes
+//! `sqrt(sigma^2 + DRIFT^2 t)` after `t` rating periods without a game (the periods of
+//! [`crate::glicko2::periods_in`]), never above a new player's [`START_SIGMA`]. [`DRIFT`] is a
+//! new Glicko-2 player's volatility on this scale, so in shown points a Neva rating drifts
+//! as fast as a two-seat one.
 
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
@@ -30,9 +36,18 @@ pub const START_SIGMA: f64 = 25.0 / 3.0;
 pub const POINTS_PER_UNIT: f64 = 30.0;
 /// The shown value of a conservative estimate of 0 (a new player).
 pub const SHOWN_OFFSET: f64 = 930.0;
-/// A rating is provisional while its uncertainty is at least this: about twenty one-on-one
-/// games, or seven four-player games (see the tests).
-pub const PROVISIONAL_SIGMA: f64 = 5.0;
+/// How much `sigma` grows per rating period without a game (as a standard deviation):
+/// Glicko-2's starting volatility (0.09 on its own scale, `0.09 * 173.7178` rating points)
+/// in units of skill, about 0.52.
+pub const DRIFT: f64 = crate::glicko2::START_VOLATILITY * crate::glicko2::SCALE / POINTS_PER_UNIT;
+
+/// `sigma` after `periods` rating periods without a game: `sqrt(sigma^2 + DRIFT^2 periods)`,
+/// no more than [`START_SIGMA`] (an uncertainty already above it is left as it is, never
+/// lowered by time).
+pub fn sigma_after(sigma: f64, periods: f64) -> f64 {
+    let grown = (sigma * sigma + DRIFT * DRIFT * periods.max(0.0)).sqrt();
+    grown.min(START_SIGMA.max(sigma))
+}
 
 /// `skillratings`' defaults: beta 25/6.
 fn config() -> WengLinConfig {
@@ -141,10 +156,10 @@ mod tests {
     /// players taking turns to win: one-on-one, and four at a table.
     #[test]
     fn a_new_player_settles_in_a_reasonable_number_of_games() {
-        for (players, expected) in [(2, 15..=25), (4, 5..=10)] {
+        for (players, expected) in [(2, 35..=45), (4, 9..=15)] {
             let mut table = vec![(START_MU, START_SIGMA); players];
             let mut games = 0;
-            while table[0].1 >= PROVISIONAL_SIGMA {
+            while POINTS_PER_UNIT * table[0].1 >= crate::PROVISIONAL_DEVIATION {
                 let input: Vec<(Vec<(f64, f64)>, usize)> = table
                     .iter()
                     .enumerate()
@@ -158,5 +173,18 @@ mod tests {
                 "{players} players: {games} games"
             );
         }
+    }
+
+    #[test]
+    fn sigma_grows_with_time_away_up_to_a_new_players() {
+        assert!((sigma_after(2.0, 0.0) - 2.0).abs() < 1e-12);
+        // A year away (about 78 rating periods) adds DRIFT * sqrt(78) in quadrature.
+        let year = crate::glicko2::periods_in(365 * 86_400_000);
+        let grown = sigma_after(2.0, year);
+        assert!((grown - (4.0 + DRIFT * DRIFT * year).sqrt()).abs() < 1e-12);
+        assert!(grown > 4.0, "{grown}");
+        assert!((sigma_after(2.0, 1e9) - START_SIGMA).abs() < 1e-12);
+        assert!((sigma_after(9.0, 1e9) - 9.0).abs() < 1e-12);
+        assert!((sigma_after(2.0, -5.0) - 2.0).abs() < 1e-12);
     }
 }

@@ -1,8 +1,12 @@
-// /leaderboard: the best settled ratings of each pool, one tab per pool (`?pool=<key>` keeps
-// the tab in the address, so a reload or a shared link shows the same one).
+// /leaderboard: the best settled ratings of each pool, ranked, and apart from them the
+// provisional ones, one tab per pool (`?pool=<key>` keeps the tab in the address, so a
+// reload or a shared link shows the same one).
 
 import { api, h } from '../http.js';
-import { POOLS, poolByKey, playerPath, progressText, deviationText } from '../ratings.js';
+import {
+  POOLS, poolByKey, playerPath, progressText, deviationText, ratingText,
+  provisionalWords, opponentLimitWords, PROVISIONAL_DEVIATION, RATED_GAMES_PER_OPPONENT_PER_DAY,
+} from '../ratings.js';
 
 export function leaderboardView(main, params) {
   let pool = poolByKey(params?.get('pool'));
@@ -25,10 +29,16 @@ export function leaderboardView(main, params) {
       tabs[POOLS.indexOf(next)].focus();
     },
   }, p.name));
+  const rules = h('p.help', { id: 'lb-rules' });
+  // The server's own figures once a board has loaded; these until then.
+  const explain = (deviation, games) => {
+    rules.textContent = 'The best players of each game by rating. Settled ratings are ranked; provisional ones are listed apart. '
+      + `${provisionalWords(deviation)} ${opponentLimitWords(games)} Progress is the change over the last 30 days.`;
+  };
+  explain(PROVISIONAL_DEVIATION, RATED_GAMES_PER_OPPONENT_PER_DAY);
   main.append(
     h('h1', {}, 'Leaderboard'),
-    h('p.help', {}, 'The best players of each game by rating. Only settled ratings are listed: a new player appears after a few rated games. '
-      + 'Progress is the change over the last 30 days.'),
+    rules,
     h('div.tabs', { role: 'tablist', 'aria-label': 'Rating pools' }, tabs),
     panel);
 
@@ -48,21 +58,32 @@ export function leaderboardView(main, params) {
     try {
       const r = await api(`/api/leaderboard/${p.game}?mode=${encodeURIComponent(p.mode)}`);
       if (mine !== turn) return;
-      render(r.players || []);
+      explain(r.provisional_deviation ?? PROVISIONAL_DEVIATION, r.rated_games_per_opponent_per_day ?? RATED_GAMES_PER_OPPONENT_PER_DAY);
+      render(r.players || [], r.provisional || []);
     } catch (e) {
       if (mine !== turn) return;
       panel.replaceChildren(h('p.error', {}, `The leaderboard did not load: ${e.message}`));
     }
   }
 
-  function render(players) {
-    if (!players.length) {
-      panel.replaceChildren(h('p.empty', {}, `Nobody has a settled ${pool.name} rating yet. Play rated games to be the first.`));
-      return;
+  function render(players, provisional) {
+    const settled = players.length
+      ? table('leaderboard', players, true)
+      : h('p.empty', {}, `Nobody has a settled ${pool.name} rating yet.`);
+    const parts = [h('h2', { id: 'lb-settled' }, 'Settled'), settled];
+    if (provisional.length) {
+      parts.push(h('h2', { id: 'lb-provisional' }, 'Provisional'), table('leaderboard.provisional', provisional, false));
+    } else if (!players.length) {
+      parts.push(h('p.empty', {}, 'Play rated games to be the first.'));
     }
-    panel.replaceChildren(h('div.table-wrap', {}, h('table.leaderboard', { dataset: { pool: pool.key } },
+    panel.replaceChildren(...parts);
+  }
+
+  /** The table of `players`, ranked (settled) or not (provisional, in rating order). */
+  function table(cls, players, ranked) {
+    return h('div.table-wrap', {}, h(`table.${cls}`, { dataset: { pool: pool.key } },
       h('thead', {}, h('tr', {},
-        h('th.num', { scope: 'col' }, '#'),
+        ranked ? h('th.num', { scope: 'col' }, '#') : null,
         h('th', { scope: 'col' }, 'Player'),
         h('th.num', { scope: 'col' }, 'Rating'),
         h('th.num', { scope: 'col' }, 'Games'),
@@ -70,12 +91,12 @@ export function leaderboardView(main, params) {
       h('tbody', {}, players.map((p) => {
         const progress = progressText(p.progress);
         return h('tr', { dataset: { player: p.name } },
-          h('td.num.rank', {}, String(p.rank)),
+          ranked ? h('td.num.rank', {}, String(p.rank)) : null,
           h('td', {}, h('a.player-link', { href: playerPath(p.name), dataset: { link: '' } }, p.name)),
-          h('td.num.rating', {}, String(Math.round(p.rating)), ' ', h('small.dev', {}, deviationText(p))),
+          h('td.num.rating', {}, ratingText(p), ' ', h('small.dev', {}, deviationText(p))),
           h('td.num', {}, String(p.games)),
           h(`td.num.progress${progress.startsWith('+') ? '.up' : progress.startsWith('−') ? '.down' : ''}`, {}, progress));
-      })))));
+      }))));
   }
 
   show(pool);

@@ -5,7 +5,7 @@
 import { api, h } from '../http.js';
 import { GAME_NAME, SEATS, seatName } from '../seats.js';
 import { personName } from '../describe.js';
-import { poolOf, ratingText, deviationText, ratingRules, PROVISIONAL_WORDS } from '../ratings.js';
+import { poolOf, ratingText, deviationText, ratingRules, provisionalWords, opponentLimitWords } from '../ratings.js';
 import { stateWords } from '../tourney.js';
 import { ratingGraph } from '../widgets/ratinggraph.js';
 import { resultWords } from './history.js';
@@ -92,7 +92,7 @@ function ratingsSection(p) {
       },
     },
     h('span.pool-name', {}, pool.name),
-    h('strong.rating', { title: r.provisional ? 'Provisional: not settled yet' : null }, ratingText(r)),
+    h('strong.rating', { title: r.provisional ? 'Provisional: not settled yet' : null, dataset: { provisional: String(Boolean(r.provisional)) } }, ratingText(r)),
     h('span.rating-meta', {}, [
       deviationText(r),
       `${r.games} game${r.games === 1 ? '' : 's'}`,
@@ -106,7 +106,7 @@ function ratingsSection(p) {
     const width = graphBox.clientWidth || section.clientWidth || 600;
     graphBox.replaceChildren(h('h3', {}, `${pool.name} rating`), ratingGraph(series, pool.name, width));
     graphBox.dataset.pool = pool.key;
-    rulesText.textContent = `${ratingRules(pool)} ${PROVISIONAL_WORDS}`;
+    rulesText.textContent = `${ratingRules(pool)} ${provisionalWords()} ${opponentLimitWords()}`;
   }
 
   section.append(h('div.rating-cards', { role: 'group', 'aria-label': 'Pick a rating to see its history' }, cards), graphBox, rulesText);

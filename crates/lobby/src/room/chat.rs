@@ -182,14 +182,9 @@ impl Room {
         let Some(chat) = self.chat.as_ref() else {
             return Vec::new();
         };
-        let over = matches!(self.state, RoomState::Finished | RoomState::Aborted);
-        let own = match viewer {
-            Viewer::Seat(_) => ChatChannel::Players,
-            Viewer::Spectator => ChatChannel::Spectators,
-        };
         chat.lines
             .iter()
-            .filter(|l| over || l.channel == own)
+            .filter(|l| l.channel.read_by(viewer, self.state))
             .cloned()
             .collect()
     }

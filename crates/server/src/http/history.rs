@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use crate::error::{ApiError, HttpCode};
 use crate::export::{self, days_from_civil, Stored};
+use crate::identity::{Identity, MaybeIdentity};
 use crate::store::{GameFilter, GameRow, MoveRow};
 use crate::AppState;
 
@@ -289,10 +290,33 @@ async fn load(state: &AppState, id: &str) -> Result<(GameRow, Vec<MoveRow>), Api
         .ok_or(ApiError::NotFound("game"))
 }
 
+/// The room's state as its sockets know it, from the stored game and room: a game with a
+/// result (or its room stored as finished) is finished, a room stored as aborted is
+/// aborted, anything else is still on.
+fn room_state(game: &GameRow, room: Option<&crate::store::RoomRow>) -> lobby::RoomState {
+    if game.result.is_some() || room.is_some_and(|r| r.state == "finished") {
+        lobby::RoomState::Finished
+    } else if room.is_some_and(|r| r.state == "aborted") {
+        lobby::RoomState::Aborted
+    } else {
+        lobby::RoomState::Playing
+    }
+}
+
+/// Who `caller` is to the game: its seat's viewer if it sits in the game, else a
+/// spectator (as is a caller without an identity).
+fn viewer_of(game: &GameRow, caller: Option<&Identity>) -> lobby::Viewer {
+    caller
+        .and_then(|c| game.players.iter().find(|(_, p)| *p == c.id))
+        .and_then(|(seat, _)| seat.parse::<rules::Seat>().ok())
+        .map_or(lobby::Viewer::Spectator, lobby::Viewer::Seat)
+}
+
 /// `GET /api/history/{id}`.
 pub(super) async fn one(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeIdentity(caller): MaybeIdentity,
 ) -> Result<Json<Value>, ApiError> {
     let (game, moves) = load(&state, &id).await?;
     let mut body = entry(&game);
@@ -323,7 +347,8 @@ pub(super) async fn one(
         );
         o.insert("moves".into(), Value::Array(moves));
         // A rated game's changes, once the writer applied them with its result.
-        let rated = state.store.room(game.id).await?.is_some_and(|r| r.rated);
+        let room = state.store.room(game.id).await?;
+        let rated = room.as_ref().is_some_and(|r| r.rated);
         o.insert("rated".into(), json!(rated));
         if rated {
             let changes: Vec<Value> = state
@@ -335,11 +360,20 @@ pub(super) async fn one(
                 .collect();
             o.insert("rating_changes".into(), Value::Array(changes));
         }
+        // While the game is on, the caller reads what its socket would show it now.
+        let (room_state, viewer) = (
+            room_state(&game, room.as_ref()),
+            viewer_of(&game, caller.as_ref()),
+        );
         let chat: Vec<Value> = state
             .store
             .chat(game.id)
             .await?
             .iter()
+            .filter(|c| {
+                lobby::ChatChannel::from_name(&c.channel)
+                    .is_some_and(|ch| ch.read_by(viewer, room_state))
+            })
             .map(|c| {
                 json!({
                     "id": c.id,

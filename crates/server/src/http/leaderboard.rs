@@ -1,4 +1,5 @@
-//! `GET /api/leaderboard/{game}` (`docs/api.md`): the best rated accounts of a pool.
+//! `GET /api/leaderboard/{game}` (`docs/api.md`): the best rated accounts of a pool, the
+//! settled ones ranked, the provisional ones listed apart.
 
 use std::collections::HashMap;
 
@@ -56,12 +57,13 @@ pub(super) fn pool_of(game: &str, mode: Option<&str>) -> Result<Pool, ApiError> 
     })
 }
 
-/// Every account of `pool` whose rating is not provisional at `now`, best first (ties:
-/// more games first, then by name), ranked.
-pub(super) async fn ranked(
+/// Every account of `pool` whose rating is provisional at `now` (`provisional`) or not,
+/// best first (ties: more games first, then by name), numbered from 1.
+async fn listed(
     state: &AppState,
     pool: Pool,
     now: i64,
+    provisional: bool,
 ) -> Result<Vec<Ranked>, ApiError> {
     let rows = state.store.pool_accounts(pool.game, pool.mode).await?;
     let mut list: Vec<(Uuid, String, Shown, u32)> = rows
@@ -74,7 +76,7 @@ pub(super) async fn ranked(
                 r.rating.games,
             )
         })
-        .filter(|(_, _, shown, _)| !shown.provisional)
+        .filter(|(_, _, shown, _)| shown.provisional == provisional)
         .collect();
     list.sort_by(|a, b| {
         b.2.rating
@@ -95,6 +97,15 @@ pub(super) async fn ranked(
         .collect())
 }
 
+/// Every account of `pool` whose rating is not provisional at `now`, best first, ranked.
+pub(super) async fn ranked(
+    state: &AppState,
+    pool: Pool,
+    now: i64,
+) -> Result<Vec<Ranked>, ApiError> {
+    listed(state, pool, now, false).await
+}
+
 /// `GET /api/leaderboard/{game}?mode=`.
 pub(super) async fn leaderboard(
     State(state): State<AppState>,
@@ -105,6 +116,8 @@ pub(super) async fn leaderboard(
     let now = now_ms();
     let mut list = ranked(&state, pool, now).await?;
     list.truncate(LIMIT);
+    let mut provisional = listed(&state, pool, now, true).await?;
+    provisional.truncate(LIMIT);
     // Progress: the shown rating now against before the first rated game of the window.
     let mut progress: HashMap<String, (i64, i64)> = HashMap::new();
     for c in state
@@ -117,25 +130,31 @@ pub(super) async fn leaderboard(
             .and_modify(|e| e.1 = c.after)
             .or_insert((c.before, c.after));
     }
-    let players: Vec<Value> = list
-        .iter()
-        .map(|r| {
-            let p = progress
-                .get(&r.player.to_string())
-                .map_or(0, |(first, _)| i64::from(r.shown.rating) - first);
-            json!({
-                "rank": r.rank,
-                "name": r.name,
-                "rating": r.shown.rating,
-                "deviation": r.shown.deviation,
-                "games": r.games,
-                "progress": p,
-            })
-        })
-        .collect();
+    let entry = |r: &Ranked, ranked: bool| {
+        let p = progress
+            .get(&r.player.to_string())
+            .map_or(0, |(first, _)| i64::from(r.shown.rating) - first);
+        let mut v = json!({
+            "name": r.name,
+            "rating": r.shown.rating,
+            "deviation": r.shown.deviation,
+            "provisional": r.shown.provisional,
+            "games": r.games,
+            "progress": p,
+        });
+        if let (true, Value::Object(o)) = (ranked, &mut v) {
+            o.insert("rank".into(), json!(r.rank));
+        }
+        v
+    };
+    let players: Vec<Value> = list.iter().map(|r| entry(r, true)).collect();
+    let provisional: Vec<Value> = provisional.iter().map(|r| entry(r, false)).collect();
     Ok(Json(json!({
         "game": pool.game,
         "mode": pool.mode,
+        "provisional_deviation": ratings::PROVISIONAL_DEVIATION,
+        "rated_games_per_opponent_per_day": ratings::RATED_GAMES_PER_OPPONENT_PER_DAY,
         "players": players,
+        "provisional": provisional,
     })))
 }

@@ -7,6 +7,14 @@
 //! the transaction that stores the result. A game already in `rating_history` (its key is
 //! `(game_id, player_key)`) is skipped, so a game's change applies exactly once whatever
 //! is written again.
+//!
+//! One opponent can give only so much: once two accounts have met in
+//! [`ratings::RATED_GAMES_PER_OPPONENT_PER_DAY`] games of a pool that changed ratings in one
+//! UTC day, their later rated games of that pool that day are stored with their result but
+//! change no rating (no `rating_history` rows), so resigning game after game to a second
+//! account lifts a rating by three games' worth a day at most. Only games that changed
+//! ratings count, so a game ended as an abort (never rated) counts for nothing. Bots are
+//! left out of the count: they throw no games.
 
 use std::collections::{HashMap, HashSet};
 
@@ -88,6 +96,72 @@ pub struct RatedAccount {
 /// The key of a player's rating in a pool.
 type Key = (String, String, String);
 
+/// Milliseconds in a day: rated games are counted per UTC day.
+const DAY_MS: i64 = 86_400_000;
+
+/// Two accounts (their keys, in order) meeting in a pool (game, mode) on a UTC day (days
+/// since the epoch): what the daily limit counts.
+type Meeting = (String, String, String, String, i64);
+
+/// The meetings a rated game of `game` makes: each pair of its accounts on the UTC day of
+/// `at` (bots left out).
+fn meetings(game: &RatedGame, at: i64) -> Vec<Meeting> {
+    let mut players: Vec<&str> = game
+        .seats
+        .iter()
+        .map(|s| s.player.as_str())
+        .filter(|p| !p.starts_with("bot:"))
+        .collect();
+    players.sort_unstable();
+    players.dedup();
+    let day = at.div_euclid(DAY_MS);
+    let mut out = Vec::new();
+    for (i, a) in players.iter().enumerate() {
+        for b in &players[i + 1..] {
+            out.push((
+                (*a).to_string(),
+                (*b).to_string(),
+                game.game.clone(),
+                game.mode.clone(),
+                day,
+            ));
+        }
+    }
+    out
+}
+
+/// How many counted games each meeting had, from `rows` of `rating_history`
+/// (`game_id, player_key, game, mode, at`).
+fn meetings_so_far(rows: Vec<(String, String, String, String, i64)>) -> HashMap<Meeting, u32> {
+    let mut games: HashMap<String, RatedGame> = HashMap::new();
+    let mut ats: HashMap<String, i64> = HashMap::new();
+    for (id, player, game, mode, at) in rows {
+        ats.insert(id.clone(), at);
+        games
+            .entry(id)
+            .or_insert_with(|| RatedGame {
+                game,
+                mode,
+                seats: Vec::new(),
+            })
+            .seats
+            .push(RatedSeat {
+                seat: String::new(),
+                player,
+                team: 0,
+                place: 0,
+            });
+    }
+    let mut out: HashMap<Meeting, u32> = HashMap::new();
+    for (id, g) in &games {
+        let at = ats.get(id).copied().unwrap_or(0);
+        for m in meetings(g, at) {
+            *out.entry(m).or_default() += 1;
+        }
+    }
+    out
+}
+
 /// The rated game ends among `writes`, in order.
 pub(super) fn rated(writes: &[Write]) -> Vec<&GameFinish> {
     writes
@@ -111,11 +185,14 @@ fn shown(system: ratings::System, r: &Rating, at: i64) -> i64 {
     i64::from(r.shown(system, at).rating)
 }
 
-/// The ratings after `finishes` (in order) from `stored`, skipping the games in `done`.
+/// The ratings after `finishes` (in order) from `stored`, skipping the games in `done`
+/// and those past the daily limit of their players' `met` counts (which the games rated
+/// here add to).
 fn compute(
     finishes: &[&GameFinish],
     mut stored: HashMap<Key, Rating>,
     done: &HashSet<String>,
+    mut met: HashMap<Meeting, u32>,
 ) -> Applied {
     let mut out = Applied::default();
     let mut changed: Vec<Key> = Vec::new();
@@ -128,6 +205,15 @@ fn compute(
             tracing::warn!(game = %f.id, pool = %format!("{}/{}", g.game, g.mode), "no such rating pool; not rated");
             continue;
         };
+        let meetings = meetings(g, f.finished_at);
+        let limit = ratings::RATED_GAMES_PER_OPPONENT_PER_DAY;
+        if meetings
+            .iter()
+            .any(|m| met.get(m).copied().unwrap_or(0) >= limit)
+        {
+            tracing::info!(game = %f.id, "rated game past the daily limit per opponent; ratings unchanged");
+            continue;
+        }
         let keys: Vec<Key> = g
             .seats
             .iter()
@@ -154,6 +240,9 @@ fn compute(
                 continue;
             }
         };
+        for m in meetings {
+            *met.entry(m).or_default() += 1;
+        }
         for ((s, k), (before, after)) in g.seats.iter().zip(keys).zip(seats.iter().zip(next)) {
             out.history.push(RatingChange {
                 game_id: f.id,
@@ -249,7 +338,28 @@ macro_rules! apply_on {
             .into_iter()
             .map(|r| ((r.0.clone(), r.1.clone(), r.2.clone()), rating_of(&r)))
             .collect();
-        let applied = compute(finishes, stored, &done);
+        // The counted games of these players on the days of these finishes.
+        let days = finishes.iter().map(|f| f.finished_at.div_euclid(DAY_MS));
+        let (first, last) = (days.clone().min().unwrap_or(0), days.max().unwrap_or(0));
+        let sql = format!(
+            "SELECT game_id, player_key, game, mode, at FROM rating_history \
+             WHERE player_key IN ({}) AND at >= ${} AND at < ${}",
+            marks(players.len()),
+            players.len() + 1,
+            players.len() + 2
+        );
+        let mut q = sqlx::query_as::<_, (String, String, String, String, i64)>(&sql);
+        for p in &players {
+            q = q.bind(*p);
+        }
+        let met = meetings_so_far(
+            q.bind(first.saturating_mul(DAY_MS))
+                .bind(last.saturating_add(1).saturating_mul(DAY_MS))
+                .fetch_all(&mut *$conn)
+                .await
+                .map_err(db_err)?,
+        );
+        let applied = compute(finishes, stored, &done, met);
         for ((player, game, mode), r) in &applied.ratings {
             sqlx::query(UPSERT)
                 .bind(player)
@@ -524,7 +634,7 @@ mod tests {
             finish(3, "a", "b", 30),
         );
         let done: HashSet<String> = [Uuid::from_u128(3).to_string()].into();
-        let out = compute(&[&g1, &g2, &g3], HashMap::new(), &done);
+        let out = compute(&[&g1, &g2, &g3], HashMap::new(), &done, HashMap::new());
         assert_eq!(out.history.len(), 4);
         assert_eq!(out.history[0].before, 1500);
         let after_first = out.history[0].after;
@@ -533,5 +643,68 @@ mod tests {
         let a = out.ratings.iter().find(|(k, _)| k.0 == "a").unwrap().1;
         assert_eq!(a.games, 2);
         assert_eq!(out.ratings.len(), 3);
+    }
+
+    /// Two accounts' games of one pool change ratings up to the daily limit, counting
+    /// those stored before; another opponent, another pool, the next UTC day and bots are
+    /// not held back.
+    #[test]
+    fn one_opponent_counts_a_few_games_a_day() {
+        let limit = ratings::RATED_GAMES_PER_OPPONENT_PER_DAY;
+        let day = 20_000 * DAY_MS;
+        let games: Vec<GameFinish> = (0..5)
+            .map(|i| finish(10 + i, "a", "b", day + 1_000 * i64::try_from(i).unwrap()))
+            .collect();
+        let refs: Vec<&GameFinish> = games.iter().collect();
+        let out = compute(&refs, HashMap::new(), &HashSet::new(), HashMap::new());
+        assert_eq!(out.history.len(), 2 * limit as usize);
+        // One counted game earlier that day leaves one fewer.
+        let earlier: HashMap<Meeting, u32> = meetings_so_far(vec![
+            (
+                "x".into(),
+                "a".into(),
+                "queah".into(),
+                "standard".into(),
+                day,
+            ),
+            (
+                "x".into(),
+                "b".into(),
+                "queah".into(),
+                "standard".into(),
+                day,
+            ),
+            (
+                "y".into(),
+                "a".into(),
+                "queah".into(),
+                "standard".into(),
+                day - DAY_MS,
+            ),
+            (
+                "y".into(),
+                "b".into(),
+                "queah".into(),
+                "standard".into(),
+                day - DAY_MS,
+            ),
+        ]);
+        let out = compute(&refs, HashMap::new(), &HashSet::new(), earlier);
+        assert_eq!(out.history.len(), 2 * (limit as usize - 1));
+        // Another opponent, the next day, and a bot still count.
+        let others = [
+            finish(20, "a", "c", day + 9_000),
+            finish(21, "a", "b", day + DAY_MS),
+            finish(22, "a", "bot:scan:3", day + 9_500),
+        ];
+        let mut all = refs.clone();
+        all.extend(others.iter());
+        let out = compute(&all, HashMap::new(), &HashSet::new(), HashMap::new());
+        assert_eq!(
+            out.history.len(),
+            2 * (limit as usize + 3),
+            "{:?}",
+            out.history
+        );
     }
 }

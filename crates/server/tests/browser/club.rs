@@ -1,8 +1,10 @@
 //! Club life in the browser: players register for a tournament an admin made from the
 //! tournaments page, are taken to their games by the page and follow its standings, which
 //! change on the page when a result arrives; an admin edits an event, enters a bot and
-//! starts it early from its page; a player page draws the rating history graph after rated games; the create
-//! form's "Rated" checkbox; the leaderboard's tabs.
+//! starts it early from its page; a player page draws the rating history graph after rated
+//! games; the create form's "Rated" checkbox; the leaderboard's tabs; settled and
+//! provisional ratings apart on the leaderboard, and `1500?` on a player's page after one
+//! rated game.
 
 use std::net::SocketAddr;
 
@@ -378,5 +380,111 @@ async fn an_admin_edits_adds_a_bot_and_starts_a_tournament_early_from_its_page()
     for p in [&ann, &boss] {
         p.assert_no_errors();
     }
+    h.finish().await;
+}
+
+/// A finished rated Stockholm game (5+3) between `white` and `black` (tokens): one move
+/// each, then a draw agreed.
+async fn rated_draw(h: &Harness, white: &str, black: &str) {
+    let r = reqwest::Client::new()
+        .post(h.url("/api/rooms"))
+        .bearer_auth(white)
+        .json(&json!({"game": "stockholm", "seat": "white", "rated": true,
+            "time_control": {"kind": "fischer", "base_ms": 300000, "increment_ms": 3000}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let v: Value = r.json().await.unwrap();
+    let id = v["id"].as_str().unwrap().to_string();
+    let mut w = Client::connect(addr(h), &id, Some(white), None).await;
+    let mut b = Client::connect(addr(h), &id, Some(black), None).await;
+    w.until("snapshot", |v| v["type"] == "snapshot").await;
+    b.until("snapshot", |v| v["type"] == "snapshot").await;
+    b.act("take_seat", json!({"seat": "black"})).await;
+    w.act("start", json!({})).await;
+    w.act("move", json!({"move": "c3-d4"})).await;
+    b.act("move", json!({"move": "f6-g5"})).await;
+    w.act("offer_draw", json!({})).await;
+    b.act("accept_draw", json!({})).await;
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_provisional_ratings_apart_from_the_first_game() {
+    let test = "club-provisional";
+    let Some(h) = Harness::start(test).await else {
+        return;
+    };
+    let ann = account(&h, "ann").await;
+    let bob = account(&h, "bob").await;
+    let cy = account(&h, "cy").await;
+    let dan = account(&h, "dan").await;
+    rated_game(&h, &ann, &bob, false).await;
+    rated_draw(&h, &cy, &dan).await;
+    let page = h.page("visitor").await;
+    // The writer applies a rating with the result: wait for the last game's.
+    crate::common::eventually("the draw is rated", || async {
+        let p: Value = reqwest::get(h.url("/api/players/dan"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        p["ratings"].as_array().is_some_and(|r| r.len() == 1)
+    })
+    .await;
+    // Ann has played for long: her deviation is settled (as the it tests do, in the
+    // database the harness made).
+    let db = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("browser-{test}-{}", std::process::id()))
+        .join("checkerhall.db");
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE ratings SET deviation = 60 WHERE player_key IN \
+         (SELECT player_id FROM accounts WHERE username = 'ann')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    page.goto("/leaderboard").await;
+    page.wait_for("#lb-provisional").await;
+    page.wait_text("table.leaderboard:not(.provisional)", "ann")
+        .await;
+    assert_eq!(
+        page.count("table.leaderboard:not(.provisional) tbody tr")
+            .await,
+        1
+    );
+    assert_eq!(page.count("table.provisional tbody tr").await, 3);
+    page.wait_text("table.provisional tr[data-player=\"cy\"] .rating", "1500?")
+        .await;
+    page.wait_text("#lb-rules", "110 or more").await;
+    page.wait_text("#lb-rules", "first 3 rated games a day")
+        .await;
+    page.screenshot("leaderboard-provisional").await;
+    page.set_viewport(375, 812, true).await;
+    page.goto("/leaderboard").await;
+    page.wait_for("#lb-provisional").await;
+    assert_no_horizontal_scroll(&page).await;
+    page.screenshot("leaderboard-provisional-phone").await;
+
+    // Cy's page after one rated game, a draw between two new players.
+    page.set_viewport(1280, 800, false).await;
+    page.goto("/@/cy").await;
+    page.wait_text("[data-pool=\"stockholm\"] .rating", "1500?")
+        .await;
+    page.wait_text("#rating-rules", "110 or more").await;
+    page.screenshot("player-provisional").await;
+    page.set_viewport(375, 812, true).await;
+    page.goto("/@/cy").await;
+    page.wait_text("[data-pool=\"stockholm\"] .rating", "1500?")
+        .await;
+    assert_no_horizontal_scroll(&page).await;
+    page.screenshot("player-provisional-phone").await;
+    page.assert_no_errors();
     h.finish().await;
 }

@@ -24,6 +24,7 @@ mod cluster;
 mod codes;
 mod crash;
 mod edges;
+mod history_chat;
 mod hotpath;
 mod http;
 mod hygiene;

@@ -1,7 +1,8 @@
 //! Rated games through the server, on SQLite and Postgres: creating a rated room
 //! (accounts only, with a clock), a guest refused a seat, a rated game changing both
 //! players' ratings once (seen in the game's record, the player page and the
-//! leaderboard), a casual game changing nothing, and a restart not applying a change again.
+//! leaderboard), a casual game changing nothing, a restart not applying a change again, and
+//! one opponent's games changing ratings only a few times a day.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -145,13 +146,23 @@ async fn rated_games(backend: Backend) {
     let (_, again) = s.get("/api/players/bob", None).await;
     assert_eq!(again["ratings"], page["ratings"]);
 
-    // Nobody is on the leaderboard while provisional; a settled rating is.
+    // Provisional ratings are listed apart from the first game, unranked; a settled
+    // rating is ranked.
     let (status, board) = s.get("/api/leaderboard/queah", None).await;
     assert_eq!(status, 200, "{board}");
-    assert_eq!(
-        board,
-        json!({"game": "queah", "mode": "standard", "players": []})
-    );
+    assert_eq!(board["players"], json!([]), "{board}");
+    assert_eq!(board["provisional_deviation"], 110.0, "{board}");
+    assert_eq!(board["rated_games_per_opponent_per_day"], 3, "{board}");
+    let provisional = board["provisional"].as_array().unwrap();
+    let names: Vec<&str> = provisional
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["bob", "ann"], "{board}");
+    assert_eq!(provisional[0]["provisional"], true);
+    assert_eq!(provisional[0]["rating"], by_seat("black")["after"]);
+    assert_eq!(provisional[0]["games"], 1);
+    assert!(provisional[0].get("rank").is_none(), "{board}");
     settle(&url).await;
     let (_, board) = s.get("/api/leaderboard/queah?mode=standard", None).await;
     let names: Vec<&str> = board["players"]
@@ -163,6 +174,8 @@ async fn rated_games(backend: Backend) {
     assert_eq!(names, ["bob", "ann"], "{board}");
     assert_eq!(board["players"][0]["rank"], 1);
     assert_eq!(board["players"][0]["deviation"], 60);
+    assert_eq!(board["players"][0]["provisional"], false);
+    assert_eq!(board["provisional"], json!([]), "{board}");
     let (_, bob_page) = s.get("/api/players/bob", None).await;
     assert_eq!(bob_page["ratings"][0]["rank"], 1, "{bob_page}");
     assert_eq!(s.get("/api/leaderboard/chess", None).await.0, 404);
@@ -200,4 +213,101 @@ async fn rated_games_change_ratings_once_on_both_backends() {
     for backend in BACKENDS {
         rated_games(backend).await;
     }
+}
+
+/// Both seats make a move (White first), then the host (White) resigns; the stored record.
+async fn moved_then_host_resigns(
+    s: &Server,
+    id: &str,
+    host: &mut Client,
+    guest: &mut Client,
+) -> Value {
+    for c in [&mut *host, &mut *guest] {
+        let turn = c.event("your_turn").await;
+        let mv = turn["data"]["legal_moves"][0]["text"].clone();
+        c.act("move", json!({"move": mv})).await;
+    }
+    host_resigns(s, id, host).await
+}
+
+async fn one_opponent_a_day(backend: Backend) {
+    let Some(url) = clubdb::fresh(backend).await else {
+        return;
+    };
+    let s = Server::setup().database(url).start().await;
+    let ann = account(&s, "ann").await;
+    let bob = account(&s, "bob").await;
+    let cy = account(&s, "cy").await;
+    let limit = ratings::RATED_GAMES_PER_OPPONENT_PER_DAY;
+    let mut seen = Vec::new();
+    for i in 0..=limit {
+        let (id, mut h, mut g) = game(&s, &ann, &bob, true).await;
+        let record = moved_then_host_resigns(&s, &id, &mut h, &mut g).await;
+        assert_eq!(record["rated"], true, "{record}");
+        let changes = record["rating_changes"].as_array().unwrap().len();
+        seen.push(changes);
+        if i == limit {
+            // Not counted: the result stands, nobody's rating moved.
+            assert_eq!(record["result"], "black won", "{record}");
+        }
+    }
+    let expected: Vec<usize> = (0..=limit).map(|i| if i < limit { 2 } else { 0 }).collect();
+    assert_eq!(seen, expected);
+    let (_, page) = s.get("/api/players/bob", None).await;
+    assert_eq!(page["ratings"][0]["games"], limit, "{page}");
+    assert_eq!(
+        page["history"][0]["points"].as_array().unwrap().len(),
+        limit as usize,
+        "{page}"
+    );
+    assert_eq!(page["results"][0]["wins"], limit + 1, "{page}");
+    // Another opponent still counts the same day.
+    let (id, mut h, mut g) = game(&s, &ann, &cy, true).await;
+    let record = moved_then_host_resigns(&s, &id, &mut h, &mut g).await;
+    assert_eq!(
+        record["rating_changes"].as_array().unwrap().len(),
+        2,
+        "{record}"
+    );
+    let (_, page) = s.get("/api/players/ann", None).await;
+    assert_eq!(page["ratings"][0]["games"], limit + 1, "{page}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_opponent_changes_ratings_only_a_few_times_a_day_on_both_backends() {
+    for backend in BACKENDS {
+        one_opponent_a_day(backend).await;
+    }
+}
+
+/// The web pages state the same provisional threshold and daily limit as the code, and so
+/// does `docs/api.md`.
+#[test]
+fn the_pages_and_the_docs_state_the_rules_the_code_applies() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let js = std::fs::read_to_string(root.join("web/js/ratings.js")).unwrap();
+    let deviation = format!(
+        "export const PROVISIONAL_DEVIATION = {};",
+        ratings::PROVISIONAL_DEVIATION
+    );
+    let games = format!(
+        "export const RATED_GAMES_PER_OPPONENT_PER_DAY = {};",
+        ratings::RATED_GAMES_PER_OPPONENT_PER_DAY
+    );
+    assert!(
+        js.contains(&deviation),
+        "web/js/ratings.js lacks `{deviation}`"
+    );
+    assert!(js.contains(&games), "web/js/ratings.js lacks `{games}`");
+    let api = std::fs::read_to_string(root.join("docs/api.md")).unwrap();
+    let said = format!(
+        "while its `deviation`, in shown points, is {} or more",
+        ratings::PROVISIONAL_DEVIATION
+    );
+    assert!(api.contains(&said), "docs/api.md lacks `{said}`");
+    let said = format!(
+        "the first {} rated games",
+        ratings::RATED_GAMES_PER_OPPONENT_PER_DAY
+    );
+    assert!(api.contains(&said), "docs/api.md lacks `{said}`");
 }
