@@ -8,9 +8,9 @@ use uuid::Uuid;
 
 const SPECTATOR: u128 = 3;
 
-/// White resigned at 1 s.
+/// White resigned at 1 s, once both seats had moved.
 fn finished() -> Room {
-    let mut room = started(
+    let mut room = counted(
         config(options(Variant::Stockholm, &[])),
         &[(HOST, W), (2, B)],
         FirstSeat::Lot(0),
