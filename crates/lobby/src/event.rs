@@ -221,6 +221,8 @@ pub enum EventKind {
         room: Option<Uuid>,
         /// When the pending requests expire.
         expires_at: Option<Timestamp>,
+        /// The whole time a request waits (see [`RematchView::offer_ms`]).
+        offer_ms: u64,
         /// The seat that declined (the requests are cleared).
         declined_by: Option<Seat>,
         /// The requests expired unanswered (they are cleared).

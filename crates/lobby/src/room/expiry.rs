@@ -21,9 +21,9 @@ impl Room {
     /// someone is there or the rule does not apply:
     /// * a waiting room: `waits.waiting_ms` after nobody was left in it (no seated player
     ///   connected, nobody watching);
-    /// * a game without clocks, or with a bot in a seat still playing (not by
-    ///   correspondence, not a paired game): `waits.game_ms` after the last seated person
-    ///   still playing disconnected (a game of bots alone: after the last spectator left).
+    /// * a game without clocks, or with a bot in a seat (not by correspondence, not a
+    ///   paired game): `waits.game_ms` after the last seated person disconnected (a game of
+    ///   bots alone: after the last spectator left).
     ///
     /// [`crate::Command::Expire`] at or after that moment closes it.
     pub fn expires_at(&self, waits: Unattended) -> Option<Timestamp> {
@@ -33,17 +33,20 @@ impl Room {
         match self.state {
             RoomState::Waiting => self.empty_since.map(|t| t.plus(waits.waiting_ms)),
             RoomState::Playing => {
-                let playing = self.playing();
-                let bots = playing.minus(self.humans(playing));
+                // Looked at from the seats alone, not from the seats still playing (which
+                // may take a search for a legal move): the server asks at every command.
+                let humans = self.humans(self.layout);
                 let applies = match self.config.time_control {
                     TimeControl::None => true,
                     TimeControl::Correspondence { .. } => false,
-                    TimeControl::Fischer { .. } | TimeControl::PerMove { .. } => !bots.is_empty(),
+                    TimeControl::Fischer { .. } | TimeControl::PerMove { .. } => {
+                        humans != self.layout
+                    }
                 };
                 if !applies {
                     return None;
                 }
-                self.humans_away_since(playing)
+                self.humans_away_since(humans)
                     .map(|t| t.plus(waits.game_ms))
             }
             RoomState::Finished | RoomState::Aborted => None,
@@ -63,10 +66,9 @@ impl Room {
         })
     }
 
-    /// Since when no person in a seat of `playing` has been connected (`None`: one is);
-    /// with no person among them, since when nobody at all has been in the room.
-    fn humans_away_since(&self, playing: SeatSet) -> Option<Timestamp> {
-        let humans = self.humans(playing);
+    /// Since when no person in the seats `humans` has been connected (`None`: one is);
+    /// with none, since when nobody at all has been in the room.
+    fn humans_away_since(&self, humans: SeatSet) -> Option<Timestamp> {
         if humans.is_empty() {
             return self.empty_since;
         }

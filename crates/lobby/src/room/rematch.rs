@@ -131,6 +131,7 @@ impl Room {
                 waiting_for: view.waiting_for,
                 room: view.room,
                 expires_at: view.expires_at,
+                offer_ms: view.offer_ms,
                 declined_by: view.declined_by,
                 expired: view.expired,
             },

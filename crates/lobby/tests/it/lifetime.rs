@@ -318,3 +318,43 @@ proptest! {
         prop_assert_eq!(room.state() == RoomState::Playing, 5 + gap < due.0);
     }
 }
+
+proptest! {
+    /// A command taken back ([`Room::undo`], what a server does when its store refuses it)
+    /// leaves the room exactly as it was (version, every viewer's snapshot, deadlines, the
+    /// events kept), and the game goes on from there.
+    #[test]
+    fn undo_puts_the_room_back(plies in 0usize..6, pick in 0usize..5) {
+        let mut room = started(
+            config_timed(
+                stockholm(),
+                TimeControl::Fischer {
+                    base_ms: 60_000,
+                    increment_ms: 1_000,
+                },
+            ),
+            &[(1, W), (2, B)],
+            FirstSeat::Lot(0),
+        );
+        for i in 0..plies {
+            first_move(&mut room, 10 * (i as u64 + 1));
+        }
+        let before = fingerprint(&room);
+        let mover = match room.turn() {
+            Some(W) => player(1),
+            _ => player(2),
+        };
+        let command = match pick {
+            0 => Command::Move { text: legal(&room)[0].clone() },
+            1 => Command::Resign,
+            2 => Command::OfferDraw,
+            3 => Command::Leave,
+            _ => Command::Disconnect,
+        };
+        let (handled, undo) = room.handle_undoable(&mover, t(1_000), command).unwrap();
+        prop_assert!(!handled.events.is_empty());
+        room.undo(undo);
+        prop_assert_eq!(fingerprint(&room), before);
+        first_move(&mut room, 2_000);
+    }
+}

@@ -62,6 +62,7 @@ fn a_seated_player_declines_and_the_requests_are_cleared() {
             waiting_for,
             room: None,
             expires_at: None,
+            offer_ms: REMATCH_MS,
             declined_by: Some(B),
             expired: false,
         } if asked.is_empty() && waiting_for == SeatSet::TWO

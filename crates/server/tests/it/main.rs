@@ -27,6 +27,7 @@ mod edges;
 mod hotpath;
 mod http;
 mod hygiene;
+mod lifetime;
 mod limits;
 mod live;
 mod loadgen;
