@@ -212,7 +212,7 @@ test('the finish records the outcome, announces it in words and asks for the res
   assert.deepEqual(effects(st, 'announce'), [{ type: 'announce', text: 'Bob (Black) won.', sound: 'end' }]);
   assert.deepEqual(effects(st, 'result'), [{ type: 'result' }]);
   st = reduce(st, ev(7, { type: 'rematch', asked: ['white'], waiting_for: ['black'], room: null }));
-  assert.deepEqual(st.snap.rematch, { asked: ['white'], waiting_for: ['black'], room: null, expires_at: null, declined_by: null, expired: false });
+  assert.deepEqual(st.snap.rematch, { asked: ['white'], waiting_for: ['black'], room: null, expires_at: null, offer_ms: null, declined_by: null, expired: false });
   assert.deepEqual(effects(st, 'announce'), [], 'our own ask is not news to us');
   const aborted = reduce(annIn(), ev(6, { type: 'aborted' }));
   assert.equal(aborted.snap.state, 'aborted');

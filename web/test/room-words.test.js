@@ -80,6 +80,14 @@ test('an aborted game says why: no first move, by a player, or the host cancelle
   assert.equal(abortWords({ ...base, board: null, aborted: { reason: 'requested', by: 'white' } }, 'black'), 'The host cancelled this room.');
 });
 
+test('a game ended before every seat moved says it does not count; an empty room says it closed', () => {
+  const base = { room: room(), seats: { white: seat(ANN), black: seat(BOB) }, board: {} };
+  assert.equal(abortWords({ ...base, aborted: { reason: 'resigned', by: 'black', seat: 'black' } }, 'white'), 'The game was aborted: Bob (Black) resigned before every player had moved, so it does not count. Nobody wins or loses.');
+  assert.equal(abortWords({ ...base, aborted: { reason: 'left', by: 'white', seat: 'white' } }, 'white'), 'The game was aborted: you left before every player had moved, so it does not count. Nobody wins or loses.');
+  assert.equal(abortWords({ ...base, aborted: { reason: 'unattended', by: null, seat: null } }, 'white'), 'The game was closed: nobody was playing it. It does not count; nobody wins or loses.');
+  assert.equal(abortWords({ ...base, board: null, aborted: { reason: 'unattended', by: null, seat: null } }, null), 'The room was closed: nobody was in it.');
+});
+
 test('the room header, turn order and teams: a letter and a shape, partners named', () => {
   assert.equal(describeRoom(room({ time_control: { kind: 'fischer', base_ms: 300000, increment_ms: 3000 } })), 'Stockholm, 5+3');
   assert.equal(describeRoom(room({ private: true })), 'Stockholm, no clock, private');
@@ -129,6 +137,10 @@ test('the rematch in words: who asked, for whom it waits, when it lapses', () =>
   assert.equal(rematchWords({ ...snap, rematch: { ...snap.rematch, declined_by: 'white' } }, 'black', 0), 'Ann (White) declined the rematch.');
   assert.equal(rematchWords({ ...snap, rematch: { asked: [], waiting_for: [], expired: true } }, 'black', 0), 'The rematch offer expired: nobody answered in time.');
   assert.equal(rematchWords({ ...snap, rematch: null }, 'black', 0), '');
+  // A viewer whose clock estimate runs behind the server's never sees more than the offer's time.
+  const early = { ...snap, rematch: { ...snap.rematch, offer_ms: 10_000, expires_at: 11_000 } };
+  assert.equal(rematchWords(early, 'white', -50_000), 'Bob (Black) asks for a rematch; waiting for you. The offer lapses in 10 s.');
+  assert.equal(rematchWords(early, 'white', 5_000), 'Bob (Black) asks for a rematch; waiting for you. The offer lapses in 6 s.');
 });
 
 test('the replay counts as the list numbers: full moves, Neva rounds', () => {

@@ -8,7 +8,7 @@
 use rules::{BySeat, Seat, SeatSet};
 
 use crate::event::ClockView;
-use crate::types::{TimeControl, Timestamp, FIRST_MOVE_MS};
+use crate::types::{TimeControl, Timestamp};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Clocks {
@@ -24,17 +24,22 @@ pub(crate) struct Clocks {
     since: Timestamp,
     /// The room's no-show wait, which replaces the first-move time when set.
     no_show_ms: Option<u64>,
+    /// The room's first-move time with Fischer (the other controls give their limit per
+    /// move).
+    first_move_ms: u64,
 }
 
 impl Clocks {
     /// Clocks for `layout`, `first` to move from `at` (its first move not timed by its
-    /// clock, but by `no_show_ms` when given); `None` without a time control.
+    /// clock, but by `no_show_ms` when given, else by `first_move_ms` with Fischer); `None`
+    /// without a time control.
     pub(crate) fn start(
         control: TimeControl,
         layout: SeatSet,
         first: Option<Seat>,
         at: Timestamp,
         no_show_ms: Option<u64>,
+        first_move_ms: u64,
     ) -> Option<Clocks> {
         let base = match control {
             TimeControl::None => return None,
@@ -49,17 +54,18 @@ impl Clocks {
             started: SeatSet::EMPTY,
             since: at,
             no_show_ms,
+            first_move_ms,
         })
     }
 
     /// The time a seat has for its first move: the room's no-show wait if it has one, else
-    /// [`FIRST_MOVE_MS`] with Fischer, the per-move limit otherwise (days, in a
+    /// the room's first-move time with Fischer, the per-move limit otherwise (days, in a
     /// correspondence game).
     fn first_move_ms(&self) -> u64 {
         if let Some(ms) = self.no_show_ms {
             return ms;
         }
-        self.control.move_limit_ms().unwrap_or(FIRST_MOVE_MS)
+        self.control.move_limit_ms().unwrap_or(self.first_move_ms)
     }
 
     /// The seat whose turn the clocks are timing (running, or waiting for its first move).

@@ -6,7 +6,7 @@ use uuid::Uuid;
 use rules::Seat;
 
 use crate::chat::ChatChannel;
-use crate::types::{Bot, Timestamp};
+use crate::types::{Bot, Timestamp, Unattended};
 
 /// How the first seat to move is chosen at the start.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -132,6 +132,12 @@ pub enum Command {
         /// When the server was last seen running (its last heartbeat on disk).
         down_at: Timestamp,
     },
+    /// Server: close the room if it has been unattended past these waits
+    /// ([`crate::Room::expires_at`] says when and how); before then, nothing happens.
+    Expire {
+        /// The server's waits, carried so that a replayed log decides the same.
+        waits: Unattended,
+    },
 }
 
 impl Command {
@@ -163,6 +169,7 @@ impl Command {
             Command::ClaimDraw => "claim_draw",
             Command::Tick => "tick",
             Command::Resume { .. } => "resume",
+            Command::Expire { .. } => "expire",
         }
     }
 }

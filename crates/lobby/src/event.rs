@@ -221,6 +221,8 @@ pub enum EventKind {
         room: Option<Uuid>,
         /// When the pending requests expire.
         expires_at: Option<Timestamp>,
+        /// The whole time a request waits (see [`RematchView::offer_ms`]).
+        offer_ms: u64,
         /// The seat that declined (the requests are cleared).
         declined_by: Option<Seat>,
         /// The requests expired unanswered (they are cleared).
@@ -260,6 +262,18 @@ pub enum AbortReason {
     NoFirstMove,
     /// The server (an administrator) closed the room.
     Server,
+    /// A seat resigned before every seat had moved: the game does not count.
+    Resigned,
+    /// A seat left before every seat had moved: the game does not count.
+    Left,
+    /// A seat's clock ran out before every seat had moved: the game does not count.
+    Time,
+    /// A claim against absent seats came before every seat had moved: the game does not
+    /// count.
+    Abandonment,
+    /// Nobody was in the room for the server's set time ([`crate::Command::Expire`]): a
+    /// waiting room closes, and so does a game not every seat has moved in.
+    Unattended,
 }
 
 impl AbortReason {
@@ -269,6 +283,11 @@ impl AbortReason {
             AbortReason::Requested => "requested",
             AbortReason::NoFirstMove => "no_first_move",
             AbortReason::Server => "server",
+            AbortReason::Resigned => "resigned",
+            AbortReason::Left => "left",
+            AbortReason::Time => "time",
+            AbortReason::Abandonment => "abandonment",
+            AbortReason::Unattended => "unattended",
         }
     }
 }
@@ -527,6 +546,9 @@ pub struct RematchView {
     pub room: Option<Uuid>,
     /// When the pending requests expire.
     pub expires_at: Option<Timestamp>,
+    /// The whole time a request waits ([`crate::RoomConfig::rematch_ms`]): a countdown
+    /// never shows more, whatever the viewer's clock says.
+    pub offer_ms: u64,
     /// The seat that declined the last requests (until someone asks again).
     pub declined_by: Option<Seat>,
     /// The last requests expired unanswered (until someone asks again).

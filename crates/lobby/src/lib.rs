@@ -28,9 +28,11 @@
 //! * Leaving and resigning are told apart: a seat that leaves during the game goes out
 //!   (and, with two seats, loses) with [`Reason::Left`], one that resigns with
 //!   [`Reason::Resigned`].
-//! * There is no undo: [`Room::handle`] either applies a command or refuses it and leaves
-//!   the room as it was, and an accepted command stays applied. A server whose store
-//!   refuses a change rebuilds the room from what it stored (the commands it logged).
+//! * [`Room::handle`] either applies a command or refuses it and leaves the room as it
+//!   was. A server whose store refuses an accepted command takes it back with
+//!   [`Room::undo`] (from [`Room::handle_undoable`]), so that no reader is shown a change
+//!   that was not stored, and may rebuild the room from what it stored (the commands it
+//!   logged).
 //!
 //! ```
 //! use lobby::{Actor, Command, EventKind, FirstSeat, LobbyError, Participant, PlayerId, Room,
@@ -87,8 +89,8 @@ pub use event::{
     SeatView, Since, Snapshot, Viewer,
 };
 pub use outcome::{Outcome, Reason, SeatResult, Verdict};
-pub use room::{Handled, Room, HISTORY_LEN};
+pub use room::{Handled, Room, Undo, HISTORY_LEN};
 pub use types::{
-    Actor, Bot, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility,
+    Actor, Bot, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Unattended, Visibility,
     DEFAULT_GRACE_MS, FIRST_MOVE_MS, REMATCH_MS,
 };

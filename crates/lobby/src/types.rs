@@ -8,14 +8,26 @@ use rules::{AnyOptions, Seat};
 /// The default disconnect grace period: 60 seconds.
 pub const DEFAULT_GRACE_MS: u64 = 60_000;
 
-/// In a Fischer room, the time a seat has for its first move (its clock does not run
-/// until then): 30 seconds. A per-move (or correspondence) room gives its limit per move
-/// instead. A seat that lets it pass aborts the game ([`crate::AbortReason::NoFirstMove`]);
-/// nobody loses.
+/// The default of [`RoomConfig::first_move_ms`]: in a Fischer room, the time a seat has for
+/// its first move (its clock does not run until then), 30 seconds.
 pub const FIRST_MOVE_MS: u64 = 30_000;
 
-/// How long a rematch request waits for the other seats: 60 seconds from the first ask.
+/// The default of [`RoomConfig::rematch_ms`]: how long a rematch request waits for the
+/// other seats, 60 seconds from the first ask.
 pub const REMATCH_MS: u64 = 60_000;
+
+/// How long a room may stay unattended before the server closes it
+/// ([`crate::Command::Expire`], [`crate::Room::expires_at`]). The server's settings; the
+/// command carries them so that a replayed log decides as the live room did.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Unattended {
+    /// A waiting room with nobody in it (no seated player connected, nobody watching)
+    /// closes after this long.
+    pub waiting_ms: u64,
+    /// An untimed game, or a game with a bot, ends after this long with no seated person
+    /// connected (see [`crate::Room::expires_at`] for how).
+    pub game_ms: u64,
+}
 
 /// A player's opaque id (the server's account or guest id).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -265,6 +277,14 @@ pub struct RoomConfig {
     /// the others) instead of the game being aborted. The same wait replaces the usual
     /// first-move time. Needs a clock.
     pub no_show_ms: Option<u64>,
+    /// In a Fischer room, the time a seat has for its first move (its clock does not run
+    /// until then). A per-move (or correspondence) room gives its limit per move instead. A
+    /// seat that lets it pass aborts the game ([`crate::AbortReason::NoFirstMove`]); nobody
+    /// loses. [`FIRST_MOVE_MS`] unless the server says otherwise.
+    pub first_move_ms: u64,
+    /// How long a rematch request waits for the other seats, from the first ask.
+    /// [`REMATCH_MS`] unless the server says otherwise.
+    pub rematch_ms: u64,
 }
 
 impl RoomConfig {
@@ -288,6 +308,8 @@ impl RoomConfig {
             seated: Vec::new(),
             seated_bots: Vec::new(),
             no_show_ms: None,
+            first_move_ms: FIRST_MOVE_MS,
+            rematch_ms: REMATCH_MS,
         }
     }
 }

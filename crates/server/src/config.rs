@@ -181,6 +181,20 @@ pub struct ServeArgs {
     /// nothing, is closed (4002 `idle`; 0: never).
     #[arg(long, env = "CHECKERHALL_SOCKET_IDLE_SECS", default_value_t = 1800)]
     pub socket_idle_secs: u64,
+    /// Seconds a seat has for its first move in a Fischer game before the game is aborted
+    /// (at least 1).
+    #[arg(long, env = "CHECKERHALL_FIRST_MOVE_SECS", default_value_t = 30)]
+    pub first_move_secs: u64,
+    /// Seconds a rematch request waits for the other players (at least 1).
+    #[arg(long, env = "CHECKERHALL_REMATCH_SECS", default_value_t = 60)]
+    pub rematch_secs: u64,
+    /// Seconds a waiting room with nobody in it stays open (at least 1).
+    #[arg(long, env = "CHECKERHALL_EMPTY_ROOM_SECS", default_value_t = 120)]
+    pub empty_room_secs: u64,
+    /// Seconds an untimed game, or a game against the computer, goes on with no player
+    /// connected before the server ends it (at least 1).
+    #[arg(long, env = "CHECKERHALL_UNATTENDED_GAME_SECS", default_value_t = 300)]
+    pub unattended_game_secs: u64,
     /// This node's name in logs and `/metrics` when several nodes share one Postgres
     /// (docs/cluster.md). Default: the host name.
     #[arg(long, env = "CHECKERHALL_NODE_NAME")]
@@ -271,6 +285,13 @@ impl DatabaseArgs {
     }
 }
 
+/// The default waits before rooms nobody is in are closed: two minutes for a waiting room,
+/// five for a game.
+pub const DEFAULT_UNATTENDED: lobby::Unattended = lobby::Unattended {
+    waiting_ms: 120_000,
+    game_ms: 300_000,
+};
+
 /// Everything the server needs to know, built from [`ServeArgs`] or by tests.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
@@ -286,6 +307,13 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Disconnect grace period before a claim opens, in milliseconds.
     pub grace_ms: u64,
+    /// The time a seat has for its first move in a Fischer game, in milliseconds
+    /// (`lobby::RoomConfig::first_move_ms`).
+    pub first_move_ms: u64,
+    /// How long a rematch request waits, in milliseconds (`lobby::RoomConfig::rematch_ms`).
+    pub rematch_ms: u64,
+    /// How long rooms nobody is in stay before the server closes them.
+    pub unattended: lobby::Unattended,
     /// Who may play.
     pub access: AccessMode,
     /// Username and password of the admin made on start when there is none yet.
@@ -389,6 +417,9 @@ impl ServerConfig {
             public_origin: None,
             limits: Limits::default(),
             grace_ms: lobby::DEFAULT_GRACE_MS,
+            first_move_ms: lobby::FIRST_MOVE_MS,
+            rematch_ms: lobby::REMATCH_MS,
+            unattended: DEFAULT_UNATTENDED,
             access: AccessMode::Open,
             first_admin: None,
             trusted_proxies: crate::net::TrustedProxies::default(),
@@ -451,6 +482,12 @@ impl From<&ServeArgs> for ServerConfig {
         c.limits.body_timeout = Duration::from_secs(a.body_timeout_secs.max(1));
         c.limits.socket_idle =
             (a.socket_idle_secs > 0).then(|| Duration::from_secs(a.socket_idle_secs));
+        c.first_move_ms = a.first_move_secs.max(1).saturating_mul(1000);
+        c.rematch_ms = a.rematch_secs.max(1).saturating_mul(1000);
+        c.unattended = lobby::Unattended {
+            waiting_ms: a.empty_room_secs.max(1).saturating_mul(1000),
+            game_ms: a.unattended_game_secs.max(1).saturating_mul(1000),
+        };
         c.trusted_proxies = a.trusted_proxies.clone();
         c.access = a.access;
         c.tournament_creators = match a.tournament_creators {

@@ -21,7 +21,9 @@ export function rematchWords(snap, mine, now) {
   if (!r.asked?.length) return '';
   const asked = listWords(r.asked.map((k) => seatLabel(snap, k, mine)));
   const waiting = listWords((r.waiting_for || []).map((k) => (k === mine ? 'you' : seatLabel(snap, k, mine))));
-  const left = r.expires_at ? ` The offer lapses in ${secondsLeft(r.expires_at, now)} s.` : '';
+  // Capped at the offer's whole time: a clock estimate a little off never shows more.
+  const full = r.offer_ms ? Math.ceil(r.offer_ms / 1000) : Infinity;
+  const left = r.expires_at ? ` The offer lapses in ${Math.min(secondsLeft(r.expires_at, now), full)} s.` : '';
   return `${asked} ${r.asked.length === 1 && r.asked[0] !== mine ? 'asks' : 'asked'} for a rematch${waiting ? `; waiting for ${waiting}` : ''}.${left}`;
 }
 

@@ -285,6 +285,7 @@ function event(s, msg) {
         waiting_for: ev.waiting_for || [],
         room: ev.room ?? null,
         expires_at: ev.expires_at ?? null,
+        offer_ms: ev.offer_ms ?? null,
         declined_by: ev.declined_by ?? null,
         expired: Boolean(ev.expired),
       };

@@ -153,6 +153,17 @@ export function abortWords(snap, mine = null) {
     return `The game was aborted: ${who} did not make a first move in time. Nobody wins or loses.`;
   }
   if (a.reason === 'server') return 'The server closed this game. Nobody wins or loses.';
+  if (a.reason === 'unattended') {
+    return snap.board
+      ? 'The game was closed: nobody was playing it. It does not count; nobody wins or loses.'
+      : 'The room was closed: nobody was in it.';
+  }
+  const early = { resigned: 'resigned', left: 'left', time: 'ran out of time', abandonment: 'was away too long' };
+  if (early[a.reason]) {
+    const who = a.seat === mine ? 'you' : seatLabel(snap, a.seat, mine);
+    const did = a.reason === 'abandonment' && !a.seat ? 'the game was claimed' : `${who} ${early[a.reason]}`;
+    return `The game was aborted: ${did} before every player had moved, so it does not count. Nobody wins or loses.`;
+  }
   if (!snap.board) return 'The host cancelled this room.';
   if (a.by) return `${a.by === mine ? 'You' : seatLabel(snap, a.by, mine)} aborted the game before it really began. Nobody wins or loses.`;
   return 'The game was aborted. Nobody wins or loses.';

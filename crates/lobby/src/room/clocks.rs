@@ -8,7 +8,7 @@ use super::{participant, require_server, Asked, Room, Slot, Staged};
 use crate::clock::Clocks;
 use crate::command::Command;
 use crate::error::LobbyError;
-use crate::event::{Audience, EventKind, Occupant, RoomState};
+use crate::event::{AbortReason, Audience, EventKind, Occupant, RoomState};
 use crate::outcome::Reason;
 use crate::types::Timestamp;
 
@@ -172,7 +172,10 @@ impl Room {
             }
             Some(_) => {}
         }
-        if draw {
+        if draw && !self.counts() {
+            self.call_off(Some(seat), AbortReason::Abandonment, None, cx.now, out);
+            Ok(())
+        } else if draw {
             self.finish(Some(Reason::Abandonment), cx.now, out);
             Ok(())
         } else {

@@ -14,12 +14,15 @@
 //! * `chat.rs`: chat lines and what each viewer may read, the spectator count, renames;
 //! * `clocks.rs`: time and absence: catching up with the clocks, ticks, resuming after a
 //!   restart, presence, and claims against absent seats;
+//! * `expiry.rs`: rooms nobody is in: who is there, when the server closes the room, and
+//!   how;
 //! * `view.rs`: what clients see: snapshots, missed events, views of the room, its seats and
 //!   board, and the numbering of events into the history.
 
 mod chat;
 mod clocks;
 mod draws;
+mod expiry;
 mod play;
 mod rematch;
 mod seats;
@@ -71,6 +74,9 @@ pub struct Room {
     chat: Option<Arc<chat::Chat>>,
     /// Spectators watching, as the server counts them.
     watchers: u32,
+    /// Since when nobody has been in the room (no seated person connected, no spectator):
+    /// what a waiting room's expiry counts from.
+    empty_since: Option<Timestamp>,
     version: u64,
     history: VecDeque<Event>,
 }
@@ -84,6 +90,16 @@ pub struct Handled {
     /// (rotated one step along the layout) and started. Its own events (version 1 on) are
     /// in its history: `events_since(0, viewer)`.
     pub rematch: Option<Box<Room>>,
+}
+
+/// The room as it was before one accepted command ([`Room::handle_undoable`]), for
+/// [`Room::undo`]: valid only until the room takes another command.
+#[derive(Debug)]
+pub struct Undo {
+    /// The room before the command, without its game (which moved on) and its history.
+    before: Room,
+    /// Where the game stood before the command.
+    checkpoint: Option<Checkpoint>,
 }
 
 /// A seat's occupant and presence.
@@ -181,6 +197,7 @@ impl Room {
             rematch: rematch::Rematch::NONE,
             chat: None,
             watchers: 0,
+            empty_since: Some(now),
             version: 0,
             // Grows as events come: a waiting room holds its `created` and first `seats`
             // events, not room for 64 (nor the 4 a first push would make room for): most of
@@ -197,6 +214,7 @@ impl Room {
         if room.config.fixed_seating() {
             room.seat_fixed(now, &mut staged)?;
         }
+        room.note_attendance(now);
         let events = room.publish(staged);
         Ok((room, events))
     }
@@ -216,12 +234,27 @@ impl Room {
         now: Timestamp,
         command: Command,
     ) -> Result<Handled, LobbyError> {
+        self.handle_undoable(actor, now, command)
+            .map(|(handled, _)| handled)
+    }
+
+    /// [`Room::handle`], with what [`Room::undo`] needs to take the command back (a server
+    /// whose store refuses it).
+    ///
+    /// # Errors
+    /// As [`Room::handle`].
+    pub fn handle_undoable(
+        &mut self,
+        actor: &Actor,
+        now: Timestamp,
+        command: Command,
+    ) -> Result<(Handled, Undo), LobbyError> {
         // Work on a copy, so that a refusal leaves `self` as it was. The copy is made
         // without the history (only `publish` touches it) and without the game's past: the
         // game itself moves into the copy and, when the command is refused, is rolled back
         // to a checkpoint and moved back, so a command costs the same at ply 300 as at
-        // ply 1. (There is no taking back an accepted command: a server whose store refuses
-        // one rebuilds the room from its stored log.)
+        // ply 1. (An accepted command is taken back only by `undo`, which keeps the room
+        // as it was instead of a copy.)
         let history = std::mem::take(&mut self.history);
         let checkpoint = self.play.as_ref().map(|p| p.game.checkpoint());
         let game = self.play.as_mut().map(|p| {
@@ -242,11 +275,30 @@ impl Room {
                 return Err(e);
             }
         };
+        next.note_attendance(now);
         next.stage_claims(claims_before, now, &mut staged);
         next.history = std::mem::take(&mut self.history);
         let events = next.publish(staged);
-        *self = next;
-        Ok(Handled { events, rematch })
+        let before = std::mem::replace(self, next);
+        Ok((Handled { events, rematch }, Undo { before, checkpoint }))
+    }
+
+    /// Puts the room back as it was before the command `undo` came from, the last one
+    /// accepted: what a server does when its store refuses that command, so that nobody
+    /// is shown a change that was not stored. Costs the same at any ply: the game is
+    /// rolled back to a checkpoint, and the room before the command was kept, not copied.
+    pub fn undo(&mut self, undo: Undo) {
+        let Undo {
+            mut before,
+            checkpoint,
+        } = undo;
+        give_back_game(self, &mut before, checkpoint);
+        let mut history = std::mem::take(&mut self.history);
+        while history.back().is_some_and(|e| e.version > before.version) {
+            history.pop_back();
+        }
+        before.history = history;
+        *self = before;
     }
 
     /// Hands `command` to its handler, once the clocks have caught up with `now`.
@@ -289,6 +341,7 @@ impl Room {
             Command::ClaimDraw => self.claim(cx, true, out),
             Command::Tick => require_server(cx.actor),
             Command::Resume { down_at } => self.resume(cx, down_at, out),
+            Command::Expire { waits } => self.expire(cx, waits, out),
         }?;
         Ok(None)
     }
@@ -481,6 +534,12 @@ fn check_config(config: &RoomConfig) -> Result<(), LobbyError> {
             ))
         }
         _ => {}
+    }
+    if config.first_move_ms == 0 {
+        return Err(LobbyError::InvalidConfig("a first-move wait needs a time"));
+    }
+    if config.rematch_ms == 0 {
+        return Err(LobbyError::InvalidConfig("a rematch wait needs a time"));
     }
     match (config.no_show_ms, config.time_control) {
         (Some(0), _) => return Err(LobbyError::InvalidConfig("a no-show wait needs a time")),

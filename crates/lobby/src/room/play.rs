@@ -71,6 +71,7 @@ impl Room {
             game.turn(),
             now,
             self.config.no_show_ms,
+            self.config.first_move_ms,
         );
         let play = Play {
             game,
@@ -215,6 +216,19 @@ impl Room {
 
     /// `seat` let its first-move deadline (`at`) pass: the game is aborted, nobody loses.
     pub(super) fn abort_no_first_move(&mut self, seat: Seat, at: Timestamp, out: &mut Staged) {
+        self.call_off(None, AbortReason::NoFirstMove, Some(seat), at, out);
+    }
+
+    /// Aborts the game under way at `at`: the clocks stop, the draw offer goes, and
+    /// everyone is told why (`by`: the seat that asked, `seat`: the seat concerned).
+    pub(super) fn call_off(
+        &mut self,
+        by: Option<Seat>,
+        reason: AbortReason,
+        seat: Option<Seat>,
+        at: Timestamp,
+        out: &mut Staged,
+    ) {
         if let Some(play) = self.play.as_mut() {
             if let Some(clocks) = play.clocks.as_mut() {
                 clocks.stop(at);
@@ -222,14 +236,21 @@ impl Room {
             play.draw_offer = None;
         }
         self.state = RoomState::Aborted;
-        out.push((
-            Audience::Everyone,
-            EventKind::Aborted {
-                by: None,
-                reason: AbortReason::NoFirstMove,
-                seat: Some(seat),
-            },
-        ));
+        out.push((Audience::Everyone, EventKind::Aborted { by, reason, seat }));
+    }
+
+    /// True once the game counts: every seat still playing has moved (as lichess does
+    /// after FIDE: until then a resignation, a flag, a walk-away or a claim aborts the
+    /// game, and nobody wins, loses or changes rating). A paired game, and a room with
+    /// the no-show rule, always counts: it is played or forfeited.
+    pub(super) fn counts(&self) -> bool {
+        if self.config.fixed_seating() || self.config.no_show_ms.is_some() {
+            return true;
+        }
+        let playing = self.playing();
+        self.play
+            .as_ref()
+            .is_some_and(|p| playing.minus(p.moved).is_empty())
     }
 
     /// Stops a game being aborted; returns the seat that aborted it, if a seated player did.
@@ -325,7 +346,8 @@ impl Room {
         Ok(())
     }
 
-    /// `seat` leaves the game at `at` (resignation, leaving, flag or claim).
+    /// `seat` leaves the game at `at` (resignation, leaving, flag or claim); before the game
+    /// counts ([`Room::counts`]) that aborts it instead.
     pub(super) fn depart(
         &mut self,
         seat: Seat,
@@ -334,6 +356,17 @@ impl Room {
         at: Timestamp,
         out: &mut Staged,
     ) -> Result<(), LobbyError> {
+        if !self.counts() {
+            self.require_playing(seat)?;
+            let (by, why) = match reason {
+                Reason::Resigned => (Some(seat), AbortReason::Resigned),
+                Reason::Left => (Some(seat), AbortReason::Left),
+                Reason::Time => (None, AbortReason::Time),
+                _ => (None, AbortReason::Abandonment),
+            };
+            self.call_off(by, why, Some(seat), at, out);
+            return Ok(());
+        }
         let Some(play) = self.play.as_mut() else {
             return Err(LobbyError::SeatOut(seat));
         };

@@ -1,7 +1,7 @@
 //! Rematches: once the game is finished, every human seat asks (bots agree), and the last
 //! request creates the new room: same settings, every occupant moved one seat along the
 //! layout, started by lot. A seated player may decline (the requests are cleared), and
-//! requests left unanswered expire [`REMATCH_MS`] after the first ask.
+//! requests left unanswered expire [`RoomConfig::rematch_ms`] after the first ask.
 
 use std::sync::Arc;
 
@@ -13,7 +13,7 @@ use super::{participant, Asked, Room, Slot, Staged};
 use crate::command::{Command, FirstSeat};
 use crate::error::LobbyError;
 use crate::event::{Audience, EventKind, Occupant, RematchView, RoomState};
-use crate::types::{Actor, RoomConfig, Timestamp, REMATCH_MS};
+use crate::types::{Actor, RoomConfig, Timestamp};
 
 /// The rematch requests of a finished room.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ impl Room {
             return Err(LobbyError::RematchAlreadyAsked);
         }
         if self.rematch.asked.is_empty() {
-            self.rematch.expires_at = Some(cx.now.plus(REMATCH_MS));
+            self.rematch.expires_at = Some(cx.now.plus(self.config.rematch_ms));
         }
         self.rematch.asked.insert(seat);
         self.rematch.declined_by = None;
@@ -131,6 +131,7 @@ impl Room {
                 waiting_for: view.waiting_for,
                 room: view.room,
                 expires_at: view.expires_at,
+                offer_ms: view.offer_ms,
                 declined_by: view.declined_by,
                 expired: view.expired,
             },
@@ -189,6 +190,7 @@ impl Room {
             waiting_for: humans.minus(self.rematch.asked),
             room: self.rematch.room,
             expires_at: self.rematch_expires_at(),
+            offer_ms: self.config.rematch_ms,
             declined_by: self.rematch.declined_by,
             expired: self.rematch.expired,
         }

@@ -270,7 +270,7 @@ fn a_late_neva_move_by_the_next_seat_is_played_after_the_flag() {
 fn claims_open_after_the_grace_period() {
     let mut cfg = config(options(Variant::Stockholm, &[]));
     cfg.grace_ms = 60_000;
-    let mut room = started(cfg, &[(HOST, W), (4, B)], FirstSeat::Lot(0));
+    let mut room = counted(cfg, &[(HOST, W), (4, B)], FirstSeat::Lot(0));
     let events = ok(&mut room, &player(4), t(1_000), Command::Disconnect);
     assert!(matches!(
         events[0].kind,
@@ -336,7 +336,7 @@ fn claims_open_after_the_grace_period() {
 
 #[test]
 fn a_draw_can_be_claimed_instead() {
-    let mut room = started(
+    let mut room = counted(
         config(options(Variant::Queah, &[])),
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
@@ -351,7 +351,7 @@ fn a_draw_can_be_claimed_instead() {
 
 #[test]
 fn neva_claims_need_every_opponent_away() {
-    let mut room = started(
+    let mut room = counted(
         config(options(Variant::Neva, &[("seats", "3")])),
         &[(HOST, W), (2, R), (3, G)],
         FirstSeat::Fixed(W),
@@ -381,7 +381,7 @@ fn neva_claims_need_every_opponent_away() {
     assert_eq!(outcome.seats[G].unwrap().reason, Reason::Abandonment);
 
     // Teams: the partner's presence does not matter, the opponents' does; bots never leave.
-    let mut room = started(
+    let mut room = counted(
         config(options(Variant::Neva, &[("teams", "true")])),
         &[(HOST, W), (2, R), (3, G), (4, B)],
         FirstSeat::Fixed(W),

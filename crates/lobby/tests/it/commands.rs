@@ -29,6 +29,8 @@ fn playing() -> Room {
 /// White resigned.
 fn finished() -> Room {
     let mut room = playing();
+    // Both seats move first: a resignation before is an abort.
+    play_round(&mut room, t(0));
     ok(&mut room, &player(HOST), t(1), Command::Resign);
     room
 }
@@ -577,6 +579,7 @@ fn out_seats_cannot_act() {
         &[(HOST, W), (2, R), (3, G)],
         FirstSeat::Fixed(W),
     );
+    play_round(&mut room, t(0));
     ok(&mut room, &player(2), t(1), Command::Resign);
     for cmd in [
         Command::Resign,
@@ -806,7 +809,7 @@ fn error_cases() -> Vec<(&'static str, Provoke)> {
         ("seat_out", || {
             let seats = [(HOST, W), (5, R), (6, G), (7, B)];
             let neva = config(options(Variant::Neva, &[]));
-            let mut room = started(neva, &seats, FirstSeat::Fixed(W));
+            let mut room = counted(neva, &seats, FirstSeat::Fixed(W));
             ok(&mut room, &player(5), t(1), Command::Resign);
             refuse(room, player(5), Command::OfferDraw)
         }),

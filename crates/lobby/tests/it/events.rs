@@ -167,6 +167,16 @@ fn events_and_snapshots_serialise_for_the_wire() {
         serde_json::json!({ "seat": "black" })
     );
 
+    // Black moves too (the game counts from then on), then resigns.
+    let reply = legal(&room).remove(0);
+    ok(
+        &mut room,
+        &player(4),
+        t(1_500),
+        Command::Move {
+            text: reply.clone(),
+        },
+    );
     ok(&mut room, &player(4), t(2_000), Command::Resign);
     let snap = serde_json::to_value(room.snapshot(Viewer::Seat(W))).unwrap();
     assert_eq!(snap["state"], "finished");
@@ -185,7 +195,7 @@ fn events_and_snapshots_serialise_for_the_wire() {
         snap["outcome"]["finishing_order"],
         serde_json::json!([["white"], ["black"]])
     );
-    assert_eq!(snap["last_move"]["move"]["text"], "c3-d4");
+    assert_eq!(snap["last_move"]["move"]["text"], reply);
     assert_eq!(
         snap["rematch"]["waiting_for"],
         serde_json::json!(["white", "black"])
@@ -197,7 +207,7 @@ fn events_and_snapshots_serialise_for_the_wire() {
     assert_eq!(snap["room"]["rated"], false);
     assert_eq!(snap["chat"], serde_json::json!([]));
     assert_eq!(snap["watchers"], 0);
-    let since = serde_json::to_value(room.events_since(7, Viewer::Spectator)).unwrap();
+    let since = serde_json::to_value(room.events_since(9, Viewer::Spectator)).unwrap();
     assert_eq!(since["type"], "events");
     assert_eq!(since["data"][0]["type"], "departed");
 

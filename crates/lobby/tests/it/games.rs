@@ -78,6 +78,8 @@ fn leaving_during_a_two_seat_game_loses_it_as_left() {
             &[(HOST, W), (4, B)],
             FirstSeat::Lot(0),
         );
+        // The game counts once both seats have moved: a departure before is an abort.
+        play_round(&mut room, t(0));
         let events = ok(&mut room, &player(HOST), t(1), Command::Leave);
         match &events[0].kind {
             EventKind::Departed {
@@ -97,7 +99,10 @@ fn leaving_during_a_two_seat_game_loses_it_as_left() {
         assert_eq!(outcome.seats[W].unwrap().verdict, Verdict::Loss);
         assert_eq!(outcome.seats[W].unwrap().reason, Reason::Left);
         assert_eq!(outcome.seats[B].unwrap().reason, Reason::Left);
-        assert_eq!(room.record().unwrap().actions, ["leave white"]);
+        assert_eq!(
+            room.record().unwrap().actions.last().unwrap(),
+            "leave white"
+        );
         let json = serde_json::to_value(&events[0]).unwrap();
         assert_eq!(json["reason"], "left");
         assert_eq!(json["action"], "leave white");
@@ -118,7 +123,7 @@ fn resigning_during_a_two_seat_game_is_resigned() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
-    play_first_moves(&mut room, 1, 0);
+    play_first_moves(&mut room, 2, 0);
     let events = ok(&mut room, &player(4), t(100), Command::Resign);
     match &events[0].kind {
         EventKind::Departed {
@@ -136,7 +141,7 @@ fn resigning_during_a_two_seat_game_is_resigned() {
     assert_eq!(json["reason"], "resigned");
     assert_eq!(json["action"], "resign black");
     assert_eq!(room.outcome().unwrap().reason, Reason::Resigned);
-    assert_eq!(room.record().unwrap().actions[1], "resign black");
+    assert_eq!(room.record().unwrap().actions[2], "resign black");
 }
 
 #[test]
@@ -282,6 +287,7 @@ fn teams_draw_needs_both_members_of_the_other_team() {
 #[test]
 fn teams_win_together() {
     let mut room = neva4(&[("teams", "true")]);
+    play_round(&mut room, t(0));
     ok(&mut room, &player(seat_player(R)), t(1), Command::Resign);
     assert_eq!(room.state(), RoomState::Playing);
     ok(&mut room, &player(seat_player(B)), t(2), Command::Resign);
@@ -299,6 +305,7 @@ fn teams_win_together() {
 #[test]
 fn free_for_all_draw_needs_every_remaining_seat() {
     let mut room = neva4(&[]);
+    play_round(&mut room, t(0));
     ok(&mut room, &player(seat_player(W)), t(1), Command::OfferDraw);
     ok(
         &mut room,
@@ -404,17 +411,12 @@ fn neva_first_seat_by_lot_and_fixed() {
 #[test]
 fn turns_skip_departed_seats_clockwise() {
     let mut room = neva4(&[]);
+    play_round(&mut room, t(0));
     // Red resigns before its turn; after White moves, Green is next.
     ok(&mut room, &player(seat_player(R)), t(1), Command::Resign);
     assert_eq!(room.turn(), Some(W));
-    ok(
-        &mut room,
-        &player(HOST),
-        t(2),
-        Command::Move {
-            text: "25-24".into(),
-        },
-    );
+    let text = legal(&room).remove(0);
+    ok(&mut room, &player(HOST), t(2), Command::Move { text });
     assert_eq!(room.turn(), Some(G));
     // The seat to move leaving passes the turn on.
     let events = ok(&mut room, &player(seat_player(G)), t(3), Command::Leave);
@@ -583,6 +585,7 @@ fn rematch_rotates_seats_when_every_human_agrees() {
             first: FirstSeat::Fixed(W),
         },
     );
+    play_round(&mut room, t(0));
     ok(&mut room, &Actor::Bot(R), t(1), Command::Resign);
     ok(&mut room, &player(3), t(2), Command::Resign);
     assert_eq!(room.state(), RoomState::Finished);
@@ -627,6 +630,7 @@ fn rematch_rotates_seats_when_every_human_agrees() {
         &[(HOST, W), (4, B)],
         FirstSeat::Lot(0),
     );
+    play_round(&mut room, t(0));
     ok(&mut room, &player(4), t(1), Command::Resign);
     ok(&mut room, &player(4), t(2), ask(5));
     let new = room

@@ -11,6 +11,7 @@ mod correspondence;
 mod events;
 mod games;
 mod hotpath;
+mod lifetime;
 mod props;
 mod records;
 mod rematch;

@@ -261,16 +261,20 @@ fn a_claim_records_the_absent_seats_as_leaving() {
         FirstSeat::Fixed(Seat::Morning),
     );
     let mut texts = Vec::new();
-    let moves = legal(&room);
-    texts.extend(step(
-        &mut room,
-        &player(HOST),
-        10,
-        Command::Move {
-            text: moves[0].clone(),
-        },
-        false,
-    ));
+    // Every seat moves once: a claim before that aborts the game instead.
+    for _ in 0..4 {
+        let seat = room.turn().unwrap();
+        let moves = legal(&room);
+        texts.extend(step(
+            &mut room,
+            &player(seat_player(seat)),
+            10,
+            Command::Move {
+                text: moves[0].clone(),
+            },
+            false,
+        ));
+    }
     for s in [Seat::Day, Seat::Evening, Seat::Night] {
         texts.extend(step(
             &mut room,

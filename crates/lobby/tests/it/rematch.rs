@@ -8,9 +8,9 @@ use uuid::Uuid;
 
 const SPECTATOR: u128 = 3;
 
-/// White resigned at 1 s.
+/// White resigned at 1 s, once both seats had moved.
 fn finished() -> Room {
-    let mut room = started(
+    let mut room = counted(
         config(options(Variant::Stockholm, &[])),
         &[(HOST, W), (2, B)],
         FirstSeat::Lot(0),
@@ -62,6 +62,7 @@ fn a_seated_player_declines_and_the_requests_are_cleared() {
             waiting_for,
             room: None,
             expires_at: None,
+            offer_ms: REMATCH_MS,
             declined_by: Some(B),
             expired: false,
         } if asked.is_empty() && waiting_for == SeatSet::TWO

@@ -163,6 +163,7 @@ fn a_rematch_of_a_room_that_starts_by_itself_starts_with_the_lot_given() {
         t(1),
         Command::TakeSeat { seat: Some(B) },
     );
+    play_round(&mut room, t(2));
     ok(&mut room, &player(2), t(2), Command::Resign);
     let ask = Command::Rematch {
         new_room: Uuid::from_u128(10),
@@ -391,6 +392,7 @@ fn a_rated_room_says_so_and_its_rematch_is_rated() {
         t(1),
         Command::TakeSeat { seat: Some(B) },
     );
+    play_round(&mut room, t(2));
     ok(&mut room, &player(2), t(2), Command::Resign);
     let ask = Command::Rematch {
         new_room: Uuid::from_u128(12),

@@ -209,6 +209,8 @@ pub(super) fn room_config(
     config.visibility = visibility;
     config.time_control = time_control;
     config.grace_ms = state.config.grace_ms;
+    config.first_move_ms = state.config.first_move_ms;
+    config.rematch_ms = state.config.rematch_ms;
     config.auto_start = settings.auto_start;
     config.rated = settings.rated;
     Ok(config)
@@ -250,17 +252,11 @@ pub(super) async fn list(
     }
     let limit = limit as usize;
     let offset = page.offset.unwrap_or(0);
-    let rooms = state.rooms.listing();
-    let total = rooms.len();
-    let rooms: Vec<_> = rooms.into_iter().skip(offset).take(limit).collect();
-    let next = (offset.saturating_add(limit) < total).then(|| offset + limit);
-    Ok(Json(json!({
-        "rooms": rooms,
-        "total": total,
-        "limit": limit,
-        "offset": offset,
-        "next_offset": next,
-    })))
+    Ok(Json(crate::rooms::lobby_page(
+        state.rooms.listing(),
+        offset,
+        limit,
+    )))
 }
 
 /// `GET /api/rooms/{id}`: the room as the caller sees it.

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::lock::lock;
 use super::messages::{Owner, RoomHandle};
 use super::owner::IDLE_FINISHED_MS;
-use super::persist::{rebuild, resume_of};
+use super::persist::{self, resume_of};
 use super::registry::Rooms;
 use crate::metrics::Metrics;
 use crate::store::now_ms;
@@ -95,7 +95,7 @@ impl Rooms {
         } in claimed
         {
             let LiveRoom { room: row, log } = live;
-            match rebuild(&row, &log) {
+            match persist::rebuild_with(&row, &log, self.config()) {
                 Ok(room) => {
                     let seq = log.last().map_or(0, |l| l.seq + 1);
                     let resume = resume_of(&room, down_at, &log);
@@ -192,7 +192,7 @@ impl Rooms {
         let Some(LiveRoom { room: row, log }) = store.owned_room(id, epoch).await? else {
             return Ok(None);
         };
-        match rebuild(&row, &log) {
+        match persist::rebuild_with(&row, &log, self.config()) {
             Ok(room) => {
                 let seq = log.last().map_or(0, |l| l.seq + 1);
                 Ok(Some(self.spawn_resumed(room, seq, None, Some(epoch))))

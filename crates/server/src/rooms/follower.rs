@@ -31,7 +31,7 @@ use super::forwarding::{Forward, Inbox};
 use super::lock::lock;
 use super::messages::ROOM_MOVED;
 use super::messages::{Batch, CommandError, Outbound, Owner, RemoteChange, Request, RoomHandle};
-use super::persist::rebuild;
+use super::persist;
 use super::registry::{Followed, Rooms};
 use super::replica::{self, Replica, Side};
 use super::summary::{seat_map, RoomSummary};
@@ -75,7 +75,7 @@ impl Rooms {
                 return None;
             }
         };
-        let room = match rebuild(&live.room, &live.log) {
+        let room = match persist::rebuild_with(&live.room, &live.log, self.config()) {
             Ok(room) => room,
             Err(e) => {
                 tracing::error!(room = %id, error = %e, "followed room cannot be rebuilt");
@@ -345,18 +345,20 @@ impl Follower {
     async fn resync(&mut self) {
         let id = self.replica.room.id();
         match self.rooms.store().live_room(id).await {
-            Ok(Some(live)) => match rebuild(&live.room, &live.log) {
-                Ok(room) => {
-                    self.replica
-                        .reset(room, live.log.last().map_or(0, |l| l.seq + 1));
-                    *lock(&self.replica.summary) = RoomSummary::of(&self.replica.room);
-                    self.replica.publish(Outbound::Resync);
+            Ok(Some(live)) => {
+                match persist::rebuild_with(&live.room, &live.log, self.rooms.config()) {
+                    Ok(room) => {
+                        self.replica
+                            .reset(room, live.log.last().map_or(0, |l| l.seq + 1));
+                        *lock(&self.replica.summary) = RoomSummary::of(&self.replica.room);
+                        self.replica.publish(Outbound::Resync);
+                    }
+                    Err(e) => {
+                        tracing::error!(room = %id, error = %e, "followed room cannot be rebuilt");
+                        self.closing = true;
+                    }
                 }
-                Err(e) => {
-                    tracing::error!(room = %id, error = %e, "followed room cannot be rebuilt");
-                    self.closing = true;
-                }
-            },
+            }
             Ok(None) => self.closing = true,
             // Tried again at the next note or tick.
             Err(e) => tracing::warn!(room = %id, error = %e, "followed room not rebuilt"),

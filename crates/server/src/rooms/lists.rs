@@ -13,12 +13,36 @@ impl Rooms {
     /// The listed rooms, newest first: the body of `GET /api/rooms` and of the live
     /// lobby's `snapshot` event. With several nodes, the other nodes' rooms too.
     pub fn listing(&self) -> Vec<RoomSummary> {
-        let mut list: Vec<RoomSummary> = self.summaries().into_iter().filter(listed).collect();
-        list.extend(self.feed().remote_listed());
-        // Newest first; the id breaks ties so that pages do not overlap.
-        list.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
-        list
+        lobby_list(
+            self.summaries()
+                .into_iter()
+                .chain(self.feed().remote_listed()),
+        )
     }
+}
+
+/// The lobby's list from rooms' summaries: the listed ones (public, waiting or playing),
+/// newest first.
+pub fn lobby_list(rooms: impl IntoIterator<Item = RoomSummary>) -> Vec<RoomSummary> {
+    let mut list: Vec<RoomSummary> = rooms.into_iter().filter(listed).collect();
+    // Newest first; the id breaks ties so that pages do not overlap.
+    list.sort_by_key(|s| (std::cmp::Reverse(s.created_at), s.id));
+    list
+}
+
+/// One page of the lobby's list as `GET /api/rooms` answers it: `limit` rooms from
+/// `offset`, with the total and the offset of the next page (`null` on the last).
+pub fn lobby_page(list: Vec<RoomSummary>, offset: usize, limit: usize) -> serde_json::Value {
+    let total = list.len();
+    let rooms: Vec<RoomSummary> = list.into_iter().skip(offset).take(limit).collect();
+    let next = (offset.saturating_add(limit) < total).then(|| offset + limit);
+    serde_json::json!({
+        "rooms": rooms,
+        "total": total,
+        "limit": limit,
+        "offset": offset,
+        "next_offset": next,
+    })
 }
 
 /// One open live stream of a player's counts; closing it (dropping it) lets the index

@@ -43,7 +43,7 @@ mod summary;
 
 pub use bot::display_name as bot_name;
 pub use feed::{listed, Change, Feed};
-pub use lists::MyGamesWatch;
+pub use lists::{lobby_list, lobby_page, MyGamesWatch};
 pub use messages::{
     Attached, Batch, CommandError, Outbound, Owner, RemoteChange, RoomHandle, ROOM_MOVED,
 };

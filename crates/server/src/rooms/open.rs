@@ -13,7 +13,7 @@ use uuid::Uuid;
 use super::lock::lock;
 use super::messages::{CommandError, RoomHandle};
 use super::owner::{RoomTask, IDLE_FINISHED_MS};
-use super::persist::{self, rebuild, resume_of};
+use super::persist::{self, resume_of};
 use super::player_games::Entry;
 use super::registry::Rooms;
 use super::summary::RoomSummary;
@@ -161,7 +161,7 @@ impl Rooms {
         let since = down_at.unwrap_or_else(now_ms) - IDLE_FINISHED_MS;
         let live = store.rooms_to_restore(Some(since)).await?;
         for LiveRoom { room: row, log } in live {
-            match rebuild(&row, &log) {
+            match persist::rebuild_with(&row, &log, self.config()) {
                 Ok(room) => {
                     let seq = log.last().map_or(0, |l| l.seq + 1);
                     let resume = resume_of(&room, down_at, &log);

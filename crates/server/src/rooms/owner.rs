@@ -114,6 +114,9 @@ enum Due {
     Bot,
     /// A finished room nobody watches has stayed long enough: the task ends.
     Idle,
+    /// Nobody has been in the room for the server's wait: it closes
+    /// (`Command::Expire`).
+    Expire,
 }
 
 /// A timer moved from deadline to deadline instead of a new one per wait.
@@ -281,6 +284,10 @@ impl RoomTask {
                             let _ = Box::pin(self.apply(Actor::Server, Command::Tick)).await;
                         }
                         Some(Due::Bot) => self.bot_start(),
+                        Some(Due::Expire) => {
+                            let waits = self.rooms.config().unattended;
+                            let _ = Box::pin(self.apply(Actor::Server, Command::Expire { waits })).await;
+                        }
                         Some(Due::Idle) => break,
                         None => {}
                     },
@@ -309,16 +316,22 @@ impl RoomTask {
     }
 
     /// What the timer waits for next, and when: the running clock's flag, the bot's pause,
-    /// or (a finished room nobody watches) the end of its stay; the first of them, in that
-    /// order on a tie.
+    /// the close of a room nobody is in, or (a finished room nobody watches) the end of its
+    /// stay; the first of them, in that order on a tie.
     fn next_due(&self) -> Option<(Instant, Due)> {
         let flag = self.replica.room.next_deadline().map(deadline_instant);
+        let expire = self
+            .replica
+            .room
+            .expires_at(self.rooms.config().unattended)
+            .map(deadline_instant);
         let idle = self
             .finished_unwatched()
             .then(|| Instant::now() + IDLE_FINISHED);
         [
             flag.map(|at| (at, Due::Flag)),
             self.bot.pause_until().map(|at| (at, Due::Bot)),
+            expire.map(|at| (at, Due::Expire)),
             idle.map(|at| (at, Due::Idle)),
         ]
         .into_iter()
@@ -389,7 +402,8 @@ impl RoomTask {
     }
 
     /// Applies a command to the room, stores its rows, then broadcasts and returns the new
-    /// version. If the store fails the command, the room is rebuilt from its stored log.
+    /// version. If the store fails the command, the room takes it back and is rebuilt from
+    /// its stored log.
     ///
     /// The cost is that of the change: the rows come from the command's events, and the
     /// seat map and summary change only when the seats or the state do.
@@ -433,6 +447,7 @@ impl RoomTask {
                 | Command::Tick
                 | Command::Resume { .. }
                 | Command::Watchers { .. }
+                | Command::Expire { .. }
         );
         let rematch_lot = match &command {
             Command::Rematch { lot, .. } => Some(*lot),
@@ -442,7 +457,7 @@ impl RoomTask {
         // from a copy kept for afterwards.
         let command_text = crate::wire::command_text(&command);
         let at = Timestamp(u64::try_from(now).unwrap_or(0));
-        let handled = self.replica.room.handle(&actor, at, command)?;
+        let (handled, undo) = self.replica.room.handle_undoable(&actor, at, command)?;
         if handled.events.is_empty() && quiet {
             // Nothing to store or tell.
             return Ok(self.replica.room.version());
@@ -463,6 +478,11 @@ impl RoomTask {
             (None, Lane::Server) => writer.write(writes).await,
         };
         if let Err(e) = stored {
+            // Nothing that was not stored may be shown: the room takes the command back
+            // at once, so that whatever reads it next (a socket that attaches, a `sync`, a
+            // snapshot) sees it as stored, even while the database cannot be read to
+            // rebuild it.
+            self.replica.room.undo(undo);
             if let StoreError::Fenced(_) = e {
                 // Another node owns the room now: this task stops without a rebuild, and
                 // its sockets reconnect to whichever node serves the room.
@@ -595,7 +615,8 @@ impl RoomTask {
     async fn rebuild(&mut self) {
         let id = self.replica.room.id();
         let stored = match self.rooms.store().live_room(id).await {
-            Ok(Some(live)) => persist::rebuild(&live.room, &live.log).map(|room| (room, live.log)),
+            Ok(Some(live)) => persist::rebuild_with(&live.room, &live.log, self.rooms.config())
+                .map(|room| (room, live.log)),
             Ok(None) => Err("the room is not stored".to_string()),
             Err(e) if e.is_unavailable() => {
                 if !self.stale {

@@ -388,7 +388,8 @@ pub(crate) fn resume_of(room: &Room, down_at: Option<i64>, log: &[LogRow]) -> Op
     Some(Timestamp(u64::try_from(stopped).unwrap_or(0)))
 }
 
-/// The lobby configuration stored in a room row.
+/// The lobby configuration stored in a room row (with the default first-move and rematch
+/// times, which a row does not keep: see [`rebuild_with`]).
 ///
 /// # Errors
 /// A stored value that does not parse.
@@ -421,13 +422,28 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
         seated,
         seated_bots,
         no_show_ms: row.no_show_ms.and_then(|ms| u64::try_from(ms).ok()),
+        first_move_ms: lobby::FIRST_MOVE_MS,
+        rematch_ms: lobby::REMATCH_MS,
     })
 }
 
 /// Replays a stored log on a new room: every command goes through `handle` again (so every
-/// move is checked by the rules) at its logged time.
+/// move is checked by the rules) at its logged time. The room gets the default first-move
+/// and rematch times; a server gives its own with [`rebuild_with`].
 pub fn rebuild(row: &RoomRow, log: &[LogRow]) -> Result<Room, String> {
-    let config = config_of(row)?;
+    rebuild_with(row, log, &crate::config::ServerConfig::new(String::new()))
+}
+
+/// [`rebuild`] with the first-move and rematch times of `server`'s settings, which a room
+/// row does not keep: every room of a server has the server's.
+pub(crate) fn rebuild_with(
+    row: &RoomRow,
+    log: &[LogRow],
+    server: &crate::config::ServerConfig,
+) -> Result<Room, String> {
+    let mut config = config_of(row)?;
+    config.first_move_ms = server.first_move_ms;
+    config.rematch_ms = server.rematch_ms;
     let created = Timestamp(u64::try_from(row.created_at).unwrap_or(0));
     let (mut room, _) = Room::new(config, created).map_err(|e| e.to_string())?;
     for l in log {

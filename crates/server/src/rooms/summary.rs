@@ -94,7 +94,7 @@ pub struct SeatSummary {
 
 impl RoomSummary {
     /// The summary of `room` as it stands (its settings, state and seats: no game state).
-    pub(crate) fn of(room: &Room) -> RoomSummary {
+    pub fn of(room: &Room) -> RoomSummary {
         let c = room.config();
         let invite_code = match &c.visibility {
             Visibility::Public => None,

@@ -80,9 +80,10 @@ fn command_kind(c: &Command) -> usize {
         Command::DeleteChat { .. } => 22,
         Command::Watchers { .. } => 23,
         Command::Rename { .. } => 24,
+        Command::Expire { .. } => 25,
     }
 }
-const COMMAND_KINDS: usize = 25;
+const COMMAND_KINDS: usize = 26;
 
 /// A random command for `room`, mostly a legal move once the game is on.
 fn random_command(rng: &mut StdRng, room: &Room, now: u64) -> Command {
@@ -140,6 +141,12 @@ fn random_command(rng: &mut StdRng, room: &Room, now: u64) -> Command {
         },
         23 => Command::Rename {
             name: format!("n\"{}", rng.gen_range(0..100)),
+        },
+        24 => Command::Expire {
+            waits: lobby::Unattended {
+                waiting_ms: rng.gen_range(0..3_000),
+                game_ms: rng.gen_range(0..3_000),
+            },
         },
         _ => match room.game() {
             Some(game) if game.status().is_ongoing() => {

@@ -42,7 +42,8 @@ async fn create(h: &Harness, token: &str, body: Value) -> String {
     v["id"].as_str().unwrap().to_string()
 }
 
-/// A finished two-player game of `game` between two new identities (White resigns at once);
+/// A finished two-player game of `game` between two new identities (each moves once, then
+/// White resigns);
 /// with `bot`, Black is that bot instead of a person.
 async fn finished_game(h: &Harness, game: &str, bot: Option<Value>) -> String {
     finished_game_saying(h, game, bot, None).await
@@ -59,6 +60,7 @@ async fn finished_game_saying(
     let id = create(h, &host, json!({"game": game, "seat": "white"})).await;
     let mut white = Client::connect(addr(h), &id, Some(&host), None).await;
     white.until("snapshot", |v| v["type"] == "snapshot").await;
+    let mut person = None;
     if let Some(bot) = bot {
         white
             .act("set_bot", json!({"seat": "black", "bot": bot}))
@@ -68,6 +70,7 @@ async fn finished_game_saying(
         let mut black = Client::connect(addr(h), &id, Some(&guest), None).await;
         black.until("snapshot", |v| v["type"] == "snapshot").await;
         black.act("take_seat", json!({"seat": "black"})).await;
+        person = Some(black);
     }
     white.act("start", json!({})).await;
     if let Some(text) = chat {
@@ -75,8 +78,33 @@ async fn finished_game_saying(
             .act("chat", json!({"channel": "players", "text": text}))
             .await;
     }
+    // Both seats move first: a resignation before that would abort the game.
+    first_legal_move(&mut white).await;
+    match person.as_mut() {
+        Some(black) => first_legal_move(black).await,
+        None => {
+            white
+                .until("the bot's move", |v| {
+                    v["type"] == "event"
+                        && v["data"]["type"] == "moved"
+                        && v["data"]["seat"] == "black"
+                })
+                .await;
+        }
+    }
     white.act("resign", json!({})).await;
     id
+}
+
+/// Waits for `c`'s turn and plays the first legal move it is offered.
+async fn first_legal_move(c: &mut Client) {
+    let turn = c
+        .until("my turn", |v| {
+            v["type"] == "event" && v["data"]["type"] == "your_turn"
+        })
+        .await;
+    let text = turn["data"]["legal_moves"][0]["text"].clone();
+    c.act("move", json!({ "move": text })).await;
 }
 
 /// What a first visit loaded, by the page's own count (Resource Timing): entries (the page
@@ -444,6 +472,9 @@ async fn history_filters_pages_names_and_downloads() {
     bob_ws.until("snapshot", |v| v["type"] == "snapshot").await;
     bob_ws.act("take_seat", json!({"seat": "black"})).await;
     super::start(&ann).await;
+    // Both move first: a resignation before would abort the game.
+    super::play_offered_move(&ann).await;
+    first_legal_move(&mut bob_ws).await;
     bob_ws.act("resign", json!({})).await;
 
     // The first page: 20 games, newest first; bots named as the server names them.

@@ -538,6 +538,9 @@ async fn waiting_room_seats_claims_and_a_dead_room_link() {
     wait_my_turn(&ann).await;
     click_squares(&ann, &["c3", "d4"]).await;
     wait_moves(&bob, 1).await;
+    // Bob moves too: until every seat has moved, a claim would only abort the game.
+    play_offered_move(&bob).await;
+    wait_moves(&ann, 2).await;
     bob.goto("/history").await;
     ann.wait_for("#claim-victory").await;
     ann.wait_for("#claim-draw").await;
@@ -547,6 +550,70 @@ async fn waiting_room_seats_claims_and_a_dead_room_link() {
         .await;
     ann.wait_text("#result-title", "You won!").await;
     ann.wait_text("#result-how", "stayed away too long").await;
+    ann.assert_no_errors();
+    bob.assert_no_errors();
+    h.finish().await;
+}
+
+/// With short settings (a 3 s first-move time, a 1.5 s grace period): a first move never
+/// made aborts the game and nobody loses, as the docs say; and once both have moved, a
+/// player whose opponent went away claims a draw. Desktop and phone.
+#[tokio::test]
+async fn a_first_move_never_made_and_a_claimed_draw() {
+    let Some(h) = Harness::start_with("room_first_move", |c| {
+        c.first_move_ms = 3_000;
+        c.grace_ms = 1_500;
+    })
+    .await
+    else {
+        return;
+    };
+    let ann = h.page("ann").await;
+    let bob = h.page("bob").await;
+    let clock = json!({"kind": "fischer", "base_ms": 60000, "increment_ms": 0});
+    let fischer = json!({"game": "stockholm", "seat": "white", "time_control": clock});
+    let room = new_room(&ann, fischer.clone()).await;
+    bob.goto(&format!("/room/{room}")).await;
+    bob.click("[data-sit=\"black\"]").await;
+    wait_seated(&bob, "black").await;
+    ann.click("#start").await;
+    wait_my_turn(&ann).await;
+    // Ann never moves: the game is aborted when her first-move time is up.
+    for p in [&ann, &bob] {
+        p.wait_until("document.querySelector('#result-dialog').open")
+            .await;
+        p.wait_text("#result-title", "Aborted.").await;
+        p.wait_text("#result-how", "did not make a first move in time")
+            .await;
+        p.wait_text("#result-how", "Nobody wins or loses").await;
+    }
+    ann.screenshot("first-move-missed").await;
+    bob.set_viewport(375, 812, true).await;
+    assert_no_horizontal_scroll(&bob).await;
+    bob.screenshot("first-move-missed-phone").await;
+    bob.set_viewport(1280, 800, false).await;
+
+    // A new game: both move, then Bob goes away and Ann claims a draw.
+    let room = new_room(&ann, fischer).await;
+    bob.goto(&format!("/room/{room}")).await;
+    bob.click("[data-sit=\"black\"]").await;
+    wait_seated(&bob, "black").await;
+    ann.click("#start").await;
+    play_offered_move(&ann).await;
+    wait_moves(&bob, 1).await;
+    play_offered_move(&bob).await;
+    wait_moves(&ann, 2).await;
+    bob.goto("/history").await;
+    ann.wait_for("#claim-draw").await;
+    ann.screenshot("claim-draw").await;
+    ann.click("#claim-draw").await;
+    ann.wait_until("document.querySelector('#result-dialog').open")
+        .await;
+    ann.wait_text("#result-title", "Draw.").await;
+    ann.screenshot("claimed-draw").await;
+    ann.set_viewport(375, 812, true).await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("claimed-draw-phone").await;
     ann.assert_no_errors();
     bob.assert_no_errors();
     h.finish().await;

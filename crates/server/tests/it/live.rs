@@ -11,13 +11,13 @@ use common::Server;
 use serde_json::{json, Value};
 
 /// An SSE reader over a `reqwest` response.
-struct Events {
+pub(crate) struct Events {
     response: reqwest::Response,
     buffer: String,
 }
 
 impl Events {
-    async fn open(s: &Server) -> Events {
+    pub(crate) async fn open(s: &Server) -> Events {
         let response = reqwest::Client::new()
             .get(s.url("/api/rooms/live"))
             .send()
@@ -35,7 +35,7 @@ impl Events {
     }
 
     /// The next event (name and JSON data), skipping keep-alive comments.
-    async fn next(&mut self) -> (String, Value) {
+    pub(crate) async fn next(&mut self) -> (String, Value) {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let block: String = self.buffer.drain(..end + 2).collect();

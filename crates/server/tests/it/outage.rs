@@ -525,6 +525,46 @@ async fn a_postgres_outage_under_play_is_answered_fast_and_loses_no_acknowledged
     drop_database(&pg.admin, &pg.name).await;
 }
 
+/// A move the store refused in an outage is shown to nobody while the database is away: not
+/// to a socket that attaches meanwhile, not over HTTP; and the
+/// game goes on from the stored position once it is back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_refused_in_an_outage_is_never_shown() {
+    let Some(pg) = clubdb::fresh_postgres().await else {
+        return;
+    };
+    let proxy = Proxy::new(true).await;
+    let mut s = Server::setup()
+        .database(proxy.url(&pg.url))
+        .config(|c| c.cluster.single_node = true)
+        .start()
+        .await;
+    let (room, mut white, mut black) = s.two_seat_game("stockholm").await;
+    let mut game = Game::new();
+    game.play(2, &mut white, &mut black).await;
+
+    proxy.cut();
+    assert_eq!(game.refused(&mut white, &mut black).await, "store_failed");
+    // A spectator needs no database to attach: its first message is the stored game.
+    let mut watcher = s.ws(&room, None, None).await;
+    let snap = watcher.until("snapshot", |v| v["type"] == "snapshot").await;
+    assert_eq!(snap["data"]["board"]["plies"], 2, "{snap}");
+    assert_eq!(snap["data"]["actions"], json!(game.acked), "{snap}");
+    let (status, body) = s.get(&format!("/api/rooms/{room}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["board"]["plies"], 2, "{body}");
+
+    proxy.restore().await;
+    common::eventually("/readyz says ready again", || async {
+        ready(&s).await.0 == 200
+    })
+    .await;
+    game.play(2, &mut white, &mut black).await;
+    assert_eq!(stored_moves(&pg.url, &room).await, game.acked);
+    s.stop().await;
+    drop_database(&pg.admin, &pg.name).await;
+}
+
 /// A tmpfs of `kib` KiB mounted on a fresh folder; `None` where it cannot be mounted (not
 /// root) outside CI (`crate::required`: under CI the test fails).
 fn small_disk(kib: u64) -> Option<std::path::PathBuf> {

@@ -355,7 +355,7 @@ async fn a_client_reconnects_with_since_and_resumes() {
 async fn a_finished_room_left_alone_gives_returning_players_a_snapshot() {
     let s = Server::memory().await;
     let (id, mut white, mut black) = two_seat_game(&s, "stockholm").await;
-    white.act("move", json!({"move": "c3-d4"})).await;
+    common::both_move("stockholm", &mut white, &mut black).await;
     black.act("resign", json!({})).await;
     white.event("finished").await;
     black.event("finished").await;
@@ -502,6 +502,7 @@ async fn the_per_host_room_limit_follows_rooms_through_their_life() {
     black.until("snapshot", |v| v["type"] == "snapshot").await;
     black.act("take_seat", json!({"seat": "black"})).await;
     white.act("start", json!({})).await;
+    common::both_move("stockholm", &mut white, &mut black).await;
     white.act("resign", json!({})).await;
     black.event("finished").await;
     let d = made(create(&s).await);

@@ -53,8 +53,10 @@ async fn game(s: &Server, host: &str, guest: &str, rated: bool) -> (String, Clie
     (id, h, g)
 }
 
-/// The host resigns; waits until the game's record is stored.
-async fn host_resigns(s: &Server, id: &str, host: &mut Client) -> Value {
+/// Both seats move (the game counts from then on), then the host resigns; waits until
+/// the game's record is stored.
+async fn host_resigns(s: &Server, id: &str, host: &mut Client, guest: &mut Client) -> Value {
+    crate::common::both_move("queah", host, guest).await;
     host.act("resign", json!({})).await;
     crate::common::within("the game is stored as finished", async {
         loop {
@@ -111,8 +113,8 @@ async fn rated_games(backend: Backend) {
     );
 
     // A rated game: Ann (White) resigns to Bob.
-    let (id, mut h, _b) = game(&s, &ann, &bob, true).await;
-    let record = host_resigns(&s, &id, &mut h).await;
+    let (id, mut h, mut g) = game(&s, &ann, &bob, true).await;
+    let record = host_resigns(&s, &id, &mut h, &mut g).await;
     assert_eq!(record["rated"], true, "{record}");
     let changes = record["rating_changes"].as_array().unwrap();
     assert_eq!(changes.len(), 2, "{record}");
@@ -139,8 +141,8 @@ async fn rated_games(backend: Backend) {
     );
 
     // A casual game changes nothing.
-    let (id, mut h, _b) = game(&s, &ann, &bob, false).await;
-    let record = host_resigns(&s, &id, &mut h).await;
+    let (id, mut h, mut g) = game(&s, &ann, &bob, false).await;
+    let record = host_resigns(&s, &id, &mut h, &mut g).await;
     assert_eq!(record["rated"], false);
     assert!(record.get("rating_changes").is_none(), "{record}");
     let (_, again) = s.get("/api/players/bob", None).await;

@@ -222,6 +222,7 @@ async fn players_and_spectators_talk_apart_and_the_game_keeps_it() {
         assert_eq!(deletes[0]["detail"], "3", "{log}");
 
         // The game ends: both channels are open to all who may speak in them.
+        crate::common::both_move("stockholm", &mut host, &mut guest).await;
         guest.act("resign", json!({})).await;
         host.event("finished").await;
         watcher.event("finished").await;
@@ -475,6 +476,7 @@ async fn a_new_name_reaches_the_room_at_once() {
 async fn a_rematch_is_declined() {
     let s = Server::memory().await;
     let (_, mut host, mut guest) = s.two_seat_game("queah").await;
+    crate::common::both_move("queah", &mut host, &mut guest).await;
     guest.act("resign", json!({})).await;
     host.event("finished").await;
     host.act("rematch", json!({})).await;

@@ -64,6 +64,27 @@ pub fn started(config: RoomConfig, seats: &[(u128, Seat)], first: FirstSeat) -> 
     room
 }
 
+/// A room started at time 0 with `first`, in which every seat has then made one move (at
+/// time 0, the first legal one): the game counts, so a resignation or a claim is a result.
+pub fn counted(config: RoomConfig, seats: &[(u128, Seat)], first: FirstSeat) -> Room {
+    let mut room = started(config, seats, first);
+    play_round(&mut room, t(0));
+    room
+}
+
+/// Every seat of the layout moves once, in turn, at `now` (the first legal move of each).
+pub fn play_round(room: &mut Room, now: Timestamp) {
+    for _ in 0..room.layout().len() {
+        let Some(seat) = room.turn() else { return };
+        let actor = match room.occupant(seat) {
+            Some(lobby::Occupant::Player(p)) => Actor::Player(p.clone()),
+            _ => Actor::Bot(seat),
+        };
+        let mv = legal(room)[0].clone();
+        ok(room, &actor, now, Command::Move { text: mv });
+    }
+}
+
 /// Applies a command that must be accepted; returns its events after checking their versions.
 pub fn ok(room: &mut Room, actor: &Actor, now: Timestamp, cmd: Command) -> Vec<Event> {
     let before = room.version();

@@ -368,6 +368,7 @@ pub(super) async fn scenery(scene: Scene, limits: fn(&mut server::config::Limits
             guest.act("take_seat", json!({"seat": "black"})).await;
             host.act("start", json!({})).await;
             if scene == Scene::Finished {
+                crate::common::both_move(game, &mut host, &mut guest).await;
                 guest.act("resign", json!({})).await;
                 host.event("finished").await;
             }
@@ -400,6 +401,23 @@ pub(super) async fn scenery(scene: Scene, limits: fn(&mut server::config::Limits
             }
             assert_eq!(added, 2, "two bots join the host in a three-seat Neva");
             host.act("start", json!({})).await;
+            // The game counts once every seat has moved (a resignation before aborts it):
+            // the host plays its turns until then.
+            let mut moved = std::collections::BTreeSet::new();
+            while moved.len() < 3 {
+                let v = host
+                    .until("a move, or the host's turn", |v| {
+                        v["type"] == "event"
+                            && (v["data"]["type"] == "moved" || v["data"]["type"] == "your_turn")
+                    })
+                    .await;
+                if v["data"]["type"] == "moved" {
+                    moved.insert(v["data"]["seat"].as_str().unwrap_or("").to_string());
+                } else {
+                    let text = v["data"]["legal_moves"][0]["text"].clone();
+                    host.act("move", json!({ "move": text })).await;
+                }
+            }
             host.act("resign", json!({})).await;
         }
     }

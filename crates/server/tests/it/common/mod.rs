@@ -22,6 +22,24 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// on a loaded 2-core machine, but a hang fails instead of running forever.
 pub const WAIT: Duration = Duration::from_secs(30);
 
+/// Each seat of a two-seat `game` just started with its default options moves once (the
+/// first legal move), White first, each move acknowledged: the game counts from then on,
+/// so a resignation or a claim is a result and not an abort. Returns the moves.
+pub async fn both_move(game: &str, white: &mut Client, black: &mut Client) -> Vec<String> {
+    let variant: rules::Variant = game.parse().unwrap();
+    let options = rules::AnyOptions::default_for(variant);
+    let mut pos = rules::AnyPosition::new(variant, &options).unwrap();
+    let mut played = Vec::new();
+    for mover in [white, black] {
+        let mv = pos.legal_moves()[0];
+        let text = pos.move_to_string(&mv);
+        mover.act("move", json!({ "move": text })).await;
+        pos = pos.play(&mv).map_err(|e| e.kind).unwrap();
+        played.push(text);
+    }
+    played
+}
+
 /// Polls `cond` every few milliseconds until it holds; panics naming `what` after [`WAIT`].
 pub async fn eventually<F, Fut>(what: &str, mut cond: F)
 where
