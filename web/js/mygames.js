@@ -3,8 +3,15 @@
 // and as "(n) " before the tab's title. Each push is also raised as the window event
 // `checkerhall:games` (detail: {turns, games}), on which the games page reads its list again.
 //
+// Where the player asked for them (notify.js), a game that becomes their move while they
+// look elsewhere is also told by a browser notification: each push reads the list again and
+// compares the games waiting for the player with those of the last read.
+//
 // The title prefix is kept by watching the <title> element, so the views set their titles
 // as before (the room's "Your turn · …" included) and the count stays in front of them.
+
+import { api } from './http.js';
+import { newTurns, notifyState, notifyTurn, roomOnScreen } from './notify.js';
 
 export const GAMES_EVENT = 'checkerhall:games';
 
@@ -22,6 +29,10 @@ export function badgeLabel(turns) {
 }
 
 let turns = 0;
+// The rooms where it was the player's move at the last read (null: no read since the
+// notifications were turned on), and the read in progress (reads are made one at a time).
+let mine = null;
+let looking = Promise.resolve();
 let source = null;
 let retry = null;
 let observer = null;
@@ -44,6 +55,34 @@ function show(counts) {
   }
   applyTitle();
   window.dispatchEvent(new CustomEvent(GAMES_EVENT, { detail: { turns, games: Number(counts?.games) || 0 } }));
+  lookForTurns();
+}
+
+async function readTurns() {
+  if (notifyState() !== 'on') {
+    mine = null;
+    return;
+  }
+  let list;
+  try {
+    list = (await api('/api/me/games')).games || [];
+  } catch {
+    // The next push reads again.
+    return;
+  }
+  const before = mine;
+  mine = new Set(list.filter((g) => g.my_turn).map((g) => g.room_id));
+  if (!before) return;
+  for (const g of newTurns(before, list, roomOnScreen(location.pathname), document.hidden)) notifyTurn(g);
+}
+
+/**
+ * Reads which games wait for the player, notifying those new since the last read. Called on
+ * each push, and once when the notifications are turned on (that read is the baseline).
+ */
+export function lookForTurns() {
+  looking = looking.then(readTurns, readTurns);
+  return looking;
 }
 
 /**
@@ -81,6 +120,7 @@ export function watchMyGames() {
 /** Closes the stream and clears the count (no identity any more). */
 export function stopMyGames() {
   wanted = false;
+  mine = null;
   clearTimeout(retry);
   if (source) source.close();
   source = null;

@@ -88,6 +88,9 @@ pub struct ServeArgs {
     /// upgrades from any other origin are refused. Unset: same host as the request.
     #[arg(long, env = "CHECKERHALL_PUBLIC_ORIGIN")]
     pub public_origin: Option<String>,
+    /// Mail to accounts: the SMTP server, the sender, the links' address, the digest's pace.
+    #[command(flatten)]
+    pub mail: crate::mail::MailArgs,
     /// Most open connections at once; a WebSocket over it is refused (503 `overloaded`).
     #[arg(long, env = "CHECKERHALL_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
@@ -303,6 +306,8 @@ pub struct ServerConfig {
     pub database_wait: Duration,
     /// Allowed WebSocket origin; `None` accepts the request's own host.
     pub public_origin: Option<String>,
+    /// Mail to accounts (off unless set).
+    pub mail: crate::mail::MailSettings,
     /// Limits on input and resources.
     pub limits: Limits,
     /// Disconnect grace period before a claim opens, in milliseconds.
@@ -415,6 +420,7 @@ impl ServerConfig {
             database_password: None,
             database_wait: Duration::ZERO,
             public_origin: None,
+            mail: crate::mail::MailSettings::default(),
             limits: Limits::default(),
             grace_ms: lobby::DEFAULT_GRACE_MS,
             first_move_ms: lobby::FIRST_MOVE_MS,
@@ -464,6 +470,7 @@ impl From<&ServeArgs> for ServerConfig {
         c.database_wait = a.database.wait();
         // An empty value (as docker compose passes an unset variable) means unset.
         c.public_origin = a.public_origin.clone().filter(|o| !o.trim().is_empty());
+        c.mail = crate::mail::MailSettings::from(&a.mail);
         c.limits.max_connections = a.max_connections;
         c.limits.max_rooms = a.max_rooms;
         c.limits.store_queue = a.store_queue.max(1);

@@ -46,6 +46,7 @@ lobby::code_table! {
         Internal => "internal",
         Unavailable => "unavailable",
         Overloaded => "overloaded",
+        MailOff => "mail_off",
     }
 }
 

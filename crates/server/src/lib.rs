@@ -19,6 +19,7 @@ pub mod http;
 pub mod identity;
 pub(crate) mod limits;
 pub(crate) mod lobby_sync;
+pub mod mail;
 pub mod metrics;
 pub(crate) mod net;
 pub mod rooms;

@@ -36,6 +36,8 @@ pub struct AppState {
     pub tournaments: Tournaments,
     /// This node's place among several on one Postgres (`None`: SQLite, or `--single-node`).
     pub cluster: Option<crate::cluster::Cluster>,
+    /// Whether mail to accounts is on, and its sender.
+    pub mail: crate::mail::Mail,
     /// Held by the quick seek being served (`POST /api/quick/seek`): seeks are served one
     /// at a time, so two players seeking at once meet in one room.
     pub seeks: Arc<tokio::sync::Mutex<()>>,
@@ -78,6 +80,7 @@ impl AppState {
             cluster.clone(),
         );
         let tournaments = Tournaments::new(store.clone(), rooms.clone());
+        let mail = crate::mail::Mail::from_settings(&config.mail, config.public_origin.as_deref());
         let state = AppState {
             tournaments,
             limiters: Arc::new(Limiters::new(&config.limits)),
@@ -90,6 +93,7 @@ impl AppState {
             analyses: Analyses::new(searches),
             seeks: Arc::default(),
             cluster,
+            mail,
         };
         if let Some((name, password)) = &state.config.first_admin {
             if !state.store.has_admin().await? {
@@ -108,6 +112,12 @@ impl AppState {
             ));
         }
         state.rooms.restore().await?;
+        crate::mail::digest::spawn(
+            &state.mail,
+            state.store.clone(),
+            state.rooms.clone(),
+            state.config.mail.digest_every,
+        );
         match &state.cluster {
             // After the rooms: a director carrying on mid-round finds its rooms live.
             None => state.tournaments.restore().await?,

@@ -1,10 +1,12 @@
 // /account: a guest claims its identity or logs in; a member changes its password, sees the
-// devices logged in to its account (lichess's "security" page, scaled down) and logs out.
+// devices logged in to its account (lichess's "security" page, scaled down), chooses how
+// games waiting for its move are told (account-mail.js) and logs out.
 
 import { api, getMe, forgetMe, h } from '../http.js';
 import { dropParams } from '../router.js';
 import { banner } from '../banner.js';
 import { when } from '../dates.js';
+import { waitingPanel } from './account-mail.js';
 
 /**
  * Asks once who we are now (after a claim, login or logout) and tells the header. One
@@ -204,7 +206,7 @@ export function accountView(main) {
     const devices = h('section.panel', {}, h('h2', {}, 'Devices'),
       h('p.help', {}, 'Where this account is logged in. Revoke a device you do not recognise.'),
       sessions, sessionMsg);
-    body.replaceChildren(head, h('div.account-grid', {}, h('section.panel', {}, change), devices));
+    body.replaceChildren(head, h('div.account-grid', {}, h('section.panel', {}, change), devices, waitingPanel()));
     loadSessions();
   }
 

@@ -17,6 +17,7 @@ mod health;
 mod history;
 mod leaderboard;
 mod live;
+mod mail;
 mod me;
 mod my_games;
 mod params;
@@ -45,6 +46,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/ws", get(socket::upgrade))
         .merge(accounts::router())
         .merge(admin::router())
+        .merge(mail::router())
         .merge(tournaments::router())
         .route("/api/me", get(me::get_me).patch(me::patch_me))
         .route("/api/me/games", get(my_games::list))

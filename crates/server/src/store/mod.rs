@@ -80,6 +80,7 @@ mod chat;
 mod error;
 mod games;
 mod heartbeat;
+mod mail;
 mod nodes;
 mod ops;
 mod pg;
@@ -103,6 +104,7 @@ use rooms::{with_logs, RawLog, RawRoom, ROOM_COLUMNS};
 
 pub use accounts::{AccountRow, AuditRow, NewAccount, PlayerListing, SessionRow, TokenOwner};
 pub use chat::ChatRow;
+pub use mail::{DueDigest, MailRow};
 pub use nodes::{Claimed, StoredOwner};
 pub use ratings::{RatedAccount, RatedGame, RatedSeat, RatingChange, RatingRow};
 pub use relay::InboxRow;

@@ -14,6 +14,7 @@ mod common;
 mod games;
 mod learn;
 mod lobby;
+mod notify;
 #[path = "../support/required.rs"]
 mod required;
 mod room;

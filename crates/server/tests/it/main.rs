@@ -34,6 +34,7 @@ mod live;
 mod loadgen;
 mod lobby_cluster;
 mod long;
+mod mail;
 mod outage;
 mod overload;
 mod play;

@@ -26,6 +26,8 @@ pub enum Group {
     Node,
     /// Root, to mount a small tmpfs (the full-disk test).
     Root,
+    /// Debian's aiosmtpd, the SMTP server the mail tests send through.
+    Smtp,
 }
 
 impl Group {
@@ -37,6 +39,7 @@ impl Group {
             Group::Nginx => "nginx",
             Group::Node => "node",
             Group::Root => "root",
+            Group::Smtp => "smtp",
         }
     }
 
@@ -52,6 +55,7 @@ impl Group {
             Group::Nginx => "apt-get install nginx (Debian's, at /usr/sbin/nginx)",
             Group::Node => "apt-get install nodejs, or set NODE to a Node.js binary",
             Group::Root => "run the tests as root (`.ci/run` does)",
+            Group::Smtp => "apt-get install python3-aiosmtpd (Debian's, run by /usr/bin/python3)",
         }
     }
 }

@@ -194,6 +194,19 @@ pub(super) fn http_cases() -> Vec<Case> {
             .json(json!({}))
             .is(409, "self_ban"),
         case(Open, Admin, "POST", "/api/admin/rooms/{over}/close").is(409, "already_over"),
+        case(Open, Member, "PUT", "/api/account/mail")
+            .json(json!({"address": "not an address"}))
+            .is(400, "bad_address"),
+        case(Open, Member, "PUT", "/api/account/mail")
+            .json(json!({"address": "member@checkers.test"}))
+            .is(409, "mail_off"),
+        case(
+            Open,
+            Nobody,
+            "POST",
+            "/api/mail/unsubscribe?token=nosuchtoken",
+        )
+        .is(400, "bad_mail_token"),
         case(Open, Guest, "POST", "/api/rooms")
             .raw("application/json", vec![b' '; 3 << 20])
             .is(413, "too_large"),
@@ -499,11 +512,18 @@ pub(super) async fn corrupt_game(s: &Server, player: Uuid) -> Uuid {
 }
 
 /// HTTP codes no test can provoke through the API, with the reason.
-pub(super) const HTTP_UNPROVOKABLE: &[(&str, &str)] = &[(
-    "timeout",
-    "a body that stops arriving needs a raw socket that HTTP clients do not give: \
+pub(super) const HTTP_UNPROVOKABLE: &[(&str, &str)] = &[
+    (
+        "timeout",
+        "a body that stops arriving needs a raw socket that HTTP clients do not give: \
          slow_clients.rs (a_slow_body_is_answered_408) provokes it",
-)];
+    ),
+    (
+        "mail_too_soon",
+        "needs mail on, through an SMTP server these servers do not have: mail.rs \
+         (the_address_the_digest_and_unsubscribe_*) provokes it",
+    ),
+];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 pub(super) async fn every_documented_http_error_code_is_provoked() {

@@ -94,8 +94,14 @@ impl Setup {
 
     /// Starts the state and serves it with `server::run` on a free loopback port.
     pub async fn start(self) -> Server {
-        let state = AppState::start(self.config).await.expect("server state");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        self.start_on(listener).await
+    }
+
+    /// Starts the state and serves it on `listener`, bound beforehand by a test whose
+    /// settings name the server's own address (the links in its mails).
+    pub async fn start_on(self, listener: tokio::net::TcpListener) -> Server {
+        let state = AppState::start(self.config).await.expect("server state");
         let addr = listener.local_addr().unwrap();
         let (stop, rx) = oneshot::channel::<()>();
         let join = tokio::spawn(server::run(listener, state.clone(), async move {
