@@ -47,6 +47,8 @@ lobby::code_table! {
         Internal => "internal",
         Unavailable => "unavailable",
         Overloaded => "overloaded",
+        UnknownPool => "unknown_pool",
+        AlreadySeeking => "already_seeking",
     }
 }
 

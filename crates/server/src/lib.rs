@@ -21,6 +21,7 @@ pub(crate) mod limits;
 pub(crate) mod lobby_sync;
 pub mod metrics;
 pub(crate) mod net;
+pub mod pools;
 pub mod rooms;
 pub(crate) mod search_permits;
 mod state;

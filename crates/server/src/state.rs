@@ -39,6 +39,8 @@ pub struct AppState {
     /// Held by the quick seek being served (`POST /api/quick/seek`): seeks are served one
     /// at a time, so two players seeking at once meet in one room.
     pub seeks: Arc<tokio::sync::Mutex<()>>,
+    /// The quick-pairing pools of this node (`GET /api/pools`).
+    pub pools: crate::pools::Pools,
 }
 
 impl AppState {
@@ -78,6 +80,7 @@ impl AppState {
             cluster.clone(),
         );
         let tournaments = Tournaments::new(store.clone(), rooms.clone());
+        let pools = crate::pools::Pools::new(rooms.clone());
         let state = AppState {
             tournaments,
             limiters: Arc::new(Limiters::new(&config.limits)),
@@ -89,6 +92,7 @@ impl AppState {
             sockets: Sockets::default(),
             analyses: Analyses::new(searches),
             seeks: Arc::default(),
+            pools,
             cluster,
         };
         if let Some((name, password)) = &state.config.first_admin {
@@ -108,6 +112,7 @@ impl AppState {
             ));
         }
         state.rooms.restore().await?;
+        tokio::spawn(state.pools.clone().run());
         match &state.cluster {
             // After the rooms: a director carrying on mid-round finds its rooms live.
             None => state.tournaments.restore().await?,

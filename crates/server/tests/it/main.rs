@@ -35,6 +35,7 @@ mod long;
 mod outage;
 mod overload;
 mod play;
+mod pools;
 mod proxy;
 mod quick;
 mod ratings;

@@ -148,6 +148,7 @@ pub(super) fn http_cases() -> Vec<Case> {
             .json(json!({"game": "queah", "rated": true}))
             .is(400, "rated_needs_clock"),
         case(Open, Nobody, "GET", "/api/leaderboard/queah?mode=teams").is(400, "unknown_mode"),
+        case(Open, Guest, "GET", "/api/pools/chess-1+0/seek").is(400, "unknown_pool"),
         case(Open, Nobody, "GET", "/api/leaderboard/queah?limit=5").is(400, "bad_query"),
         case(Open, Nobody, "PATCH", "/api/me")
             .json(json!({"name": "Ann"}))
@@ -493,11 +494,18 @@ pub(super) async fn corrupt_game(s: &Server, player: Uuid) -> Uuid {
 }
 
 /// HTTP codes no test can provoke through the API, with the reason.
-pub(super) const HTTP_UNPROVOKABLE: &[(&str, &str)] = &[(
-    "timeout",
-    "a body that stops arriving needs a raw socket that HTTP clients do not give: \
+pub(super) const HTTP_UNPROVOKABLE: &[(&str, &str)] = &[
+    (
+        "timeout",
+        "a body that stops arriving needs a raw socket that HTTP clients do not give: \
          slow_clients.rs (a_slow_body_is_answered_408) provokes it",
-)];
+    ),
+    (
+        "already_seeking",
+        "needs the caller's first seek held open as a stream while the second is sent: \
+         pools.rs (seeks_end_when_cancelled_or_closed) provokes it",
+    ),
+];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 pub(super) async fn every_documented_http_error_code_is_provoked() {
