@@ -97,7 +97,7 @@ impl Api {
             .http
             .post(self.url("/api/rooms"))
             .bearer_auth(&host.token)
-            .json(&json!({ "game": game, "seat": "white" }))
+            .json(&json!({ "game": game, "seat": "white", "auto_start": false }))
             .send()
             .await
             .context("POST /api/rooms")?;

@@ -47,6 +47,8 @@ lobby::code_table! {
         Unavailable => "unavailable",
         Overloaded => "overloaded",
         MailOff => "mail_off",
+        UnknownPool => "unknown_pool",
+        AlreadySeeking => "already_seeking",
     }
 }
 

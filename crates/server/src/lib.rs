@@ -22,6 +22,7 @@ pub(crate) mod lobby_sync;
 pub mod mail;
 pub mod metrics;
 pub(crate) mod net;
+pub mod pools;
 pub mod rooms;
 pub(crate) mod search_permits;
 mod state;

@@ -41,6 +41,8 @@ pub struct AppState {
     /// Held by the quick seek being served (`POST /api/quick/seek`): seeks are served one
     /// at a time, so two players seeking at once meet in one room.
     pub seeks: Arc<tokio::sync::Mutex<()>>,
+    /// The quick-pairing pools of this node (`GET /api/pools`).
+    pub pools: crate::pools::Pools,
 }
 
 impl AppState {
@@ -81,6 +83,7 @@ impl AppState {
         );
         let tournaments = Tournaments::new(store.clone(), rooms.clone());
         let mail = crate::mail::Mail::from_settings(&config.mail, config.public_origin.as_deref());
+        let pools = crate::pools::Pools::new(rooms.clone());
         let state = AppState {
             tournaments,
             limiters: Arc::new(Limiters::new(&config.limits)),
@@ -92,6 +95,7 @@ impl AppState {
             sockets: Sockets::default(),
             analyses: Analyses::new(searches),
             seeks: Arc::default(),
+            pools,
             cluster,
             mail,
         };
@@ -118,6 +122,7 @@ impl AppState {
             state.rooms.clone(),
             state.config.mail.digest_every,
         );
+        tokio::spawn(state.pools.clone().run());
         match &state.cluster {
             // After the rooms: a director carrying on mid-round finds its rooms live.
             None => state.tournaments.restore().await?,

@@ -1,5 +1,5 @@
-// /: play at once (the computer, or the first person who wants the same game), the live list
-// of public rooms in words, joining by code, and the full creation form folded under "More
+// /: play at once (the computer, or the first person who wants the same game), quick pairing
+// in pools (web/js/pools.js), the live list of public rooms in words, joining by code, and the full creation form folded under "More
 // options" (built when it is opened: a first visit does not fetch the game catalogue).
 
 import { api, getMe, getGames, setName, h } from '../http.js';
@@ -7,6 +7,7 @@ import { navigate } from '../router.js';
 import { roomPath } from '../room/link.js';
 import { SEATS, seatName } from '../seats.js';
 import { describe, personName, waitingWords, SHORT_NAME } from '../describe.js';
+import { poolsPanel } from '../pools.js';
 
 const NEVA_SEATS = {
   4: 'white,red,green,black',
@@ -49,9 +50,11 @@ export function lobbyView(main) {
   const list = h('div.room-list', { id: 'room-list', 'aria-live': 'polite' }, h('p', {}, 'Loading rooms…'));
   const more = h('details.more.panel', { id: 'more-options' },
     h('summary', {}, h('span.more-title', {}, 'More options'), h('span.help', {}, ' every rule, seats, bots, clock, private rooms')));
+  const pools = poolsPanel((room) => navigate(roomPath(room)));
   main.append(
     h('div.lobby', {},
       quickPlay(),
+      pools.el,
       h('section.panel.rooms-panel', { 'aria-labelledby': 'h-rooms' }, h('h2', { id: 'h-rooms' }, 'Open rooms'), list, joinByCode()),
       eventsBox(),
       more));
@@ -86,7 +89,12 @@ export function lobbyView(main) {
     renderList(list, rooms);
   });
 
-  return { destroy: () => es.close() };
+  return {
+    destroy: () => {
+      es.close();
+      pools.destroy();
+    },
+  };
 }
 
 /** One click to a game: the computer at the chosen level, or the first person who wants it. */
@@ -257,7 +265,7 @@ async function buildCreateForm(form) {
   tcKind.addEventListener('change', tcShow);
   tcShow();
   const priv = h('input', { id: 'private', type: 'checkbox', name: 'private' });
-  const auto = h('input', { id: 'auto-start', type: 'checkbox', name: 'auto_start' });
+  const auto = h('input', { id: 'auto-start', type: 'checkbox', name: 'auto_start', checked: true });
   const rated = ratedChoice(tcKind);
   const msg = h('p.msg', { role: 'status' });
   const inputs = new Map();
@@ -360,8 +368,7 @@ async function buildCreateForm(form) {
       await getMe();
       const body = { game: g.key, options, visibility: priv.checked ? 'private' : 'public', time_control };
       if (mine) body.seat = mine;
-      // Sent only when asked for, so a server without it still takes the usual form.
-      if (auto.checked) body.auto_start = true;
+      body.auto_start = auto.checked;
       if (rated.checked()) body.rated = true;
       const r = await api('/api/rooms', { method: 'POST', body });
       navigate(roomPath(r.id, { code: r.invite_code, bots }));

@@ -5,7 +5,7 @@
 //!
 //! * identity (`/api/me`), the caller's games (`/api/me/games`, `/api/me/live`), accounts (`/api/account...`) and the admin API
 //!   (`/api/admin/...`);
-//! * rooms (`/api/rooms...`), quick games (`/api/quick/...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
+//! * rooms (`/api/rooms...`), quick games (`/api/quick/...`, `/api/pools...`), the live lobby (`/api/rooms/live`) and the socket (`/ws`);
 //! * tournaments (`/api/tournaments...`);
 //! * the games catalogue (`/api/games`), stored games (`/api/history...`, exports,
 //!   analysis), ratings (`/api/leaderboard/...`, `/api/players/...`), and the operational endpoints (`/healthz`, `/readyz`, `/metrics`).
@@ -27,7 +27,7 @@ mod rooms;
 mod socket;
 mod tournaments;
 
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 
 use crate::error::ApiError;
@@ -43,6 +43,9 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/rooms/{id}", get(rooms::get_room))
         .route("/api/quick/computer", post(quick::computer))
         .route("/api/quick/seek", post(quick::seek))
+        .route("/api/pools", get(quick::pools))
+        .route("/api/pools/seek", delete(quick::cancel_seek))
+        .route("/api/pools/{id}/seek", get(quick::pool_seek))
         .route("/ws", get(socket::upgrade))
         .merge(accounts::router())
         .merge(admin::router())

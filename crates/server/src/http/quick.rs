@@ -1,11 +1,18 @@
 //! Quick games (`docs/api.md`): a game against the computer in one request, and a seek that
 //! joins the oldest matching open room or opens one. Both make public rooms that start by
 //! themselves once their last seat is filled (`RoomConfig::auto_start`); seats are taken
-//! and bots seated through the room's task, as commands, like any client's.
+//! and bots seated through the room's task, as commands, like any client's. And the pools
+//! (`crate::pools`): waiting in one as an event stream, cancelling, and their list.
 
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 
-use axum::extract::State;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream;
 
 use crate::net::ClientAddr;
 use axum::Json;
@@ -16,8 +23,10 @@ use serde_json::{json, Value};
 
 use super::json_body;
 use super::rooms::{command_error, may_open, room_config, Settings};
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpCode};
 use crate::identity::Identity;
+use crate::pools::{self, Outcome, SeekError, Seeker};
+use crate::store::now_ms;
 use crate::AppState;
 
 /// Body of `POST /api/quick/computer`.
@@ -188,4 +197,101 @@ pub(super) async fn seek(
         .await
         .map_err(command_error)?;
     Ok(Json(json!({ "id": id, "created": true })))
+}
+
+/// `GET /api/pools`: every pool with how many wait in it and how many play its games, and
+/// the open seeks.
+pub(super) async fn pools(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "pools": state.pools.counts(),
+        "seeks": state.pools.seeks(),
+    }))
+}
+
+/// Query of `GET /api/pools/{id}/seek`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SeekQuery {
+    #[serde(default)]
+    rated: bool,
+}
+
+/// `GET /api/pools/{id}/seek?rated=`: waits in the pool, as Server-Sent Events: `waiting`
+/// at once, then `paired` (the room, already playing) or `failed`, or `cancelled` when the
+/// seek was cancelled. Closing the stream ends the seek.
+pub(super) async fn pool_seek(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    who: Identity,
+    query: Result<Query<SeekQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))?;
+    let spec = pools::spec(&id).ok_or_else(|| unknown_pool(&id))?;
+    if !who.may_play(state.config.access) {
+        return Err(crate::accounts::members_only());
+    }
+    if q.rated && who.account.is_none() {
+        return Err(super::rooms::rated_needs_account());
+    }
+    let rating = match who.account {
+        Some(_) => Some(pools::rating_of(&state.store, spec, who.id).await?),
+        None => None,
+    };
+    let seeker = Seeker {
+        player: who.id,
+        name: who.name.clone(),
+        rating,
+        account: who.account.is_some(),
+        wants_rated: q.rated,
+    };
+    let ticket = state
+        .pools
+        .join(&spec.id, seeker, now_ms())
+        .map_err(|e| match e {
+            SeekError::UnknownPool(id) => unknown_pool(&id),
+            e @ SeekError::AlreadySeeking(_) => ApiError::Conflict {
+                code: HttpCode::AlreadySeeking.as_str(),
+                message: e.to_string(),
+            },
+            SeekError::Stopping => ApiError::Unavailable("the server is restarting"),
+        })?;
+    let waiting = sse(
+        "waiting",
+        &json!({ "pool": spec.id, "rating": rating, "rated": q.rated }),
+    );
+    let events = stream::unfold(Some((Some(waiting), ticket)), |step| async move {
+        let (first, mut ticket) = step?;
+        if let Some(first) = first {
+            return Some((Ok::<_, Infallible>(first), Some((None, ticket))));
+        }
+        let last = match (&mut ticket.outcome).await {
+            Ok(Outcome::Paired { room, rated }) => {
+                sse("paired", &json!({ "room": room, "rated": rated }))
+            }
+            Ok(Outcome::Failed(message)) => sse("failed", &json!({ "message": message })),
+            Err(_) => sse("cancelled", &json!({})),
+        };
+        drop(ticket);
+        Some((Ok(last), None))
+    });
+    Ok(Sse::new(events)
+        .keep_alive(KeepAlive::default())
+        .into_response())
+}
+
+/// `DELETE /api/pools/seek`: ends the caller's seek, if any (204 either way).
+pub(super) async fn cancel_seek(State(state): State<AppState>, who: Identity) -> StatusCode {
+    state.pools.end(who.id, None);
+    StatusCode::NO_CONTENT
+}
+
+fn unknown_pool(id: &str) -> ApiError {
+    ApiError::bad(
+        HttpCode::UnknownPool.as_str(),
+        format!("no pool `{id}` (GET /api/pools lists them)"),
+    )
+}
+
+fn sse(name: &str, data: &Value) -> Event {
+    Event::default().event(name).data(data.to_string())
 }

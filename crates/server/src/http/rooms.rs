@@ -33,7 +33,7 @@ pub(crate) struct CreateRoom {
     time_control: Option<TimeControl>,
     #[serde(default)]
     seat: Option<Seat>,
-    #[serde(default)]
+    #[serde(default = "yes")]
     auto_start: bool,
     #[serde(default)]
     rated: bool,
@@ -41,6 +41,11 @@ pub(crate) struct CreateRoom {
 
 fn public() -> String {
     "public".into()
+}
+
+/// A room starts by itself once full unless its host asks to start it.
+fn yes() -> bool {
+    true
 }
 
 /// A random invite code: 8 characters without look-alikes.

@@ -57,7 +57,12 @@ async fn finished_game_saying(
     chat: Option<&str>,
 ) -> String {
     let host = token(h).await;
-    let id = create(h, &host, json!({"game": game, "seat": "white"})).await;
+    let id = create(
+        h,
+        &host,
+        json!({"game": game, "seat": "white", "auto_start": false}),
+    )
+    .await;
     let mut white = Client::connect(addr(h), &id, Some(&host), None).await;
     white.until("snapshot", |v| v["type"] == "snapshot").await;
     let mut person = None;
@@ -178,9 +183,10 @@ async fn front_page_is_light_and_its_quick_buttons_above_the_fold() {
         w.urls
     );
     // 16, plus the tournament list the front page shows, the club stylesheet (its module
-    // loads only when there is a tournament to list), the "Your games" badge's module and
-    // the display settings' (the reader's colour scheme is applied before the first view).
-    assert!(w.requests <= 20, "{} requests: {:?}", w.requests, w.urls);
+    // loads only when there is a tournament to list), the "Your games" badge's module, the
+    // display settings' (the reader's colour scheme is applied before the first view), and
+    // the pools' module and counts.
+    assert!(w.requests <= 22, "{} requests: {:?}", w.requests, w.urls);
     assert!(w.transfer <= 40_000, "{} bytes", w.transfer);
 
     // Above the fold on a laptop and on a phone; the create form is folded.
@@ -272,6 +278,58 @@ async fn one_click_starts_a_game_against_the_computer() {
         .await;
     ann.assert_no_errors();
     cy.assert_no_errors();
+    h.finish().await;
+}
+
+/// Two players click the same pool tile, one on a desktop and one on a phone: the first waits
+/// (the second sees the seek listed), then both land in the same game, already started.
+#[tokio::test]
+async fn two_players_click_the_same_pool_tile_and_land_in_one_started_game() {
+    let Some(h) = Harness::start("lobby-pools").await else {
+        return;
+    };
+    let tile = "[data-pool=\"queah-5+3\"]";
+    let ann = h.page("ann").await;
+    ann.set_viewport(1280, 800, false).await;
+    ann.goto("/").await;
+    ann.wait_text(tile, "nobody waiting").await;
+    assert_eq!(ann.count("#pool-tiles .pool-tile").await, 5);
+    ann.screenshot("pools-1280x800").await;
+    ann.click(&format!("{tile} button")).await;
+    ann.wait_text(tile, "Waiting for opponents").await;
+
+    let bob = h.page("bob").await;
+    bob.set_viewport(375, 812, true).await;
+    bob.goto("/").await;
+    bob.wait_text("#seek-list", "Queah 5+3, casual").await;
+    bob.wait_text(tile, "1 waiting").await;
+    assert_no_horizontal_scroll(&bob).await;
+    bob.eval::<Value>("document.querySelector('#h-pools').scrollIntoView()")
+        .await;
+    bob.screenshot("pools-375x812-a-seek").await;
+    ann.screenshot("pools-1280x800-waiting").await;
+    bob.click(&format!("{tile} button")).await;
+
+    for p in [&ann, &bob] {
+        p.wait_until("location.pathname.startsWith('/room/')").await;
+        p.wait_until(
+            "document.querySelector('#turn') && document.querySelector('#turn').dataset.turn",
+        )
+        .await;
+        p.wait_text(".seats", "(you)").await;
+    }
+    let room: String = ann.eval("location.pathname.slice('/room/'.length)").await;
+    let bobs: String = bob.eval("location.pathname.slice('/room/'.length)").await;
+    assert_eq!(room, bobs);
+    let snapshot: Value = bob
+        .eval(&format!("fetch('/api/rooms/{room}').then(r => r.json())"))
+        .await;
+    assert_eq!(snapshot["state"], "playing", "{snapshot}");
+    assert_eq!(snapshot["room"]["rated"], false, "{snapshot}");
+    ann.screenshot("pools-paired-1280x800").await;
+    bob.screenshot("pools-paired-375x812").await;
+    ann.assert_no_errors();
+    bob.assert_no_errors();
     h.finish().await;
 }
 
@@ -403,12 +461,16 @@ async fn more_options_form_every_control_and_the_room_list_in_words() {
         .eval("document.querySelector('#seat-white').value")
         .await;
     assert_eq!(white, "open");
-    ann.click("#auto-start").await;
+    // "Start by itself" is on by default; this room is started by its host.
     assert!(
         ann.eval::<bool>("document.querySelector('#auto-start').checked")
             .await
     );
     ann.click("#auto-start").await;
+    assert!(
+        !ann.eval::<bool>("document.querySelector('#auto-start').checked")
+            .await
+    );
     ann.screenshot("more-options").await;
     ann.click("#create").await;
     ann.wait_until("location.pathname.startsWith('/room/')")

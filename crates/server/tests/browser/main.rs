@@ -58,6 +58,10 @@ async fn create_room(page: &Page, game: &str, setup: &str) -> String {
         js(game)
     ))
     .await;
+    // The tests start their games with the Start button: the form's "Start by itself",
+    // on by default, is turned off first (a setup may turn it on again).
+    page.eval::<serde_json::Value>("document.querySelector('#auto-start').checked = false")
+        .await;
     if !setup.is_empty() {
         page.eval::<serde_json::Value>(setup).await;
     }

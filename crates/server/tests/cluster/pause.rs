@@ -152,7 +152,7 @@ async fn a_paused_node_that_wakes_has_its_late_moves_refused() {
         .post(
             "/api/rooms",
             &white,
-            &json!({"game": "stockholm", "seat": "white"}),
+            &json!({"game": "stockholm", "seat": "white", "auto_start": false}),
         )
         .await;
     assert!(status == 201 || status == 200, "{status} {room}");

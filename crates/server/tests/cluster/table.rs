@@ -264,7 +264,7 @@ impl Table {
                 .post(
                     "/api/rooms",
                     &host.token,
-                    &json!({"game": self.game, "seat": "white"}),
+                    &json!({"game": self.game, "seat": "white", "auto_start": false}),
                 )
                 .await;
             let room = body["id"].as_str().and_then(|s| Uuid::parse_str(s).ok());

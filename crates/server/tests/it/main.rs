@@ -38,6 +38,7 @@ mod mail;
 mod outage;
 mod overload;
 mod play;
+mod pools;
 mod proxy;
 mod quick;
 mod ratings;

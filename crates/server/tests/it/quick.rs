@@ -142,12 +142,14 @@ async fn a_room_with_auto_start_starts_when_full() {
     let s = Server::memory().await;
     let (_, host) = s.player().await;
     let (_, guest) = s.player().await;
-    let (status, created) = s
-        .create_room(
-            &host,
-            json!({"game": "giveandtake", "seat": "white", "auto_start": true}),
-        )
-        .await;
+    // `auto_start` left out: a room starts by itself by default.
+    let (status, created) = post(
+        &s,
+        "/api/rooms",
+        &host,
+        json!({"game": "giveandtake", "seat": "white"}),
+    )
+    .await;
     assert_eq!(status, 200, "{created}");
     let id = created["id"].as_str().unwrap();
     let mut h = s.ws(id, Some(&host), None).await;

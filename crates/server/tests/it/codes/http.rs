@@ -155,6 +155,7 @@ pub(super) fn http_cases() -> Vec<Case> {
         case(Open, Nobody, "GET", "/api/rooms/%FF%FE").is(404, "not_found"),
         case(Open, Nobody, "GET", "/api/players/%C3").is(404, "not_found"),
         case(Open, Nobody, "GET", "/api/history/%FF").is(404, "not_found"),
+        case(Open, Guest, "GET", "/api/pools/chess-1+0/seek").is(400, "unknown_pool"),
         case(Open, Nobody, "PATCH", "/api/me")
             .json(json!({"name": "Ann"}))
             .is(401, "unauthorized"),
@@ -522,6 +523,11 @@ pub(super) const HTTP_UNPROVOKABLE: &[(&str, &str)] = &[
         "mail_too_soon",
         "needs mail on, through an SMTP server these servers do not have: mail.rs \
          (the_address_the_digest_and_unsubscribe_*) provokes it",
+    ),
+    (
+        "already_seeking",
+        "needs the caller's first seek held open as a stream while the second is sent: \
+         pools.rs (seeks_end_when_cancelled_or_closed) provokes it",
     ),
 ];
 

@@ -257,8 +257,13 @@ impl Server {
         format!("http://{}{}", self.addr, path)
     }
 
-    /// `POST /api/rooms` with `body`; the JSON answer and status.
-    pub async fn create_room(&self, token: &str, body: Value) -> (u16, Value) {
+    /// `POST /api/rooms` with `body`; the JSON answer and status. A room the body does not
+    /// say starts by itself is started by its host (`auto_start: false`): the tests start
+    /// their games with White first, where the server's default would draw the first seat.
+    pub async fn create_room(&self, token: &str, mut body: Value) -> (u16, Value) {
+        if let Some(fields) = body.as_object_mut() {
+            fields.entry("auto_start").or_insert(Value::Bool(false));
+        }
         let r = reqwest::Client::new()
             .post(self.url("/api/rooms"))
             .bearer_auth(token)
