@@ -3,14 +3,14 @@
 //! or off, remove; and the digest's one-click unsubscribe link.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::json_body;
+use super::{json_body, Params};
 use crate::accounts::new_token;
 use crate::error::ApiError;
 use crate::identity::{self, Identity};
@@ -150,7 +150,8 @@ async fn remove(State(state): State<AppState>, who: Identity) -> Result<Json<Val
     Ok(Json(json!({})))
 }
 
-/// The `token` of a mailed link.
+/// The `token` of a mailed link. Unlike other queries it lets unknown parameters by: a mail
+/// service may add its own to a link, and the link must still work.
 #[derive(Deserialize)]
 struct TokenQuery {
     #[serde(default)]
@@ -162,7 +163,7 @@ struct TokenQuery {
 /// or `?mail=bad_link` for a link unknown, used or older than two days.
 async fn verify(
     State(state): State<AppState>,
-    Query(q): Query<TokenQuery>,
+    Params(q): Params<TokenQuery>,
 ) -> Result<Response, ApiError> {
     let now = identity::now_ms();
     let done = state
@@ -186,7 +187,7 @@ async fn verify(
 /// `?mail=bad_link`). No login is needed: the token is the proof.
 async fn unsubscribe_link(
     State(state): State<AppState>,
-    Query(q): Query<TokenQuery>,
+    Params(q): Params<TokenQuery>,
 ) -> Result<Response, ApiError> {
     let done = !q.token.is_empty() && state.store.unsubscribe_mail(&q.token).await?;
     let to = if done {
@@ -201,7 +202,7 @@ async fn unsubscribe_link(
 /// `List-Unsubscribe-Post` header (RFC 8058), made by the mail client itself.
 async fn unsubscribe_one_click(
     State(state): State<AppState>,
-    Query(q): Query<TokenQuery>,
+    Params(q): Params<TokenQuery>,
 ) -> Result<Json<Value>, ApiError> {
     if q.token.is_empty() || !state.store.unsubscribe_mail(&q.token).await? {
         return Err(ApiError::BadRequest {

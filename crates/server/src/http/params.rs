@@ -21,6 +21,9 @@ pub(super) const TAKES_QUERY: &[&str] = &[
     "/api/admin/players",
     "/api/admin/rooms",
     "/api/admin/audit",
+    "/api/account/mail/verify",
+    "/api/mail/unsubscribe",
+    "/api/pools/{id}/seek",
 ];
 
 /// A query string read into `T` (whose fields are the parameters; `T` denies unknown

@@ -7,8 +7,7 @@
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -21,7 +20,7 @@ use rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::json_body;
+use super::{json_body, Params};
 use super::rooms::{command_error, may_open, room_config, Settings};
 use crate::error::{ApiError, HttpCode};
 use crate::identity::Identity;
@@ -223,9 +222,8 @@ pub(super) async fn pool_seek(
     State(state): State<AppState>,
     Path(id): Path<String>,
     who: Identity,
-    query: Result<Query<SeekQuery>, QueryRejection>,
+    Params(q): Params<SeekQuery>,
 ) -> Result<Response, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad(HttpCode::BadQuery.as_str(), e.body_text()))?;
     let spec = pools::spec(&id).ok_or_else(|| unknown_pool(&id))?;
     if !who.may_play(state.config.access) {
         return Err(crate::accounts::members_only());

@@ -236,7 +236,7 @@ async fn seeks_end_when_cancelled_or_closed() {
     );
     assert_eq!(
         refused(&s, "/api/pools/queah-3+2/seek?colour=red", &token).await,
-        (400, "bad_query".to_string())
+        (400, "unknown_parameter".to_string())
     );
     let mut seek = Seek::open(&s, "queah-3+2", &token, false).await;
     assert_eq!(
