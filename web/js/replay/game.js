@@ -3,18 +3,28 @@
 
 import { h } from '../http.js';
 import { seatName } from '../seats.js';
-import { ratingChangeWords } from '../ratings.js';
+import { playerPath, ratingChangeWords } from '../ratings.js';
 import { chatLog } from '../room/chat.js';
 import { resultText } from './show.js';
 
-/** The result line and the rating changes. */
+/** Who played, each person's name leading to their page (a bot's is plain text). */
+function playersLine(g, layout, nameOf) {
+  const bot = (k) => Boolean(g.seat_details?.[k]?.bot) || nameOf(k) !== String(g.seat_details?.[k]?.name ?? g.seats?.[k] ?? '');
+  return h('p.replay-players', { id: 'replay-players' }, 'Players: ', layout.flatMap((k, i) => [
+    i ? ', ' : '',
+    `${seatName(k)} `,
+    bot(k) ? nameOf(k) : h('a.player-link', { href: playerPath(nameOf(k)), dataset: { link: '' } }, nameOf(k)),
+  ]));
+}
+
+/** The players, the result line and the rating changes. */
 export function createInfo() {
   const el = h('div.result');
   return {
     el,
     render(g, layout, nameOf) {
       const changes = g.rated ? ratingChangeWords(g.rating_changes, (k) => `${nameOf(k)} (${seatName(k)})`) : [];
-      el.replaceChildren(h('p.result-line', { id: 'result-line' }, resultText(g, layout, nameOf)),
+      el.replaceChildren(playersLine(g, layout, nameOf), h('p.result-line', { id: 'result-line' }, resultText(g, layout, nameOf)),
         g.rated ? h('p.help', { id: 'rating-changes' }, changes.length ? `Rated game: ${changes.join(', ')}.` : 'Rated game.') : '');
     },
   };

@@ -27,6 +27,27 @@ async fn new_room(page: &Page, body: Value, query: &str) -> String {
     id
 }
 
+/// The host starts the game, clicking Start again when a click missed it: the panel beside
+/// the board can move under the pointer as the other player's seat arrives.
+async fn start_game(host: &Page) {
+    for _ in 0..100 {
+        let started: bool = host
+            .eval("Boolean(document.querySelector('#turn') && document.querySelector('#turn').dataset.turn)")
+            .await;
+        if started {
+            return;
+        }
+        let ready: bool = host
+            .eval("Boolean(document.querySelector('#start') && !document.querySelector('#start').disabled)")
+            .await;
+        if ready {
+            host.click("#start").await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    panic!("the game did not start");
+}
+
 /// Ann (White, host) and Bob (Black) in a started Stockholm game, Ann to move.
 async fn stockholm_game(h: &Harness) -> (Page, Page, String) {
     let ann = h.page("ann").await;
@@ -35,11 +56,7 @@ async fn stockholm_game(h: &Harness) -> (Page, Page, String) {
     bob.goto(&format!("/room/{room}")).await;
     bob.click("[data-sit=\"black\"]").await;
     wait_seated(&bob, "black").await;
-    ann.wait_until(
-        "document.querySelector('#start') && !document.querySelector('#start').disabled",
-    )
-    .await;
-    ann.click("#start").await;
+    start_game(&ann).await;
     wait_my_turn(&ann).await;
     bob.wait_until("document.querySelector('.board .sq.active')")
         .await;
@@ -284,13 +301,7 @@ async fn a_neva_team_board_rings_the_partners_pieces() {
         "?bots=red:1,green:1,black:1",
     )
     .await;
-    ann.wait_until(
-        "document.querySelector('#start') && !document.querySelector('#start').disabled",
-    )
-    .await;
-    ann.click("#start").await;
-    ann.wait_until("document.querySelector('#turn').dataset.turn")
-        .await;
+    start_game(&ann).await;
     ann.wait_for(".board .piece.green .partner-ring").await;
     // Every piece of the partner (Green), and only those, is ringed.
     let (ringed, green): (usize, usize) = ann
@@ -321,11 +332,7 @@ async fn the_front_page_and_a_room_hold_still_as_they_load_on_desktop_and_phone(
     bob.goto(&format!("/room/{room}")).await;
     bob.click("[data-sit=\"black\"]").await;
     wait_seated(&bob, "black").await;
-    ann.wait_until(
-        "document.querySelector('#start') && !document.querySelector('#start').disabled",
-    )
-    .await;
-    ann.click("#start").await;
+    start_game(&ann).await;
     wait_my_turn(&ann).await;
     click_squares(&ann, &["c3", "d4"]).await;
     wait_moves(&bob, 1).await;

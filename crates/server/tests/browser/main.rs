@@ -301,6 +301,11 @@ async fn stockholm_two_players_reload_drop_spectator_history() {
         "document.querySelector('#ply') && document.querySelector('#ply').dataset.ply === '0'",
     )
     .await;
+    assert_eq!(
+        ann.count("#replay-players a.player-link").await,
+        2,
+        "both players' names lead to their pages"
+    );
     for _ in 0..3 {
         ann.press("ArrowRight").await;
     }

@@ -16,8 +16,10 @@ async fn new_room(page: &Page, body: Value) -> String {
     page.goto("/history").await;
     let id: String = page
         .eval(&format!(
-            "fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
-             body: JSON.stringify({body})}}).then(r => r.json()).then(j => j.id)"
+            // The identity cookie first (`GET /api/me` sets it): the page's own call to it
+            // may not have come back yet.
+            "fetch('/api/me').then(() => fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
+             body: JSON.stringify({body})}})).then(r => r.json()).then(j => j.id)"
         ))
         .await;
     page.goto(&format!("/room/{id}")).await;
