@@ -339,8 +339,14 @@ async fn an_admin_edits_adds_a_bot_and_starts_a_tournament_early_from_its_page()
         .await;
     boss.click("#t-edit-save").await;
     boss.wait_text("#t-title", "Club cup, early").await;
+    // Level 1: a light search, so the computer's first move does not hold up a busy machine.
+    boss.eval::<Value>(
+        "(() => { const s = document.querySelector('#t-bot-level'); s.value = '1'; \
+           s.dispatchEvent(new Event('change')); })()",
+    )
+    .await;
     boss.click("#t-add-bots").await;
-    boss.wait_text("#entrants", "Computer").await;
+    boss.wait_text("#entrants", "Computer level 1 #1").await;
     boss.screenshot("organise").await;
     boss.set_viewport(375, 812, true).await;
     boss.wait_for("#t-start-now").await;

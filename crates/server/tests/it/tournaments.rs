@@ -837,9 +837,21 @@ async fn organiser_actions(url: &str) {
     let other = format!("/api/tournaments/{}", created["id"].as_str().unwrap());
     let refused = post(&s, &format!("{other}/start"), &bob, json!({})).await;
     assert_eq!(code(&refused), (409, Some("too_few_players")));
+    // Its page's live stream is told, then ends.
+    let mut live = reqwest::get(s.url(&format!("{other}/live"))).await.unwrap();
+    let first = live.chunk().await.unwrap().unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("event: snapshot"));
     let (status, _) = post(&s, &format!("{other}/cancel"), &admin, json!({})).await;
     assert_eq!(status, 200);
     assert_eq!(s.get(&other, None).await.0, 404);
+    let mut rest = String::new();
+    while let Ok(Some(chunk)) = tokio::time::timeout(common::WAIT, live.chunk())
+        .await
+        .unwrap()
+    {
+        rest.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    assert!(rest.contains("event: cancelled"), "{rest}");
 }
 
 #[tokio::test]
