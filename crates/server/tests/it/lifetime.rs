@@ -69,7 +69,7 @@ async fn rooms_nobody_is_in_leave_the_lobby() {
     h.until("snapshot", |v| v["type"] == "snapshot").await;
     // Longer than the wait: someone is there, so it stays.
     tokio::time::sleep(std::time::Duration::from_millis(2 * WAIT_MS)).await;
-    assert_eq!(listed(&s).await, [waiting.clone()]);
+    assert_eq!(listed(&s).await, std::slice::from_ref(&waiting));
     drop(h);
     assert_eq!(gone(&mut events).await, json!(waiting));
     assert_eq!(listed(&s).await, Vec::<String>::new());
