@@ -1,5 +1,7 @@
 //! A game counts only once every seat has moved, and rooms nobody is in close.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use lobby::{
     AbortReason, Actor, Bot, Command, EventKind, FirstSeat, Reason, Room, RoomState, TimeControl,
     Unattended, Verdict, Viewer,

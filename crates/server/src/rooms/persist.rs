@@ -389,7 +389,7 @@ pub(crate) fn resume_of(room: &Room, down_at: Option<i64>, log: &[LogRow]) -> Op
 }
 
 /// The lobby configuration stored in a room row (with the default first-move and rematch
-/// times, which a row does not keep: see [`rebuild_with`]).
+/// times, which a row does not keep: the server gives its own when it rebuilds a room).
 ///
 /// # Errors
 /// A stored value that does not parse.
@@ -429,7 +429,7 @@ pub fn config_of(row: &RoomRow) -> Result<RoomConfig, String> {
 
 /// Replays a stored log on a new room: every command goes through `handle` again (so every
 /// move is checked by the rules) at its logged time. The room gets the default first-move
-/// and rematch times; a server gives its own with [`rebuild_with`].
+/// and rematch times; the server gives its own.
 pub fn rebuild(row: &RoomRow, log: &[LogRow]) -> Result<Room, String> {
     rebuild_with(row, log, &crate::config::ServerConfig::new(String::new()))
 }

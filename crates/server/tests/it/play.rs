@@ -377,7 +377,7 @@ async fn a_finished_room_left_alone_gives_returning_players_a_snapshot() {
     assert_eq!(snap["data"]["state"], "finished", "{snap}");
     assert_eq!(
         snap["data"]["actions"].as_array().unwrap().len(),
-        2,
+        3,
         "{snap}"
     );
     let mut black = s.ws(&id, Some(&black_token), None).await;
