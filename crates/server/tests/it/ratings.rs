@@ -217,21 +217,6 @@ async fn rated_games_change_ratings_once_on_both_backends() {
     }
 }
 
-/// Both seats make a move (White first), then the host (White) resigns; the stored record.
-async fn moved_then_host_resigns(
-    s: &Server,
-    id: &str,
-    host: &mut Client,
-    guest: &mut Client,
-) -> Value {
-    for c in [&mut *host, &mut *guest] {
-        let turn = c.event("your_turn").await;
-        let mv = turn["data"]["legal_moves"][0]["text"].clone();
-        c.act("move", json!({"move": mv})).await;
-    }
-    host_resigns(s, id, host).await
-}
-
 async fn one_opponent_a_day(backend: Backend) {
     let Some(url) = clubdb::fresh(backend).await else {
         return;
@@ -244,7 +229,7 @@ async fn one_opponent_a_day(backend: Backend) {
     let mut seen = Vec::new();
     for i in 0..=limit {
         let (id, mut h, mut g) = game(&s, &ann, &bob, true).await;
-        let record = moved_then_host_resigns(&s, &id, &mut h, &mut g).await;
+        let record = host_resigns(&s, &id, &mut h, &mut g).await;
         assert_eq!(record["rated"], true, "{record}");
         let changes = record["rating_changes"].as_array().unwrap().len();
         seen.push(changes);
@@ -265,7 +250,7 @@ async fn one_opponent_a_day(backend: Backend) {
     assert_eq!(page["results"][0]["wins"], limit + 1, "{page}");
     // Another opponent still counts the same day.
     let (id, mut h, mut g) = game(&s, &ann, &cy, true).await;
-    let record = moved_then_host_resigns(&s, &id, &mut h, &mut g).await;
+    let record = host_resigns(&s, &id, &mut h, &mut g).await;
     assert_eq!(
         record["rating_changes"].as_array().unwrap().len(),
         2,
