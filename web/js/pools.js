@@ -162,7 +162,7 @@ export function poolsPanel(open) {
 
   const el = h('section.pools.panel', { 'aria-labelledby': 'h-pools' },
     h('div.quick-head', {}, h('h2', { id: 'h-pools' }, 'Quick pairing'), ratedBox),
-    h('div.segments.pool-kinds', { role: 'group', 'aria-label': 'Game' }, kindButtons),
+    h('div.pool-kinds', { role: 'group', 'aria-label': 'Game' }, kindButtons),
     tiles,
     msg,
     h('h3', {}, 'Open seeks'),

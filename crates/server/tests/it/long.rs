@@ -221,8 +221,10 @@ async fn survives_a_restart(url: String) {
     let created: Value = reqwest::Client::new()
         .post(format!("http://{addr}/api/rooms"))
         .bearer_auth(&white_token)
-        .json(&json!({"game": "stockholm", "seat": "white",
-            "time_control": {"kind": "correspondence", "days": 1}}))
+        .json(
+            &json!({"game": "stockholm", "seat": "white", "auto_start": false,
+            "time_control": {"kind": "correspondence", "days": 1}}),
+        )
         .send()
         .await
         .unwrap()

@@ -469,7 +469,7 @@ async fn the_per_host_room_limit_follows_rooms_through_their_life() {
             let (status, body) = reqwest::Client::new()
                 .post(format!("http://{s}/api/rooms"))
                 .bearer_auth(&host)
-                .json(&json!({"game": "stockholm", "seat": "white"}))
+                .json(&json!({"game": "stockholm", "seat": "white", "auto_start": false}))
                 .send()
                 .await
                 .map(|r| (r.status().as_u16(), r))

@@ -130,8 +130,10 @@ async fn restarts(url: String) {
         reqwest::Client::new()
             .post(format!("http://{addr}/api/rooms"))
             .bearer_auth(&white_token)
-            .json(&json!({"game": "stockholm", "seat": "white",
-                "time_control": {"kind": "fischer", "base_ms": 10_000, "increment_ms": 0}})),
+            .json(
+                &json!({"game": "stockholm", "seat": "white", "auto_start": false,
+                "time_control": {"kind": "fischer", "base_ms": 10_000, "increment_ms": 0}}),
+            ),
     )
     .await;
     let id = created["id"].as_str().unwrap().to_string();
