@@ -57,10 +57,17 @@ async fn a_game_that_becomes_your_move_elsewhere_is_told() {
     play_offered_move(&ann).await;
     wait_my_turn(&bob).await;
 
-    // Ann asks for notifications on the account page, then reads her games list.
+    // Ann asks for notifications on the account page, then reads her games list. Headless
+    // Chromium denies notifications, so the page is drawn again, without a reload, once the
+    // recorder stands in for them.
     ann.goto("/account").await;
     ann.wait_for("#notify-toggle").await;
     assert!(ann.eval::<bool>(RECORDING_NOTIFICATIONS).await);
+    ann.click("#games-link").await;
+    ann.wait_until("location.pathname === '/games'").await;
+    ann.click("#account-link").await;
+    ann.wait_until("location.pathname === '/account' && document.querySelector('#notify-toggle') && !document.querySelector('#notify-toggle').hidden")
+        .await;
     ann.click("#notify-toggle").await;
     ann.wait_text("#notify-toggle", "Stop notifying me here")
         .await;

@@ -45,8 +45,9 @@ impl Smtp {
         if !required::tool(required::Group::Smtp, Path::new(AIOSMTPD)) {
             return None;
         }
+        // Not made here: the Maildir handler makes the folder with its tmp/, new/ and cur/,
+        // and takes one that exists as a Maildir already (without them it cannot deliver).
         let dir = std::env::temp_dir().join(format!("checkerhall-mail-{}", uuid::Uuid::new_v4()));
-        std::fs::create_dir_all(&dir).unwrap();
         // The port is free when picked; aiosmtpd binds it a moment later, and the wait below
         // fails the test if someone else took it in between.
         let port = std::net::TcpListener::bind("127.0.0.1:0")
