@@ -20,8 +20,8 @@ use rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{json_body, Params};
 use super::rooms::{command_error, may_open, room_config, Settings};
+use super::{json_body, Params};
 use crate::error::{ApiError, HttpCode};
 use crate::identity::Identity;
 use crate::pools::{self, Outcome, SeekError, Seeker};
