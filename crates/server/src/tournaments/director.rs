@@ -159,7 +159,11 @@ async fn pair_next(
         .pair_tournament_games(id, "running", i64::from(round), Some(now), &rows)
         .await?;
     tracing::info!(tournament = %id, round, tables = round_games.tables.len(), "round paired");
+    // Told before the rooms open as well as after: opening them (a bot's first search
+    // included) can take a while, and the event's pages should show the round meanwhile.
+    t.changed(id);
     open_rooms(t, &event, &rows).await;
+    tracing::info!(tournament = %id, round, "round's rooms opened");
     t.changed(id);
     Ok(Next::At(now + POLL_MS))
 }

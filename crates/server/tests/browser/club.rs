@@ -397,8 +397,10 @@ async fn rated_draw(h: &Harness, white: &str, black: &str) {
     let r = reqwest::Client::new()
         .post(h.url("/api/rooms"))
         .bearer_auth(white)
-        .json(&json!({"game": "stockholm", "seat": "white", "rated": true,
-            "time_control": {"kind": "fischer", "base_ms": 300000, "increment_ms": 3000}}))
+        .json(
+            &json!({"game": "stockholm", "seat": "white", "rated": true, "auto_start": false,
+            "time_control": {"kind": "fischer", "base_ms": 300000, "increment_ms": 3000}}),
+        )
         .send()
         .await
         .unwrap();

@@ -12,7 +12,12 @@ use crate::{
 };
 
 /// Creates a room through the API from `page` (its own cookie: it hosts), then opens it.
-async fn new_room(page: &Page, body: Value) -> String {
+/// These tests start their games with the Start button: `auto_start`, on by default, is
+/// turned off unless `body` says otherwise.
+async fn new_room(page: &Page, mut body: Value) -> String {
+    if body.get("auto_start").is_none() {
+        body["auto_start"] = Value::Bool(false);
+    }
     page.goto("/history").await;
     let id: String = page
         .eval(&format!(

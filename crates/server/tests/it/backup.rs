@@ -45,7 +45,8 @@ async fn backup_copies_a_running_database() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The first log line of `checkerhall serve` with `extra` flags, its output redirected.
+/// The log line of `checkerhall serve` (with `extra` flags, its output redirected) that
+/// says where it listens.
 fn first_log_line(extra: &[&str]) -> String {
     use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_checkerhall"))
@@ -62,11 +63,17 @@ fn first_log_line(extra: &[&str]) -> String {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    // The line saying it listens: others may come first (mail off, for one).
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
-    let read = std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line);
+    for _ in 0..20 {
+        line.clear();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 || line.contains("listening") {
+            break;
+        }
+    }
     let _ = child.kill();
     let _ = child.wait();
-    read.unwrap();
     line
 }
 

@@ -114,9 +114,14 @@ async fn the_room_list_is_paged() {
     let (_, all) = s.get("/api/rooms", None).await;
     assert_eq!(all["limit"], 50);
     assert!(all["next_offset"].is_null());
-    for bad in ["limit=0", "limit=101", "limit=x", "page=2"] {
+    for (bad, code) in [
+        ("limit=0", "bad_parameter"),
+        ("limit=101", "bad_parameter"),
+        ("limit=x", "bad_parameter"),
+        ("page=2", "unknown_parameter"),
+    ] {
         let (status, body) = s.get(&format!("/api/rooms?{bad}"), None).await;
         assert_eq!(status, 400, "{bad}: {body}");
-        assert_eq!(body["error"]["code"], "bad_parameter", "{bad}: {body}");
+        assert_eq!(body["error"]["code"], code, "{bad}: {body}");
     }
 }
