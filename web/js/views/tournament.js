@@ -80,7 +80,18 @@ export function tournamentView(main, id) {
     es.close();
     if (alive) head.cancelled();
   });
-  const timer = setInterval(() => head.tick(t, Date.now()), 1000);
+  // Past its start an event still shown as registering is read again every few seconds:
+  // the stream's word of the first round is what moves the page on, and should that word
+  // be missed the page must not wait at "Starting..." for ever.
+  let lastRead = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    head.tick(t, now);
+    if (t && t.state === 'registering' && now >= t.starts_at && now - lastRead >= 3000) {
+      lastRead = now;
+      api(`/api/tournaments/${id}`).then((body) => { if (alive) show(body); }).catch(() => {});
+    }
+  }, 1000);
 
   return {
     destroy() {
