@@ -218,6 +218,7 @@ def play(target, finish):
     moved = None
     acked = set()
     finished = False
+    answered = False
     while time.monotonic() < deadline:
         message = ws.recv()
         if message is None:
@@ -233,9 +234,13 @@ def play(target, finish):
         if moves and moved is None:
             moved = moves[0]["text"]
             ws.send({"type": "move", "id": 2, "data": {"move": moved}})
+        elif moves and 2 in acked:
+            # The bot has answered: every seat has moved, so a resignation now ends the game
+            # with a result (before that it would abort it, and an aborted game is no record).
+            answered = True
         if 2 in acked and not finish:
             break
-        if 2 in acked and 3 not in acked and finish and "resign_sent" not in acked:
+        if answered and 3 not in acked and finish and "resign_sent" not in acked:
             acked.add("resign_sent")
             ws.send({"type": "resign", "id": 3, "data": {}})
         if finish and 3 in acked and finished:
