@@ -73,6 +73,14 @@ pub enum Command {
     AcceptDraw,
     /// Playing: decline the pending offer, or withdraw one's own.
     DeclineDraw,
+    /// Playing, a casual game: ask to take back one's last move (and every move made
+    /// since). Every other seat still playing that a person holds must agree; bots agree at
+    /// once. Asking while a request waits for one's answer accepts it.
+    AskTakeback,
+    /// Playing: agree to the pending takeback request.
+    AcceptTakeback,
+    /// Playing: decline the pending takeback request, or withdraw one's own.
+    DeclineTakeback,
     /// Waiting (host or server): cancel the room. Playing (a seated player, the host or
     /// the server): cancel the game while some seat still playing has not moved yet.
     Abort,
@@ -156,6 +164,9 @@ impl Command {
             Command::OfferDraw => "offer_draw",
             Command::AcceptDraw => "accept_draw",
             Command::DeclineDraw => "decline_draw",
+            Command::AskTakeback => "ask_takeback",
+            Command::AcceptTakeback => "accept_takeback",
+            Command::DeclineTakeback => "decline_takeback",
             Command::Abort => "abort",
             Command::Rematch { .. } => "rematch",
             Command::DeclineRematch => "decline_rematch",

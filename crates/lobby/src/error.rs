@@ -73,6 +73,10 @@ code_table! {
         AbortNotAllowed => "abort_not_allowed",
         DrawAlreadyOffered => "draw_already_offered",
         NoDrawOffer => "no_draw_offer",
+        TakebackNotAllowed => "takeback_not_allowed",
+        NothingToTakeBack => "nothing_to_take_back",
+        TakebackAlreadyAsked => "takeback_already_asked",
+        NoTakebackRequest => "no_takeback_request",
         ClaimNotOpen => "claim_not_open",
         RematchAlreadyAsked => "rematch_already_asked",
         RematchCreated => "rematch_created",
@@ -169,6 +173,19 @@ pub enum LobbyError {
     /// No draw offer waits for the actor's answer.
     #[error("no draw offer waits for you")]
     NoDrawOffer,
+    /// Takebacks are for casual games: this one is rated, or a tournament's.
+    #[error("takebacks are allowed only in casual games")]
+    TakebackNotAllowed,
+    /// The actor has no move of its own that can be taken back (none yet, or a seat went
+    /// out since).
+    #[error("you have no move to take back")]
+    NothingToTakeBack,
+    /// A takeback request is pending already.
+    #[error("a takeback request is already pending")]
+    TakebackAlreadyAsked,
+    /// No takeback request waits for the actor's answer (or is the actor's to withdraw).
+    #[error("no takeback request waits for you")]
+    NoTakebackRequest,
     /// A claim is not open: `opens_in_ms` is the time left, `None` while an opponent is
     /// connected (or is a bot).
     #[error("the claim is not open{}", opens_in_ms.map(|ms| format!(" (opens in {ms} ms)")).unwrap_or_default())]
@@ -242,6 +259,10 @@ impl LobbyError {
             LobbyError::AbortNotAllowed => ErrorCode::AbortNotAllowed,
             LobbyError::DrawAlreadyOffered => ErrorCode::DrawAlreadyOffered,
             LobbyError::NoDrawOffer => ErrorCode::NoDrawOffer,
+            LobbyError::TakebackNotAllowed => ErrorCode::TakebackNotAllowed,
+            LobbyError::NothingToTakeBack => ErrorCode::NothingToTakeBack,
+            LobbyError::TakebackAlreadyAsked => ErrorCode::TakebackAlreadyAsked,
+            LobbyError::NoTakebackRequest => ErrorCode::NoTakebackRequest,
             LobbyError::ClaimNotOpen { .. } => ErrorCode::ClaimNotOpen,
             LobbyError::RematchAlreadyAsked => ErrorCode::RematchAlreadyAsked,
             LobbyError::RematchCreated(_) => ErrorCode::RematchCreated,
@@ -312,6 +333,10 @@ mod tests {
             ErrorCode::AbortNotAllowed => LobbyError::AbortNotAllowed,
             ErrorCode::DrawAlreadyOffered => LobbyError::DrawAlreadyOffered,
             ErrorCode::NoDrawOffer => LobbyError::NoDrawOffer,
+            ErrorCode::TakebackNotAllowed => LobbyError::TakebackNotAllowed,
+            ErrorCode::NothingToTakeBack => LobbyError::NothingToTakeBack,
+            ErrorCode::TakebackAlreadyAsked => LobbyError::TakebackAlreadyAsked,
+            ErrorCode::NoTakebackRequest => LobbyError::NoTakebackRequest,
             ErrorCode::ClaimNotOpen => LobbyError::ClaimNotOpen { opens_in_ms: None },
             ErrorCode::RematchAlreadyAsked => LobbyError::RematchAlreadyAsked,
             ErrorCode::RematchCreated => LobbyError::RematchCreated(Uuid::nil()),

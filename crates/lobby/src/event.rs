@@ -165,6 +165,27 @@ pub enum EventKind {
         /// The offer now, `None` once gone.
         offer: Option<DrawOfferView>,
     },
+    /// A takeback request changed.
+    Takeback {
+        /// Who acted; `None` when the request lapsed.
+        by: Option<Seat>,
+        /// What happened.
+        action: TakebackAction,
+        /// The request now, `None` once gone.
+        request: Option<TakebackView>,
+    },
+    /// Moves were taken back by agreement: the game stands where it stood before the
+    /// asking seat's last move, and that seat is to move again.
+    TookBack {
+        /// The seat that asked.
+        by: Seat,
+        /// How many moves were taken back (the asker's and those made since).
+        plies: usize,
+        /// The board now (its `plies` counts the moves that remain).
+        board: Box<BoardView>,
+        /// The last move that remains, if any.
+        last_move: Option<LastMove>,
+    },
     /// A seated participant connected or disconnected.
     Presence {
         /// The seat.
@@ -306,6 +327,36 @@ pub enum DrawAction {
     Withdrawn,
     /// It lapsed: a seat that had to answer moved instead, or a seat went out.
     Lapsed,
+}
+
+/// What happened to a takeback request.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakebackAction {
+    /// A new request.
+    Asked,
+    /// One more seat agreed; if none is left to answer, the moves are taken back
+    /// ([`EventKind::TookBack`] follows).
+    Accepted,
+    /// A seat that had to answer declined.
+    Declined,
+    /// The asking seat withdrew it.
+    Withdrawn,
+    /// It lapsed: someone moved, or a seat went out.
+    Lapsed,
+}
+
+/// A pending takeback request.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct TakebackView {
+    /// The seat that asked.
+    pub by: Seat,
+    /// How many moves it would take back.
+    pub plies: usize,
+    /// Seats that have agreed.
+    pub accepted: SeatSet,
+    /// Seats whose answer is awaited.
+    pub waiting_for: SeatSet,
 }
 
 /// A pending draw offer.
@@ -576,6 +627,8 @@ pub struct Snapshot {
     pub last_move: Option<LastMove>,
     /// The pending draw offer.
     pub draw_offer: Option<DrawOfferView>,
+    /// The pending takeback request.
+    pub takeback: Option<TakebackView>,
     /// The rematch requests, once finished.
     pub rematch: Option<RematchView>,
     /// The result, once finished.

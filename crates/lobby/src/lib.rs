@@ -86,7 +86,7 @@ pub use error::{ErrorCode, LobbyError};
 pub use event::{
     serialize_options, AbortReason, Audience, BoardView, ClockView, DrawAction, DrawOfferView,
     Event, EventKind, LastMove, LegalMoves, MoveView, Occupant, RematchView, RoomInfo, RoomState,
-    SeatView, Since, Snapshot, Viewer,
+    SeatView, Since, Snapshot, TakebackAction, TakebackView, Viewer,
 };
 pub use outcome::{Outcome, Reason, SeatResult, Verdict};
 pub use room::{Handled, Room, Undo, HISTORY_LEN};

@@ -246,17 +246,18 @@ impl Game {
     }
 
     /// Takes back every action played since `checkpoint`, which must come from this game
-    /// (its actions are only ever added to, so the checkpoint's are still a prefix). Costs
-    /// the actions taken back, not the game: their positions are replayed from the
-    /// checkpoint's to un-count them for the repetition rule.
-    pub fn rollback(&mut self, checkpoint: Checkpoint) {
+    /// with no action taken back since (so the checkpoint's actions are still a prefix),
+    /// and returns them in order, for [`Game::redo`]. Costs the actions taken back, not
+    /// the game: their positions are replayed from the checkpoint's to un-count them for
+    /// the repetition rule.
+    pub fn rollback(&mut self, checkpoint: Checkpoint) -> Vec<Action> {
         let Checkpoint {
             actions,
             position,
             repeats,
         } = checkpoint;
         if actions > self.actions.len() {
-            return;
+            return Vec::new();
         }
         let mut replay = position.clone();
         for action in &self.actions[actions..] {
@@ -275,10 +276,29 @@ impl Game {
                 }
             }
         }
-        self.actions.truncate(actions);
+        let taken = self.actions.split_off(actions);
         self.position = position;
         self.repeats = repeats;
         self.status = self.judge();
+        taken
+    }
+
+    /// Plays again `actions` that [`Game::rollback`] took back from this game at its
+    /// current moment, as they were played: they are not checked again (the game accepted
+    /// them from this very position). Costs the actions, not the game.
+    pub fn redo(&mut self, actions: Vec<Action>) {
+        for action in actions {
+            match action {
+                Action::Move(m) => self.push_move(m),
+                Action::Depart(s, d) => {
+                    // Accepted from this position before, so accepted again.
+                    if self.position.depart(s, d).is_ok() {
+                        self.actions.push(action);
+                        self.record_position();
+                    }
+                }
+            }
+        }
     }
 
     /// The record of this game, with the given player names. Each action is written from

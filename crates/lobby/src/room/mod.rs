@@ -10,6 +10,8 @@
 //! * `play.rs`: the start, moves, departures, who went out and why, the end of the game and
 //!   its outcome, abort;
 //! * `draws.rs`: draw offers, acceptance, declines and withdrawals;
+//! * `takebacks.rs`: takebacks by consent in casual games, and what a room keeps of its
+//!   last moves to take them back;
 //! * `rematch.rs`: rematch requests, declines, expiry and the rematch room;
 //! * `chat.rs`: chat lines and what each viewer may read, the spectator count, renames;
 //! * `clocks.rs`: time and absence: catching up with the clocks, ticks, resuming after a
@@ -26,6 +28,7 @@ mod expiry;
 mod play;
 mod rematch;
 mod seats;
+mod takebacks;
 mod view;
 
 use std::collections::VecDeque;
@@ -41,7 +44,8 @@ use crate::clock::Clocks;
 use crate::command::Command;
 use crate::error::LobbyError;
 use crate::event::{
-    Audience, DrawOfferView, Event, EventKind, MoveView, Occupant, RoomState, Viewer,
+    Audience, DrawOfferView, Event, EventKind, MoveView, Occupant, RoomState, TakebackView,
+    Viewer,
 };
 use crate::outcome::{Outcome, Reason};
 use crate::types::{Actor, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility};
@@ -100,6 +104,8 @@ pub struct Undo {
     before: Room,
     /// Where the game stood before the command.
     checkpoint: Option<Checkpoint>,
+    /// The actions the command took back (a takeback), to play again.
+    taken_back: Vec<rules::Action>,
 }
 
 /// A seat's occupant and presence.
@@ -127,6 +133,14 @@ struct Play {
     /// Why each seat went out, as it happened.
     out_reasons: BySeat<Option<Reason>>,
     draw_offer: Option<DrawOfferView>,
+    /// The pending takeback request.
+    takeback: Option<TakebackView>,
+    /// The room before each of its last few moves, oldest first, for takebacks (empty in
+    /// games that allow none).
+    undoable: Vec<takebacks::Undoable>,
+    /// The actions the command being handled took back, for [`Room::undo`] to play again:
+    /// empty between commands.
+    taken_back: Vec<rules::Action>,
     /// The game is being ended by a claim: the rules' result stands, the reason is
     /// abandonment.
     claimed: bool,
@@ -279,8 +293,20 @@ impl Room {
         next.stage_claims(claims_before, now, &mut staged);
         next.history = std::mem::take(&mut self.history);
         let events = next.publish(staged);
+        let taken_back = next
+            .play
+            .as_mut()
+            .map(|p| std::mem::take(&mut p.taken_back))
+            .unwrap_or_default();
         let before = std::mem::replace(self, next);
-        Ok((Handled { events, rematch }, Undo { before, checkpoint }))
+        Ok((
+            Handled { events, rematch },
+            Undo {
+                before,
+                checkpoint,
+                taken_back,
+            },
+        ))
     }
 
     /// Puts the room back as it was before the command `undo` came from, the last one
@@ -291,7 +317,13 @@ impl Room {
         let Undo {
             mut before,
             checkpoint,
+            taken_back,
         } = undo;
+        // A takeback is undone by playing again what it took back: then the game is one
+        // the checkpoint's actions are a prefix of, as for any other command.
+        if let Some(play) = self.play.as_mut() {
+            play.game.redo(taken_back);
+        }
         give_back_game(self, &mut before, checkpoint);
         let mut history = std::mem::take(&mut self.history);
         while history.back().is_some_and(|e| e.version > before.version) {
@@ -328,6 +360,9 @@ impl Room {
             Command::OfferDraw => self.offer_draw(cx, out),
             Command::AcceptDraw => self.accept_draw(cx, out),
             Command::DeclineDraw => self.decline_draw(cx, out),
+            Command::AskTakeback => self.ask_takeback(cx, out),
+            Command::AcceptTakeback => self.accept_takeback(cx, out),
+            Command::DeclineTakeback => self.decline_takeback(cx, out),
             Command::Abort => self.abort(cx, out),
             Command::Rematch { new_room, lot } => return self.ask_rematch(cx, new_room, lot, out),
             Command::DeclineRematch => self.decline_rematch(cx, out),

@@ -16,7 +16,9 @@ use super::{participant, Action, Asked, Play, Room, Staged};
 use crate::clock::Clocks;
 use crate::command::FirstSeat;
 use crate::error::LobbyError;
-use crate::event::{AbortReason, Audience, DrawAction, EventKind, MoveView, RoomState};
+use crate::event::{
+    AbortReason, Audience, DrawAction, EventKind, MoveView, RoomState, TakebackAction,
+};
 use crate::outcome::{Outcome, Reason, SeatResult, Verdict};
 use crate::types::{Actor, Timestamp};
 
@@ -82,6 +84,9 @@ impl Room {
             last_move_at: now,
             out_reasons: BySeat::default(),
             draw_offer: None,
+            takeback: None,
+            undoable: Vec::new(),
+            taken_back: Vec::new(),
             claimed: false,
             departing: None,
             outcome: None,
@@ -234,6 +239,7 @@ impl Room {
                 clocks.stop(at);
             }
             play.draw_offer = None;
+            play.takeback = None;
         }
         self.state = RoomState::Aborted;
         out.push((Audience::Everyone, EventKind::Aborted { by, reason, seat }));
@@ -279,6 +285,7 @@ impl Room {
             clocks.stop(cx.now);
         }
         play.draw_offer = None;
+        play.takeback = None;
         Ok(by)
     }
 
@@ -322,6 +329,8 @@ impl Room {
         out: &mut Staged,
     ) -> Result<(), LobbyError> {
         let playing = self.playing();
+        let keep = self.keeps_undoable();
+        let seats = self.layout.len();
         let Some(play) = self.play.as_mut() else {
             return Err(LobbyError::NotYourTurn);
         };
@@ -333,6 +342,7 @@ impl Room {
             });
         }
         let before = play.game.position().clone();
+        play.note_undoable(seat, keep, seats);
         let mv = play.game.play_text(text).map_err(|e| match e {
             GameError::Move(e) => LobbyError::IllegalMove(e),
             GameError::Illegal(_) | GameError::Depart(_) => {
@@ -396,7 +406,22 @@ impl Room {
         let newly_out = play.note_out(action, before, status);
         play.switch_clocks(action, at);
         let lapsed = play.lapse_offer(action, newly_out);
+        let takeback_lapsed = play.lapse_takeback();
+        if let Action::Departed(..) = action {
+            // A seat that resigned or left does not come back with a takeback.
+            play.undoable.clear();
+        }
         play.stage_action(action, before, newly_out, out);
+        if takeback_lapsed {
+            out.push((
+                Audience::Everyone,
+                EventKind::Takeback {
+                    by: None,
+                    action: TakebackAction::Lapsed,
+                    request: None,
+                },
+            ));
+        }
         if lapsed {
             out.push((
                 Audience::Everyone,
@@ -428,6 +453,7 @@ impl Room {
             clocks.stop(at);
         }
         play.draw_offer = None;
+        play.takeback = None;
         play.outcome = Some(outcome.clone());
         let board = board_view(play);
         self.state = RoomState::Finished;

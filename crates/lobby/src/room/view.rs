@@ -61,6 +61,7 @@ impl Room {
                 })
             }),
             draw_offer: play.and_then(|p| p.draw_offer),
+            takeback: play.and_then(|p| p.takeback),
             rematch: (self.state == RoomState::Finished).then(|| self.rematch_view()),
             outcome: play.and_then(|p| p.outcome.clone()),
             legal_moves,

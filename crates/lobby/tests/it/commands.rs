@@ -702,6 +702,10 @@ fn error_row(e: &LobbyError) -> usize {
         LobbyError::NoSuchChat(_) => 30,
         LobbyError::InvalidName { .. } => 31,
         LobbyError::AbortNotAllowed => 32,
+        LobbyError::TakebackNotAllowed => 33,
+        LobbyError::NothingToTakeBack => 34,
+        LobbyError::TakebackAlreadyAsked => 35,
+        LobbyError::NoTakebackRequest => 36,
     }
 }
 
@@ -885,6 +889,25 @@ fn error_cases() -> Vec<(&'static str, Provoke)> {
             c.seated = vec![(W, person(HOST)), (B, person(2))];
             let (room, _) = Room::new(c, t(0)).unwrap();
             refuse(room, player(2), Command::Abort)
+        }),
+        ("takeback_not_allowed", || {
+            let mut c = stockholm();
+            c.rated = true;
+            let mut room = started(c, &[(HOST, W), (2, B)], FirstSeat::Lot(0));
+            ok(&mut room, &player(HOST), t(1), mv("c3-d4"));
+            refuse(room, player(HOST), Command::AskTakeback)
+        }),
+        ("nothing_to_take_back", || {
+            refuse(playing(), player(HOST), Command::AskTakeback)
+        }),
+        ("takeback_already_asked", || {
+            let mut room = playing();
+            ok(&mut room, &player(HOST), t(1), mv("c3-d4"));
+            ok(&mut room, &player(HOST), t(2), Command::AskTakeback);
+            refuse(room, player(HOST), Command::AskTakeback)
+        }),
+        ("no_takeback_request", || {
+            refuse(playing(), player(2), Command::DeclineTakeback)
         }),
     ]
 }

@@ -17,4 +17,5 @@ mod records;
 mod rematch;
 mod seating;
 mod starts;
+mod takebacks;
 mod training_game;

@@ -92,7 +92,7 @@ impl Before {
 
 /// Adds to `out` the writes of a command that took the room from `before` to `after`
 /// (besides its log row): the game's start, a move row for each move or departure among
-/// its events, a chat row for each line said or deleted, the end, the state change. Costs
+/// its events, the deletion of the rows a takeback took back, a chat row for each line said or deleted, the end, the state change. Costs
 /// what the command changed, whatever the length of the game.
 pub(crate) fn changes(
     before: Before,
@@ -117,6 +117,15 @@ pub(crate) fn changes(
                 out.push(Write::DeleteChat {
                     room_id: id,
                     id: i64::from(*line),
+                });
+                continue;
+            }
+            EventKind::TookBack { board, .. } => {
+                // The board after the takeback counts the moves that remain: the rows
+                // from there on are the ones taken back.
+                out.push(Write::TakeBack {
+                    game_id: id,
+                    from_ply: i64::try_from(board.plies).unwrap_or(i64::MAX),
                 });
                 continue;
             }

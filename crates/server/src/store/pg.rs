@@ -114,6 +114,9 @@ const PARTS: [&str; 13] = [
     SELECT pg_notify('checkerhall_room', u.note) FROM UNNEST($1::text[]) AS u (note))",
 ];
 
+/// Deletes a game's moves from a ply on (a takeback).
+const TAKEN_BACK: &str = "DELETE FROM moves WHERE game_id = $1 AND ply >= $2";
+
 /// Index in [`PARTS`] of the rooms' state changes and of the games' ends: the parts whose
 /// rows must all exist.
 const STATES: usize = 5;
@@ -236,6 +239,9 @@ struct Batch<'a> {
     chat: Vec<(&'a ChatRow, bool)>,
     /// Deletions of chat lines stored before.
     chat_deleted: Vec<(Uuid, i64)>,
+    /// Takebacks: each game's moves stored before, from a ply on, to delete before the
+    /// batch's statement (see `fold_takebacks`).
+    taken_back: Vec<(Uuid, i64)>,
     /// The rooms stored before that the batch writes only while their owner is the epoch
     /// given, one per room (see [`FENCE`]).
     fences: Vec<(Uuid, i64)>,
@@ -284,6 +290,7 @@ impl<'a> Batch<'a> {
                         b.fences.push((*room, *owner));
                     }
                 }
+                Write::TakeBack { game_id, from_ply } => b.taken_back.push((*game_id, *from_ply)),
                 Write::RoomState { .. } | Write::FinishGame(_) | Write::Heartbeat { .. } => {}
             }
         }
@@ -625,16 +632,31 @@ fn col<'a, T, U>(rows: &'a [T], column: impl Fn(&'a T) -> U) -> Vec<U> {
 /// # Errors
 /// As `Store::commit`.
 pub(super) async fn commit(conn: &mut PgConnection, writes: &[Write]) -> Result<usize, StoreError> {
+    let folded = super::rows::fold_takebacks(writes);
+    let writes = folded.as_deref().unwrap_or(writes);
     let batch = Batch::of(writes);
     let rated = super::ratings::rated(writes);
-    if !rated.is_empty() {
-        // The change of the ratings reads them: a transaction block around the batch's
-        // statement and the rating statements (only batches finishing a rated game).
+    if !rated.is_empty() || !batch.taken_back.is_empty() {
+        // The change of the ratings reads them, and a takeback deletes rows the batch's
+        // statement may insert again (one statement sees one snapshot): a transaction
+        // block around the deletions, the batch's statement and the rating statements
+        // (only batches finishing a rated game or taking moves back).
         let mut tx = conn.begin().await.map_err(db_err)?;
-        let done = match batch.run(&mut tx).await {
-            Ok(()) => super::ratings::apply_pg(&mut tx, &rated).await,
-            Err(e) => Err(e),
-        };
+        let done = async {
+            let mut n = 0;
+            for (game, from) in &batch.taken_back {
+                sqlx::query(TAKEN_BACK)
+                    .bind(game.to_string())
+                    .bind(*from)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                n += 1;
+            }
+            batch.run(&mut tx).await?;
+            Ok::<usize, StoreError>(n + super::ratings::apply_pg(&mut tx, &rated).await?)
+        }
+        .await;
         return match done {
             Ok(n) => {
                 tx.commit().await.map_err(db_err)?;

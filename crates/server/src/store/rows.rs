@@ -180,6 +180,15 @@ pub enum Write {
     FinishGame(GameFinish),
     /// A chat line said in a room.
     Chat(ChatRow),
+    /// Moves were taken back by agreement: the game's moves from `from_ply` on are gone.
+    /// A batch applies it in order: a move the batch inserted before it is not inserted,
+    /// one it inserts after it is kept (see [`fold_takebacks`]).
+    TakeBack {
+        /// The game (its room's id).
+        game_id: Uuid,
+        /// The first ply taken back.
+        from_ply: i64,
+    },
     /// An admin deleted a chat line.
     DeleteChat {
         /// The room.
@@ -204,6 +213,34 @@ pub enum Write {
         /// Milliseconds since the epoch.
         at: i64,
     },
+}
+
+/// `writes` with their takebacks folded in, for a backend that inserts a batch's moves
+/// together: the moves a later takeback of the batch takes back are left out, and each
+/// game's takebacks become one deletion of the rows stored before the batch, put first so
+/// that it runs before the batch's inserts (which may store the same plies again). `None`
+/// when the batch takes nothing back (nearly always): the writes stand as they are.
+pub(super) fn fold_takebacks(writes: &[Write]) -> Option<Vec<Write>> {
+    if !writes.iter().any(|w| matches!(w, Write::TakeBack { .. })) {
+        return None;
+    }
+    let mut stored: Vec<(Uuid, i64)> = Vec::new();
+    let mut rest: Vec<Write> = Vec::with_capacity(writes.len());
+    for w in writes {
+        let Write::TakeBack { game_id, from_ply } = w else {
+            rest.push(w.clone());
+            continue;
+        };
+        rest.retain(|r| !matches!(r, Write::Move(m) if m.game_id == *game_id && m.ply >= *from_ply));
+        match stored.iter_mut().find(|(g, _)| g == game_id) {
+            Some((_, from)) => *from = (*from).min(*from_ply),
+            None => stored.push((*game_id, *from_ply)),
+        }
+    }
+    let deletions = stored
+        .into_iter()
+        .map(|(game_id, from_ply)| Write::TakeBack { game_id, from_ply });
+    Some(deletions.chain(rest).collect())
 }
 
 /// A room to rebuild after a restart: its row and its whole log in order.

@@ -32,6 +32,9 @@ use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, Stor
 /// bigger batch is sent as several scripts.
 const MAX_VALUES: usize = 30_000;
 
+/// Deletes a game's moves from a ply on (a takeback).
+pub(super) const MOVES_TAKEN_BACK: &str = "DELETE FROM moves WHERE game_id = $1 AND ply >= $2";
+
 /// Fewest rows a kept insert takes: a smaller one is padded up to it.
 const MIN_BUCKET: usize = 8;
 
@@ -309,7 +312,7 @@ fn values_of(w: &Write) -> usize {
         Write::RoomState { .. } => 2,
         Write::Heartbeat { .. } => 1,
         Write::Chat(_) => 9,
-        Write::DeleteChat { .. } => 2,
+        Write::DeleteChat { .. } | Write::TakeBack { .. } => 2,
         Write::Log(_) => super::LOG_COLUMNS,
         Write::Move(_) => super::MOVE_COLUMNS,
         Write::Fence { .. } => 0,
@@ -346,6 +349,11 @@ impl<'a> Part<'a> {
                 match w {
                     Write::Room(r) => room(&mut s, r),
                     Write::StartGame(g) => start_game(&mut s, g),
+                    Write::TakeBack { game_id, from_ply } => s.statement(
+                        MOVES_TAKEN_BACK,
+                        vec![id(game_id), Val::Int(*from_ply)],
+                        Step::Write,
+                    ),
                     _ => {}
                 }
             }
@@ -461,7 +469,8 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
     let mut last = Vec::new();
     for w in writes {
         match w {
-            Write::Room(_) => rooms.push(w),
+            // Folded first (see `fold_takebacks`): deletions of rows stored before.
+            Write::Room(_) | Write::TakeBack { .. } => rooms.push(w),
             Write::StartGame(_) => games.push(w),
             Write::Log(_) | Write::Move(_) => rows.push(w),
             Write::RoomState { .. }
@@ -485,7 +494,7 @@ fn parts(writes: &[Write]) -> Vec<Part<'_>> {
         let Some(part) = out.last_mut() else { break };
         part.values += n;
         match w {
-            Write::Room(_) | Write::StartGame(_) => part.first.push(w),
+            Write::Room(_) | Write::StartGame(_) | Write::TakeBack { .. } => part.first.push(w),
             Write::Log(l) => part.logs.push(l),
             Write::Move(m) => part.moves.push(m),
             Write::RoomState { .. }
@@ -562,7 +571,8 @@ async fn run(
     begin: bool,
     commit: bool,
 ) -> Result<usize, StoreError> {
-    let parts = parts(writes);
+    let folded = super::rows::fold_takebacks(writes);
+    let parts = parts(folded.as_deref().unwrap_or(writes));
     let last = parts.len().saturating_sub(1);
     let mut statements = 0;
     let mut begin = begin;

@@ -264,6 +264,7 @@ fn room_of(writes: &[Write]) -> Option<Uuid> {
         Write::RoomState { id, .. } => Some(*id),
         Write::Chat(c) => Some(c.room_id),
         Write::DeleteChat { room_id, .. } => Some(*room_id),
+        Write::TakeBack { game_id, .. } => Some(*game_id),
         Write::Fence { room, .. } => Some(*room),
         Write::StartGame(_) | Write::Move(_) | Write::FinishGame(_) | Write::Heartbeat { .. } => {
             None

@@ -63,6 +63,12 @@ pub enum ClientMessage {
     AcceptDraw {},
     /// Decline the draw offered.
     DeclineDraw {},
+    /// Ask to take back one's last move (casual games).
+    AskTakeback {},
+    /// Agree to the takeback asked for.
+    AcceptTakeback {},
+    /// Decline the takeback asked for, or withdraw one's own.
+    DeclineTakeback {},
     /// Abort the game before it is under way.
     Abort {},
     /// Ask for a rematch.

@@ -48,9 +48,11 @@ fn event_kind(e: &EventKind) -> usize {
         EventKind::ChatDeleted { .. } => 15,
         EventKind::Watchers { .. } => 16,
         EventKind::Renamed { .. } => 17,
+        EventKind::Takeback { .. } => 18,
+        EventKind::TookBack { .. } => 19,
     }
 }
-const EVENT_KINDS: usize = 18;
+const EVENT_KINDS: usize = 20;
 
 /// The index of a command (exhaustive: a new command must be added here).
 fn command_kind(c: &Command) -> usize {
@@ -81,15 +83,18 @@ fn command_kind(c: &Command) -> usize {
         Command::Watchers { .. } => 23,
         Command::Rename { .. } => 24,
         Command::Expire { .. } => 25,
+        Command::AskTakeback => 26,
+        Command::AcceptTakeback => 27,
+        Command::DeclineTakeback => 28,
     }
 }
-const COMMAND_KINDS: usize = 26;
+const COMMAND_KINDS: usize = 29;
 
 /// A random command for `room`, mostly a legal move once the game is on.
 fn random_command(rng: &mut StdRng, room: &Room, now: u64) -> Command {
     let seats: Vec<Seat> = room.layout().iter().collect();
     let seat = seats[rng.gen_range(0..seats.len())];
-    match rng.gen_range(0..40) {
+    match rng.gen_range(0..44) {
         0 => Command::TakeSeat {
             seat: rng.gen_bool(0.5).then_some(seat),
         },
@@ -148,6 +153,9 @@ fn random_command(rng: &mut StdRng, room: &Room, now: u64) -> Command {
                 game_ms: rng.gen_range(0..3_000),
             },
         },
+        25..=27 => Command::AskTakeback,
+        28 => Command::AcceptTakeback,
+        29 => Command::DeclineTakeback,
         _ => match room.game() {
             Some(game) if game.status().is_ongoing() => {
                 let moves = game.position().legal_moves();

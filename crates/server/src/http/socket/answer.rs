@@ -331,6 +331,9 @@ fn command(message: ClientMessage, rooms: &Rooms) -> Option<Command> {
         ClientMessage::OfferDraw {} => Command::OfferDraw,
         ClientMessage::AcceptDraw {} => Command::AcceptDraw,
         ClientMessage::DeclineDraw {} => Command::DeclineDraw,
+        ClientMessage::AskTakeback {} => Command::AskTakeback,
+        ClientMessage::AcceptTakeback {} => Command::AcceptTakeback,
+        ClientMessage::DeclineTakeback {} => Command::DeclineTakeback,
         ClientMessage::Abort {} => Command::Abort,
         ClientMessage::Rematch {} => Command::Rematch {
             new_room: Uuid::new_v4(),
