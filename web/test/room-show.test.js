@@ -209,3 +209,22 @@ test('a tournament game offers no abort', () => {
   assert.equal(st.tournament.name, 'Club night');
   assert.deepEqual(ids(actionList(st, 0)), ['offer-draw', 'resign']);
 });
+
+test('takebacks: asked after one\'s own move in a casual game, answered by the others, none when rated', () => {
+  // Ann (White) and Bob (Black) each moved once; the history gave the moves their seats.
+  const played = snapshot({ actions: ['c3-d4', 'f6-e5'], board: board({ plies: 2 }) });
+  const withMoves = (me, data, extra) => {
+    const st = pageOf(me, data, extra);
+    return { ...st, moves: [{ seat: 'white', text: 'c3-d4' }, { seat: 'black', text: 'f6-e5' }] };
+  };
+  assert.deepEqual(ids(actionList(withMoves(ANN, played), 0)), ['offer-draw', 'ask-takeback', 'resign']);
+  assert.deepEqual(ids(actionList(pageOf(ANN), 0)), ['offer-draw', 'resign', 'abort'], 'nothing to take back yet');
+  const rated = snapshot({ actions: ['c3-d4', 'f6-e5'], board: board({ plies: 2 }) }, { rated: true });
+  assert.deepEqual(ids(actionList(withMoves(ANN, rated), 0)), ['offer-draw', 'resign'], 'rated games take nothing back');
+  const request = { by: 'white', plies: 2, accepted: [], waiting_for: ['black'] };
+  const asked = snapshot({ actions: ['c3-d4', 'f6-e5'], board: board({ plies: 2 }), takeback: request });
+  assert.deepEqual(ids(actionList(withMoves(BOB, asked), 0)), ['offer-draw', 'accept-takeback', 'decline-takeback', 'resign', 'takeback']);
+  assert.deepEqual(ids(actionList(withMoves(ANN, asked), 0)), ['offer-draw', 'withdraw-takeback', 'resign', 'takeback']);
+  const said = actionList(withMoves(CAT, asked), 0);
+  assert.deepEqual(said, [{ kind: 'takeback', text: 'White asks to take back their last move and the move after it. Waiting for Black.' }]);
+});

@@ -416,3 +416,31 @@ test('chat lines read again after the end are merged in by id', () => {
   assert.deepEqual(st.chat.map((l) => l.id), [1, 2, 3]);
   assert.deepEqual(reduce(st, { type: 'chat_lines', lines: null }).chat, st.chat);
 });
+
+test('takebacks: the request is kept and announced; taken back, the moves leave the list and a premove goes', () => {
+  let st = annIn();
+  st = reduce(st, moved(6, 'white', 'c3-d4', 'c3', 'd4'));
+  st = reduce(st, moved(7, 'black', 'f6-e5', 'f6', 'e5'));
+  const request = { by: 'white', plies: 2, accepted: [], waiting_for: ['black'] };
+  st = reduce(st, ev(8, { type: 'takeback', action: 'asked', by: 'white', request }));
+  assert.deepEqual(st.snap.takeback, request);
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['You asked to take back your last move.']);
+  const start = board({ position: 'W:W21,22:B1,2', turn: 'white', plies: 0 });
+  st = reduce(st, ev(9, { type: 'took_back', by: 'white', plies: 2, board: start, last_move: null }));
+  assert.deepEqual(texts(st), []);
+  assert.deepEqual(st.snap.actions, []);
+  assert.equal(st.snap.board.position, 'W:W21,22:B1,2');
+  assert.equal(st.snap.last_move, null);
+  assert.equal(st.snap.takeback, null);
+  assert.equal(st.snap.legal_moves, null);
+  assert.equal(effects(st, 'cancel_premove').length, 1);
+  assert.deepEqual(effects(st, 'announce').map((e) => e.text), ['Your last move was taken back, with the move after it. It is your turn again.']);
+
+  let bob = reduce(reduce(initialState(), { type: 'me', me: BOB }), snap(snapshot()));
+  bob = reduce(bob, moved(6, 'white', 'c3-d4', 'c3', 'd4'));
+  bob = reduce(bob, ev(7, { type: 'takeback', action: 'asked', by: 'white', request: { ...request, plies: 1 } }));
+  assert.deepEqual(effects(bob, 'announce').map((e) => e.text), ['Ann (White) asks to take back their last move.']);
+  bob = reduce(bob, ev(8, { type: 'takeback', action: 'declined', by: 'black', request: null }));
+  assert.equal(bob.snap.takeback, null);
+  assert.deepEqual(effects(bob, 'announce').map((e) => e.text), ['You declined the takeback.']);
+});

@@ -1,5 +1,6 @@
-// The actions under the seats (join, start, offer a draw, resign, claim, ...), the draw
-// offer in words, and the message line under them where a refused command is explained.
+// The actions under the seats (join, start, offer a draw, take back, resign, claim, ...), the
+// draw offer and the takeback request in words, and the message line under them where a
+// refused command is explained.
 
 import { h } from '../http.js';
 import { actionList, claimText } from './show.js';
@@ -28,6 +29,7 @@ export function createActions({ command, showResult }) {
     if (a.kind === 'show_result') return h('button', { type: 'button', id: 'show-result', onclick: showResult }, 'Show the result');
     if (a.kind === 'lobby') return h('a.button', { href: '/', dataset: { link: '' } }, 'Back to the lobby');
     if (a.kind === 'offer') return h('p.offer', { id: 'draw-offer' }, ...a.parts);
+    if (a.kind === 'takeback') return h('p.offer', { id: 'takeback-request' }, a.text);
     const send = a.confirm ? () => confirmThen(a.confirm, () => command(a.command)) : () => command(a.command);
     if (a.primary) return h('button.primary', { type: 'button', id: a.id, disabled: a.disabled, onclick: send }, a.label);
     return h('button', { type: 'button', id: a.id, onclick: send }, a.label);

@@ -167,6 +167,7 @@ export class RoomCtrl {
       } else if (e.type === 'orient') board.orient(m);
       else if (e.type === 'first_snapshot') this.afterFirstSnapshot();
       else if (e.type === 'load_history') this.loadMoves(e.epoch);
+      else if (e.type === 'cancel_premove') board.cancelPremove();
       else if (e.type === 'play' && board.play(e.move, e.position, lastSquares(m))) out.animated = true;
     }
     return out;

@@ -135,6 +135,21 @@ function waitingActions(s, seat, host) {
   return out;
 }
 
+/** Takeback buttons: casual games only (rated and tournament games allow none). */
+function takebackActions(state, s, seat) {
+  if (state.tournament || s.room.rated) return [];
+  const t = s.takeback;
+  if (!t) {
+    // Until the history is loaded a move's seat is not known: the server says if none is ours.
+    const moved = state.moves.some((m) => m.seat === seat || m.seat === null);
+    return moved ? [button('Take back', 'ask_takeback', 'ask-takeback')] : [];
+  }
+  if (t.waiting_for.includes(seat)) {
+    return [button('Accept takeback', 'accept_takeback', 'accept-takeback'), button('Decline takeback', 'decline_takeback', 'decline-takeback')];
+  }
+  return t.by === seat ? [button('Withdraw takeback', 'decline_takeback', 'withdraw-takeback')] : [];
+}
+
 function playingActions(state, s, seat, now) {
   const out = [];
   const offer = s.draw_offer;
@@ -143,6 +158,7 @@ function playingActions(state, s, seat, now) {
     out.push(button('Accept draw', 'accept_draw', 'accept-draw'));
     out.push(button('Decline draw', 'decline_draw', 'decline-draw'));
   } else if (offer.side.includes(seat)) out.push(button('Withdraw draw offer', 'decline_draw', 'withdraw-draw'));
+  out.push(...takebackActions(state, s, seat));
   out.push(button('Resign', 'resign', 'resign', { confirm: 'Resign this game?' }));
   // A tournament's rules have no abort: the no-show rule ends a game nobody starts.
   if (!state.tournament && (s.board?.plies || 0) < s.room.layout.length) out.push(button('Abort', 'abort', 'abort'));
@@ -160,7 +176,8 @@ function playingActions(state, s, seat, now) {
  * What the actions box holds at local time `now`, in order: `{kind: 'button', label,
  * command, id, primary?, disabled?, confirm?}` (a command to send; `confirm`: the question a
  * second click answers), `{kind: 'countdown', text}`, `{kind: 'show_result'}`,
- * `{kind: 'lobby'}` and `{kind: 'offer', parts}` (the draw offer in words, three pieces).
+ * `{kind: 'lobby'}`, `{kind: 'takeback', text}` (the takeback request in words) and
+ * `{kind: 'offer', parts}` (the draw offer in words, three pieces).
  */
 export function actionList(state, now) {
   const s = state.snap;
@@ -171,6 +188,13 @@ export function actionList(state, now) {
   else if (isOver(s)) {
     if (s.board) out.push({ kind: 'show_result' });
     out.push({ kind: 'lobby' });
+  }
+  if (s.takeback && s.state === 'playing') {
+    const t = s.takeback;
+    out.push({
+      kind: 'takeback',
+      text: `${seatName(t.by)} asks to take back ${t.plies === 1 ? 'their last move' : `their last move and the ${t.plies - 1 === 1 ? 'move' : `${t.plies - 1} moves`} after it`}.${t.waiting_for.length ? ` Waiting for ${t.waiting_for.map(seatName).join(', ')}.` : ''}`,
+    });
   }
   if (s.draw_offer && s.state === 'playing') {
     const o = s.draw_offer;

@@ -31,6 +31,7 @@
 //                                             the board to our seat
 //   {type: 'load_history', epoch}             fetch the positions of the moves so far
 //   {type: 'first_snapshot'}                  the room's first snapshot on this page
+//   {type: 'cancel_premove'}                  moves were taken back: a queued premove goes
 
 import { seatLabel, resultWords, abortWords, reasonOut, departureWords } from './words.js';
 
@@ -250,6 +251,22 @@ function event(s, msg) {
       else if (ev.action === 'lapsed') announce('The draw offer lapsed.');
       break;
     }
+    case 'takeback': {
+      snap.takeback = ev.request ?? null;
+      const by = ev.by ? who(ev.by) : '';
+      if (ev.action === 'asked') announce(ev.by === seat ? 'You asked to take back your last move.' : `${by} asks to take back their last move.`);
+      else if (ev.action === 'accepted' && ev.request) announce(ev.by === seat ? 'You agreed to the takeback.' : `${by} agreed to the takeback.`);
+      else if (ev.action === 'declined') announce(ev.by === seat ? 'You declined the takeback.' : `${by} declined the takeback.`);
+      else if (ev.action === 'withdrawn') announce('The takeback request was withdrawn.');
+      else if (ev.action === 'lapsed') announce('The takeback request lapsed.');
+      break;
+    }
+    case 'took_back':
+      tookBack(s, snap, ev);
+      announce(ev.by === seat
+        ? `Your last move was taken back${ev.plies > 1 ? `, with the ${ev.plies - 1 === 1 ? 'move' : `${ev.plies - 1} moves`} after it` : ''}. It is your turn again.`
+        : `${who(ev.by)}'s last move was taken back.`);
+      break;
     case 'presence':
       if (snap.seats?.[ev.seat]) {
         snap.seats = { ...snap.seats, [ev.seat]: { ...snap.seats[ev.seat], connected: ev.connected, since: ev.since } };
@@ -264,6 +281,7 @@ function event(s, msg) {
       snap.board = ev.board;
       snap.legal_moves = null;
       snap.draw_offer = null;
+      snap.takeback = null;
       s.claimAt = null;
       s.reasons = { ...s.reasons, ...outcomeReasons(ev.outcome) };
       announce(resultWords(snap, seat).headline, 'end');
@@ -273,6 +291,7 @@ function event(s, msg) {
       snap.state = 'aborted';
       snap.legal_moves = null;
       snap.draw_offer = null;
+      snap.takeback = null;
       s.claimAt = null;
       snap.aborted = { by: ev.by ?? null, reason: ev.reason || 'requested', seat: ev.seat ?? null };
       announce(abortWords(snap, seat), 'end');
@@ -335,6 +354,25 @@ function event(s, msg) {
       break;
   }
   return s;
+}
+
+/** The last `ev.plies` moves leave the list; the board and last move are the event's. */
+function tookBack(s, snap, ev) {
+  const n = Math.max(0, Math.min(ev.plies || 0, snap.actions.length));
+  snap.actions = snap.actions.slice(0, snap.actions.length - n);
+  s.moves = s.moves.slice(0, Math.max(0, s.moves.length - n));
+  snap.board = ev.board;
+  snap.last_move = ev.last_move ?? null;
+  snap.takeback = null;
+  snap.draw_offer = null;
+  // The turn comes back with its own `your_turn`.
+  snap.legal_moves = null;
+  s.sent = null;
+  s.viewing = null;
+  // A seat the moves had put out is back in the game.
+  const playing = ev.board?.playing || [];
+  s.reasons = Object.fromEntries(Object.entries(s.reasons).filter(([k]) => !playing.includes(k)));
+  s.effects.push({ type: 'cancel_premove' });
 }
 
 function seconds(ms) {

@@ -44,8 +44,7 @@ use crate::clock::Clocks;
 use crate::command::Command;
 use crate::error::LobbyError;
 use crate::event::{
-    Audience, DrawOfferView, Event, EventKind, MoveView, Occupant, RoomState, TakebackView,
-    Viewer,
+    Audience, DrawOfferView, Event, EventKind, MoveView, Occupant, RoomState, TakebackView, Viewer,
 };
 use crate::outcome::{Outcome, Reason};
 use crate::types::{Actor, Participant, PlayerId, RoomConfig, TimeControl, Timestamp, Visibility};

@@ -179,9 +179,7 @@ impl Room {
     fn answering(&self, seat: Seat) -> SeatSet {
         let mut out = SeatSet::EMPTY;
         for s in self.playing().iter() {
-            let person = self
-                .occupant(s)
-                .is_some_and(|o| o.player().is_some());
+            let person = self.occupant(s).is_some_and(|o| o.player().is_some());
             if s != seat && person {
                 out.insert(s);
             }

@@ -109,7 +109,10 @@ fn asked_before_the_answer_it_takes_back_one_move() {
     play(&mut room, 0, 10);
     ok(&mut room, &player(1), t(20), Command::AskTakeback);
     let agreed = ok(&mut room, &player(2), t(30), Command::AcceptTakeback);
-    assert!(has(&agreed, |k| matches!(k, EventKind::TookBack { plies: 1, .. })));
+    assert!(has(&agreed, |k| matches!(
+        k,
+        EventKind::TookBack { plies: 1, .. }
+    )));
     assert_eq!(game_seen(&room, W), start);
 }
 
@@ -117,7 +120,10 @@ fn asked_before_the_answer_it_takes_back_one_move() {
 /// was and the request is gone.
 #[test]
 fn a_request_can_be_declined_or_withdrawn() {
-    for (who, action) in [(2, TakebackAction::Declined), (1, TakebackAction::Withdrawn)] {
+    for (who, action) in [
+        (2, TakebackAction::Declined),
+        (1, TakebackAction::Withdrawn),
+    ] {
         let mut room = two_players();
         play(&mut room, 0, 10);
         play(&mut room, 0, 20);
@@ -217,7 +223,10 @@ fn against_a_bot_it_is_granted_at_once() {
     play(&mut room, 0, 10);
     play(&mut room, 0, 20);
     let events = ok(&mut room, &player(1), t(30), Command::AskTakeback);
-    assert!(has(&events, |k| matches!(k, EventKind::TookBack { plies: 2, .. })));
+    assert!(has(&events, |k| matches!(
+        k,
+        EventKind::TookBack { plies: 2, .. }
+    )));
     assert!(!has(&events, |k| matches!(k, EventKind::Takeback { .. })));
     assert_eq!(game_seen(&room, W), start);
 }
@@ -227,7 +236,11 @@ fn against_a_bot_it_is_granted_at_once() {
 #[test]
 fn in_neva_every_other_player_agrees() {
     let seats = [(1, W), (2, R), (3, G), (4, B)];
-    let mut room = started(config(options(Variant::Neva, &[])), &seats, FirstSeat::Fixed(W));
+    let mut room = started(
+        config(options(Variant::Neva, &[])),
+        &seats,
+        FirstSeat::Fixed(W),
+    );
     play(&mut room, 0, 10);
     let before_red = game_seen(&room, R);
     play(&mut room, 0, 20);
@@ -261,7 +274,13 @@ fn time_is_not_given_back() {
     play(&mut room, 0, 0);
     play(&mut room, 0, 5_000);
     play(&mut room, 0, 9_000);
-    let clocks = |room: &Room| room.snapshot(Viewer::Spectator).board.unwrap().clocks.unwrap();
+    let clocks = |room: &Room| {
+        room.snapshot(Viewer::Spectator)
+            .board
+            .unwrap()
+            .clocks
+            .unwrap()
+    };
     let before = clocks(&room);
     ok(&mut room, &player(1), t(10_000), Command::AskTakeback);
     ok(&mut room, &player(2), t(12_000), Command::AcceptTakeback);

@@ -231,7 +231,9 @@ pub(super) fn fold_takebacks(writes: &[Write]) -> Option<Vec<Write>> {
             rest.push(w.clone());
             continue;
         };
-        rest.retain(|r| !matches!(r, Write::Move(m) if m.game_id == *game_id && m.ply >= *from_ply));
+        rest.retain(
+            |r| !matches!(r, Write::Move(m) if m.game_id == *game_id && m.ply >= *from_ply),
+        );
         match stored.iter_mut().find(|(g, _)| g == game_id) {
             Some((_, from)) => *from = (*from).min(*from_ply),
             None => stored.push((*game_id, *from_ply)),

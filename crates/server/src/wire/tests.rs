@@ -153,9 +153,9 @@ fn random_command(rng: &mut StdRng, room: &Room, now: u64) -> Command {
                 game_ms: rng.gen_range(0..3_000),
             },
         },
-        25..=27 => Command::AskTakeback,
-        28 => Command::AcceptTakeback,
-        29 => Command::DeclineTakeback,
+        25 => Command::AskTakeback,
+        26 => Command::AcceptTakeback,
+        27 | 28 => Command::DeclineTakeback,
         _ => match room.game() {
             Some(game) if game.status().is_ongoing() => {
                 let moves = game.position().legal_moves();
@@ -190,6 +190,18 @@ fn actor_for(rng: &mut StdRng, room: &Room, command: &Command, people: u128) -> 
             Actor::Player(person(1))
         }
         Command::DeleteChat { .. } | Command::Watchers { .. } => Actor::Server,
+        // An answer comes from a seat the offer or request waits for, when there is one.
+        Command::AcceptDraw => match room.draw_offer().and_then(|o| o.waiting_for.iter().next()) {
+            Some(seat) => occupant(seat),
+            None => occupant(seats[rng.gen_range(0..seats.len())]),
+        },
+        Command::AcceptTakeback | Command::DeclineTakeback => {
+            let request = room.snapshot(lobby::Viewer::Spectator).takeback;
+            match request.and_then(|r| r.waiting_for.iter().next()) {
+                Some(seat) => occupant(seat),
+                None => occupant(seats[rng.gen_range(0..seats.len())]),
+            }
+        }
         Command::Move { .. } | Command::Tick => match room.turn() {
             Some(turn) => occupant(turn),
             None => Actor::Server,
@@ -236,7 +248,7 @@ fn every_event_and_command_is_written_as_serde_writes_it() {
     let mut rng = StdRng::seed_from_u64(22);
     let mut events_seen = [0usize; EVENT_KINDS];
     let mut commands_seen = [0usize; COMMAND_KINDS];
-    for n in 0..128u128 {
+    for n in 0..256u128 {
         let variant = Variant::ALL[(n % 4) as usize];
         let time_control = match n % 3 {
             0 => TimeControl::None,
@@ -254,7 +266,7 @@ fn every_event_and_command_is_written_as_serde_writes_it() {
         };
         let mut now = 0u64;
         let people = room.layout().len() as u128 + 1;
-        for _ in 0..600 {
+        for _ in 0..1_000 {
             now += rng.gen_range(0..2_500);
             let command = random_command(&mut rng, &room, now);
             let actor = actor_for(&mut rng, &room, &command, people);

@@ -122,7 +122,7 @@ async fn rooms_nobody_is_in_leave_the_lobby() {
 }
 
 /// A fresh identity claimed as an account named `name`; its token.
-async fn account(s: &Server, name: &str) -> String {
+pub(crate) async fn account(s: &Server, name: &str) -> String {
     let (_, token) = s.player().await;
     let r = reqwest::Client::new()
         .post(s.url("/api/account/claim"))

@@ -46,6 +46,7 @@ mod relay;
 mod restart;
 mod slow_clients;
 mod store;
+mod takebacks;
 mod talk;
 mod tournaments;
 mod upgrade;

@@ -192,6 +192,22 @@ pub(super) fn socket_cases() -> Vec<SocketCase> {
             "claim_not_open",
         ),
         on(
+            Playing,
+            C(Host, "ask_takeback", none.clone()),
+            "nothing_to_take_back",
+        ),
+        on(
+            Playing,
+            C(Host, "ask_takeback", none.clone()),
+            "takeback_already_asked",
+        )
+        .after(vec![Play(Host), Act(Host, "ask_takeback", none.clone())]),
+        on(
+            Playing,
+            C(Guest, "accept_takeback", none.clone()),
+            "no_takeback_request",
+        ),
+        on(
             Finished,
             C(Host, "rematch", none.clone()),
             "rematch_already_asked",
@@ -303,6 +319,7 @@ pub(super) const SOCKET_SPECIAL: &[&str] = &[
     "muted",
     "rated_needs_account",
     "abort_not_allowed",
+    "takeback_not_allowed",
 ];
 
 pub(super) struct Scenery {
@@ -545,35 +562,47 @@ pub(super) async fn provoke_special(code: &str) -> Value {
         }
         "abort_not_allowed" => {
             // A player of a tournament's room asks to abort it: only the server may.
-            use crate::tournaments as t;
-            let s = t::server("sqlite::memory:").await;
-            let admin = t::admin_token(&s).await;
-            let (_, ann) = t::account(&s, "ann").await;
-            let (_, bob) = t::account(&s, "bob").await;
-            let body = json!({"name": "Cup", "game": "giveandtake",
-                "format": {"kind": "swiss", "rounds": 1},
-                "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
-                "starts_at": t::now_ms() + 500, "no_show_secs": 600});
-            let (status, created) = t::post(&s, "/api/tournaments", &admin, body).await;
-            assert_eq!(status, 200, "{created}");
-            let id = created["id"].as_str().unwrap().to_string();
-            for token in [&ann, &bob] {
-                let path = format!("/api/tournaments/{id}/join");
-                assert_eq!(t::post(&s, &path, token, json!({})).await.0, 200);
-            }
-            let paired = t::until(&s, &id, "round 1 paired", |v| t::tables(v, 1).len() == 1).await;
-            let room = t::tables(&paired, 1)[0]["room_id"]
-                .as_str()
-                .unwrap()
-                .to_string();
-            t::opened(&s, &room).await;
-            let mut c = s.ws(&room, Some(&ann), None).await;
-            snapshot(&mut c).await;
+            let (_s, mut c) = tournament_room().await;
             let id = c.send("abort", json!({})).await;
+            error_reply(&mut c, Some(id)).await
+        }
+        "takeback_not_allowed" => {
+            // Tournament games, like rated ones, take nothing back.
+            let (_s, mut c) = tournament_room().await;
+            let id = c.send("ask_takeback", json!({})).await;
             error_reply(&mut c, Some(id)).await
         }
         other => panic!("no special case for {other}"),
     }
+}
+
+/// A tournament's first game, started, and a socket of its White player in it.
+async fn tournament_room() -> (Server, Client) {
+    use crate::tournaments as t;
+    let s = t::server("sqlite::memory:").await;
+    let admin = t::admin_token(&s).await;
+    let (_, ann) = t::account(&s, "ann").await;
+    let (_, bob) = t::account(&s, "bob").await;
+    let body = json!({"name": "Cup", "game": "giveandtake",
+        "format": {"kind": "swiss", "rounds": 1},
+        "time_control": {"kind": "fischer", "base_ms": 600000, "increment_ms": 0},
+        "starts_at": t::now_ms() + 500, "no_show_secs": 600});
+    let (status, created) = t::post(&s, "/api/tournaments", &admin, body).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    for token in [&ann, &bob] {
+        let path = format!("/api/tournaments/{id}/join");
+        assert_eq!(t::post(&s, &path, token, json!({})).await.0, 200);
+    }
+    let paired = t::until(&s, &id, "round 1 paired", |v| t::tables(v, 1).len() == 1).await;
+    let room = t::tables(&paired, 1)[0]["room_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    t::opened(&s, &room).await;
+    let mut c = s.ws(&room, Some(&ann), None).await;
+    snapshot(&mut c).await;
+    (s, c)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
