@@ -1,6 +1,7 @@
 // The seated accounts' ratings for the room page's parts that show names (the seat list,
 // the clock cards): read from `GET /api/rooms/{id}/ratings` whenever who sits where
-// changes, once for every part that asks (the latest answer is shared).
+// changes, and once more when the game is over (a rated game's change is stored before the
+// end is told), once for every part that asks (the latest answer is shared).
 
 import { api } from '../http.js';
 import { ratingsBySeat, seatingKey } from './show.js';
@@ -28,7 +29,7 @@ export function watchRatings(repaint) {
     get: () => bySeat,
     update(snap) {
       const seating = seatingKey(snap);
-      const k = `${snap.room.id}|${seating}`;
+      const k = `${snap.room.id}|${snap.state === 'finished' ? 'over' : 'on'}|${seating}`;
       if (k === key) return;
       key = k;
       if (!seating) {

@@ -305,8 +305,9 @@ struct SeatRating {
 
 /// `GET /api/rooms/{id}/ratings`: each seated account's rating in the pool of the room's
 /// game and options, as the player page shows it (the starting rating, provisional, before
-/// its first rated game there). Guests and bots have none: they are left out. Read from
-/// the store on each call, so a rematch room shows what the last game made of them.
+/// its first rated game there). Guests have no rating and a bot's is not shown beside a
+/// name: their seats are left out. Read from the store on each call: a finished game's
+/// change is stored before its end is told, so the room, and a rematch room, show it.
 pub(super) async fn seat_ratings(
     State(state): State<AppState>,
     MaybeIdentity(who): MaybeIdentity,

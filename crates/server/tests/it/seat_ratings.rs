@@ -150,6 +150,8 @@ async fn seat_ratings(backend: Backend) {
     crate::common::both_move("queah", &mut h, &mut o).await;
     h.act("resign", json!({})).await;
     h.event("finished").await;
+    // The change is stored before the end is told: the room shows it at once.
+    let at_end = ratings_of(&s, &id).await;
     let record = crate::common::within("the game's record", async {
         loop {
             let (status, body) = s.get(&format!("/api/history/{id}"), None).await;
@@ -174,6 +176,13 @@ async fn seat_ratings(backend: Backend) {
             .as_i64()
             .unwrap()
     };
+    for (name, seat) in [("ann", "white"), ("bob", "black")] {
+        assert_eq!(
+            entry(&at_end, name)["rating"].as_i64(),
+            Some(after(seat)),
+            "{at_end}"
+        );
+    }
     h.act("rematch", json!({})).await;
     o.act("rematch", json!({})).await;
     let made = h
