@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { initialState, reduce } from '../js/room/state.js';
 import {
   actionList, boardView, chatView, claimText, dropHint, inviteView, moveFormShown, movePlaceholder,
-  movesView, orderLine, orientation, seatRows, statusView, waitingView,
+  movesView, orderLine, orientation, ratingsBySeat, seatingKey, seatRows, statusView, waitingView,
 } from '../js/room/show.js';
 import { clockSides } from '../js/room/clocks.js';
 
@@ -227,4 +227,22 @@ test('takebacks: asked after one\'s own move in a casual game, answered by the o
   assert.deepEqual(ids(actionList(withMoves(ANN, asked), 0)), ['offer-draw', 'withdraw-takeback', 'resign', 'takeback']);
   const said = actionList(withMoves(CAT, asked), 0);
   assert.deepEqual(said, [{ kind: 'takeback', text: 'White asks to take back their last move and the move after it. Waiting for Black.' }]);
+});
+
+test('a seated account shows its rating, "?" while provisional; guests, bots and free seats none', () => {
+  const bot = { occupant: { type: 'bot', kind: 'engine', level: 2 }, connected: true, since: 1000 };
+  const data = waitingRoom({ white: player(ANN), black: bot });
+  assert.equal(seatingKey(data), 'white:a1');
+  assert.equal(seatingKey(waitingRoom({ white: null, black: bot })), '');
+  const ratings = ratingsBySeat({ game: 'queah', mode: 'standard', seats: [{ seat: 'white', player: 'a1', name: 'Ann', rating: 1500, deviation: 500, provisional: true }] });
+  const rows = seatRows(pageOf(ANN, data), ratings);
+  assert.deepEqual(rows.map((r) => r.rating), ['1500?', null]);
+  const settled = ratingsBySeat({ seats: [{ seat: 'white', player: 'a1', rating: 1712, provisional: false }] });
+  assert.equal(seatRows(pageOf(ANN, data), settled)[0].rating, '1712');
+  // Another person in the seat now: the reading was of who sat there before.
+  const moved = waitingRoom({ white: player(BOB), black: null });
+  assert.equal(seatingKey(moved), 'white:b2');
+  assert.deepEqual(seatRows(pageOf(ANN, moved), ratings).map((r) => r.rating), [null, null]);
+  // Not read yet.
+  assert.equal(seatRows(pageOf(ANN, data))[0].rating, null);
 });

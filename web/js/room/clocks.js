@@ -10,6 +10,8 @@
 import { h } from '../http.js';
 import { clockText, durationWords, seatName } from '../seats.js';
 import { occupantName, teamName } from './words.js';
+import { seatRating } from './show.js';
+import { watchRatings } from './seatratings.js';
 
 /** Milliseconds left on `seat`'s clock at server time `now`, or null without one. */
 export function clockMs(board, seat, now, playing = true) {
@@ -70,15 +72,18 @@ export function clockReading(snap, seat, now, { mine = null } = {}) {
 
 /**
  * The clock cards of `seats` for a page in `mine`: each `.clock-card[data-seat]` with the
- * seat, its occupant, the time (`.clock`) and a note.
+ * seat, its occupant (and a seated account's rating, from `ratings` by seat), the time
+ * (`.clock`) and a note.
  */
-export function clockCards(snap, seats, now, mine) {
+export function clockCards(snap, seats, now, mine, ratings = {}) {
   return seats.map((seat) => {
     const r = clockReading(snap, seat, now, { mine });
+    const rating = seatRating(snap, seat, ratings);
     const name = occupantName(snap, seat) || 'Free seat';
     const cls = `div.clock-card.${seat}${r.running ? '.running' : ''}${r.low ? '.low' : ''}${r.out ? '.out' : ''}${seat === mine ? '.mine' : ''}`;
     return h(cls, { dataset: { seat }, role: 'timer', 'aria-label': `${seatName(seat)} clock` },
       h('span.clock-who', {}, h(`span.swatch.${seat}`, { 'aria-hidden': 'true' }), ' ', seat === mine ? 'You' : name,
+        rating ? h('span.rating', {}, rating) : '',
         snap.room.teams ? h(`span.team.team-${teamName(seat)}`, {}, `Team ${teamName(seat)}`) : ''),
       h(`span.clock${r.running ? '.running' : ''}`, { dataset: { seat } }, r.ms === null ? '–' : clockText(r.ms)),
       h('span.clock-note', {}, r.note));
@@ -118,10 +123,14 @@ export function clockSides(snap, bottom) {
 export function createClocks() {
   const top = h('div.clocks.above', { id: 'clocks-top' });
   const bottom = h('div.clocks.below', { id: 'clocks-bottom' });
-  return {
+  let drawn = null;
+  const ratings = watchRatings(() => drawn && part.render(...drawn));
+  const part = {
     top,
     bottom,
     render(snap, below, now, mine) {
+      drawn = [snap, below, now, mine];
+      ratings.update(snap);
       const sides = clockSides(snap, below);
       if (!sides) {
         top.replaceChildren();
@@ -130,8 +139,8 @@ export function createClocks() {
         bottom.hidden = true;
         return;
       }
-      top.replaceChildren(...clockCards(snap, sides.above, now, mine));
-      bottom.replaceChildren(...clockCards(snap, sides.below, now, mine));
+      top.replaceChildren(...clockCards(snap, sides.above, now, mine, ratings.get()));
+      bottom.replaceChildren(...clockCards(snap, sides.below, now, mine, ratings.get()));
       top.hidden = false;
       bottom.hidden = false;
     },
@@ -142,4 +151,5 @@ export function createClocks() {
       return above || below;
     },
   };
+  return part;
 }

@@ -1,10 +1,11 @@
-// The seats: one row per seat in turn order with its occupant, presence, team, who moves and
-// who is out; in the waiting room the buttons to sit, move, and (for the host) seat or
+// The seats: one row per seat in turn order with its occupant, a seated account's rating,
+// presence, team, who moves and who is out; in the waiting room the buttons to sit, move, and (for the host) seat or
 // remove a computer.
 
 import { h } from '../http.js';
 import { LETTER, seatName } from '../seats.js';
 import { orderLine, seatRows } from './show.js';
+import { watchRatings } from './seatratings.js';
 
 /** Neva's team badges: a letter and a shape, never a seat's colour. */
 const TEAM_SHAPE = { A: '▲', B: '■' };
@@ -16,6 +17,7 @@ function seatBits(r) {
     h('span.seat-name', {}, `${seatName(k)}: `,
       // In a new tab: following a name never leaves the game.
       h('strong', {}, r.link ? h('a.player-link', { href: r.link, target: '_blank', rel: 'noopener' }, r.name) : r.name),
+      r.rating ? h('span.rating', { title: r.rating.endsWith('?') ? 'rating (provisional)' : 'rating' }, ` ${r.rating}`) : '',
       r.mine ? ' (you)' : ''),
   ];
   if (r.presence !== null) bits.push(h(`span.presence${r.presence ? '.on' : ''}`, { title: r.presence ? 'connected' : 'away' }, r.presence ? 'online' : 'away'));
@@ -46,13 +48,20 @@ function seatButtons(r, command) {
 export function createSeats({ command }) {
   const order = h('p.turn-order', { id: 'turn-order' });
   const list = h('ul.seats', { id: 'seats' });
+  let shown = null;
+  const paint = () => {
+    list.replaceChildren(...seatRows(shown, ratings.get()).map((r) =>
+      h(`li.seat.${r.seat}${r.out ? '.out' : ''}${r.toMove ? '.turn' : ''}${r.mine ? '.mine' : ''}`, { dataset: { seat: r.seat } },
+        ...seatBits(r), ...seatButtons(r, command))));
+  };
+  const ratings = watchRatings(() => shown && paint());
   return {
     els: [h('h2.players-head', {}, 'Players'), order, list],
     render(state) {
+      shown = state;
       order.textContent = orderLine(state);
-      list.replaceChildren(...seatRows(state).map((r) =>
-        h(`li.seat.${r.seat}${r.out ? '.out' : ''}${r.toMove ? '.turn' : ''}${r.mine ? '.mine' : ''}`, { dataset: { seat: r.seat } },
-          ...seatBits(r), ...seatButtons(r, command))));
+      ratings.update(state.snap);
+      paint();
     },
   };
 }

@@ -5,7 +5,7 @@
 import { GAME_NAME, seatName, reasonText } from '../seats.js';
 import { describeRoom, occupantName, partnerOf, teamName, turnOrderWords, waitingWords, listWords } from './words.js';
 import { mySeat, isHost, shownPosition, lastSquares } from './state.js';
-import { playerPath } from '../ratings.js';
+import { playerPath, ratingText } from '../ratings.js';
 
 const NO_MOVES = [];
 
@@ -76,10 +76,35 @@ export function waitingView(state) {
 }
 
 /**
- * One row per seat, in turn order: who sits there and how they do, and what this page may
- * do with the seat (`sit`: the command and its label, `addBot`, `removeBot`).
+ * Who sits where, as far as ratings go: each seat with the person in it (bots and free
+ * seats have no rating). The ratings are read again when it changes; '' when nobody could
+ * have one.
  */
-export function seatRows(state) {
+export function seatingKey(snap) {
+  const people = snap.room.layout.filter((k) => snap.seats[k]?.occupant?.type === 'player');
+  return people.map((k) => `${k}:${snap.seats[k].occupant.id}`).join(',');
+}
+
+/** `GET /api/rooms/{id}/ratings` by seat: `{seat: {player, text}}`, the text as "1500?". */
+export function ratingsBySeat(answer) {
+  const out = {};
+  for (const r of answer?.seats || []) out[r.seat] = { player: r.player, text: ratingText(r) };
+  return out;
+}
+
+/** The rating shown next to `seat`'s occupant ("1500?"), or null: a guest, a bot, not read yet. */
+export function seatRating(snap, seat, ratings) {
+  const occ = snap.seats[seat]?.occupant;
+  const r = ratings?.[seat];
+  return occ?.type === 'player' && r && r.player === occ.id ? r.text : null;
+}
+
+/**
+ * One row per seat, in turn order: who sits there and how they do (`rating`: the seated
+ * account's, from `ratingsBySeat`), and what this page may do with the seat (`sit`: the
+ * command and its label, `addBot`, `removeBot`).
+ */
+export function seatRows(state, ratings = {}) {
   const s = state.snap;
   const seat = mySeat(state);
   const host = isHost(state);
@@ -96,6 +121,7 @@ export function seatRows(state) {
       name: occupantName(s, k) || 'Free seat',
       // A person's name leads to their page (a guest's says they have none); a bot has none.
       link: occ?.type === 'player' ? playerPath(occ.name) : null,
+      rating: seatRating(s, k, ratings),
       mine: k === seat,
       presence: occ ? Boolean(v.connected) : null,
       team,

@@ -41,6 +41,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/api/rooms/join", post(rooms::join))
         .route("/api/rooms/live", get(live::live))
         .route("/api/rooms/{id}", get(rooms::get_room))
+        .route("/api/rooms/{id}/ratings", get(rooms::seat_ratings))
         .route("/api/quick/computer", post(quick::computer))
         .route("/api/quick/seek", post(quick::seek))
         .route("/api/pools", get(quick::pools))

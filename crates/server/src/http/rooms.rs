@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::Json;
-use lobby::{RoomConfig, Snapshot, TimeControl, Visibility};
+use lobby::{Occupant, RoomConfig, Snapshot, TimeControl, Visibility};
 use rand::Rng;
 use rules::{AnyOptions, Seat, Variant};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -264,13 +264,13 @@ pub(super) async fn list(
     )))
 }
 
-/// `GET /api/rooms/{id}`: the room as the caller sees it.
-pub(super) async fn get_room(
-    State(state): State<AppState>,
-    MaybeIdentity(who): MaybeIdentity,
-    Path(id): Path<String>,
-) -> Result<Json<Snapshot>, ApiError> {
-    let id = Uuid::parse_str(&id).map_err(|_| ApiError::NotFound("room"))?;
+/// The live room `id` as `who` sees it; 404 for a malformed id or no such room.
+async fn snapshot_of(
+    state: &AppState,
+    who: Option<Identity>,
+    id: &str,
+) -> Result<Snapshot, ApiError> {
+    let id = Uuid::parse_str(id).map_err(|_| ApiError::NotFound("room"))?;
     let handle = state
         .rooms
         .find(id)
@@ -280,7 +280,73 @@ pub(super) async fn get_room(
         .snapshot(who.map(|w| lobby::PlayerId(w.id)))
         .await
         .ok_or(ApiError::NotFound("room"))?;
-    Ok(Json(snap))
+    Ok(snap)
+}
+
+/// `GET /api/rooms/{id}`: the room as the caller sees it.
+pub(super) async fn get_room(
+    State(state): State<AppState>,
+    MaybeIdentity(who): MaybeIdentity,
+    Path(id): Path<String>,
+) -> Result<Json<Snapshot>, ApiError> {
+    Ok(Json(snapshot_of(&state, who, &id).await?))
+}
+
+/// One seated account's rating in `GET /api/rooms/{id}/ratings`.
+#[derive(Debug, Serialize)]
+struct SeatRating {
+    seat: Seat,
+    player: Uuid,
+    name: String,
+    rating: i32,
+    deviation: i32,
+    provisional: bool,
+}
+
+/// `GET /api/rooms/{id}/ratings`: each seated account's rating in the pool of the room's
+/// game and options, as the player page shows it (the starting rating, provisional, before
+/// its first rated game there). Guests have no rating and a bot's is not shown beside a
+/// name: their seats are left out. Read from the store on each call: a finished game's
+/// change is stored before its end is told, so the room, and a rematch room, show it.
+pub(super) async fn seat_ratings(
+    State(state): State<AppState>,
+    MaybeIdentity(who): MaybeIdentity,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let snap = snapshot_of(&state, who, &id).await?;
+    let (game, mode) = crate::rooms::persist::pool_of(&snap.room.options);
+    let seated: Vec<(Seat, Uuid, String)> = snap
+        .room
+        .layout
+        .iter()
+        .filter_map(|seat| match &snap.seats[seat].as_ref()?.occupant {
+            Occupant::Player(p) => Some((seat, p.id.0, p.name.clone())),
+            Occupant::Bot(_) => None,
+        })
+        .collect();
+    let mut seats = Vec::new();
+    if let Some(pool) = ratings::pool(game, mode) {
+        let ids: Vec<Uuid> = seated.iter().map(|(_, id, _)| *id).collect();
+        let stored = state.store.accounts_rated_in(&ids, game, mode).await?;
+        let now = crate::store::now_ms();
+        for (seat, player, name) in seated {
+            let Some((_, rating)) = stored.iter().find(|(id, _)| *id == player) else {
+                continue;
+            };
+            let shown = rating
+                .unwrap_or_else(|| ratings::Rating::new(pool.system))
+                .shown(pool.system, now);
+            seats.push(SeatRating {
+                seat,
+                player,
+                name,
+                rating: shown.rating,
+                deviation: shown.deviation,
+                provisional: shown.provisional,
+            });
+        }
+    }
+    Ok(Json(json!({ "game": game, "mode": mode, "seats": seats })))
 }
 
 /// Body of `POST /api/rooms/join`.

@@ -512,6 +512,64 @@ impl Store {
             .collect()
     }
 
+    /// The accounts among `players`, each with its stored rating in a pool (`None` before
+    /// its first rated game there), in one statement; guests (no account) are left out.
+    ///
+    /// # Errors
+    /// Database failure or a corrupt id.
+    pub async fn accounts_rated_in(
+        &self,
+        players: &[Uuid],
+        game: &str,
+        mode: &str,
+    ) -> Result<Vec<(Uuid, Option<Rating>)>, StoreError> {
+        if players.is_empty() {
+            return Ok(Vec::new());
+        }
+        type Row = (
+            String,
+            Option<f64>,
+            Option<f64>,
+            Option<f64>,
+            Option<i64>,
+            Option<i64>,
+        );
+        // `$1` and `$2` are the pool; the players follow.
+        let ids = (3..players.len() + 3)
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT a.player_id, r.rating, r.deviation, r.volatility, r.games, r.rated_at \
+             FROM accounts a LEFT JOIN ratings r ON r.player_key = a.player_id \
+             AND r.game = $1 AND r.mode = $2 WHERE a.player_id IN ({ids})"
+        );
+        let keys: Vec<String> = players.iter().map(Uuid::to_string).collect();
+        let rows: Vec<Row> = on_pool!(self, p => {
+            let mut q = sqlx::query_as::<_, Row>(&sql).bind(game).bind(mode);
+            for k in &keys {
+                q = q.bind(k);
+            }
+            q.fetch_all(p).await.map_err(db_err)?
+        });
+        rows.into_iter()
+            .map(|r| {
+                let player = super::parse_uuid(&r.0, "account player id")?;
+                let rating = match (r.1, r.2, r.3, r.4) {
+                    (Some(value), Some(deviation), Some(volatility), Some(games)) => Some(Rating {
+                        value,
+                        deviation,
+                        volatility,
+                        games: u32::try_from(games).unwrap_or(u32::MAX),
+                        rated_at: r.5,
+                    }),
+                    _ => None,
+                };
+                Ok((player, rating))
+            })
+            .collect()
+    }
+
     /// Rating changes of a pool since `since` (ms), oldest first (the leaderboard's
     /// progress).
     ///

@@ -3,8 +3,8 @@
 //! change on the page when a result arrives; an admin edits an event, enters a bot and
 //! starts it early from its page; a player page draws the rating history graph after rated
 //! games; the create form's "Rated" checkbox; the leaderboard's tabs; settled and
-//! provisional ratings apart on the leaderboard, and `1500?` on a player's page after one
-//! rated game.
+//! provisional ratings apart on the leaderboard, `1500?` on a player's page after one
+//! rated game, and beside a seated account's name in a room (a guest's has none).
 
 use std::net::SocketAddr;
 
@@ -496,5 +496,53 @@ async fn the_leaderboard_lists_provisional_ratings_apart_from_the_first_game() {
     assert_no_horizontal_scroll(&page).await;
     page.screenshot("player-provisional-phone").await;
     page.assert_no_errors();
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn a_room_shows_a_seated_accounts_rating_beside_its_name() {
+    let Some(h) = Harness::start("club-seat-rating").await else {
+        return;
+    };
+    let (ann, ann_token) = member(&h, "ann").await;
+    // Ann (an account, new to Queah) White; Cy, a guest, sits down as Black.
+    let r = reqwest::Client::new()
+        .post(h.url("/api/rooms"))
+        .bearer_auth(&ann_token)
+        .json(
+            &json!({"game": "queah", "seat": "white", "auto_start": false,
+            "time_control": {"kind": "fischer", "base_ms": 300000, "increment_ms": 3000}}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let v: Value = r.json().await.unwrap();
+    let room = v["id"].as_str().unwrap().to_string();
+    let cy = h.page("cy").await;
+    cy.goto(&format!("/room/{room}")).await;
+    cy.click("[data-sit=\"black\"]").await;
+    wait_seated(&cy, "black").await;
+    cy.wait_text(".seat.white .rating", "1500?").await;
+    cy.wait_text(".clock-card.white .rating", "1500?").await;
+    assert_eq!(cy.text(".seat.white .seat-name").await, "White: ann 1500?");
+    // A guest has no rating.
+    assert_eq!(cy.count(".seat.black .rating").await, 0);
+    assert_eq!(cy.count(".clock-card.black .rating").await, 0);
+    ann.goto(&format!("/room/{room}")).await;
+    wait_seated(&ann, "white").await;
+    ann.wait_text(".seat.white .rating", "1500?").await;
+    ann.screenshot("seat-rating").await;
+    cy.screenshot("seat-rating-guest").await;
+    ann.set_viewport(375, 812, true).await;
+    ann.reload().await;
+    ann.wait_text(".seat.white .rating", "1500?").await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("seat-rating-phone").await;
+    ann.eval::<Value>("document.querySelector('#seats').scrollIntoView({block: 'center'})")
+        .await;
+    ann.screenshot("seat-rating-phone-seats").await;
+    ann.assert_no_errors();
+    cy.assert_no_errors();
     h.finish().await;
 }

@@ -44,6 +44,7 @@ mod quick;
 mod ratings;
 mod relay;
 mod restart;
+mod seat_ratings;
 mod slow_clients;
 mod store;
 mod takebacks;
