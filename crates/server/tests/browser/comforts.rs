@@ -1,6 +1,7 @@
 //! The room's comforts, clicked and keyed as a player would: a premove queued, cancelled,
 //! played when the turn comes and dropped when the rules no longer allow it; the board and
-//! the move list each one tab stop, crossed with the arrow keys; the dark scheme (chosen, or
+//! the move list each one tab stop, crossed with the arrow keys; takebacks asked, agreed
+//! and declined; the dark scheme (chosen, or
 //! following the system) and the board themes; the rules link and the players' names as
 //! links; partners ringed on a Neva team board; and the page holding still as it loads
 //! (layout shift, desktop and phone).
@@ -138,6 +139,57 @@ async fn a_premove_is_queued_cancelled_played_on_the_turn_and_dropped_when_illeg
     wait_my_turn(&bob).await;
     assert_eq!(bob.count(".moves button.move").await, 3);
     bob.screenshot("premove-dropped").await;
+    ann.assert_no_errors();
+    bob.assert_no_errors();
+    h.finish().await;
+}
+
+#[tokio::test]
+async fn a_takeback_is_asked_agreed_and_declined_by_clicks() {
+    let Some(h) = Harness::start("comforts_takeback").await else {
+        return;
+    };
+    let (ann, bob, _room) = stockholm_game(&h).await;
+    click_squares(&ann, &["c3", "d4"]).await;
+    wait_my_turn(&bob).await;
+    click_squares(&bob, &["b6", "a5"]).await;
+    wait_moves(&ann, 2).await;
+    wait_my_turn(&ann).await;
+
+    // Ann asks; Bob is told in words and answers with a click.
+    ann.click("#ask-takeback").await;
+    ann.wait_for("#withdraw-takeback").await;
+    bob.wait_text(
+        "#takeback-request",
+        "White asks to take back their last move and the move after it.",
+    )
+    .await;
+    bob.screenshot("takeback-asked").await;
+    bob.click("#accept-takeback").await;
+    // Both moves leave both lists and the board; Ann is to move again.
+    for page in [&ann, &bob] {
+        page.wait_until("document.querySelectorAll('.moves button.move').length === 0")
+            .await;
+        assert_eq!(page.count("#takeback-request").await, 0);
+    }
+    wait_my_turn(&ann).await;
+    // The piece is back on c3, and may move again.
+    ann.wait_for(".board .sq.active[data-square=\"c3\"]").await;
+    ann.wait_text("#announce", "taken back").await;
+    ann.screenshot("takeback-done").await;
+
+    // Another move, asked back, and declined this time: the move stays.
+    click_squares(&ann, &["e3", "f4"]).await;
+    wait_moves(&bob, 1).await;
+    ann.click("#ask-takeback").await;
+    bob.wait_for("#decline-takeback").await;
+    bob.set_viewport(375, 812, true).await;
+    bob.screenshot("takeback-asked-phone").await;
+    assert_no_horizontal_scroll(&bob).await;
+    bob.click("#decline-takeback").await;
+    ann.wait_for("#ask-takeback").await;
+    assert_eq!(ann.count(".moves button.move").await, 1);
+    assert_eq!(last_move(&ann).await, "e3-f4");
     ann.assert_no_errors();
     bob.assert_no_errors();
     h.finish().await;
