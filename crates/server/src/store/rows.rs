@@ -182,7 +182,7 @@ pub enum Write {
     Chat(ChatRow),
     /// Moves were taken back by agreement: the game's moves from `from_ply` on are gone.
     /// A batch applies it in order: a move the batch inserted before it is not inserted,
-    /// one it inserts after it is kept (see [`fold_takebacks`]).
+    /// one it inserts after it is kept (see the store's `fold_takebacks`).
     TakeBack {
         /// The game (its room's id).
         game_id: Uuid,
