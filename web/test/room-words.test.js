@@ -114,10 +114,10 @@ test('clocks: the running one counts down, the first-move deadline and low time 
   assert.equal(firstMoveLeft(first.board, 6_000), 25_000);
   assert.equal(clockReading(first, 'white', 6_000, { mine: 'white' }).note, 'Your first move within 25 s');
   assert.equal(clockReading(first, 'white', 6_000).note, 'first move within 25 s');
-  assert.equal(clockReading(first, 'black', 6_000).note, 'starts with the first move');
+  assert.equal(clockReading(first, 'black', 6_000).note, 'clock starts after its first move');
   assert.equal(clockReading(first, 'white', 6_000).ms, 60_000, 'the clock does not run before the first move');
   const waiting = { state: 'waiting', room: room({ time_control: tc }), board: null };
-  assert.deepEqual(clockReading(waiting, 'black', 0), { ms: 60_000, low: false, running: false, note: 'starts with the first move', out: false });
+  assert.deepEqual(clockReading(waiting, 'black', 0), { ms: 60_000, low: false, running: false, note: 'clock starts after its first move', out: false });
 });
 
 test('chat: a channel\'s lines, muted authors hidden and counted', () => {

@@ -58,13 +58,16 @@ export function clockReading(snap, seat, now, { mine = null } = {}) {
   const running = playing && board?.clocks?.running === seat;
   const out = playing && board && !(board.playing || []).includes(seat);
   let note = '';
-  if (snap.state === 'waiting') note = 'starts with the first move';
+  // The clock, not the game: a card that said only "starts with the first move" read as
+  // if the game had not begun, under a "Your turn".
+  const waitsNote = seat === mine ? 'your clock starts after your first move' : 'clock starts after its first move';
+  if (snap.state === 'waiting') note = waitsNote;
   else if (playing && !out) {
     const first = firstMoveLeft(board, now);
     if (first !== null && board.turn === seat) {
       const within = first >= 60_000 ? durationWords(first) : `${Math.ceil(first / 1000)} s`;
       note = `${seat === mine ? 'Your first move' : 'first move'} within ${within}`;
-    } else if (!running && first !== null) note = 'starts with the first move';
+    } else if (!running && first !== null) note = waitsNote;
   }
   const low = ms !== null && (running || note.includes('within')) && ms <= lowThreshold(snap.room.time_control);
   return { ms, low, running, note, out };

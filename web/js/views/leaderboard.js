@@ -29,11 +29,17 @@ export function leaderboardView(main, params) {
       tabs[POOLS.indexOf(next)].focus();
     },
   }, p.name));
-  const rules = h('p.help', { id: 'lb-rules' });
+  // One line to read, the rules behind a summary: on a phone the whole text was a wall.
+  const rulesList = h('ul');
+  const rules = h('div.help', { id: 'lb-rules' },
+    h('p', {}, 'The best players of each game by rating. Settled ratings are ranked; provisional ones are listed apart.'),
+    h('details', {}, h('summary', {}, 'How ratings work'), rulesList));
   // The server's own figures once a board has loaded; these until then.
   const explain = (deviation, games) => {
-    rules.textContent = 'The best players of each game by rating. Settled ratings are ranked; provisional ones are listed apart. '
-      + `${provisionalWords(deviation)} ${opponentLimitWords(games)} Progress is the change over the last 30 days.`;
+    rulesList.replaceChildren(
+      h('li', {}, provisionalWords(deviation)),
+      h('li', {}, opponentLimitWords(games)),
+      h('li', {}, 'Progress is the change over the last 30 days.'));
   };
   explain(PROVISIONAL_DEVIATION, RATED_GAMES_PER_OPPONENT_PER_DAY);
   main.append(
