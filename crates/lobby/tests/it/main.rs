@@ -8,6 +8,7 @@ mod chat;
 mod clocks;
 mod commands;
 mod correspondence;
+mod errors;
 mod events;
 mod games;
 mod hotpath;

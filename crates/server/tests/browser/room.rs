@@ -82,8 +82,11 @@ async fn a_game_against_the_computer_to_the_end_with_clocks_typed_moves_and_tool
         .await;
     ann.wait_text("#waiting-next", "You start the game").await;
     ann.wait_text("#clocks-bottom .clock", "5:00").await;
-    ann.wait_text("#clocks-bottom .clock-note", "your clock starts after your first move")
-        .await;
+    ann.wait_text(
+        "#clocks-bottom .clock-note",
+        "your clock starts after your first move",
+    )
+    .await;
     // Seat the computer (level 1), take it away, seat it again.
     ann.eval::<Value>("document.querySelector('[data-bot-level=\"black\"]').value = '1'")
         .await;
