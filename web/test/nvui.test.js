@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { clocksText, lastMoveText, legalText, positionLines, readCommand, sortSquares, turnText } from '../js/nvui/text.js';
+import { clocksText, lastMoveText, legalText, playedText, positionLines, readCommand, sortSquares, turnText } from '../js/nvui/text.js';
 import { roomBoardText } from '../js/nvui/room.js';
 import { initialState, reduce } from '../js/room/state.js';
 import { startPosition } from '../js/position.js';
@@ -89,6 +89,10 @@ test('whose turn, the last move and what it took', () => {
   assert.equal(lastMoveText(ann.snap, 'white'), 'Last move: Bob (Black) played e5xc3xa5. It took 2 pieces.');
   assert.equal(lastMoveText(ann.snap, 'black'), 'Last move: you played e5xc3xa5. It took 2 pieces.');
   assert.equal(lastMoveText({ ...ann.snap, last_move: null }), 'No move has been played yet.');
+  // The others' moves are read out as they come, in a sentence of their own.
+  assert.equal(playedText(ann.snap, 'white'), 'Bob (Black) played e5xc3xa5. It took 2 pieces.');
+  assert.equal(playedText(ann.snap, 'black'), 'You played e5xc3xa5. It took 2 pieces.');
+  assert.equal(playedText({ ...ann.snap, last_move: { seat: 'white', move: { text: 'a3-b4', captured: [] } } }, 'black'), 'Ann (White) played a3-b4.');
   assert.equal(turnText({ ...ann.snap, state: 'finished' }), 'The game is over.');
   assert.equal(turnText({ ...ann.snap, state: 'waiting' }), 'The game has not started yet.');
   assert.equal(turnText({ ...ann.snap, state: 'aborted' }), 'The game was aborted.');

@@ -7,9 +7,9 @@
 import { h } from '../http.js';
 import { startPosition } from '../position.js';
 import { mySeat, shownPosition } from '../room/state.js';
-import { boardView, moveFormShown, movePlaceholder } from '../room/show.js';
+import { boardView, movePlaceholder } from '../room/show.js';
 import { occupantName } from '../room/words.js';
-import { WORDS, clocksText, lastMoveText, legalText, positionLines, turnText } from './text.js';
+import { WORDS, clocksText, lastMoveText, legalText, playedText, positionLines, turnText } from './text.js';
 import { createMoveBox, createNews, createTextBoard } from './view.js';
 
 /** Words of the room part only. */
@@ -59,7 +59,7 @@ export function createNvuiRoom({ move, now }) {
     const now2 = { epoch: st.epoch, plies: s.actions.length, chat: lastChat };
     if (seen && seen.epoch === now2.epoch) {
       if (now2.plies > seen.plies && s.last_move && s.last_move.seat !== mine) {
-        news.say(`${lastMoveText(s, mine)}${s.state === 'playing' && s.board?.turn === mine ? ` ${WORDS.yourTurn}` : ''}`);
+        news.say(`${playedText(s, mine)}${s.state === 'playing' && s.board?.turn === mine ? ` ${WORDS.yourTurn}` : ''}`);
       }
       for (const l of st.chat) {
         if (l.id <= seen.chat || (st.me && l.from?.id === st.me.id)) continue;
@@ -77,7 +77,6 @@ export function createNvuiRoom({ move, now }) {
       state = st;
       box.input.placeholder = movePlaceholder(st.snap.room.game);
       board.render(roomBoardText(st));
-      box.el.hidden = !moveFormShown(st);
       tell(st);
     },
   };

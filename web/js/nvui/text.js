@@ -29,7 +29,8 @@ export const WORDS = {
   over: 'The game is over.',
   aborted: 'The game was aborted.',
   noLast: 'No move has been played yet.',
-  last: (who, text) => `Last move: ${who} played ${text}.`,
+  played: (who, text) => `${who} played ${text}.`,
+  last: (move) => `Last move: ${move}`,
   taking: (n) => ` It took ${n === 1 ? '1 piece' : `${n} pieces`}.`,
   legal: (list) => `Legal moves: ${list}.`,
   noLegal: 'You have no move to play now.',
@@ -108,12 +109,28 @@ function who(snap, seat, mine) {
   return name ? `${name} (${s})` : s;
 }
 
-/** The last move of a room's snapshot in words, with how many pieces it took. */
-export function lastMoveText(snap, mine = null) {
+/** Whose turn it is in a position read by position.js (the replay's, the rules pages'). */
+export function seatToMove(pos) {
+  return pos.turn ? WORDS.toMove(seatWords(pos.game, pos.turn)) : '';
+}
+
+/**
+ * The last move of a room's snapshot in words, with how many pieces it took: "Ann (Black)
+ * played e5xc3xa5. It took 2 pieces." ('' before the first move).
+ */
+export function playedText(snap, mine = null) {
   const lm = snap.last_move;
-  if (!lm?.move) return WORDS.noLast;
+  if (!lm?.move) return '';
   const n = lm.move.captured?.length || 0;
-  return WORDS.last(who(snap, lm.seat, mine), lm.move.text) + (n ? WORDS.taking(n) : '');
+  const name = who(snap, lm.seat, mine);
+  // A sentence starts with a capital, "you" included.
+  return WORDS.played(name[0].toUpperCase() + name.slice(1), lm.move.text) + (n ? WORDS.taking(n) : '');
+}
+
+/** The last move as the text board says it: "Last move: you played c3-d4." */
+export function lastMoveText(snap, mine = null) {
+  const played = playedText(snap, mine);
+  return played ? WORDS.last(played.replace(/^You /, 'you ')) : WORDS.noLast;
 }
 
 /** The legal moves (`[{text}]`) in one sentence, or that there is none to play now. */
