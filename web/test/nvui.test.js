@@ -122,6 +122,7 @@ test('legal moves in one sentence, or none', () => {
   assert.equal(legalText([{ text: 'a3-b4' }, { text: '@e5,d2-e3' }]), 'Legal moves: a3-b4, @e5,d2-e3.');
   assert.equal(legalText([]), 'You have no move to play now.');
   assert.equal(legalText(null), 'You have no move to play now.');
+  assert.equal(legalText(null, true), 'Your legal moves are on their way: ask again in a moment.');
 });
 
 test('the clocks read every seat, the running one said', () => {

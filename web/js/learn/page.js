@@ -104,14 +104,14 @@ function tryText(game, tr, pos, verdict) {
     if (command === 'board') return lines.map((l) => l.text).join(' ');
     if (command === 'turn') return seatToMove(pos);
     if (command === 'clocks') return WORDS.noClock;
-    return WORDS.help;
+    return WORDS.tryHelp;
   };
   const play = (text) => {
     const t = text.toLowerCase();
     verdict(offered(tr).find((m) => m.text.toLowerCase() === t) || { text });
     return Promise.resolve(true);
   };
-  const box = createMoveBox(`${id}-move`, { answer, play, clocks: false, level: 4 });
+  const box = createMoveBox(`${id}-move`, { answer, play, clocks: false, level: 4, help: WORDS.tryHelp });
   return h('div.nvui-try', {}, board.el, box.el);
 }
 

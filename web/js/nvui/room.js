@@ -41,7 +41,7 @@ export function createNvuiRoom({ move, now }) {
     const s = state?.snap;
     if (!s) return '';
     const mine = mySeat(state);
-    if (command === 'moves') return legalText(boardView(state).dests);
+    if (command === 'moves') return legalText(boardView(state).dests, s.state === 'playing' && s.board?.turn === mine && !s.legal_moves);
     if (command === 'clocks') return clocksText(s, now(), mine);
     if (command === 'last') return lastMoveText(s, mine);
     if (command === 'turn') return turnText(s, mine);

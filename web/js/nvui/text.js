@@ -34,9 +34,11 @@ export const WORDS = {
   taking: (n) => ` It took ${n === 1 ? '1 piece' : `${n} pieces`}.`,
   legal: (list) => `Legal moves: ${list}.`,
   noLegal: 'You have no move to play now.',
+  legalPending: 'Your legal moves are on their way: ask again in a moment.',
   clocks: (list) => `Clocks: ${list}.`,
   noClock: 'This game has no clock.',
   running: 'running',
+  tryHelp: 'Type a move and press Enter. Commands: moves (or m) lists the legal moves, board (or b) the pieces, turn (or t) whose turn it is.',
   help: 'Type a move and press Enter. Commands: moves (or m) lists the legal moves, clocks (or c) reads the clocks, last (or l) the last move, board (or b) the pieces, turn (or t) whose turn it is.',
 };
 
@@ -133,10 +135,14 @@ export function lastMoveText(snap, mine = null) {
   return played ? WORDS.last(played.replace(/^You /, 'you ')) : WORDS.noLast;
 }
 
-/** The legal moves (`[{text}]`) in one sentence, or that there is none to play now. */
-export function legalText(moves) {
+/**
+ * The legal moves (`[{text}]`) in one sentence, or that there is none to play now. `pending`:
+ * it is the reader's turn but the server's list has not come yet (it follows the move).
+ */
+export function legalText(moves, pending = false) {
   const list = (moves || []).map((m) => m.text);
-  return list.length ? WORDS.legal(list.join(', ')) : WORDS.noLegal;
+  if (list.length) return WORDS.legal(list.join(', '));
+  return pending ? WORDS.legalPending : WORDS.noLegal;
 }
 
 /** Every seat's clock at server time `now`: "Clocks: White 4:59, running; Black 5:00." */

@@ -47,11 +47,12 @@ export function createTextBoard(id, level = 2) {
 
 /**
  * The move box: a text field for a move in the game's notation or a command (see
- * `readCommand`), a Play button and buttons for the commands asked most. `answer(command)`
+ * `readCommand`), a Play button and buttons for the commands asked most, and `help`, the
+ * commands in words. `answer(command)`
  * returns the words a command is answered with; `play(text)` plays a move and resolves true
  * when it was taken. Answers go to a polite live region (`say` puts other words there).
  */
-export function createMoveBox(id, { answer, play, placeholder = '', clocks = true, level = 3 }) {
+export function createMoveBox(id, { answer, play, placeholder = '', clocks = true, level = 3, help = WORDS.help }) {
   const said = h('p.nvui-answer', { id: `${id}-answer`, role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const input = h('input.nvui-input', { id: `${id}-input`, name: 'move', autocomplete: 'off', placeholder, 'aria-describedby': `${id}-help` });
   const say = (text) => {
@@ -83,7 +84,7 @@ export function createMoveBox(id, { answer, play, placeholder = '', clocks = tru
   const el = h('div.nvui-move', {},
     h(`h${level}`, {}, LABELS.moveHead),
     form,
-    h('p.nvui-help', { id: `${id}-help` }, WORDS.help),
+    h('p.nvui-help', { id: `${id}-help` }, help),
     said);
   return { el, form, input, say };
 }
