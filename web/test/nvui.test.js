@@ -96,6 +96,9 @@ test('whose turn, the last move and what it took', () => {
   assert.equal(turnText({ ...ann.snap, state: 'finished' }), 'The game is over.');
   assert.equal(turnText({ ...ann.snap, state: 'waiting' }), 'The game has not started yet.');
   assert.equal(turnText({ ...ann.snap, state: 'aborted' }), 'The game was aborted.');
+  // A Neva seat in a sentence is its colour; its corner is said with its pieces.
+  const neva = { ...ann.snap, room: { ...ann.snap.room, game: 'neva' }, board: { ...ann.snap.board, turn: 'black' } };
+  assert.equal(turnText(neva, 'white'), 'Bob (Black) to move.');
   const bot = { ...ann.snap, seats: { ...ann.snap.seats, black: { occupant: { type: 'bot', kind: 'engine', level: 1 } } } };
   assert.equal(lastMoveText(bot, 'white'), 'Last move: Computer level 1 (Black) played e5xc3xa5. It took 2 pieces.');
 });

@@ -103,12 +103,11 @@ export function turnText(snap, mine = null) {
   return WORDS.toMove(who(snap, t, mine));
 }
 
-/** "Ann (Black)", "Computer level 1 (Black)", or "you". */
+/** "Ann (Black)", "Computer level 1 (Red)", or "you". */
 function who(snap, seat, mine) {
   if (seat === mine) return WORDS.you;
   const name = occupantName(snap, seat);
-  const s = seatWords(snap.room.game, seat);
-  return name ? `${name} (${s})` : s;
+  return name ? `${name} (${seatName(seat)})` : seatName(seat);
 }
 
 /** Whose turn it is in a position read by position.js (the replay's, the rules pages'). */

@@ -269,3 +269,56 @@ async fn a_game_is_played_to_its_end_by_reading_the_accessibility_tree_and_typin
     ann.assert_no_errors();
     h.finish().await;
 }
+
+#[tokio::test]
+async fn neva_reads_its_four_seats_with_teams_and_is_played_by_typing() {
+    let Some(h) = Harness::start("nvui_neva").await else {
+        return;
+    };
+    let ann = h.page("ann").await;
+    ann.set_viewport(1280, 900, false).await;
+    new_room(
+        &ann,
+        json!({"game": "neva", "options": {"seats": "white,red,green,black", "teams": "true"},
+               "seat": "white", "auto_start": false}),
+        "?bots=red:1,green:1,black:1",
+    )
+    .await;
+    ann.click("#reader-mode").await;
+    ann.wait_ax("heading", |n| n == "Board in words").await;
+    ann.wait_for("[data-remove-bot=\"black\"]").await;
+    start(&ann).await;
+
+    // Each seat by its corner, its team and whose partner it is; then Ann's turn comes.
+    ann.wait_ax("StaticText", |n| n == "It is your turn.").await;
+    let tree = ann.ax_tree().await;
+    for line in [
+        "White (Morning), you, team A: ",
+        "Red (Day), team B: ",
+        "Green (Evening), your partner, team A: ",
+        "Black (Night), team B: ",
+    ] {
+        assert!(
+            !starting(&tree, line).is_empty(),
+            "no line {line:?} in the tree"
+        );
+    }
+    let moves = legal_moves(&ann).await;
+    assert!(!moves.is_empty());
+    say(&ann, &moves[0]).await;
+    ann.wait_ax("StaticText", |n| {
+        n.starts_with("Last move: ") && n != "No move has been played yet."
+    })
+    .await;
+    // The next seats' moves are read out as they come.
+    ann.wait_ax("StaticText", |n| {
+        n.starts_with("Computer level 1 (Red) played ")
+    })
+    .await;
+    ann.screenshot("neva").await;
+    ann.set_viewport(375, 812, true).await;
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("neva-phone").await;
+    ann.assert_no_errors();
+    h.finish().await;
+}
