@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { clocksText, lastMoveText, legalText, playedText, positionLines, readCommand, sortSquares, turnText } from '../js/nvui/text.js';
-import { roomBoardText } from '../js/nvui/room.js';
+import { roomBoardText, roomNews } from '../js/nvui/room.js';
 import { initialState, reduce } from '../js/room/state.js';
 import { startPosition } from '../js/position.js';
 
@@ -152,4 +152,32 @@ test('a line typed in the move box: a command by its word or letter, else a move
   assert.deepEqual(readCommand('25-24'), { move: '25-24' });
   assert.deepEqual(readCommand('@e5,d2-e3'), { move: '@e5,d2-e3' });
   assert.equal(readCommand('   '), null);
+});
+
+test('the log reads out the others\' moves and chat lines once, not what a snapshot brings', () => {
+  const ANN = { id: 'a1', name: 'Ann' };
+  let st = pageOf(ANN, roomSnapshot());
+  let told = roomNews(null, st);
+  assert.deepEqual(told.lines, []);
+  const ev = (v, data) => ({ type: 'event', v, data: { version: v, ...data }, now: 0 });
+  // Ann's own move is not read out; Bob's is, with her turn.
+  st = reduce(st, ev(6, { type: 'moved', seat: 'white', move: { text: '21-17', captured: [] }, board: { position: 'B:W17,22:B1,2', turn: 'black', playing: ['white', 'black'], plies: 1 } }));
+  told = roomNews(told.seen, st);
+  assert.deepEqual(told.lines, []);
+  st = reduce(st, ev(7, { type: 'moved', seat: 'black', move: { text: '1-5', captured: [] }, board: { position: 'W:W17,22:B5,2', turn: 'white', playing: ['white', 'black'], plies: 2 } }));
+  told = roomNews(told.seen, st);
+  assert.deepEqual(told.lines, ['Bob (Black) played 1-5. It is your turn.']);
+  // The same state again says nothing more.
+  assert.deepEqual(roomNews(told.seen, st).lines, []);
+  // Bob's chat line is read out; Ann's own is not.
+  st = reduce(st, ev(8, { type: 'chat', line: { id: 1, channel: 'players', from: { id: 'b2', name: 'Bob' }, seat: 'black', text: 'good luck' } }));
+  st = reduce(st, ev(9, { type: 'chat', line: { id: 2, channel: 'players', from: ANN, seat: 'white', text: 'thanks' } }));
+  told = roomNews(told.seen, st);
+  assert.deepEqual(told.lines, ['Bob says: good luck']);
+  // A new snapshot (a reconnection) is taken as read.
+  const again = roomSnapshot();
+  again.actions = ['21-17', '1-5', '17-13'];
+  again.last_move = { seat: 'black', move: { text: '17-13', captured: [] } };
+  st = reduce(st, { type: 'snapshot', v: 20, data: { ...again, version: 20 }, now: 0, serverNow: 0 });
+  assert.deepEqual(roomNews(told.seen, st).lines, []);
 });

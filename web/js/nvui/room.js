@@ -30,6 +30,31 @@ export function roomBoardText(state) {
 }
 
 /**
+ * What the log reads out after state `st`, given what was `seen` before (null at first):
+ * `{seen, lines}`, the lines being the others' moves (with the turn when it comes to the
+ * reader) and the others' chat lines since. A new snapshot (a reconnection) is taken as
+ * read: what it holds was there before, or is in the move list.
+ */
+export function roomNews(seen, st) {
+  const s = st.snap;
+  const mine = mySeat(st);
+  const lastChat = st.chat.length ? st.chat[st.chat.length - 1].id : 0;
+  const now = { epoch: st.epoch, plies: s.actions.length, chat: Math.max(lastChat, seen?.chat || 0) };
+  const lines = [];
+  if (seen && seen.epoch === now.epoch) {
+    if (now.plies > seen.plies && s.last_move && s.last_move.seat !== mine) {
+      const turn = s.state === 'playing' && s.board?.turn === mine ? ` ${WORDS.yourTurn}` : '';
+      lines.push(`${playedText(s, mine)}${turn}`);
+    }
+    for (const l of st.chat) {
+      if (l.id <= seen.chat || (st.me && l.from?.id === st.me.id)) continue;
+      lines.push(ROOM_WORDS.said(l.from?.name || occupantName(s, l.seat) || '', l.text));
+    }
+  }
+  return { seen: now, lines };
+}
+
+/**
  * The part. `move(text)` plays a move (resolves true when taken); `now()` is the server's
  * time, for the clocks.
  */
@@ -51,24 +76,6 @@ export function createNvuiRoom({ move, now }) {
   const box = createMoveBox('nvui-move', { answer, play: move });
   // What was already told: a move or line is read out once, and not those of the first snapshot.
   let seen = null;
-
-  function tell(st) {
-    const s = st.snap;
-    const mine = mySeat(st);
-    const lastChat = st.chat.length ? st.chat[st.chat.length - 1].id : 0;
-    const now2 = { epoch: st.epoch, plies: s.actions.length, chat: lastChat };
-    if (seen && seen.epoch === now2.epoch) {
-      if (now2.plies > seen.plies && s.last_move && s.last_move.seat !== mine) {
-        news.say(`${playedText(s, mine)}${s.state === 'playing' && s.board?.turn === mine ? ` ${WORDS.yourTurn}` : ''}`);
-      }
-      for (const l of st.chat) {
-        if (l.id <= seen.chat || (st.me && l.from?.id === st.me.id)) continue;
-        news.say(ROOM_WORDS.said(l.from?.name || occupantName(s, l.seat) || '', l.text));
-      }
-    }
-    seen = now2;
-  }
-
   return {
     el: h('div.nvui-room', {}, board.el, box.el, news.el),
     /** Draws the text from `st` and reads out what is new. */
@@ -77,7 +84,9 @@ export function createNvuiRoom({ move, now }) {
       state = st;
       box.input.placeholder = movePlaceholder(st.snap.room.game);
       board.render(roomBoardText(st));
-      tell(st);
+      const told = roomNews(seen, st);
+      seen = told.seen;
+      for (const line of told.lines) news.say(line);
     },
   };
 }
