@@ -226,6 +226,27 @@ async fn a_game_is_played_to_its_end_by_reading_the_accessibility_tree_and_typin
     );
     ann.screenshot("replay").await;
 
+    // Every game's rules page reads its positions as text, and draws no board for the tree.
+    for (game, first) in [
+        ("neva", "White (Morning): "),
+        ("queah", "White: "),
+        ("giveandtake", "White: "),
+        ("stockholm", "White: "),
+    ] {
+        ann.goto(&format!("/rules/{game}")).await;
+        ann.wait_ax("StaticText", |n| {
+            n.starts_with(first) && n.contains(" men ")
+        })
+        .await;
+        assert!(
+            !ann.ax_tree()
+                .await
+                .iter()
+                .any(|n| n.name.ends_with(": empty") || n.name.ends_with(", move here")),
+            "{game}: a square of a drawn board is in the tree"
+        );
+    }
+
     // A rules page's try: the position as text, the legal moves on request, a typed move judged.
     ann.goto("/rules/queah").await;
     ann.wait_for("#nvui-try-queah-drop-move-input").await;
