@@ -1,11 +1,13 @@
 // The reader's display settings, kept in localStorage: the colour scheme (follow the
-// system's light or dark, or choose one) and the board's theme. Applied as attributes of
-// <html> (`data-scheme`: the scheme shown, `light` or `dark`; `data-board`), which the end of
-// web/css/app.css reads, so a change shows at once on every part of the page without
-// redrawing it.
+// system's light or dark, or choose one), the board's theme, and screen-reader mode (the
+// board replaced by text, see web/js/nvui/). Applied as attributes of <html> (`data-scheme`:
+// the scheme shown, `light` or `dark`; `data-board`; `data-reader`, `on` or `off`), which
+// web/css/app.css and room.css read, so a change shows at once on every part of the page
+// without redrawing it.
 
 const SCHEME_KEY = 'checkerhall.scheme';
 const BOARD_KEY = 'checkerhall.board';
+const READER_KEY = 'checkerhall.reader';
 
 /** The colour schemes, `system` first (the default: the system's light or dark). */
 export const SCHEMES = [
@@ -20,6 +22,12 @@ export const BOARDS = [
   ['sea', 'Sea'],
   ['moss', 'Moss'],
   ['slate', 'Slate'],
+];
+
+/** Screen-reader mode, off by default: on, every board is shown as text instead. */
+export const READER = [
+  ['off', 'Off'],
+  ['on', 'On'],
 ];
 
 function read(key) {
@@ -43,9 +51,9 @@ export function known(choices, value) {
   return choices.some(([k]) => k === value) ? value : choices[0][0];
 }
 
-/** The settings as stored: `{scheme, board}`, each a known key. */
+/** The settings as stored: `{scheme, board, reader}`, each a known key. */
 export function settings() {
-  return { scheme: known(SCHEMES, read(SCHEME_KEY)), board: known(BOARDS, read(BOARD_KEY)) };
+  return { scheme: known(SCHEMES, read(SCHEME_KEY)), board: known(BOARDS, read(BOARD_KEY)), reader: known(READER, read(READER_KEY)) };
 }
 
 /** Whether the page shows dark for `scheme`, the system preferring dark or not. */
@@ -59,13 +67,14 @@ let system = null;
 
 /** Puts the stored settings on <html> (at start-up and after each change). */
 export function applySettings(root = document.documentElement) {
-  const { scheme, board } = settings();
+  const { scheme, board, reader } = settings();
   if (!system && typeof matchMedia === 'function') {
     system = matchMedia('(prefers-color-scheme: dark)');
     system.addEventListener('change', () => applySettings(root));
   }
   root.setAttribute('data-scheme', isDark(scheme, system?.matches) ? 'dark' : 'light');
   root.setAttribute('data-board', board);
+  root.setAttribute('data-reader', reader);
 }
 
 /** Stores the colour scheme and applies it. */
@@ -77,5 +86,11 @@ export function setScheme(scheme) {
 /** Stores the board theme and applies it. */
 export function setBoard(board) {
   write(BOARD_KEY, known(BOARDS, board));
+  applySettings();
+}
+
+/** Stores screen-reader mode (`on` or `off`) and applies it. */
+export function setReader(reader) {
+  write(READER_KEY, known(READER, reader));
   applySettings();
 }

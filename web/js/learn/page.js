@@ -9,6 +9,9 @@ import { parsePosition } from '../position.js';
 import { GAME_NAME, NEVA_CORNER, seatName } from '../seats.js';
 import { RULES, GAMES } from './text.js';
 import { judge, offered, stepView, stepSquares } from './logic.js';
+import { WORDS, legalText, positionLines, seatToMove } from '../nvui/text.js';
+import { createMoveBox, createTextBoard } from '../nvui/view.js';
+import { readerSwitch } from '../widgets/display.js';
 
 const DATA = {
   neva: () => import('./data/neva.js'),
@@ -36,7 +39,15 @@ function diagram(game, d) {
   const box = h('div.board-box.learn-board');
   const pos = parsePosition(game, d.position);
   createBoard(box, { game, options: d.options || {}, orientation: d.orientation || 'white', pos, lastMove: d.lastMove || [], coords: true, movable: false });
-  return h('figure.diagram', {}, box, d.caption ? h('figcaption', {}, d.caption) : null);
+  return h('figure.diagram', {}, box, textLines(game, pos).el, d.caption ? h('figcaption', {}, d.caption) : null);
+}
+
+/** A position's pieces as a list, for screen-reader mode (shown only with the setting on). */
+function textLines(game, pos) {
+  const list = h('ul.nvui-lines');
+  const show = (p) => list.replaceChildren(...[seatToMove(p), ...positionLines(game, p).map((l) => l.text)].filter(Boolean).map((t) => h('li', {}, t)));
+  show(pos);
+  return { el: list, show };
 }
 
 /** A position to try: the board offers moves; the page judges the one built. */
@@ -56,14 +67,15 @@ function tryBox(game, tr, words) {
     movable: true,
     mySeat: pos.turn,
     coords: true,
-    onMove(move) {
-      const v = judge(tr, words, move);
-      result.textContent = v.message;
-      result.dataset.verdict = v.verdict;
-      again.hidden = false;
-      again.textContent = v.verdict === 'right' ? 'Again' : 'Try again';
-    },
+    onMove: verdict,
   });
+  function verdict(move) {
+    const v = judge(tr, words, move);
+    result.textContent = v.message;
+    result.dataset.verdict = v.verdict;
+    again.hidden = false;
+    again.textContent = v.verdict === 'right' ? 'Again' : 'Try again';
+  }
   function reset() {
     round += 1;
     board.set({ posKey: `try-${round}`, movable: true });
@@ -74,7 +86,33 @@ function tryBox(game, tr, words) {
   return h('figure.try', { id: `try-${tr.id}`, dataset: { try: tr.id } },
     h('p.try-ask', {}, h('strong', {}, 'Your move: '), words.ask),
     box,
+    tryText(game, tr, pos, verdict),
     h('div.try-tools', {}, result, again));
+}
+
+/**
+ * A try in screen-reader mode: the position as text and a move box; a typed move is judged
+ * as a clicked one (`verdict(move)`), and the page's verdict is read out where it is shown.
+ */
+function tryText(game, tr, pos, verdict) {
+  const id = `nvui-try-${tr.id}`;
+  const board = createTextBoard(id, 3);
+  const lines = positionLines(game, pos);
+  board.render({ turn: seatToMove(pos), lines });
+  const answer = (command) => {
+    if (command === 'moves') return legalText(tr.legal);
+    if (command === 'board') return lines.map((l) => l.text).join(' ');
+    if (command === 'turn') return seatToMove(pos);
+    if (command === 'clocks') return WORDS.noClock;
+    return WORDS.tryHelp;
+  };
+  const play = (text) => {
+    const t = text.toLowerCase();
+    verdict(offered(tr).find((m) => m.text.toLowerCase() === t) || { text });
+    return Promise.resolve(true);
+  };
+  const box = createMoveBox(`${id}-move`, { answer, play, clocks: false, level: 4, help: WORDS.tryHelp });
+  return h('div.nvui-try', {}, board.el, box.el);
 }
 
 /** How a step of a game reads: "Round 5, White (Morning): 35-45" or "3. g2g3". */
@@ -103,6 +141,7 @@ function gameBox(game, g, words) {
   const count = h('span.step-count', { 'aria-live': 'polite' });
   let view = stepView(g, 0);
   const board = createBoard(box, { game, options: {}, orientation: 'white', pos: parsePosition(game, g.start), coords: true, movable: false });
+  const lines = textLines(game, parsePosition(game, g.start));
 
   function show(at) {
     const prev = view.at;
@@ -111,6 +150,7 @@ function gameBox(game, g, words) {
     const last = stepSquares(view.step);
     if (view.at === prev + 1 && view.step?.move) board.play(view.step.move, pos, last);
     else board.set({ pos, lastMove: last, posKey: view.position });
+    lines.show(pos);
     title.textContent = stepTitle(game, g, view);
     note.textContent = stepNote(g, words, view);
     count.textContent = `Move ${view.at} of ${g.steps.length}`;
@@ -127,6 +167,7 @@ function gameBox(game, g, words) {
   const fig = h('figure.game', { id: `game-${g.id}`, dataset: { game: g.id }, tabindex: 0, 'aria-label': `${words.title}: use the arrow keys to step through the moves` },
     h('p.game-title', {}, h('strong', {}, words.title)),
     box,
+    lines.el,
     h('div.step-tools', {}, first, back, count, fwd, end),
     title,
     note);
@@ -187,6 +228,7 @@ export async function showRules(main, game) {
   main.replaceChildren(h('div.learn', { dataset: { game } },
     gamesNav(game),
     h('h1', {}, `How to play ${text.title}`),
+    h('p.learn-reader', {}, readerSwitch()),
     text.intro.map((p) => h('p.intro', {}, p)),
     toc,
     text.sections.map((s) => section(game, s, data, text)),

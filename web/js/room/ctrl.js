@@ -27,6 +27,7 @@ import { createMoves } from './moves.js';
 import { deadRoom } from './dead.js';
 import { listen } from './connection.js';
 import { roomLayout } from './layout.js';
+import { createNvuiRoom } from '../nvui/room.js';
 
 /** The redraws a message asks for, once the state took it (an event's, when not animated). */
 const REDRAW = {
@@ -85,6 +86,8 @@ export class RoomCtrl {
       actions: createActions({ command, showResult: () => this.showResult() }),
       invite: createInvite(this.roomId, this.intent.code),
       moves: createMoves({ pick: (ply) => this.update({ type: 'view', ply }) }),
+      // Screen-reader mode's text board, shown instead of the board while the setting is on.
+      nvui: createNvuiRoom({ move: (text) => this.sendMove(text), now: () => this.serverNow() }),
     };
     return parts;
   }
@@ -142,6 +145,7 @@ export class RoomCtrl {
       this.draw(done.animated ? ['status', 'seats', 'actions', 'moves', 'clocks'] : ALL);
     } else if (REDRAW[msg.type]) this.draw(REDRAW[msg.type]);
     else if ((msg.type === 'view' || msg.type === 'step') && this.m.viewing !== prev.viewing) this.draw(['board', 'moves']);
+    this.parts.nvui.render(this.m);
     if (openResult) this.showResult();
     // Our turn came with a premove queued: it is played now if the rules allow it.
     const premove = this.parts.board.premoveDue(this.m);

@@ -8,6 +8,7 @@ export function roomLayout(p) {
   const b = p.board.els;
   const grid = h('div.room-grid', {},
     h('section.play', { 'aria-label': 'Board' },
+      p.nvui.el,
       h('div.play-area', {}, p.clocks.top, b.box, p.clocks.bottom),
       b.msg, b.hint, b.premoveNote, b.tools, b.form),
     h('section.side', { 'aria-label': 'Players and actions' },

@@ -9,7 +9,10 @@ import { createAnalysis } from '../replay/analysis.js';
 import { createMoves } from '../replay/moves.js';
 import { createInfo, createExports, createChatBox } from '../replay/game.js';
 import { createControls, createPosition } from '../replay/tools.js';
-import { keyTarget, replayStates, seatNamer, titleText } from '../replay/show.js';
+import { counterText, keyTarget, replayStates, seatNamer, titleText } from '../replay/show.js';
+import { createTextBoard } from '../nvui/view.js';
+import { positionLines, seatToMove } from '../nvui/text.js';
+import { readerSwitch } from '../widgets/display.js';
 
 export function replayView(main, id) {
   // The game as loaded: its positions, its moves, its seats in turn order.
@@ -26,8 +29,10 @@ export function replayView(main, id) {
   const moves = createMoves({ pick: (i) => show(i) });
   const exports = createExports(id);
   const chat = createChatBox();
+  // Screen-reader mode: the position looked at as text, above the step buttons.
+  const textBoard = createTextBoard('nvui');
   main.append(h('div.room', {}, title, h('div.room-grid', {},
-    h('section.play', { 'aria-label': 'Board' }, boardBox, controls.el, analysis.el, position.el),
+    h('section.play', { 'aria-label': 'Board' }, textBoard.el, boardBox, controls.el, h('p', {}, readerSwitch()), analysis.el, position.el),
     h('section.side', {}, info.el, moves.counter, moves.el, exports.el, chat.el))));
 
   function show(i) {
@@ -35,6 +40,7 @@ export function replayView(main, id) {
     const s = game.states[cur];
     board.set({ pos: s.pos, lastMove: s.route, dests: [], movable: false });
     position.show(s.text);
+    textBoard.render({ turn: seatToMove(s.pos), last: counterText(game.plies, game.layout, cur), lines: positionLines(s.pos.game, s.pos) });
     moves.render(game.plies, game.layout, cur, analysis.data());
     analysis.current(cur);
   }

@@ -1,8 +1,8 @@
-// The display settings as two choices (colour scheme, board theme), for any page that shows
-// a board. A change is stored and shown at once (web/js/settings.js).
+// The display settings (colour scheme, board theme, screen-reader mode), for any page that
+// shows a board. A change is stored and shown at once (web/js/settings.js).
 
 import { h } from '../http.js';
-import { SCHEMES, BOARDS, settings, setScheme, setBoard } from '../settings.js';
+import { SCHEMES, BOARDS, settings, setScheme, setBoard, setReader } from '../settings.js';
 
 function choice(id, label, options, value, set) {
   const select = h('select', { id, onchange: (e) => set(e.target.value) },
@@ -15,5 +15,21 @@ export function displaySettings() {
   const now = settings();
   return h('span.display-settings', {},
     choice('scheme', 'Colours', SCHEMES, now.scheme, setScheme),
-    choice('board-theme', 'Board', BOARDS, now.board, setBoard));
+    choice('board-theme', 'Board', BOARDS, now.board, setBoard),
+    readerSwitch());
+}
+
+/**
+ * Screen-reader mode as a checkbox: on, the boards of the page are shown as text (see
+ * web/js/nvui/). Every page with a board offers it, so a reader finds it where it matters.
+ */
+export function readerSwitch() {
+  const box = h('input#reader-mode.reader-mode', {
+    type: 'checkbox',
+    checked: settings().reader === 'on',
+    onchange: (e) => {
+      setReader(e.target.checked ? 'on' : 'off');
+    },
+  });
+  return h('label.reader-switch', {}, box, ' Screen reader mode');
 }

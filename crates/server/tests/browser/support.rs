@@ -382,6 +382,15 @@ fn error_of(method: &str, params: &Value) -> Option<String> {
     }
 }
 
+/// One node of a page's accessibility tree: what Chromium tells a screen reader of it.
+#[derive(Debug, Clone)]
+pub struct AxNode {
+    /// The role (`StaticText`, `button`, `textbox`, `heading`, `log`, ...).
+    pub role: String,
+    /// The accessible name: a text's words, a button's label, a field's label.
+    pub name: String,
+}
+
 /// One tab in its own browser context.
 pub struct Page {
     cdp: Arc<Cdp>,
@@ -509,6 +518,54 @@ impl Page {
                 );
             }
             tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// The page's accessibility tree as a screen reader gets it (the DevTools
+    /// `Accessibility` domain: `Accessibility.enable`, then `getFullAXTree`), in the
+    /// browser's order, without the nodes Chromium leaves out of it (hidden ones, say).
+    pub async fn ax_tree(&self) -> Vec<AxNode> {
+        self.cdp("Accessibility.enable", json!({})).await;
+        let tree = self.cdp("Accessibility.getFullAXTree", json!({})).await;
+        let text = |v: &Value| v["value"].as_str().unwrap_or_default().to_string();
+        tree["nodes"]
+            .as_array()
+            .map(|nodes| {
+                nodes
+                    .iter()
+                    .filter(|n| !n["ignored"].as_bool().unwrap_or(false))
+                    .map(|n| AxNode {
+                        role: text(&n["role"]),
+                        name: text(&n["name"]),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Waits until the accessibility tree has a node of `role` whose name satisfies `want`,
+    /// and returns that name; on timeout saves a screenshot and panics, listing the tree.
+    pub async fn wait_ax(&self, role: &str, want: impl Fn(&str) -> bool) -> String {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let tree = self.ax_tree().await;
+            if let Some(n) = tree.iter().find(|n| n.role == role && want(&n.name)) {
+                return n.name.clone();
+            }
+            if tokio::time::Instant::now() > deadline {
+                self.screenshot("timeout").await;
+                let names: Vec<String> = tree
+                    .iter()
+                    .filter(|n| !n.name.is_empty())
+                    .map(|n| format!("{}: {}", n.role, n.name))
+                    .collect();
+                panic!(
+                    "{}: no {role} node as wanted in the accessibility tree:\n{}",
+                    self.label,
+                    names.join("\n")
+                );
+            }
+            tokio::time::sleep(POLL * 4).await;
         }
     }
 
