@@ -15,6 +15,7 @@ mod games;
 mod learn;
 mod lobby;
 mod notify;
+mod pwa;
 #[path = "../support/required.rs"]
 mod required;
 mod room;
