@@ -132,15 +132,21 @@ fn index_html() -> Option<String> {
     INDEX.get_or_init(render).clone()
 }
 
+/// The folder of the app's PNG icons: read when the app is installed, never by a page, so
+/// the worker does not keep them (a quarter of what it would download).
+const ICONS: &str = "icons/";
+
 /// What the service worker keeps for offline use: the page (every client route's), the
 /// offline page, and every file under the current asset prefix except the templates, which
-/// have URLs of their own. Only names a JavaScript string can hold as they are (no quote,
-/// backslash or control character) are listed: the worker reads the list from one.
+/// have URLs of their own, and the install icons. Only names a JavaScript string can hold
+/// as they are (no quote, backslash or control character) are listed: the worker reads
+/// the list from one.
 pub fn precache() -> Vec<String> {
     let prefix = asset_prefix();
     let mut names: Vec<String> = Web::iter()
         .filter(|name| {
             ![INDEX_FILE, MANIFEST.file, WORKER.file, OFFLINE.file].contains(&name.as_ref())
+                && !name.starts_with(ICONS)
                 && name
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))

@@ -67,9 +67,39 @@ async fn the_app_installs_and_its_rules_pages_open_with_the_server_stopped() {
         format!("checkerhall-{}", server::web::asset_hash()),
         "the worker's cache is named after the files' version"
     );
+    let (files, bytes): (u64, u64) = ann
+        .eval(
+            "caches.keys().then(async (keys) => { \
+               const c = await caches.open(keys.find((k) => k.startsWith('checkerhall-'))); \
+               const kept = await c.keys(); let bytes = 0; \
+               for (const r of kept) bytes += (await (await c.match(r)).arrayBuffer()).byteLength; \
+               return [kept.length, bytes]; })",
+        )
+        .await;
+    println!("the worker keeps {files} files, {bytes} bytes decoded");
     ann.reload().await;
     ann.wait_until("navigator.serviceWorker.controller !== null")
         .await;
+
+    // The page's version is the server's: its room socket is served, while one that shows
+    // an older version is closed with 4004 `outdated`, as the browser sees it.
+    let answers: Vec<String> = ann
+        .eval(
+            "(async () => { \
+               const r = await fetch('/api/rooms', { method: 'POST', \
+                 headers: { 'content-type': 'application/json' }, \
+                 body: JSON.stringify({ game: 'queah' }) }); \
+               const room = (await r.json()).id; \
+               const app = document.querySelector('script[type=module]').src; \
+               const { VERSION } = await import(app.replace(/app\\.js$/, 'pwa.js')); \
+               const first = (client) => new Promise((ok) => { \
+                 const ws = new WebSocket(`ws://${location.host}/ws?room=${room}&client=${client}`); \
+                 ws.onmessage = (e) => { ok(`message ${JSON.parse(e.data).type}`); ws.close(); }; \
+                 ws.onclose = (e) => ok(`close ${e.code} ${e.reason}`); }); \
+               return [await first('000000000000'), await first(VERSION)]; })()",
+        )
+        .await;
+    assert_eq!(answers, ["close 4004 outdated", "message snapshot"]);
     let scope: String = ann
         .eval("navigator.serviceWorker.ready.then((r) => new URL(r.scope).pathname)")
         .await;
