@@ -175,3 +175,5 @@ if (invite) {
 
 showMe();
 route();
+// The offline worker, once the first view's files are in (js/pwa.js).
+window.addEventListener('load', () => import('./pwa.js').then((m) => m.register()).catch(() => {}));

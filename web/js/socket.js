@@ -3,6 +3,7 @@
 // message type. Views subscribe with `on`; none opens its own socket.
 
 import { isOutage, reportOutage } from './recovering.js';
+import { VERSION, outdated } from './pwa.js';
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_MS = 10000;
@@ -14,6 +15,9 @@ const CLOSE_BANNED = 4003;
 // (`--socket-idle-secs`): reconnecting at once would only make another idle socket, so the
 // socket waits for its user to come back (a key, a click, a touch, the tab shown again).
 const CLOSE_IDLE = 4002;
+// The page's files are older than the server's (the version it shows as `client`): the
+// page reloads once to take the new ones rather than speak an old protocol.
+const CLOSE_OUTDATED = 4004;
 const WAKE_EVENTS = ['pointerdown', 'keydown', 'visibilitychange'];
 
 export class RoomSocket {
@@ -56,6 +60,7 @@ export class RoomSocket {
     // A private room seats only who shows its invite code (the host's page and invite links
     // carry it in the room's URL, `?code=`).
     if (this.code) url += `&code=${encodeURIComponent(this.code)}`;
+    if (VERSION) url += `&client=${VERSION}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {
@@ -82,6 +87,12 @@ export class RoomSocket {
       if (e.code === CLOSE_BANNED) {
         this.closed = true;
         this.setState('banned');
+        return;
+      }
+      if (e.code === CLOSE_OUTDATED) {
+        this.closed = true;
+        this.setState('outdated');
+        outdated();
         return;
       }
       if (e.code === CLOSE_IDLE) {

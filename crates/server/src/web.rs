@@ -5,6 +5,11 @@
 //! `/static/<hash>/`, where `<hash>` is a short content hash of every file: their URLs change
 //! whenever any file does, so they can be cached for a year. The page itself (`index.html`,
 //! with `{{asset}}` replaced by `/static/<hash>`) is revalidated on every load.
+//!
+//! The installable app: the manifest (`/manifest.webmanifest`), the service worker
+//! (`/sw.js`, told the hash and the files to keep for offline use) and the offline page
+//! (`/offline.html`) are templates of `web/` filled in the same way, at fixed URLs, and also
+//! revalidated on every load, so a new version of the files reaches every installed client.
 //! Documented in `docs/api.md` ("The web client").
 
 use std::sync::OnceLock;
@@ -37,13 +42,46 @@ pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'self'; script-src 
 /// `Cache-Control` of hashed assets: their URL changes with their content.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// The text in `index.html` replaced by the assets' URL prefix.
+/// The text in `index.html` (and the other templates) replaced by the assets' URL prefix.
 const ASSET_PLACEHOLDER: &str = "{{asset}}";
 
-/// The page, the hashed assets, and nothing else: other paths reach [`fallback`].
+/// The page's file.
+const INDEX_FILE: &str = "index.html";
+
+/// The text in the service worker replaced by the asset hash (its cache's name).
+const VERSION_PLACEHOLDER: &str = "{{version}}";
+
+/// The text in the service worker replaced by the JSON list of the URLs it keeps.
+const PRECACHE_PLACEHOLDER: &str = "{{precache}}";
+
+/// The templates served at fixed URLs: the file, its URL and its content type.
+const MANIFEST: Template = Template {
+    file: "manifest.webmanifest",
+    content_type: "application/manifest+json",
+};
+const WORKER: Template = Template {
+    file: "sw.js",
+    content_type: "text/javascript; charset=utf-8",
+};
+const OFFLINE: Template = Template {
+    file: "offline.html",
+    content_type: "text/html; charset=utf-8",
+};
+
+/// A file of `web/` served at a fixed URL with its placeholders filled in.
+struct Template {
+    file: &'static str,
+    content_type: &'static str,
+}
+
+/// The page, the installable app's files, the hashed assets, and nothing else: other paths
+/// reach [`fallback`].
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(page))
+        .route("/manifest.webmanifest", get(|| template(MANIFEST)))
+        .route("/sw.js", get(|| template(WORKER)))
+        .route("/offline.html", get(|| template(OFFLINE)))
         .route("/static/{hash}/{*path}", get(asset))
 }
 
@@ -83,7 +121,7 @@ pub fn asset_prefix() -> String {
 /// `index.html` with its asset URLs filled in, or `None` when the build has no web client.
 fn index_html() -> Option<String> {
     let render = || {
-        let file = Web::get("index.html")?;
+        let file = Web::get(INDEX_FILE)?;
         let text = String::from_utf8_lossy(&file.data).into_owned();
         Some(text.replace(ASSET_PLACEHOLDER, &asset_prefix()))
     };
@@ -92,6 +130,64 @@ fn index_html() -> Option<String> {
     }
     static INDEX: OnceLock<Option<String>> = OnceLock::new();
     INDEX.get_or_init(render).clone()
+}
+
+/// The folder of the app's PNG icons: read when the app is installed, never by a page, so
+/// the worker does not keep them (a quarter of what it would download).
+const ICONS: &str = "icons/";
+
+/// What the service worker keeps for offline use: the page (every client route's), the
+/// offline page, and every file under the current asset prefix except the templates, which
+/// have URLs of their own, and the install icons. Only names a JavaScript string can hold
+/// as they are (no quote, backslash or control character) are listed: the worker reads
+/// the list from one.
+pub fn precache() -> Vec<String> {
+    let prefix = asset_prefix();
+    let mut names: Vec<String> = Web::iter()
+        .filter(|name| {
+            ![INDEX_FILE, MANIFEST.file, WORKER.file, OFFLINE.file].contains(&name.as_ref())
+                && !name.starts_with(ICONS)
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+        })
+        .map(|name| format!("{prefix}/{name}"))
+        .collect();
+    names.sort();
+    let mut urls = vec!["/".to_string(), "/offline.html".to_string()];
+    urls.append(&mut names);
+    urls
+}
+
+/// `template`'s file with its placeholders filled in, or `None` when the build lacks it.
+fn render(template: &Template) -> Option<String> {
+    let file = Web::get(template.file)?;
+    let text = String::from_utf8_lossy(&file.data).replace(ASSET_PLACEHOLDER, &asset_prefix());
+    if template.file != WORKER.file {
+        return Some(text);
+    }
+    let list = serde_json::to_string(&precache()).ok()?;
+    Some(
+        text.replace(VERSION_PLACEHOLDER, &asset_hash())
+            .replace(PRECACHE_PLACEHOLDER, &list),
+    )
+}
+
+/// `GET /manifest.webmanifest`, `/sw.js`, `/offline.html`: a template, revalidated on
+/// every load (a browser checks for a new worker with it).
+async fn template(template: Template) -> Response {
+    let Some(text) = render(&template) else {
+        return not_found();
+    };
+    let mut response = text.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static(template.content_type),
+    );
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    security_headers(headers);
+    response
 }
 
 /// Headers every response of the web client carries.

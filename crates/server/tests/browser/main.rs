@@ -16,6 +16,7 @@ mod learn;
 mod lobby;
 mod notify;
 mod nvui;
+mod pwa;
 #[path = "../support/required.rs"]
 mod required;
 mod room;

@@ -332,6 +332,12 @@ impl Harness {
         format!("{}{path}", self.base)
     }
 
+    /// Stops the server, the browser staying: its pages then find no server to reach, as
+    /// without a network.
+    pub async fn stop_server(&mut self) {
+        self.server.stop().await;
+    }
+
     /// Closes the browser and stops the server.
     pub async fn finish(mut self) {
         let _ = self.cdp.try_call(None, "Browser.close", json!({})).await;
@@ -404,6 +410,11 @@ pub struct Page {
 impl Page {
     async fn cdp(&self, method: &str, params: Value) -> Value {
         self.cdp.call(Some(&self.session), method, params).await
+    }
+
+    /// The answer of a DevTools `method` for this page (for what the helpers below lack).
+    pub async fn devtools(&self, method: &str, params: Value) -> Value {
+        self.cdp(method, params).await
     }
 
     /// Console errors, uncaught exceptions and failed loads seen so far.

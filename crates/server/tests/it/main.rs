@@ -40,6 +40,7 @@ mod overload;
 mod play;
 mod pools;
 mod proxy;
+mod pwa;
 mod quick;
 mod ratings;
 mod relay;

@@ -57,7 +57,14 @@ pub(super) struct WsQuery {
     since: Option<u64>,
     /// A private room's invite code.
     code: Option<String>,
+    /// The web client's version (the asset hash its page was built with): a page older than
+    /// the server's files is closed with [`CLOSE_OUTDATED`] before it joins the room.
+    client: Option<String>,
 }
+
+/// The close code for a web client whose files are older than the server's
+/// (docs/protocol.md): it reloads to take the new ones instead of speaking an old protocol.
+const CLOSE_OUTDATED: u16 = 4004;
 
 fn origin_allowed(parts: &Parts, public_origin: Option<&str>) -> bool {
     let Some(origin) = parts.headers.get(ORIGIN).and_then(|v| v.to_str().ok()) else {
@@ -89,6 +96,15 @@ pub(super) async fn upgrade(
         return Ok((StatusCode::FORBIDDEN, "origin not allowed").into_response());
     }
     let slot = admit(&state, addr)?;
+    if q.client
+        .as_deref()
+        .is_some_and(|c| c != crate::web::asset_hash())
+    {
+        return Ok(ws
+            .read_buffer_size(READ_BUFFER)
+            .write_buffer_size(BUFFER)
+            .on_upgrade(move |socket| refuse_outdated(socket, slot)));
+    }
     let id = Uuid::parse_str(&q.room).map_err(|_| ApiError::NotFound("room"))?;
     let handle = state
         .rooms
@@ -261,6 +277,27 @@ async fn serve(mut ws: WebSocket, conn: Box<Conn>) {
     }
     Metrics::dec(&metrics.sockets);
     // The address's place is freed with `conn`.
+}
+
+/// Closes the socket of an outdated web client with [`CLOSE_OUTDATED`], before it joins its
+/// room (no presence, no snapshot), and waits for the client's Close as every close does.
+async fn refuse_outdated(mut ws: WebSocket, _slot: Option<AddressSlot>) {
+    use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
+    let close = Message::Close(Some(CloseFrame {
+        code: CLOSE_OUTDATED,
+        reason: Utf8Bytes::from_static("outdated"),
+    }));
+    if ws.send(close).await.is_err() {
+        return;
+    }
+    let _ = tokio::time::timeout(CLOSE_GRACE, async {
+        while let Some(Ok(message)) = ws.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// How long the server waits for the client's answer to its Close frame, reading and

@@ -113,6 +113,26 @@ pub(super) async fn provoke_close(code: u16, reason: &str) -> (u16, String) {
             .await;
             close_of(&mut c).await
         }
+        (4004, _) => {
+            let s = Server::memory().await;
+            let (_, token) = s.player().await;
+            let (_, room) = s.create_room(&token, json!({"game": "queah"})).await;
+            let url = format!(
+                "ws://{}/ws?room={}&token={token}&client=000000000000",
+                s.addr,
+                room["id"].as_str().unwrap()
+            );
+            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+            loop {
+                match within("the close frame", ws.next()).await {
+                    Some(Ok(Message::Close(Some(f)))) => {
+                        break (u16::from(f.code), f.reason.to_string())
+                    }
+                    Some(Ok(_)) => {}
+                    other => panic!("the socket ended without a close frame: {other:?}"),
+                }
+            }
+        }
         other => panic!("no way to provoke close {other:?}"),
     }
 }
