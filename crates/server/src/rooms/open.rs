@@ -57,6 +57,12 @@ impl Rooms {
         host_name: &str,
         take: Option<Option<Seat>>,
     ) -> Result<Uuid, CommandError> {
+        // A draining node opens no more rooms: one stored after it released its rooms would
+        // stay owned by a node that is gone until its lease lapsed (the client asks again,
+        // and another node answers).
+        if self.is_shutting_down() {
+            return Err(CommandError::Closed);
+        }
         let now = now_ms();
         let at = Timestamp(u64::try_from(now).unwrap_or(0));
         let (mut room, _) = Room::new(config, at)?;
