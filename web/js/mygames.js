@@ -11,7 +11,7 @@
 // as before (the room's "Your turn · …" included) and the count stays in front of them.
 
 import { api } from './http.js';
-import { t } from './i18n.js';
+import { formatNumber, t } from './i18n.js';
 import { newTurns, notifyState, notifyTurn, roomOnScreen } from './notify.js';
 
 export const GAMES_EVENT = 'checkerhall:games';
@@ -50,7 +50,7 @@ function show(counts) {
   turns = Math.max(0, Number(counts?.turns) || 0);
   const badge = document.getElementById('games-badge');
   if (badge) {
-    badge.textContent = String(turns);
+    badge.textContent = formatNumber(turns);
     badge.hidden = turns === 0;
     badge.setAttribute('aria-label', badgeLabel(turns));
   }

@@ -5,11 +5,10 @@
 //! are embedded in the binary at build time, so the server never reads them from disk, and
 //! each language's bundle is built once, on first use.
 //!
-//! Whose language: the account's, when it has chosen one (the caller passes it), else the
-//! choice the browser stores in the `lang` cookie, else the request's `Accept-Language`,
-//! else English. Error codes never change; only their `message` is translated
-//! (`errors.ftl`, one message per code, `error-<code>`). How a translator adds a language:
-//! `docs/i18n.md`.
+//! Whose language: the choice the page's language switch stores in the `lang` cookie, else
+//! the request's `Accept-Language`, else English. Error codes never change; only their
+//! `message` is translated (`errors.ftl`, one message per code, `error-<code>`). How a
+//! translator adds a language: `docs/i18n.md`.
 
 use std::sync::OnceLock;
 
@@ -64,26 +63,48 @@ impl Lang {
         FILES.iter().position(|f| *f == file).map(|i| texts[i])
     }
 
-    /// The best of our languages for a list of tags in order of preference (what a cookie
-    /// or `Accept-Language` holds): a tag matches by its language, so `pt` and `pt-PT`
-    /// read Brazilian Portuguese and `en-XA` (the pseudo-locale) English. `None` when no
-    /// tag is one of ours.
-    pub fn best<'a>(tags: impl IntoIterator<Item = &'a str>) -> Option<Lang> {
-        tags.into_iter().find_map(|tag| {
-            let id: LanguageIdentifier = tag.trim().parse().ok()?;
-            Lang::ALL
-                .into_iter()
-                .find(|l| l.tag().eq_ignore_ascii_case(&id.to_string()))
-                .or_else(|| {
-                    Lang::ALL
-                        .into_iter()
-                        .find(|l| l.id().language == id.language)
+    /// The language of one tag (a cookie's value, an entry of `Accept-Language`): ours
+    /// when the tag is, else by its language alone, so `pt` and `pt-PT` read Brazilian
+    /// Portuguese and `en-XA` (the pseudo-locale) English. `None` for any other.
+    pub fn of_tag(tag: &str) -> Option<Lang> {
+        let tag = tag.trim();
+        let language = tag.split(['-', '_']).next().unwrap_or_default();
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.tag().eq_ignore_ascii_case(tag))
+            .or_else(|| {
+                Lang::ALL.into_iter().find(|l| {
+                    l.tag()
+                        .split('-')
+                        .next()
+                        .is_some_and(|ours| ours.eq_ignore_ascii_case(language))
                 })
-        })
+            })
     }
 
-    /// The language of a request without an account's choice: the `lang` cookie if it
-    /// names one of ours, else the best match of `Accept-Language`, else English.
+    /// The best of our languages in an `Accept-Language` value: the one with the highest
+    /// weight (`q`), the first listed among equals; `None` when it names none of ours.
+    /// Read without allocating: every HTTP answer reads it (in case it is an error).
+    pub fn of_accept_language(value: &str) -> Option<Lang> {
+        let mut best: Option<(Lang, f32)> = None;
+        for entry in value.split(',') {
+            let mut parts = entry.split(';');
+            let Some(lang) = parts.next().and_then(Lang::of_tag) else {
+                continue;
+            };
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            if q > 0.0 && !matches!(best, Some((_, b)) if b >= q) {
+                best = Some((lang, q));
+            }
+        }
+        best.map(|(lang, _)| lang)
+    }
+
+    /// The language of a request: the `lang` cookie if it names one of ours, else the best
+    /// match of `Accept-Language`, else English.
     pub fn of_headers(headers: &HeaderMap) -> Lang {
         let cookie = headers
             .get_all(COOKIE)
@@ -92,24 +113,14 @@ impl Lang {
             .flat_map(|v| v.split(';'))
             .filter_map(|kv| kv.trim().split_once('='))
             .filter(|(k, _)| *k == COOKIE_NAME)
-            .find_map(|(_, v)| Lang::best([v]));
+            .find_map(|(_, v)| Lang::of_tag(v));
         cookie
             .or_else(|| {
-                let accept = headers
+                headers
                     .get_all(ACCEPT_LANGUAGE)
                     .iter()
                     .filter_map(|v| v.to_str().ok())
-                    .collect::<Vec<_>>()
-                    .join(",");
-                let wanted = fluent_langneg::accepted_languages::parse(&accept);
-                Lang::best(
-                    wanted
-                        .iter()
-                        .map(|id| id.to_string())
-                        .collect::<Vec<_>>()
-                        .iter()
-                        .map(String::as_str),
-                )
+                    .find_map(Lang::of_accept_language)
             })
             .unwrap_or_default()
     }

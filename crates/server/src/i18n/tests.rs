@@ -282,6 +282,13 @@ fn languages_are_negotiated() {
     );
     assert_eq!(headers(&[("accept-language", "de, fr")]), Lang::En);
     assert_eq!(headers(&[("accept-language", "pt-PT")]), Lang::PtBr);
+    // By weight, not by order; a weight of 0 refuses the language.
+    assert_eq!(
+        headers(&[("accept-language", "en;q=0.5, ru;q=0.9")]),
+        Lang::Ru
+    );
+    assert_eq!(headers(&[("accept-language", "ru;q=0, pt")]), Lang::PtBr);
+    assert_eq!(headers(&[("accept-language", "*")]), Lang::En);
     // The cookie wins over Accept-Language; one that names no language of ours does not.
     assert_eq!(
         headers(&[("cookie", "sid=x; lang=pt-BR"), ("accept-language", "ru")]),
