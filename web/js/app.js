@@ -8,13 +8,17 @@
 import { getMe, forgetMe, setName, h } from './http.js';
 import { navigate } from './router.js';
 import { banner } from './banner.js';
-import { OUTAGE_EVENT, RECOVERING_TEXT, Recovery } from './recovering.js';
+import { OUTAGE_EVENT, Recovery } from './recovering.js';
 import { lobbyView } from './views/lobby.js';
 import { watchMyGames, stopMyGames } from './mygames.js';
 import { applySettings } from './settings.js';
+import { startI18n, t, languageSwitch } from './i18n.js';
 
 // The stored colour scheme and board theme, before any view draws.
 applySettings();
+// The reader's language, before any word is drawn.
+await startI18n();
+document.getElementById('lang-switch')?.replaceChildren(languageSwitch());
 
 // path pattern -> a function giving the view (at once, or once its module has loaded).
 const routes = [
@@ -53,8 +57,8 @@ async function route() {
       view = await load();
     } catch {
       if (turn !== shown) return;
-      main.append(h('h1', {}, 'This page did not load'),
-        h('p', {}, 'The connection may be down. ', h('a', { href: path, dataset: { link: '' } }, 'Try again')));
+      main.append(h('h1', {}, t('shell-view-failed')),
+        h('p', {}, `${t('shell-view-failed-why')} `, h('a', { href: path, dataset: { link: '' } }, t('shell-try-again'))));
       return;
     }
     // The reader went elsewhere while the module loaded.
@@ -64,7 +68,7 @@ async function route() {
     current = view(main, ...m.slice(1), new URLSearchParams(location.search)) || null;
     return;
   }
-  main.append(h('h1', {}, 'Page not found'), h('p', {}, h('a', { href: '/', dataset: { link: '' } }, 'Back to the lobby')));
+  main.append(h('h1', {}, t('shell-not-found')), h('p', {}, h('a', { href: '/', dataset: { link: '' } }, t('shell-back-to-lobby'))));
 }
 
 /**
@@ -81,13 +85,15 @@ async function showMe() {
     const me = await getMe();
     const name = h('button.link', {
       type: 'button',
-      title: 'Change your name',
-      'aria-label': `Your name: ${me.name}. Change it`,
+      title: t('shell-me-change-name'),
+      'aria-label': t('shell-me-name-label', { name: me.name }),
+      // A person's name is theirs, in any language (the pseudo-locale test skips it).
+      translate: 'no',
       onclick: () => editName(span, me.name),
     }, me.name);
     const link = me.username
-      ? h('a#account-link', { href: '/account', dataset: { link: '' }, title: 'Your account' }, `@${me.username}`)
-      : h('a#account-link', { href: '/account', dataset: { link: '' } }, 'Sign in');
+      ? h('a#account-link', { href: '/account', dataset: { link: '' }, title: t('shell-me-account'), translate: 'no' }, `@${me.username}`)
+      : h('a#account-link', { href: '/account', dataset: { link: '' } }, t('shell-me-sign-in'));
     span.replaceChildren(name, link);
     adminLink.hidden = me.role !== 'admin';
     // Who I am may have changed (a login, a logout): my games are theirs now.
@@ -99,12 +105,12 @@ async function showMe() {
     adminLink.hidden = true;
     watching = null;
     stopMyGames();
-    span.replaceChildren(e.code === 'banned' ? h('span#banned', {}, 'Banned') : '');
+    span.replaceChildren(e.code === 'banned' ? h('span#banned', {}, t('shell-me-banned')) : '');
   }
 }
 
 function editName(span, old) {
-  const input = h('input', { value: old, maxlength: 32, 'aria-label': 'Your name', name: 'name' });
+  const input = h('input', { value: old, maxlength: 32, 'aria-label': t('shell-name-input'), name: 'name' });
   const msg = h('span.error');
   const form = h('form.name-form', {
     onsubmit: async (e) => {
@@ -116,7 +122,7 @@ function editName(span, old) {
         msg.textContent = err.message;
       }
     },
-  }, input, h('button', { type: 'submit' }, 'Save'), msg);
+  }, input, h('button', { type: 'submit' }, t('shell-name-save')), msg);
   span.replaceChildren(form);
   input.focus();
   input.select();
@@ -143,7 +149,7 @@ window.addEventListener('pageshow', (e) => {
 window.addEventListener('checkerhall:me', showMe);
 window.addEventListener('checkerhall:session-ended', () => {
   forgetMe();
-  banner('You were logged out on this device.', 'warn');
+  banner(t('shell-logged-out'), 'warn');
   showMe();
 });
 
@@ -160,7 +166,7 @@ const recovery = new Recovery({
   show: (on) => {
     const b = document.getElementById('recovering');
     if (!b) return;
-    b.textContent = on ? RECOVERING_TEXT : '';
+    b.textContent = on ? t('shell-recovering') : '';
     b.hidden = !on;
   },
 });

@@ -11,6 +11,7 @@
 // as before (the room's "Your turn · …" included) and the count stays in front of them.
 
 import { api } from './http.js';
+import { formatNumber, t } from './i18n.js';
 import { newTurns, notifyState, notifyTurn, roomOnScreen } from './notify.js';
 
 export const GAMES_EVENT = 'checkerhall:games';
@@ -23,9 +24,9 @@ export function titleWithCount(title, turns) {
   return turns > 0 ? `(${turns}) ${bare}` : bare;
 }
 
-/** The badge's spoken text: "2 games wait for your move". */
+/** The badge's spoken text: "2 games wait for your move", in the reader's language. */
 export function badgeLabel(turns) {
-  return turns === 1 ? '1 game waits for your move' : `${turns} games wait for your move`;
+  return t('shell-games-waiting', { count: turns });
 }
 
 let turns = 0;
@@ -49,7 +50,7 @@ function show(counts) {
   turns = Math.max(0, Number(counts?.turns) || 0);
   const badge = document.getElementById('games-badge');
   if (badge) {
-    badge.textContent = String(turns);
+    badge.textContent = formatNumber(turns);
     badge.hidden = turns === 0;
     badge.setAttribute('aria-label', badgeLabel(turns));
   }

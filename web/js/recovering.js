@@ -2,9 +2,7 @@
 // `unavailable` and moves are refused with `store_failed`; nothing acknowledged is lost,
 // and the players should know that rather than guess. Shown on the first such answer, it
 // asks `/readyz` every few seconds and goes away once the server is ready again.
-// No DOM here: the page hands in how to show it and how to ask (the unit tests fake both).
-
-export const RECOVERING_TEXT = 'The server is recovering; your moves so far are safe.';
+// Its words are shell.ftl's `shell-recovering`. No DOM here: the page hands in how to show it and how to ask (the unit tests fake both).
 
 /** The event the API helper and the socket raise on an answer that means an outage. */
 export const OUTAGE_EVENT = 'checkerhall:outage';

@@ -3,7 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { titleWithCount, badgeLabel } from '../js/mygames.js';
+import { useBundle } from '../js/i18n.js';
 import { sortGames, deadlineWords, statusWords } from '../js/views/games.js';
 import { clockText, durationWords } from '../js/seats.js';
 import { clockWords } from '../js/describe.js';
@@ -14,8 +16,20 @@ test('the title carries the count while something waits, once', () => {
   assert.equal(titleWithCount('(2) Checkerhall', 3), '(3) Checkerhall');
   assert.equal(titleWithCount('(2) Your turn · Queah', 0), 'Your turn · Queah');
   assert.equal(titleWithCount('Your turn · Queah', 1), '(1) Your turn · Queah');
+});
+
+test('the badge says how many games wait, in the reader\'s language', () => {
+  const shell = (tag) => readFileSync(new URL(`../locales/${tag}/shell.ftl`, import.meta.url), 'utf8');
+  useBundle('en', [shell('en')]);
   assert.equal(badgeLabel(1), '1 game waits for your move');
   assert.equal(badgeLabel(4), '4 games wait for your move');
+  useBundle('ru', [shell('ru')]);
+  assert.equal(badgeLabel(1), '1 партия ждёт вашего хода');
+  assert.equal(badgeLabel(3), '3 партии ждут вашего хода');
+  assert.equal(badgeLabel(5), '5 партий ждут вашего хода');
+  assert.equal(badgeLabel(21), '21 партия ждёт вашего хода');
+  useBundle('pt-BR', [shell('pt-BR')]);
+  assert.equal(badgeLabel(2), '2 partidas esperam a sua jogada');
 });
 
 test('your turn first, then the newest move', () => {

@@ -21,6 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::i18n::{self, Lang};
 use crate::metrics::Metrics;
 use crate::store::{Outage, StoreError};
 
@@ -261,14 +262,24 @@ fn code_of_status(status: StatusCode) -> HttpCode {
     }
 }
 
+/// Largest JSON error body [`json_errors`] reads to translate its message: every error
+/// body the server writes is a code and a sentence.
+const MAX_JSON_ERROR: usize = 16 * 1024;
+
 /// Middleware (`axum::middleware::map_response_with_state`, over the server's metrics):
 /// every error response counts once in `checkerhall_errors_total`, whoever made it (a
 /// handler, an extractor, axum's router, a panic). One that is not JSON already becomes
 /// `{"error": {"code", "message"}}` with the same status and headers (`Allow` of a 405 and
-/// `Sec-WebSocket-Version` of a refused upgrade are kept). Success responses and JSON
-/// errors pass untouched.
+/// `Sec-WebSocket-Version` of a refused upgrade are kept). Success responses pass
+/// untouched.
+///
+/// The message is in the caller's language ([`Lang`]): for another language than English
+/// it is the code's sentence from `errors.ftl` (the code unchanged); English keeps the
+/// sentence the refusal wrote, which may name more (the parameter, the field). A code
+/// without a sentence keeps its English message.
 pub(crate) async fn json_errors(
     State(metrics): State<Arc<Metrics>>,
+    lang: Lang,
     response: Response,
 ) -> Response {
     let status = response.status();
@@ -282,14 +293,19 @@ pub(crate) async fn json_errors(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
     if is_json {
-        return response;
+        return if lang == Lang::En {
+            response
+        } else {
+            translate_json(lang, response).await
+        };
     }
     let (mut parts, body) = response.into_parts();
     let bytes = axum::body::to_bytes(body, MAX_TEXT_ERROR)
         .await
         .unwrap_or_default();
     let text = String::from_utf8_lossy(&bytes).trim().to_string();
-    let message = if text.is_empty() {
+    let code = code_of_status(status).as_str();
+    let english = if text.is_empty() {
         status
             .canonical_reason()
             .unwrap_or("error")
@@ -297,7 +313,10 @@ pub(crate) async fn json_errors(
     } else {
         text
     };
-    let code = code_of_status(status).as_str();
+    let message = match lang {
+        Lang::En => english,
+        _ => i18n::error_message(lang, code, None).unwrap_or(english),
+    };
     let body = json!({ "error": { "code": code, "message": message } });
     parts.headers.remove(CONTENT_LENGTH);
     parts.headers.remove(CONTENT_TYPE);
@@ -306,6 +325,35 @@ pub(crate) async fn json_errors(
         response.headers_mut().append(name.clone(), value.clone());
     }
     response
+}
+
+/// A JSON error answer with its message put in `lang`: the same status, headers and code.
+/// A body that is not the error shape passes as it was.
+async fn translate_json(lang: Lang, response: Response) -> Response {
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_JSON_ERROR).await else {
+        // Only a body over the cap fails here, and the server writes none: the status's
+        // own code then, in the documented shape, rather than half a body.
+        let code = code_of_status(parts.status).as_str();
+        let message = i18n::error_message(lang, code, None).unwrap_or_default();
+        let body = json!({ "error": { "code": code, "message": message } }).to_string();
+        parts.headers.remove(CONTENT_LENGTH);
+        return Response::from_parts(parts, axum::body::Body::from(body));
+    };
+    let mut value: serde_json::Value = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(_) => return Response::from_parts(parts, axum::body::Body::from(bytes)),
+    };
+    let sentence = value["error"]["code"]
+        .as_str()
+        .and_then(|code| i18n::error_message(lang, code, None));
+    let Some(sentence) = sentence else {
+        return Response::from_parts(parts, axum::body::Body::from(bytes));
+    };
+    value["error"]["message"] = serde_json::Value::String(sentence);
+    let text = value.to_string();
+    parts.headers.remove(CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(text))
 }
 
 /// The answer to a handler that panicked (`tower_http`'s catch-panic layer): the

@@ -16,6 +16,7 @@ pub(crate) mod connections;
 pub mod error;
 pub mod export;
 pub mod http;
+pub mod i18n;
 pub mod identity;
 pub(crate) mod limits;
 pub(crate) mod lobby_sync;

@@ -224,7 +224,12 @@ async fn asset(Path((hash, path)): Path<(String, String)>) -> Response {
     let Some(file) = Web::get(&path) else {
         return not_found();
     };
-    let mime = file.metadata.mimetype();
+    // Fluent files (`web/locales/`) are UTF-8 text with no registered type of their own.
+    let mime = if path.ends_with(".ftl") {
+        "text/plain"
+    } else {
+        file.metadata.mimetype()
+    };
     let content_type = if mime.starts_with("text/") || mime.ends_with("javascript") {
         format!("{mime}; charset=utf-8")
     } else {

@@ -2,6 +2,10 @@
 //! refusal (`lobby::ErrorCode`): together the two tables are every code a socket can be
 //! told (`docs/protocol.md`, `### error`).
 
+use fluent_bundle::FluentArgs;
+
+use crate::i18n::{self, Lang};
+
 lobby::code_table! {
     /// A socket `error` code given by the server rather than by the room's rules: a message
     /// that could not be read or was refused by the socket's limits, or a command the room
@@ -34,6 +38,29 @@ pub fn read_error_code(text: &str) -> Option<&'static str> {
 pub fn error_codes() -> impl Iterator<Item = &'static str> {
     let room = lobby::ErrorCode::ALL.iter().map(|c| c.as_str());
     room.chain(SocketCode::ALL.iter().map(|c| c.as_str()))
+}
+
+/// The sentence of the socket error `code` in `lang`, from `errors.ftl`: `reason` names
+/// the rule that refused a move (`capture_compulsory`, ...), `opens_in_ms` the time left
+/// before a claim opens (`Some(None)`: it opens once every opponent is away). `None` for a
+/// code without a sentence, and for a claim whose time is not known (another node's
+/// refusal): the caller then keeps its English words.
+pub fn error_sentence(
+    lang: Lang,
+    code: &str,
+    reason: Option<&str>,
+    opens_in_ms: Option<Option<u64>>,
+) -> Option<String> {
+    let mut args = FluentArgs::new();
+    if let Some(reason) = reason {
+        args.set("reason", reason.to_string());
+    }
+    if code == lobby::ErrorCode::ClaimNotOpen.as_str() {
+        let ms = opens_in_ms?.unwrap_or(0);
+        // Whole seconds, rounded up: "in 0 seconds" would read as "now".
+        args.set("seconds", ms.div_ceil(1000));
+    }
+    i18n::error_message(lang, code, Some(&args))
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@
 //!   and [`read_command`].
 //! * [`SocketCode`]: the `error` codes that are the server's own; with the room's
 //!   (`lobby::ErrorCode`) they are every code a socket is told ([`error_codes`]), and
-//!   [`read_error_code`] reads one back from another node.
+//!   [`read_error_code`] reads one back from another node; [`error_sentence`] is a code's
+//!   `message` in the socket's language.
 //!
 //! The fast writers exist because the encoding of a move's messages was the sockets' main
 //! cost; each is held to the bytes serde writes for the same value by a test that walks
@@ -28,7 +29,7 @@ mod log;
 mod server;
 
 pub use client::{parse_client, read_client, ClientMessage, Refusal, Request, WireError};
-pub use codes::{error_codes, read_error_code, SocketCode};
+pub use codes::{error_codes, error_sentence, read_error_code, SocketCode};
 pub use event::event_message;
 pub use json::json_text;
 pub use log::{actor_text, command_text, read_actor, read_command};

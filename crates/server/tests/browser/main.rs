@@ -12,6 +12,7 @@ mod comforts;
 #[path = "../it/common/mod.rs"]
 mod common;
 mod games;
+mod i18n;
 mod learn;
 mod lobby;
 mod notify;

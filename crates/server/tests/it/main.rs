@@ -28,6 +28,7 @@ mod history_chat;
 mod hotpath;
 mod http;
 mod hygiene;
+mod i18n;
 mod lifetime;
 mod limits;
 mod live;

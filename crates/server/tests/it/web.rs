@@ -146,6 +146,7 @@ async fn every_web_file_is_served_under_its_hash() {
             "svg" => Some("image/svg+xml"),
             "png" => Some("image/png"),
             "json" => Some("application/json"),
+            "ftl" => Some("text/plain; charset=utf-8"),
             _ => None,
         };
         if let Some(want) = want {

@@ -3,13 +3,14 @@
 //! message's `id` (a `sync` first sends what was missed).
 
 use axum::extract::ws::Message;
-use lobby::{Actor, Bot, Command, FirstSeat, Participant};
+use lobby::{Actor, Bot, Command, FirstSeat, LobbyError, Participant};
 use serde_json::Value;
 use tokio::time::Instant;
 use uuid::Uuid;
 
 use super::output::Later;
 use crate::config::Limits;
+use crate::i18n::Lang;
 use crate::metrics::{Metrics, Overload};
 use crate::rooms::{CommandError, RoomHandle, Rooms};
 use crate::store::now_ms;
@@ -62,6 +63,17 @@ impl SocketError {
     fn reason(&self) -> Option<rules::IllegalReason> {
         match self {
             SocketError::Command(e) => e.reason(),
+            _ => None,
+        }
+    }
+
+    /// When a refused claim opens: `Some(None)` once every opponent is away, `None` for
+    /// another error or another node's refusal (which says it in its words only).
+    fn claim_opens_in(&self) -> Option<Option<u64>> {
+        match self {
+            SocketError::Command(CommandError::Lobby(LobbyError::ClaimNotOpen { opens_in_ms })) => {
+                Some(*opens_in_ms)
+            }
             _ => None,
         }
     }
@@ -139,6 +151,8 @@ pub(super) struct To<'a> {
     pub(super) me: Option<&'a Participant>,
     /// The participant has no account.
     pub(super) guest: bool,
+    /// The language of the error sentences (told at connect).
+    pub(super) lang: Lang,
 }
 
 impl To<'_> {
@@ -154,12 +168,18 @@ impl To<'_> {
             }
             _ => {}
         }
-        let message = e.message();
+        let reason = e.reason().map(|r| r.code());
+        let message = match self.lang {
+            // English keeps the error's own words, which may name more (a limit's numbers).
+            Lang::En => None,
+            lang => wire::error_sentence(lang, e.code(), reason, e.claim_opens_in()),
+        }
+        .unwrap_or_else(|| e.message());
         Reply::Error {
             id,
             code: e.code(),
             message: &message,
-            reason: e.reason().map(|r| r.code()),
+            reason,
         }
         .text()
     }

@@ -29,6 +29,7 @@ use uuid::Uuid;
 
 use crate::connections::{AddressSlot, Counts, Registration, SendBuffer};
 use crate::error::{ApiError, HttpCode};
+use crate::i18n::Lang;
 use crate::identity::{lookup, token_from_parts, Identity};
 use crate::metrics::{Metrics, Overload};
 use crate::net::ClientAddr;
@@ -140,6 +141,7 @@ pub(super) async fn upgrade(
         guest: !identity.as_ref().is_some_and(|i| i.account.is_some()),
         participant: identity.map(|i| i.participant()),
         since: q.since,
+        lang: Lang::of_headers(&parts.headers),
         counts: state.sockets.counts().clone(),
     });
     Ok(ws
@@ -247,6 +249,9 @@ struct Conn {
     guest: bool,
     /// The client's `since`.
     since: Option<u64>,
+    /// The language of its error sentences: the `lang` cookie or `Accept-Language` of the
+    /// upgrade request.
+    lang: Lang,
     counts: Arc<Counts>,
 }
 

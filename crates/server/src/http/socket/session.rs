@@ -147,6 +147,7 @@ impl<'a> Session<'a> {
                 room: &conn.room,
                 me: conn.participant.as_ref(),
                 guest: conn.guest,
+                lang: conn.lang,
             },
             gate: Gate::new(limits),
             me: conn.participant.as_ref().map(|p| p.id),
