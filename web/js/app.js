@@ -182,4 +182,8 @@ if (invite) {
 showMe();
 route();
 // The offline worker, once the first view's files are in (js/pwa.js).
-window.addEventListener('load', () => import('./pwa.js').then((m) => m.register()).catch(() => {}));
+// The page's words are awaited above, and a module's top-level await does not hold the
+// `load` event: it may have come already.
+const registerWorker = () => import('./pwa.js').then((m) => m.register()).catch(() => {});
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker);
