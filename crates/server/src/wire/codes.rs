@@ -1,10 +1,7 @@
 //! The codes of the socket's `error` message that are the server's own, not a room's
 //! refusal (`lobby::ErrorCode`): together the two tables are every code a socket can be
-//! told (`docs/protocol.md`, `### error`).
-
-use fluent_bundle::FluentArgs;
-
-use crate::i18n::{self, Lang};
+//! told (`docs/protocol.md`, `### error`). Nothing here but lobby and serde: the fuzz
+//! target `wire` compiles this file on its own (their sentences are in `sentences.rs`).
 
 lobby::code_table! {
     /// A socket `error` code given by the server rather than by the room's rules: a message
@@ -38,29 +35,6 @@ pub fn read_error_code(text: &str) -> Option<&'static str> {
 pub fn error_codes() -> impl Iterator<Item = &'static str> {
     let room = lobby::ErrorCode::ALL.iter().map(|c| c.as_str());
     room.chain(SocketCode::ALL.iter().map(|c| c.as_str()))
-}
-
-/// The sentence of the socket error `code` in `lang`, from `errors.ftl`: `reason` names
-/// the rule that refused a move (`capture_compulsory`, ...), `opens_in_ms` the time left
-/// before a claim opens (`Some(None)`: it opens once every opponent is away). `None` for a
-/// code without a sentence, and for a claim whose time is not known (another node's
-/// refusal): the caller then keeps its English words.
-pub fn error_sentence(
-    lang: Lang,
-    code: &str,
-    reason: Option<&str>,
-    opens_in_ms: Option<Option<u64>>,
-) -> Option<String> {
-    let mut args = FluentArgs::new();
-    if let Some(reason) = reason {
-        args.set("reason", reason.to_string());
-    }
-    if code == lobby::ErrorCode::ClaimNotOpen.as_str() {
-        let ms = opens_in_ms?.unwrap_or(0);
-        // Whole seconds, rounded up: "in 0 seconds" would read as "now".
-        args.set("seconds", ms.div_ceil(1000));
-    }
-    i18n::error_message(lang, code, Some(&args))
 }
 
 #[cfg(test)]

@@ -26,13 +26,15 @@ mod codes;
 mod event;
 mod json;
 mod log;
+mod sentences;
 mod server;
 
 pub use client::{parse_client, read_client, ClientMessage, Refusal, Request, WireError};
-pub use codes::{error_codes, error_sentence, read_error_code, SocketCode};
+pub use codes::{error_codes, read_error_code, SocketCode};
 pub use event::event_message;
 pub use json::json_text;
 pub use log::{actor_text, command_text, read_actor, read_command};
+pub use sentences::error_sentence;
 pub use server::{since_messages, too_many_connections, Reply};
 
 #[cfg(test)]
