@@ -12,7 +12,7 @@ import { OUTAGE_EVENT, Recovery } from './recovering.js';
 import { lobbyView } from './views/lobby.js';
 import { watchMyGames, stopMyGames } from './mygames.js';
 import { applySettings } from './settings.js';
-import { startI18n, t, languageSwitch } from './i18n.js';
+import { startI18n, t, languageSwitch, need } from './i18n.js';
 
 // The stored colour scheme and board theme, before any view draws.
 applySettings();
@@ -20,21 +20,22 @@ applySettings();
 await startI18n();
 document.getElementById('lang-switch')?.replaceChildren(languageSwitch());
 
-// path pattern -> a function giving the view (at once, or once its module has loaded).
+// path pattern -> a function giving the view (at once, or once its module has loaded), and
+// the view's own Fluent files (web/locales/<tag>/), loaded beside its module.
 const routes = [
-  [/^\/$/, () => lobbyView],
-  [/^\/room\/([\w-]+)$/, () => import('./views/room.js').then((m) => m.roomView)],
-  [/^\/history$/, () => import('./views/history.js').then((m) => m.historyView)],
-  [/^\/games$/, () => import('./views/games.js').then((m) => m.gamesView)],
-  [/^\/history\/([\w-]+)$/, () => import('./views/replay.js').then((m) => m.replayView)],
-  [/^\/join\/(\w+)$/, () => import('./views/join.js').then((m) => m.joinView)],
-  [/^\/account$/, () => import('./views/account.js').then((m) => m.accountView)],
-  [/^\/admin$/, () => import('./views/admin.js').then((m) => m.adminView)],
-  [/^\/rules\/(\w+)$/, () => import('./views/rules.js').then((m) => m.rulesView)],
-  [/^\/leaderboard$/, () => import('./views/leaderboard.js').then((m) => m.leaderboardView)],
-  [/^\/@\/([^/]+)$/, () => import('./views/player.js').then((m) => m.playerView)],
-  [/^\/tournaments$/, () => import('./views/tournaments.js').then((m) => m.tournamentsView)],
-  [/^\/tournament\/([\w-]+)$/, () => import('./views/tournament.js').then((m) => m.tournamentView)],
+  [/^\/$/, () => lobbyView, []],
+  [/^\/room\/([\w-]+)$/, () => import('./views/room.js').then((m) => m.roomView), ['room.ftl']],
+  [/^\/history$/, () => import('./views/history.js').then((m) => m.historyView), ['history.ftl']],
+  [/^\/games$/, () => import('./views/games.js').then((m) => m.gamesView), ['history.ftl']],
+  [/^\/history\/([\w-]+)$/, () => import('./views/replay.js').then((m) => m.replayView), ['history.ftl']],
+  [/^\/join\/(\w+)$/, () => import('./views/join.js').then((m) => m.joinView), ['account.ftl']],
+  [/^\/account$/, () => import('./views/account.js').then((m) => m.accountView), ['account.ftl']],
+  [/^\/admin$/, () => import('./views/admin.js').then((m) => m.adminView), ['admin.ftl']],
+  [/^\/rules\/(\w+)$/, () => import('./views/rules.js').then((m) => m.rulesView), ['learn.ftl']],
+  [/^\/leaderboard$/, () => import('./views/leaderboard.js').then((m) => m.leaderboardView), ['players.ftl']],
+  [/^\/@\/([^/]+)$/, () => import('./views/player.js').then((m) => m.playerView), ['players.ftl']],
+  [/^\/tournaments$/, () => import('./views/tournaments.js').then((m) => m.tournamentsView), ['tournaments.ftl']],
+  [/^\/tournament\/([\w-]+)$/, () => import('./views/tournament.js').then((m) => m.tournamentView), ['tournaments.ftl']],
 ];
 
 let current = null;
@@ -49,12 +50,12 @@ async function route() {
   main.replaceChildren();
   banner(null);
   const path = location.pathname;
-  for (const [re, load] of routes) {
+  for (const [re, load, files] of routes) {
     const m = re.exec(path);
     if (!m) continue;
     let view;
     try {
-      view = await load();
+      [view] = await Promise.all([load(), need(...files)]);
     } catch {
       if (turn !== shown) return;
       main.append(h('h1', {}, t('shell-view-failed')),

@@ -27,8 +27,15 @@ export const LANGUAGES = [
  */
 export const PSEUDO = 'en-XA';
 
-/** The files the page loads, in every language. */
-const FILES = ['shell.ftl'];
+/**
+ * The files every page loads before its first view: the page around the views, the words
+ * several views share, and the front page's (the page most visits open). A view's own file
+ * is loaded when the view is first shown (`need`, called by the router).
+ */
+const START = ['shell.ftl', 'common.ftl', 'lobby.ftl'];
+
+// The files in the bundle, and those on their way (a file asked for twice is fetched once).
+const loaded = new Map();
 
 const STORED = 'checkerhall.lang';
 
@@ -136,9 +143,9 @@ export function languageSwitch() {
   return select;
 }
 
-/** The texts of `folder`'s Fluent files. */
-async function load(folder) {
-  return Promise.all(FILES.map(async (file) => {
+/** The texts of `folder`'s Fluent `files`. */
+async function load(folder, files) {
+  return Promise.all(files.map(async (file) => {
     const res = await fetch(new URL(`../locales/${folder}/${file}`, import.meta.url));
     if (!res.ok) throw new Error(`${folder}/${file}: HTTP ${res.status}`);
     return res.text();
@@ -165,17 +172,36 @@ export async function startI18n() {
   // A stored choice rides in the cookie on every request, so the server answers in it.
   if (stored === tag) choose(tag);
   try {
-    useBundle(tag, await load(tag === PSEUDO ? 'en' : tag));
+    useBundle(tag, await load(tag === PSEUDO ? 'en' : tag, START));
   } catch (e) {
     console.warn(`i18n: ${e.message}`);
     tag = 'en';
     try {
-      useBundle(tag, await load(tag));
+      useBundle(tag, await load(tag, START));
     } catch (again) {
       console.warn(`i18n: ${again.message}`);
       return;
     }
   }
+  for (const file of START) loaded.set(file, Promise.resolve());
   document.documentElement.lang = tag;
   translate();
+}
+
+/**
+ * Adds `files` (names under web/locales/<tag>/, e.g. `room.ftl`) to the current language's
+ * bundle, each fetched once; resolves when all are in. A file that does not load leaves its
+ * messages out (`t` then shows their keys) rather than failing the view.
+ */
+export function need(...files) {
+  const folder = current === PSEUDO ? 'en' : current;
+  return Promise.all(files.map((file) => {
+    if (!loaded.has(file)) {
+      loaded.set(file, load(folder, [file]).then(([text]) => {
+        const errors = bundle?.addResource(new FluentResource(text)) || [];
+        for (const e of errors) console.warn(`i18n: ${current}/${file}: ${e.message}`);
+      }).catch((e) => console.warn(`i18n: ${e.message}`)));
+    }
+    return loaded.get(file);
+  }));
 }

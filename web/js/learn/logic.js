@@ -1,7 +1,7 @@
 // The rules pages' pure parts: judging a move clicked in a position to try, and stepping
 // through a game. No DOM here, so node's tests run them (web/test/learn.test.js).
 
-import { count } from '../lists.js';
+import { t } from '../i18n.js';
 
 /** How many pieces `move` takes. */
 function taken(move) {
@@ -18,42 +18,34 @@ export function offered(tr) {
 
 /**
  * Judges `move` (by its text) in the try `tr` with the page's words `words`
- * ({ right, wrong, other?, fewer?, quiet? }; `{move}` in them is replaced by the move's text).
+ * ({ right, wrong, other?, fewer?, quiet? }: Fluent keys, whose messages may read
+ * `{ $move }`, and for `fewer` and `quiet` `{ $n }` and `{ $most }`, the pieces taken).
  * Returns { verdict: 'right' | 'wrong' | 'legal', message }: 'legal' is a move the rules
  * allow that is not the one asked for.
  */
 export function judge(tr, words, move) {
   const v = verdictOf(tr, words, move);
-  return { verdict: v.verdict, message: String(v.message || '').replaceAll('{move}', move?.text || '') };
+  return { verdict: v.verdict, message: t(v.key, { move: move?.text || '', ...v.args }) };
 }
 
 function verdictOf(tr, words, move) {
   const text = move?.text;
   const legal = tr.legal.find((m) => m.text === text);
   if (!legal) {
-    return { verdict: 'wrong', message: words.wrong || 'The rules do not allow that move here.' };
+    return { verdict: 'wrong', key: words.wrong || 'learn-try-not-allowed' };
   }
   if (tr.most) {
     const most = Math.max(0, ...tr.legal.map(taken));
-    if (taken(legal) === most) return { verdict: 'right', message: words.right };
+    if (taken(legal) === most) return { verdict: 'right', key: words.right };
     const n = taken(legal);
     // A quiet move (a king stepping, say) takes nothing: it is no capture at all.
-    if (n === 0) {
-      const quiet = words.quiet || 'That move is allowed, but it is not a capture; there is a way to take {most}.';
-      return { verdict: 'legal', message: quiet.replace('{most}', pieces(most)) };
-    }
-    const fewer = words.fewer || 'That move is allowed, but it takes {n}; there is a way to take {most}.';
-    return { verdict: 'legal', message: fewer.replace('{n}', pieces(n)).replace('{most}', pieces(most)) };
+    if (n === 0) return { verdict: 'legal', key: words.quiet || 'learn-try-quiet', args: { most } };
+    return { verdict: 'legal', key: words.fewer || 'learn-try-fewer', args: { n, most } };
   }
   if (tr.want.length && !tr.want.includes(text)) {
-    return { verdict: 'legal', message: words.other || 'That move is allowed, but it is not the one this rule is about.' };
+    return { verdict: 'legal', key: words.other || 'learn-try-other' };
   }
-  return { verdict: 'right', message: words.right };
-}
-
-/** "1 piece", "4 pieces". */
-export function pieces(n) {
-  return count(n, 'piece');
+  return { verdict: 'right', key: words.right };
 }
 
 /**

@@ -4,6 +4,7 @@
 // views/rules.js), with the game's data module computed by the rules engine.
 
 import { h } from '../http.js';
+import { t, need } from '../i18n.js';
 import { createBoard } from '../board/api.js';
 import { parsePosition } from '../position.js';
 import { GAME_NAME, NEVA_CORNER, seatName } from '../seats.js';
@@ -39,13 +40,13 @@ function diagram(game, d) {
   const box = h('div.board-box.learn-board');
   const pos = parsePosition(game, d.position);
   createBoard(box, { game, options: d.options || {}, orientation: d.orientation || 'white', pos, lastMove: d.lastMove || [], coords: true, movable: false });
-  return h('figure.diagram', {}, box, textLines(game, pos).el, d.caption ? h('figcaption', {}, d.caption) : null);
+  return h('figure.diagram', {}, box, textLines(game, pos).el, d.caption ? h('figcaption', {}, t(d.caption)) : null);
 }
 
 /** A position's pieces as a list, for screen-reader mode (shown only with the setting on). */
 function textLines(game, pos) {
   const list = h('ul.nvui-lines');
-  const show = (p) => list.replaceChildren(...[seatToMove(p), ...positionLines(game, p).map((l) => l.text)].filter(Boolean).map((t) => h('li', {}, t)));
+  const show = (p) => list.replaceChildren(...[seatToMove(p), ...positionLines(game, p).map((l) => l.text)].filter(Boolean).map((line) => h('li', {}, line)));
   show(pos);
   return { el: list, show };
 }
@@ -84,7 +85,7 @@ function tryBox(game, tr, words) {
     again.hidden = true;
   }
   return h('figure.try', { id: `try-${tr.id}`, dataset: { try: tr.id } },
-    h('p.try-ask', {}, h('strong', {}, 'Your move: '), words.ask),
+    h('p.try-ask', {}, h('strong', {}, 'Your move: '), t(words.ask)),
     box,
     tryText(game, tr, pos, verdict),
     h('div.try-tools', {}, result, again));
@@ -107,8 +108,8 @@ function tryText(game, tr, pos, verdict) {
     return WORDS.tryHelp;
   };
   const play = (text) => {
-    const t = text.toLowerCase();
-    verdict(offered(tr).find((m) => m.text.toLowerCase() === t) || { text });
+    const typed = text.toLowerCase();
+    verdict(offered(tr).find((m) => m.text.toLowerCase() === typed) || { text });
     return Promise.resolve(true);
   };
   const box = createMoveBox(`${id}-move`, { answer, play, clocks: false, level: 4, help: WORDS.tryHelp });
@@ -128,9 +129,8 @@ function stepTitle(game, g, view) {
 function stepNote(g, words, view) {
   const s = view.step;
   if (!s) return '';
-  if (s.resign) return words.notes.resign || '';
-  if (s.round) return words.notes[`${s.round}:${s.seat}`] || '';
-  return words.notes[view.at] || '';
+  const key = s.resign ? words.notes.resign : s.round ? words.notes[`${s.round}:${s.seat}`] : words.notes[view.at];
+  return key ? t(key) : '';
 }
 
 /** A game stepped through with buttons (and the arrow keys while the board has focus). */
@@ -164,8 +164,8 @@ function gameBox(game, g, words) {
   const back = btn('Back', 'step-back', () => show(view.at - 1));
   const fwd = btn('Forward', 'step-forward', () => show(view.at + 1));
   const end = btn('End', 'step-end', () => show(g.steps.length));
-  const fig = h('figure.game', { id: `game-${g.id}`, dataset: { game: g.id }, tabindex: 0, 'aria-label': `${words.title}: use the arrow keys to step through the moves` },
-    h('p.game-title', {}, h('strong', {}, words.title)),
+  const fig = h('figure.game', { id: `game-${g.id}`, dataset: { game: g.id }, tabindex: 0, 'aria-label': `${t(words.title)}: use the arrow keys to step through the moves` },
+    h('p.game-title', {}, h('strong', {}, t(words.title))),
     box,
     lines.el,
     h('div.step-tools', {}, first, back, count, fwd, end),
@@ -184,8 +184,8 @@ function gameBox(game, g, words) {
 }
 
 function section(game, sec, data, text) {
-  const parts = [h('h2', {}, h('a.anchor', { href: `#rule-${sec.slug}`, 'aria-hidden': 'true', tabindex: -1 }, '#'), ' ', sec.title)];
-  for (const p of sec.paras) parts.push(h('p', {}, p));
+  const parts = [h('h2', {}, h('a.anchor', { href: `#rule-${sec.slug}`, 'aria-hidden': 'true', tabindex: -1 }, '#'), ' ', t(sec.title))];
+  for (const p of sec.paras) parts.push(h('p', {}, t(p)));
   if (sec.diagram) parts.push(diagram(game, sec.diagram));
   if (sec.game) {
     const g = data.games.find((x) => x.id === sec.game);
@@ -203,7 +203,7 @@ function optionsSection(game, data, text) {
     h('h2', {}, 'Options of a room'),
     h('p', {}, 'A room\u2019s creator may change these rules; the room shows what it plays.'),
     data.options.map((o) => {
-      const words = text.options[o.key] || o.key;
+      const words = text.options[o.key] ? t(text.options[o.key]) : o.key;
       // The option's name, as the create form shows it, leads its paragraph in bold.
       const cut = words.indexOf(': ');
       const body = cut > 0 && cut < 40 ? [h('strong', {}, words.slice(0, cut + 1)), words.slice(cut + 1)] : [words];
@@ -219,17 +219,17 @@ export async function showRules(main, game) {
       h('p', {}, 'Choose one of the games above to read its rules.')));
     return;
   }
-  document.title = `${text.title}: rules \u00b7 Checkerhall`;
-  const { DATA: data } = await DATA[game]();
+  document.title = `${t(text.title)}: rules \u00b7 Checkerhall`;
+  const [{ DATA: data }] = await Promise.all([DATA[game](), need(`rules-${game}.ftl`)]);
   if (!main.isConnected) return;
   const toc = h('nav.rules-toc', { 'aria-label': 'On this page' },
     h('ul', {}, [...text.sections, { slug: 'options', title: 'Options of a room' }].map((s) =>
-      h('li', {}, h('a', { href: `#rule-${s.slug}` }, s.title)))));
+      h('li', {}, h('a', { href: `#rule-${s.slug}` }, t(s.title))))));
   main.replaceChildren(h('div.learn', { dataset: { game } },
     gamesNav(game),
-    h('h1', {}, `How to play ${text.title}`),
+    h('h1', {}, `How to play ${t(text.title)}`),
     h('p.learn-reader', {}, readerSwitch()),
-    text.intro.map((p) => h('p.intro', {}, p)),
+    text.intro.map((p) => h('p.intro', {}, t(p))),
     toc,
     text.sections.map((s) => section(game, s, data, text)),
     optionsSection(game, data, text),

@@ -17,7 +17,7 @@ const CONVERTED: &[(&str, &[&str])] = &[
 /// The visible text under `selector` that the pseudo-locale did not make: text with a plain
 /// ASCII letter, outside what is marked `translate="no"` (a person's name). A `<select>`
 /// counts by the option it shows.
-async fn plain_text(page: &Page, selector: &str) -> Vec<String> {
+pub(crate) async fn plain_text(page: &Page, selector: &str) -> Vec<String> {
     let script = format!(
         "(() => {{ const out = []; \
            for (const root of document.querySelectorAll({sel})) {{ \
@@ -39,6 +39,20 @@ async fn plain_text(page: &Page, selector: &str) -> Vec<String> {
     page.eval(&script).await
 }
 
+/// Fails unless every visible text under each of `parts` (CSS selectors) on `page`, open
+/// in the pseudo-locale (`?lang=en-XA`), came from a Fluent file; `what` names the page.
+/// For pages a test must set up first (a room, a replay), in that page's own test.
+pub(crate) async fn assert_all_from_bundle(page: &Page, what: &str, parts: &[&str]) {
+    for part in parts {
+        page.wait_for(part).await;
+        let plain = plain_text(page, part).await;
+        assert!(
+            plain.is_empty(),
+            "{what} {part}: text not from a Fluent file: {plain:?}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_pseudo_locale_leaves_no_hard_coded_text_on_the_converted_pages() {
     let Some(h) = Harness::start("i18n-pseudo").await else {
@@ -51,14 +65,7 @@ async fn the_pseudo_locale_leaves_no_hard_coded_text_on_the_converted_pages() {
             "document.documentElement.lang === 'en-XA' && document.querySelector('#me a')",
         )
         .await;
-        for part in *parts {
-            page.wait_for(part).await;
-            let plain = plain_text(&page, part).await;
-            assert!(
-                plain.is_empty(),
-                "{path} {part}: text not from a Fluent file: {plain:?}"
-            );
-        }
+        assert_all_from_bundle(&page, path, parts).await;
     }
     page.set_viewport(375, 812, true).await;
     page.goto("/?lang=en-XA").await;

@@ -1,0 +1,1 @@
+# Words several views share: the games, seats and colours, options, results, clocks and dates.

@@ -1,0 +1,1 @@
+# The rules of Stockholm, in plain words.

@@ -1,0 +1,1 @@
+# Tournaments: the list, a tournament's page and the organiser's tools.

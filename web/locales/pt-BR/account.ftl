@@ -1,0 +1,1 @@
+# Signing in, the account page, its settings and mail, and joining by invite.

@@ -1,0 +1,1 @@
+# The rules of Give and Take, in plain words.

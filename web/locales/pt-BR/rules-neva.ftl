@@ -1,0 +1,1 @@
+# The rules of Neva checkers, in plain words.

@@ -1,0 +1,1 @@
+# The rules of Queah, in plain words.

@@ -1,0 +1,1 @@
+# Finished games: the history list, your games and the replay.

@@ -1,0 +1,1 @@
+# The leaderboard and a player's page.
