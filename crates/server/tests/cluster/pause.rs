@@ -66,14 +66,29 @@ async fn answer(ws: &mut Socket, id: u64, wait: Duration) -> Option<Value> {
     None
 }
 
+/// What a socket said about this seat's turn.
+enum Turn {
+    /// The seat's legal moves (a snapshot or a `your_turn` named them).
+    Moves(Vec<String>),
+    /// The socket closed first (a node handing the room over tells `restarting` and
+    /// closes): the client connects again. The types of what it said before.
+    Closed(Vec<String>),
+}
+
 /// Reads until the legal moves of this socket's seat are known (a snapshot or a
-/// `your_turn`).
-async fn legal_moves(ws: &mut Socket) -> Vec<String> {
+/// `your_turn`), or the socket closes; panics with what it said if it stays open and
+/// silent about the turn for 20 s.
+async fn legal_moves(ws: &mut Socket) -> Turn {
     let until = Instant::now() + Duration::from_secs(20);
+    let mut seen = Vec::new();
     while Instant::now() < until {
-        let Some(v) = recv(ws, Duration::from_secs(20)).await else {
+        let Some(v) = recv(ws, until.saturating_duration_since(Instant::now())).await else {
+            if Instant::now() < until {
+                return Turn::Closed(seen);
+            }
             break;
         };
+        seen.push(format!("{} {}", v["type"], v["data"]["type"]));
         if v["type"] != "snapshot" && v["data"]["type"] != "your_turn" {
             continue;
         }
@@ -89,10 +104,10 @@ async fn legal_moves(ws: &mut Socket) -> Vec<String> {
             })
             .collect();
         if !moves.is_empty() {
-            return moves;
+            return Turn::Moves(moves);
         }
     }
-    panic!("no turn was told on this socket");
+    panic!("no turn was told on this socket in 20 s; it said {seen:?}");
 }
 
 /// Plays `mv` on a fresh socket through nginx until it is acknowledged (the room is being
@@ -106,7 +121,14 @@ async fn play_through(nginx: &str, room: Uuid, token: &str, mv: Option<&str>) ->
             "no move accepted on {room} within 30 s"
         );
         let mut ws = socket(nginx, room, token).await;
-        let moves = legal_moves(&mut ws).await;
+        let moves = match legal_moves(&mut ws).await {
+            Turn::Moves(moves) => moves,
+            Turn::Closed(seen) => {
+                println!("a socket to {room} through nginx closed after {seen:?}; again");
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                continue;
+            }
+        };
         let choice = match mv {
             Some(m) if moves.iter().any(|x| x == m) => m.to_string(),
             Some(m) => panic!("{m} is not legal on {room} now: {moves:?}"),
@@ -177,7 +199,9 @@ async fn a_paused_node_that_wakes_has_its_late_moves_refused() {
     ))
     .await
     .unwrap();
-    let moves = legal_moves(&mut w).await;
+    let Turn::Moves(moves) = legal_moves(&mut w).await else {
+        panic!("the probe room's socket closed before White's turn");
+    };
     assert!(moves.len() >= 2, "two different first moves: {moves:?}");
     let owners: Vec<(Option<i64>,)> = sqlx::query_as("SELECT owner FROM rooms WHERE id = $1")
         .bind(probe.to_string())
