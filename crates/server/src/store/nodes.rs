@@ -186,7 +186,9 @@ impl Store {
     /// orphans at once, whether their lease has lapsed or not (a node restarted after a
     /// kill takes its rooms back without waiting), and every one of them is taken,
     /// finished ones too when they finished at or after `finished_since`. `skip`: rooms
-    /// live on this node still (a task ending), left for a later sweep.
+    /// live on this node still (a task ending), left for a later sweep. A node that drains
+    /// or lost its lease claims nothing, and a room another node claimed while this sweep
+    /// waited is left to it.
     ///
     /// # Errors
     /// Not Postgres, or a database failure.
@@ -207,6 +209,12 @@ impl Store {
         };
         let taken: Vec<String> = claims.iter().map(|(id, _, _)| id.clone()).collect();
         claims.extend(share_of_orphans(&mut tx, epoch, lease_ms, &skip, &taken).await?);
+        let locked: Vec<String> = claims.iter().map(|(id, _, _)| id.clone()).collect();
+        let claims = if locked.is_empty() {
+            claims
+        } else {
+            still_orphans(&mut tx, &locked, epoch, lease_ms, name).await?
+        };
         if claims.is_empty() {
             tx.rollback().await.map_err(db_err)?;
             return Ok(Vec::new());
@@ -227,8 +235,10 @@ impl Store {
     }
 
     /// Claims room `id` for `epoch` if its owner is not alive (any state: a finished room
-    /// comes back for its rematch); `None` when it has a live owner (this epoch included)
-    /// or does not exist.
+    /// comes back for its rematch); `None` when it has a live owner (this epoch included),
+    /// does not exist, or `epoch` itself drains or lost its lease. A claim another node
+    /// commits while this one waits for the room's row wins: this one then finds a live
+    /// owner.
     ///
     /// # Errors
     /// Not Postgres, or a database failure.
@@ -240,18 +250,20 @@ impl Store {
     ) -> Result<Option<Claimed>, StoreError> {
         let pool = self.cluster_pool()?;
         let mut tx = pool.begin().await.map_err(db_err)?;
-        let sql = format!(
-            "SELECT r.owner, {DOWN_AT} FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
-             WHERE r.id = $2 AND {} FOR UPDATE OF r",
-            orphaned()
-        );
-        let found: Option<(Option<i64>, Option<i64>)> = sqlx::query_as(&sql)
-            .bind(lease_ms)
-            .bind(id.to_string())
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        let Some((_, down_at)) = found else {
+        let room = id.to_string();
+        let locked: Option<(String,)> =
+            sqlx::query_as("SELECT id FROM rooms WHERE id = $1 FOR UPDATE")
+                .bind(&room)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        let found = match locked {
+            Some(_) => still_orphans(&mut tx, std::slice::from_ref(&room), epoch, lease_ms, None)
+                .await?
+                .pop(),
+            None => None,
+        };
+        let Some((_, _, down_at)) = found else {
             tx.rollback().await.map_err(db_err)?;
             return Ok(None);
         };
@@ -403,6 +415,42 @@ async fn share_of_orphans(
         .bind(skip)
         .bind(share)
         .bind(taken)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)
+}
+
+/// Of the rooms `ids`, locked by `tx` already, those that are orphans for `epoch` now:
+/// owned by nobody alive, or by a previous life of the node `name`, while `epoch` itself
+/// is alive and not draining; with their owner and when it was last seen.
+///
+/// Read in a statement of its own, after the lock, and not by the statement that locked:
+/// a locking read that waited for another node's claim re-checks only the room's new row
+/// against the `nodes` row it had joined for the old owner (Postgres's recheck of an
+/// updated row), so the new owner, alive, would read as no node at all and the room as an
+/// orphan, taken twice. A new statement reads the committed owner and its node afresh,
+/// and the lock keeps them so until the claim commits.
+async fn still_orphans(
+    tx: &mut sqlx::PgConnection,
+    ids: &[String],
+    epoch: i64,
+    lease_ms: i64,
+    name: Option<&str>,
+) -> Result<Vec<Orphan>, StoreError> {
+    let sql = format!(
+        "SELECT r.id, r.owner, {DOWN_AT} FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
+         WHERE r.id = ANY($2::text[]) AND r.owner IS DISTINCT FROM $3 \
+           AND ({} OR (n.name = $4 AND n.epoch < $3)) \
+           AND EXISTS (SELECT 1 FROM nodes me WHERE me.epoch = $3 AND me.stopped_at IS NULL \
+                       AND me.seen_at > {DB_NOW_MS} - $1) \
+         ORDER BY r.created_at, r.id",
+        orphaned()
+    );
+    sqlx::query_as(&sql)
+        .bind(lease_ms)
+        .bind(ids)
+        .bind(epoch)
+        .bind(name)
         .fetch_all(&mut *tx)
         .await
         .map_err(db_err)

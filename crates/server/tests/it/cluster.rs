@@ -343,3 +343,73 @@ async fn a_command_to_a_dead_owner_is_answered_room_moved() {
     assert_eq!(reply["data"]["code"], "room_moved", "{reply}");
     b.state.cluster.as_ref().unwrap().resume_renewals();
 }
+
+/// A room is claimed once. A node's claim that waits for another node's claim of the same
+/// room (the row locked) finds the winner alive when it commits and leaves the room to it;
+/// and a node that drains claims nothing, on demand or by its sweep.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_is_claimed_once_and_never_by_a_draining_node() {
+    let Some(url) = database().await else { return };
+    let lease = 4 * common::WAIT;
+    let lease_ms = i64::try_from(lease.as_millis()).unwrap();
+    let mut a = node(&url, "node-a", lease).await;
+    let (id, ..) = game(&a).await;
+    // A's drain leaves the room owned by nobody: an orphan for any live node.
+    a.state.rooms.shutdown().await;
+    a.stop().await;
+    let room: Uuid = id.parse().unwrap();
+    let store = server::store::Store::open(&url).await.unwrap();
+    let b = store.register_node("node-b").await.unwrap();
+    let c = store.register_node("node-c").await.unwrap();
+    let db = sqlx::PgPool::connect(&url).await.unwrap();
+    let owner = || async {
+        let (owner,): (Option<i64>,) = sqlx::query_as("SELECT owner FROM rooms WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&db)
+            .await
+            .unwrap();
+        owner
+    };
+    assert_eq!(owner().await, None, "the drain released the room");
+
+    // B's claim holds the row while C asks for the room.
+    let mut claim_b = db.begin().await.unwrap();
+    sqlx::query("UPDATE rooms SET owner = $1 WHERE id = $2")
+        .bind(b)
+        .bind(&id)
+        .execute(&mut *claim_b)
+        .await
+        .unwrap();
+    let c_store = store.clone();
+    let claim_c = tokio::spawn(async move { c_store.claim_room(room, c, lease_ms).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!claim_c.is_finished(), "C's claim waits for B's");
+    claim_b.commit().await.unwrap();
+    let took = claim_c.await.unwrap().unwrap();
+    assert!(took.is_none(), "C claimed a room B had just claimed");
+    assert_eq!(owner().await, Some(b), "the room stays B's");
+
+    // C drains: neither a claim on demand nor its sweep takes the room, orphan again.
+    sqlx::query("UPDATE rooms SET owner = NULL WHERE id = $1")
+        .bind(&id)
+        .execute(&db)
+        .await
+        .unwrap();
+    store.release_node(c).await.unwrap();
+    assert!(store.claim_room(room, c, lease_ms).await.unwrap().is_none());
+    let swept = store
+        .claim_orphans(c, lease_ms, Some("node-c"), 0, &[])
+        .await
+        .unwrap();
+    assert!(
+        swept.is_empty(),
+        "a draining node swept {} rooms",
+        swept.len()
+    );
+    assert_eq!(owner().await, None);
+    // A live node does take it, its clocks given back from A's drain.
+    let claimed = store.claim_room(room, b, lease_ms).await.unwrap().unwrap();
+    assert!(claimed.down_at.is_some(), "the outage is known");
+    assert_eq!(owner().await, Some(b));
+    db.close().await;
+}
