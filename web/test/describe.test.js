@@ -2,6 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { describe, describeParts, clockWords, personName, waitingWords, nevaSeats } from '../js/describe.js';
 
 const fischer = { kind: 'fischer', base_ms: 300000, increment_ms: 3000 };
