@@ -1,6 +1,6 @@
 //! The front page in other languages: every word of its parts (the quick games, the pools,
 //! a waiting room in the list, the creation form of each game) from the Fluent files, and
-//! Russian's longer words on a phone's width.
+//! Russian's longer words (and Portuguese) on a phone's width.
 
 use serde_json::Value;
 
@@ -87,6 +87,11 @@ async fn the_front_page_and_its_form_come_from_the_bundle_and_fit_a_phone_in_rus
     ann.eval::<Value>("document.querySelector('#create').scrollIntoView()")
         .await;
     ann.screenshot("ru-form-end-375x812").await;
+    // Portuguese on the phone too.
+    front_page(&ann, "pt-BR", &room).await;
+    assert_eq!(ann.text("#h-play").await, "Jogar agora");
+    assert_no_horizontal_scroll(&ann).await;
+    ann.screenshot("pt-BR-front-375x812").await;
     ann.assert_no_errors();
     bob.assert_no_errors();
     h.finish().await;
