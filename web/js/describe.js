@@ -2,51 +2,54 @@
 // `room` part of its snapshot: "Neva, 4 players, teams, 5+3", "Stockholm, Brazilian, no
 // clock". Only what differs from the game's usual rules is named, so the common rooms read
 // short. Pure: no DOM, no fetch (the lobby's list and the room's header both use it; unit
-// tested in web/test/describe.test.js).
+// tested in web/test/describe.test.js). The words are common.ftl's.
 
-/** Short game names, as players say them. */
+import { t, formatNumber } from './i18n.js';
+import { listWords } from './lists.js';
+
+/** Short game names, as players say them (getters: the words load after this module). */
 export const SHORT_NAME = {
-  neva: 'Neva',
-  queah: 'Queah',
-  giveandtake: 'Give and Take',
-  stockholm: 'Stockholm',
+  get neva() { return t('common-game-short-neva'); },
+  get queah() { return t('common-game-short-queah'); },
+  get giveandtake() { return t('common-game-short-giveandtake'); },
+  get stockholm() { return t('common-game-short-stockholm'); },
 };
 
-// Each option value that is not the game's default, in words. A function gets the value; a
-// table maps each value. Values not named here fall back to "key: value" in plain letters.
+// Each option value that is not the game's default, in words: the message of each value.
+// Values not named here fall back to "key: value" in plain letters.
 const WORDS = {
   neva: {
-    teams: { true: 'teams' },
-    blocked: { pass: 'a blocked player skips', pass_unless_two: 'a blocked player skips until two are left', eliminate: 'a blocked player is out' },
-    departed: { inert: "a leaver's pieces stay", remove: "a leaver's pieces go" },
+    teams: { true: 'common-opt-teams' },
+    blocked: { pass: 'common-opt-blocked-pass', pass_unless_two: 'common-opt-blocked-pass-unless-two', eliminate: 'common-opt-blocked-eliminate' },
+    departed: { inert: 'common-opt-departed-inert', remove: 'common-opt-departed-remove' },
   },
   stockholm: {
     // Stockholm without the deferred backward capture is Brazilian draughts.
-    deferred_backward_capture: { false: 'Brazilian', true: 'deferred backward capture' },
-    max_capture: { false: 'any capture allowed', true: 'longest capture' },
-    king_halt: { true: 'kings stop after the last piece', false: 'kings land anywhere after a capture' },
+    deferred_backward_capture: { false: 'common-opt-brazilian', true: 'common-opt-deferred-capture' },
+    max_capture: { false: 'common-opt-any-capture', true: 'common-opt-longest-capture' },
+    king_halt: { true: 'common-opt-king-halt', false: 'common-opt-king-land-anywhere' },
   },
   queah: {
-    o_edge_ring: { true: 'edge lines' },
-    o_edge_centre: { true: 'centre-to-edge lines' },
-    o_centre: { true: 'centre lines' },
-    capture_mandatory: { true: 'captures compulsory', false: 'captures optional' },
+    o_edge_ring: { true: 'common-opt-edge-lines' },
+    o_edge_centre: { true: 'common-opt-centre-edge-lines' },
+    o_centre: { true: 'common-opt-centre-lines' },
+    capture_mandatory: { true: 'common-opt-captures-compulsory', false: 'common-opt-captures-optional' },
     drop_timing: {
-      drop_then_move: 'drop, then move',
-      move_then_drop: 'move, then drop',
-      drop_instead_of_move: 'a drop is the move',
-      deferred_drop: 'drop any time',
+      drop_then_move: 'common-opt-drop-then-move',
+      move_then_drop: 'common-opt-move-then-drop',
+      drop_instead_of_move: 'common-opt-drop-is-move',
+      deferred_drop: 'common-opt-drop-any-time',
     },
-    dropped_piece_may_move: { false: 'a dropped piece waits', true: 'a dropped piece may move' },
-    no_reverse_move: { false: 'stepping back allowed', true: 'no stepping back' },
+    dropped_piece_may_move: { false: 'common-opt-dropped-waits', true: 'common-opt-dropped-moves' },
+    no_reverse_move: { false: 'common-opt-back-allowed', true: 'common-opt-no-back' },
   },
   giveandtake: {
-    hot_trigger: { anywhere: 'must take the moved piece anywhere', first_jump: 'must take the moved piece at once' },
-    hot_capture: { first_jump: 'the moved piece first', anywhere: 'the moved piece at any jump' },
-    lone_man: { only_man: 'a last man crowns', only_piece: 'a last piece crowns' },
-    removal: { end_of_move: 'pieces leave after the capture', immediate: 'pieces leave at once' },
-    king_reversal: { false: 'kings may not turn back', true: 'kings may turn back' },
-    king_landing: { free: 'kings land freely', must_continue: 'kings land to jump on' },
+    hot_trigger: { anywhere: 'common-opt-hot-anywhere', first_jump: 'common-opt-hot-at-once' },
+    hot_capture: { first_jump: 'common-opt-hot-first-jump', anywhere: 'common-opt-hot-any-jump' },
+    lone_man: { only_man: 'common-opt-last-man', only_piece: 'common-opt-last-piece' },
+    removal: { end_of_move: 'common-opt-removal-end', immediate: 'common-opt-removal-now' },
+    king_reversal: { false: 'common-opt-king-no-turn', true: 'common-opt-king-turn' },
+    king_landing: { free: 'common-opt-king-land-free', must_continue: 'common-opt-king-land-jump' },
   },
 };
 
@@ -74,9 +77,9 @@ export function nevaSeats(value) {
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** A number of minutes or seconds without trailing noise: 5, 1.5, 0.25. */
+/** A number of minutes or seconds without trailing noise: 5, 1.5, 0.25 (1,5 in Russian). */
 function num(x) {
-  return String(Math.round(x * 100) / 100);
+  return formatNumber(Math.round(x * 100) / 100, { maximumFractionDigits: 2, useGrouping: false });
 }
 
 /**
@@ -84,23 +87,23 @@ function num(x) {
  * (correspondence), "no clock".
  */
 export function clockWords(tc) {
-  if (!tc || tc.kind === 'none') return 'no clock';
+  if (!tc || tc.kind === 'none') return t('common-clock-none');
   if (tc.kind === 'fischer') return `${num(Number(tc.base_ms) / 60000)}+${num(Number(tc.increment_ms) / 1000)}`;
-  if (tc.kind === 'per_move') return `${num(Number(tc.limit_ms) / 1000)} s a move`;
-  if (tc.kind === 'correspondence') {
-    const d = Number(tc.days);
-    return `${d} day${d === 1 ? '' : 's'} a move`;
-  }
+  if (tc.kind === 'per_move') return t('common-clock-per-move', { seconds: num(Number(tc.limit_ms) / 1000) });
+  if (tc.kind === 'correspondence') return t('common-clock-days-a-move', { count: Number(tc.days) });
   return String(tc.kind);
 }
 
-/** One changed option in words. */
-function optionWords(game, key, value) {
+/**
+ * One option's value in words ("a blocked player skips"), for a description or a choice of
+ * the creation form.
+ */
+export function optionWords(game, key, value) {
   const v = String(value);
   const w = WORDS[game]?.[key];
-  if (w && Object.prototype.hasOwnProperty.call(w, v)) return w[v];
-  if (key === 'repetition') return v === '0' ? 'no repetition draw' : `${v} repetitions end it`;
-  if (key === 'no_progress') return v === '0' ? 'no quiet-move limit' : `${v} quiet moves end it`;
+  if (w && Object.prototype.hasOwnProperty.call(w, v)) return t(w[v]);
+  if (key === 'repetition') return v === '0' ? t('common-opt-no-repetition') : t('common-opt-repetition', { count: Number(v) });
+  if (key === 'no_progress') return v === '0' ? t('common-opt-no-quiet-limit') : t('common-opt-quiet-moves', { count: Number(v) });
   return `${key.replace(/_/g, ' ')}: ${v.replace(/_/g, ' ')}`;
 }
 
@@ -112,12 +115,12 @@ function optionWords(game, key, value) {
  */
 export function describeParts(room) {
   const game = room?.game;
-  const parts = [SHORT_NAME[game] || String(game || 'Unknown game')];
+  const parts = [SHORT_NAME[game] || String(game || '')];
   const options = room?.options || {};
   const defaults = DEFAULTS[game] || {};
   if (game === 'neva') {
     const n = Array.isArray(room.seats) && room.seats.length ? room.seats.length : nevaSeats(options.seats).length;
-    parts.push(`${n} players`);
+    parts.push(t('common-players', { count: n }));
   }
   // Stable order: the catalogue's order for known options, then any others.
   const keys = [...Object.keys(defaults), ...Object.keys(options).filter((k) => !(k in defaults))];
@@ -129,7 +132,7 @@ export function describeParts(room) {
   }
   parts.push(clockWords(room?.time_control));
   // A rated game changes ratings: worth saying before anyone sits down.
-  if (room?.rated === true) parts.push('rated');
+  if (room?.rated === true) parts.push(t('common-rated'));
   return parts;
 }
 
@@ -144,14 +147,19 @@ export function describe(room) {
  */
 export function personName(name, bot = null) {
   if (bot && typeof bot === 'object' && bot.kind) {
-    if (bot.kind === 'random') return 'Random mover';
-    return bot.level ? `Computer level ${bot.level}` : 'Computer';
+    if (bot.kind === 'random') return t('common-bot-random');
+    return bot.level ? t('common-bot-level', { level: bot.level }) : t('common-bot');
   }
   const s = String(name ?? '');
+  // The server's English names for its bots, read in the reader's language.
+  if (s === 'Random mover') return t('common-bot-random');
+  if (s === 'Computer') return t('common-bot');
+  const server = /^Computer level (\d+)$/.exec(s);
+  if (server) return t('common-bot-level', { level: Number(server[1]) });
   const m = /^(\w+) \(bot(?:, level (\d+))?\)$/.exec(s);
   if (!m) return s;
-  if (m[1] === 'random') return 'Random mover';
-  return m[2] ? `Computer level ${m[2]}` : 'Computer';
+  if (m[1] === 'random') return t('common-bot-random');
+  return m[2] ? t('common-bot-level', { level: Number(m[2]) }) : t('common-bot');
 }
 
 /**
@@ -162,9 +170,7 @@ export function waitingWords(seats) {
   const list = Array.isArray(seats) ? seats : [];
   const present = list.filter((s) => s.name).map((s) => personName(s.name));
   const free = list.length - present.length;
-  if (!free) return 'Full';
-  const more = `${free} more player${free === 1 ? '' : 's'}`;
-  if (!present.length) return `Waiting for ${more}`;
-  const who = present.length === 1 ? present[0] : `${present.slice(0, -1).join(', ')} and ${present[present.length - 1]}`;
-  return `${who} wait${present.length === 1 ? 's' : ''} for ${more}`;
+  if (!free) return t('common-room-full');
+  if (!present.length) return t('common-waiting-for', { count: free });
+  return t('common-wait-for', { who: listWords(present), people: present.length, count: free });
 }

@@ -1,6 +1,8 @@
-// JSON over HTTP to our own server. Errors carry the API's `{error: {code, message}}`.
+// JSON over HTTP to our own server. Errors carry the API's `{error: {code, message}}`, the
+// message already in the reader's language (the server reads the `lang` cookie).
 
 import { isOutage, reportOutage } from './recovering.js';
+import { t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -26,7 +28,9 @@ export async function api(path, { method = 'GET', body } = {}) {
   }
   if (!res.ok) {
     if (isOutage(res.status, data?.error?.code)) reportOutage();
-    throw new ApiError(res.status, data?.error?.code, data?.error?.message || text);
+    // An answer without the API's error (a proxy's page, a plain-text rejection) is not
+    // shown as it is: it would be English, or markup.
+    throw new ApiError(res.status, data?.error?.code, data?.error?.message || t('common-request-failed'));
   }
   return data;
 }

@@ -1,15 +1,29 @@
 // Sentences built from names and counts: a list joined the way English writes it ("You, Red
 // and Green"), a verb that agrees with its subject ("You have", "Red has", "Red and Green
 // have") and a count with its noun ("1 piece", "3 pieces"). Pure, so node's tests read it.
+// Lists follow the reader's language (Intl); `agree`, `subject` and `count` take English
+// words and are for English only: other languages' agreement and plurals are Fluent's
+// selectors, in the messages themselves.
 
-// British English joins the last two names with "and" and no comma before it, as the rest
-// of the client's text does.
-const LIST = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+import { language, pseudo, PSEUDO } from './i18n.js';
+
 const PLURAL = new Intl.PluralRules('en-GB');
 
-/** A list in words: "A", "A and B", "A, B and C"; empty items are left out. */
+// One formatter per language. British English joins the last two names with "and" and no
+// comma before it, as the rest of the client's text does.
+const LISTS = new Map();
+function listFormat(tag) {
+  const locale = tag === 'en' || tag === PSEUDO ? 'en-GB' : tag;
+  if (!LISTS.has(locale)) LISTS.set(locale, new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }));
+  return LISTS.get(locale);
+}
+
+/** A list in words: "A", "A and B", "A, B and C" ("А, Б и В"); empty items are left out. */
 export function listWords(items) {
-  return LIST.format(items.filter((s) => s !== null && s !== undefined && s !== '').map(String));
+  const tag = language();
+  const parts = listFormat(tag).formatToParts(items.filter((s) => s !== null && s !== undefined && s !== '').map(String));
+  // In the pseudo-locale the joining words are made over too, as a bundle's words are.
+  return parts.map((p) => (tag === PSEUDO && p.type === 'literal' ? pseudo(p.value) : p.value)).join('');
 }
 
 /**

@@ -8,6 +8,8 @@
 // web/test/notify.test.js; the rest touches the browser's Notification and localStorage.
 
 import { SHORT_NAME } from './describe.js';
+import { listWords } from './lists.js';
+import { t } from './i18n.js';
 
 const KEY = 'checkerhall.notify';
 
@@ -56,8 +58,10 @@ export function newTurns(before, games, onScreen, hidden) {
 /** A notification's words for a game of the list: "Your move" and "Queah against Bob". */
 export function turnNotice(game) {
   const name = SHORT_NAME[game.game] || game.game;
-  const against = game.opponents?.length ? ` against ${game.opponents.join(', ')}` : '';
-  return { title: 'Your move', body: `${name}${against}` };
+  const body = game.opponents?.length
+    ? t('common-notice-against', { game: name, opponents: listWords(game.opponents) })
+    : name;
+  return { title: t('common-notice-your-move'), body };
 }
 
 /** Shows the notification of `game`; a click opens its room. */

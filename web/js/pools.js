@@ -6,14 +6,22 @@
 
 import { api, getMe, h } from './http.js';
 import { SHORT_NAME } from './describe.js';
+import { t } from './i18n.js';
+
+/** A kind `[key, name]` whose name is read when it is (the words load after this module). */
+function named(key, name) {
+  const c = [key];
+  Object.defineProperty(c, 1, { get: name, enumerable: true });
+  return c;
+}
 
 /** The kinds of table the pools offer, in the order of the game buttons. */
 export const KINDS = [
-  ['queah', SHORT_NAME.queah],
-  ['giveandtake', SHORT_NAME.giveandtake],
-  ['stockholm', SHORT_NAME.stockholm],
-  ['neva-ffa', 'Neva, four players'],
-  ['neva-teams', 'Neva, two against two'],
+  named('queah', () => SHORT_NAME.queah),
+  named('giveandtake', () => SHORT_NAME.giveandtake),
+  named('stockholm', () => SHORT_NAME.stockholm),
+  named('neva-ffa', () => t('lobby-kind-neva-ffa')),
+  named('neva-teams', () => t('lobby-kind-neva-teams')),
 ];
 
 /** How often the counts and the seek list are read again while the page is open. */
@@ -28,30 +36,42 @@ export function kindOf(id) {
 export function countWords(pool) {
   const w = pool.waiting || 0;
   const p = pool.playing || 0;
-  const parts = [w ? `${w} waiting` : 'nobody waiting'];
-  if (p) parts.push(`${p} playing`);
+  const parts = [w ? t('lobby-pool-waiting', { count: w }) : t('lobby-pool-nobody-waiting')];
+  if (p) parts.push(t('lobby-pool-playing', { count: p }));
   return parts.join(', ');
 }
 
+const SPEEDS = { blitz: 'common-speed-blitz', rapid: 'common-speed-rapid', correspondence: 'common-speed-correspondence' };
+
 /** A speed in words. */
 export function speedWords(speed) {
-  return { blitz: 'Blitz', rapid: 'Rapid', correspondence: 'Correspondence' }[speed] || speed;
+  return SPEEDS[speed] ? t(SPEEDS[speed]) : speed;
+}
+
+/**
+ * A pool's clock in words: "3+2", "3 days". The server's label is English; a clock in days
+ * is said in the reader's language.
+ */
+export function clockLabel(pool) {
+  const tc = pool?.time_control;
+  if (tc?.kind === 'correspondence') return t('common-days', { count: Number(tc.days) });
+  return pool?.label ?? '';
 }
 
 /** One open seek in words: "Ann (1512), Queah 3+2, rated". */
 export function seekWords(seek, pools) {
   const pool = pools.find((p) => p.id === seek.pool);
   const kind = KINDS.find(([k]) => k === kindOf(seek.pool));
-  const what = `${kind ? kind[1] : seek.pool}${pool ? ` ${pool.label}` : ''}`;
+  const what = `${kind ? kind[1] : seek.pool}${pool ? ` ${clockLabel(pool)}` : ''}`;
   const who = seek.rating === null || seek.rating === undefined ? seek.name : `${seek.name} (${seek.rating})`;
-  return `${who}, ${what}, ${seek.rated ? 'rated' : 'casual'}`;
+  return `${who}, ${what}, ${seek.rated ? t('common-rated') : t('common-casual')}`;
 }
 
 /** A refused or broken seek in words a player acts on. */
 export function seekError(reason) {
-  if (reason === 'failed') return 'A game was found but could not be opened (the server is busy); try again.';
+  if (reason === 'failed') return t('lobby-seek-failed');
   if (reason === 'cancelled') return '';
-  return 'Could not start waiting: you may already be waiting in another tab, or the server is busy.';
+  return t('lobby-seek-refused');
 }
 
 /**
@@ -64,8 +84,8 @@ export function poolsPanel(open) {
   const seekList = h('div.seek-list', { id: 'seek-list', 'aria-live': 'polite' });
   const msg = h('p.msg', { id: 'pool-msg', role: 'status' });
   const rated = h('input', { id: 'pool-rated', type: 'checkbox', disabled: true });
-  const ratedBox = h('div.opt.check.pool-rated', {}, rated, h('label', { for: 'pool-rated' }, 'Rated'),
-    h('span.help', { id: 'pool-rated-help' }, ' Only for accounts: sign in to play rated games.'));
+  const ratedBox = h('div.opt.check.pool-rated', {}, rated, h('label', { for: 'pool-rated' }, t('lobby-rated')),
+    h('span.help', { id: 'pool-rated-help' }, ` ${t('lobby-rated-accounts-only')}`));
   const kindButtons = KINDS.map(([k, name]) => h('button.seg', {
     type: 'button',
     dataset: { poolKind: k },
@@ -81,7 +101,7 @@ export function poolsPanel(open) {
     tiles.replaceChildren(...state.pools.filter((p) => kindOf(p.id) === state.kind).map(tile));
     seekList.replaceChildren(state.seeks.length
       ? h('ul.seeks', {}, state.seeks.map((s) => h('li.seek', { dataset: { pool: s.pool } }, seekWords(s, state.pools))))
-      : h('p.empty', {}, 'Nobody is waiting right now: pick a clock above and others will see you here.'));
+      : h('p.empty', {}, t('lobby-no-seeks')));
   }
 
   function tile(p) {
@@ -89,13 +109,13 @@ export function poolsPanel(open) {
     return h('li.pool-tile', { dataset: { pool: p.id }, class: mine ? 'pool-tile waiting' : 'pool-tile' },
       h('button', {
         type: 'button',
-        'aria-label': `${mine ? 'Stop waiting' : 'Play'} ${p.label} ${speedWords(p.speed)}: ${countWords(p)}`,
+        'aria-label': t(mine ? 'lobby-pool-stop-label' : 'lobby-pool-play-label', { clock: clockLabel(p), speed: speedWords(p.speed), counts: countWords(p) }),
         disabled: Boolean(state.seeking && !mine),
         onclick: () => (mine ? cancel() : seek(p)),
       },
-      h('strong.pool-clock', {}, p.label),
+      h('strong.pool-clock', {}, clockLabel(p)),
       h('span.pool-speed', {}, speedWords(p.speed)),
-      h('span.pool-count', {}, mine ? 'Waiting for opponents… click to stop' : countWords(p))));
+      h('span.pool-count', {}, mine ? t('lobby-pool-waiting-mine') : countWords(p))));
   }
 
   async function refresh() {
@@ -152,20 +172,18 @@ export function poolsPanel(open) {
   getMe().then((me) => {
     state.account = Boolean(me.username);
     rated.disabled = !state.account;
-    ratedBox.querySelector('.help').textContent = state.account
-      ? ' Rated when your opponents have accounts and ask for rated too; otherwise casual.'
-      : ' Only for accounts: sign in to play rated games.';
+    ratedBox.querySelector('.help').textContent = ` ${t(state.account ? 'lobby-pool-rated-help' : 'lobby-rated-accounts-only')}`;
   }).catch(() => {});
   refresh();
   const timer = setInterval(refresh, REFRESH_MS);
   draw();
 
   const el = h('section.pools.panel', { 'aria-labelledby': 'h-pools' },
-    h('div.quick-head', {}, h('h2', { id: 'h-pools' }, 'Quick pairing'), ratedBox),
-    h('div.pool-kinds', { role: 'group', 'aria-label': 'Game' }, kindButtons),
+    h('div.quick-head', {}, h('h2', { id: 'h-pools' }, t('lobby-quick-pairing')), ratedBox),
+    h('div.pool-kinds', { role: 'group', 'aria-label': t('lobby-game') }, kindButtons),
     tiles,
     msg,
-    h('h3', {}, 'Open seeks'),
+    h('h3', {}, t('lobby-open-seeks')),
     seekList);
   return {
     el,

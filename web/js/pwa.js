@@ -7,6 +7,7 @@
 // reloading in a loop.
 
 import { banner } from './banner.js';
+import { t } from './i18n.js';
 
 /** The asset hash in a module URL (`/static/<hash>/...`), or null outside that layout. */
 export function versionOf(url) {
@@ -20,7 +21,8 @@ export const VERSION = versionOf(import.meta.url);
 /** sessionStorage key: the version last reloaded away from. */
 export const RELOADED_KEY = 'checkerhall:reloaded-from';
 
-export const OUTDATED_TEXT = 'A newer version of Checkerhall is on the server. Reload the page to play.';
+/** The message (common.ftl) shown when the page is older than the server's files. */
+export const OUTDATED_TEXT = 'common-outdated';
 
 /**
  * Reloads the page to take the server's newer files, unless this version already reloaded
@@ -43,7 +45,7 @@ export function reloadOnce(version = VERSION, storage = globalThis.sessionStorag
 
 /** The page is older than the server's files: reload once, else say so. */
 export function outdated() {
-  if (!reloadOnce()) banner(OUTDATED_TEXT, 'warn');
+  if (!reloadOnce()) banner(t('common-outdated'), 'warn');
 }
 
 /** Registers the service worker where the browser has them (HTTPS or localhost). */

@@ -3,7 +3,16 @@
 // board replaced by text, see web/js/nvui/). Applied as attributes of <html> (`data-scheme`:
 // the scheme shown, `light` or `dark`; `data-board`; `data-reader`, `on` or `off`), which
 // web/css/app.css and room.css read, so a change shows at once on every part of the page
-// without redrawing it.
+// without redrawing it. The choices' names are common.ftl's, read when shown.
+
+import { t } from './i18n.js';
+
+/** A choice `[key, name]` whose name is the message `message`, read when the name is. */
+function named(key, message) {
+  const c = [key];
+  Object.defineProperty(c, 1, { get: () => t(message), enumerable: true });
+  return c;
+}
 
 const SCHEME_KEY = 'checkerhall.scheme';
 const BOARD_KEY = 'checkerhall.board';
@@ -11,23 +20,23 @@ const READER_KEY = 'checkerhall.reader';
 
 /** The colour schemes, `system` first (the default: the system's light or dark). */
 export const SCHEMES = [
-  ['system', 'Like the system'],
-  ['light', 'Light'],
-  ['dark', 'Dark'],
+  named('system', 'common-scheme-system'),
+  named('light', 'common-scheme-light'),
+  named('dark', 'common-scheme-dark'),
 ];
 
 /** The board themes, the default first. */
 export const BOARDS = [
-  ['wood', 'Wood'],
-  ['sea', 'Sea'],
-  ['moss', 'Moss'],
-  ['slate', 'Slate'],
+  named('wood', 'common-board-wood'),
+  named('sea', 'common-board-sea'),
+  named('moss', 'common-board-moss'),
+  named('slate', 'common-board-slate'),
 ];
 
 /** Screen-reader mode, off by default: on, every board is shown as text instead. */
 export const READER = [
-  ['off', 'Off'],
-  ['on', 'On'],
+  named('off', 'common-off'),
+  named('on', 'common-on'),
 ];
 
 function read(key) {

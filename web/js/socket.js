@@ -4,6 +4,7 @@
 
 import { isOutage, reportOutage } from './recovering.js';
 import { VERSION, outdated } from './pwa.js';
+import { t } from './i18n.js';
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_MS = 10000;
@@ -80,7 +81,7 @@ export class RoomSocket {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       clearTimeout(this.pingTimer);
-      for (const [, p] of this.pending) p.reject(new Error('connection lost'));
+      for (const [, p] of this.pending) p.reject(new Error(t('common-connection-lost')));
       this.pending.clear();
       if (this.closed) return;
       // A ban (4003) is final: reconnecting would only be refused again.
@@ -145,7 +146,7 @@ export class RoomSocket {
       this.pending.delete(msg.id);
       if (msg.type === 'error' && isOutage(0, msg.data?.code)) reportOutage();
       if (msg.type === 'ack') p.resolve(msg.data || {});
-      else p.reject(Object.assign(new Error(msg.data?.message || 'refused'), { code: msg.data?.code, reason: msg.data?.reason || null }));
+      else p.reject(Object.assign(new Error(msg.data?.message || t('common-refused')), { code: msg.data?.code, reason: msg.data?.reason || null }));
     }
     this.emit(msg.type, msg.data || {}, msg);
   }
@@ -160,7 +161,7 @@ export class RoomSocket {
 
   /** Sends a command; resolves on its `ack`, rejects on its `error` (with `.code`). */
   send(type, data = {}) {
-    if (this.ws?.readyState !== WebSocket.OPEN) return Promise.reject(new Error('not connected'));
+    if (this.ws?.readyState !== WebSocket.OPEN) return Promise.reject(new Error(t('common-not-connected')));
     const id = this.nextId++;
     this.ws.send(JSON.stringify({ type, id, data }));
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));

@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { auditText, hostLine, pagePath, playerLabel, roomStateWords } from '../js/admin/words.js';
 
 test('the audit log names players by what the page has seen of them', () => {

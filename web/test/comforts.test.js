@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import './fixtures/english.js';
 import { listWords, agree, subject, count } from '../js/lists.js';
 import { resultWords } from '../js/room/words.js';
 import { canPremove, premoveDests, premoveOf, resolvePremove } from '../js/room/premove.js';

@@ -2,6 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { describe, describeParts, clockWords, personName, waitingWords, nevaSeats } from '../js/describe.js';
 
 const fischer = { kind: 'fischer', base_ms: 300000, increment_ms: 3000 };
@@ -73,4 +74,30 @@ test('a rated room says so after its clock', () => {
   const fischer = { kind: 'fischer', base_ms: 180000, increment_ms: 2000 };
   assert.equal(describe({ game: 'queah', options: {}, time_control: fischer, rated: true }), 'Queah, 3+2, rated');
   assert.equal(describe({ game: 'queah', options: {}, time_control: fischer, rated: false }), 'Queah, 3+2');
+});
+
+test('a room in Russian and Portuguese: plurals by the language\'s rules, bots and lists in its words', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { useBundle } = await import('../js/i18n.js');
+  const { useEnglish } = await import('./fixtures/english.js');
+  const { durationWords, seatName } = await import('../js/seats.js');
+  const common = (tag) => readFileSync(new URL(`../locales/${tag}/common.ftl`, import.meta.url), 'utf8');
+  const waiting = [{ seat: 'white', name: 'Аня' }, { seat: 'red', name: 'Computer level 3' }, { seat: 'green', name: null }, { seat: 'black', name: null }];
+  try {
+    useBundle('ru', [common('ru')]);
+    assert.equal(describe({ game: 'neva', options: { seats: '3', teams: 'true' }, time_control: { kind: 'correspondence', days: 5 }, rated: true }),
+      'Нева, 3 игрока, командная игра, 5 дней на ход, рейтинговая');
+    assert.equal(clockWords({ kind: 'fischer', base_ms: 90000, increment_ms: 0 }), '1,5+0');
+    assert.equal(waitingWords(waiting), 'Аня и Компьютер уровня 3 ждут ещё 2 игроков');
+    assert.equal(waitingWords(waiting.slice(0, 1).concat([{ seat: 'black', name: null }])), 'Аня ждёт ещё 1 игрока');
+    assert.equal(waitingWords([{ seat: 'white' }, { seat: 'black' }]), 'Нужны ещё 2 игрока');
+    assert.equal(durationWords(21 * 86_400_000 + 2 * 3_600_000), '21 день 2 часа');
+    assert.equal(seatName('green'), 'Зелёные');
+    useBundle('pt-BR', [common('pt-BR')]);
+    assert.equal(waitingWords(waiting), 'Аня e Computador nível 3 esperam mais 2 jogadores');
+    assert.equal(describe({ game: 'stockholm', options: { deferred_backward_capture: 'false' }, time_control: { kind: 'per_move', limit_ms: 30000 } }),
+      'Estocolmo, regra brasileira, 30 s por lance');
+  } finally {
+    useEnglish();
+  }
 });

@@ -3,6 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { resultWords } from '../js/views/history.js';
 import { refusalWords } from '../js/admin/words.js';
 import { savedLevel } from '../js/views/lobby.js';

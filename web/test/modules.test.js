@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import './fixtures/english.js';
 import { reasonText } from '../js/seats.js';
 import { roomPath, roomParams } from '../js/room/link.js';
 

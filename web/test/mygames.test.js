@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { useEnglish } from './fixtures/english.js';
 import { titleWithCount, badgeLabel } from '../js/mygames.js';
 import { useBundle } from '../js/i18n.js';
 import { sortGames, deadlineWords, statusWords } from '../js/views/games.js';
@@ -30,6 +31,7 @@ test('the badge says how many games wait, in the reader\'s language', () => {
   assert.equal(badgeLabel(21), '21 партия ждёт вашего хода');
   useBundle('pt-BR', [shell('pt-BR')]);
   assert.equal(badgeLabel(2), '2 partidas esperam a sua jogada');
+  useEnglish();
 });
 
 test('your turn first, then the newest move', () => {

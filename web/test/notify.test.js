@@ -3,6 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { newTurns, notifyState, roomOnScreen, turnNotice } from '../js/notify.js';
 import { mailWords, LINK_WORDS } from '../js/views/account-mail.js';
 
@@ -31,7 +32,7 @@ test('the room on screen is read from the path', () => {
 
 test('a notification names the game and the opponents', () => {
   assert.deepEqual(turnNotice(games[0]), { title: 'Your move', body: 'Queah against Bob' });
-  assert.deepEqual(turnNotice(games[2]), { title: 'Your move', body: 'Neva against Di, Ed' });
+  assert.deepEqual(turnNotice(games[2]), { title: 'Your move', body: 'Neva against Di and Ed' });
   assert.deepEqual(turnNotice({ room_id: 'x', game: 'giveandtake', opponents: [] }), { title: 'Your move', body: 'Give and Take' });
 });
 

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import './fixtures/english.js';
 import { clocksText, lastMoveText, legalText, playedText, positionLines, readCommand, sortSquares, turnText } from '../js/nvui/text.js';
 import { roomBoardText, roomNews } from '../js/nvui/room.js';
 import { initialState, reduce } from '../js/room/state.js';

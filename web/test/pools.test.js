@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { countWords, kindOf, seekError, seekWords, speedWords } from '../js/pools.js';
 
 test('a pool id names its kind of table, Neva teams apart from Neva free-for-all', () => {

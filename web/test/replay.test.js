@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { counterText, keyTarget, markSummary, noteView, replayStates, resultText, seatNamer, titleText } from '../js/replay/show.js';
 
 /** A stored stockholm game of two moves (GET /api/history/{id}). */

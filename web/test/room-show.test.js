@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import './fixtures/english.js';
 import { initialState, reduce } from '../js/room/state.js';
 import {
   actionList, boardView, chatView, claimText, dropHint, inviteView, moveFormShown, movePlaceholder,

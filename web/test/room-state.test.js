@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import './fixtures/english.js';
 import {
   initialState, reduce, mySeat, isHost, shownPosition, lastSquares, departureText,
 } from '../js/room/state.js';

@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { waitingWords, resultWords, abortWords, seatLabel, occupantName, describeRoom, turnOrderWords, teamName, partnerOf } from '../js/room/words.js';
 import { clockMs, clockReading, lowThreshold, firstMoveLeft } from '../js/room/clocks.js';
 import { visibleLines } from '../js/room/chat.js';

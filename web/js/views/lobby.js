@@ -5,9 +5,10 @@
 import { api, getMe, getGames, setName, h } from '../http.js';
 import { navigate } from '../router.js';
 import { roomPath } from '../room/link.js';
-import { SEATS, seatName } from '../seats.js';
-import { describe, personName, waitingWords, SHORT_NAME } from '../describe.js';
+import { SEATS, seatName, GAME_NAME } from '../seats.js';
+import { describe, personName, waitingWords, optionWords, SHORT_NAME } from '../describe.js';
 import { poolsPanel } from '../pools.js';
+import { t } from '../i18n.js';
 
 const NEVA_SEATS = {
   4: 'white,red,green,black',
@@ -17,10 +18,10 @@ const NEVA_SEATS = {
 
 /** The four games in the order the front page offers them, with one line each. */
 const GAMES = [
-  ['neva', 'Two to four players round one board, in turn, alone or in teams.'],
-  ['queah', 'A small board of 13 cells; captured pieces come back from the reserve.'],
-  ['giveandtake', 'Checkers on all 64 squares, moving straight; the piece that just moved must be taken.'],
-  ['stockholm', 'Draughts on 8x8: a man jumps forward first, then may turn back.'],
+  ['neva', 'lobby-blurb-neva'],
+  ['queah', 'lobby-blurb-queah'],
+  ['giveandtake', 'lobby-blurb-giveandtake'],
+  ['stockholm', 'lobby-blurb-stockholm'],
 ];
 
 /** The computer's strength, kept between visits. */
@@ -47,15 +48,15 @@ function saveLevel(n) {
 }
 
 export function lobbyView(main) {
-  const list = h('div.room-list', { id: 'room-list', 'aria-live': 'polite' }, h('p', {}, 'Loading rooms…'));
+  const list = h('div.room-list', { id: 'room-list', 'aria-live': 'polite' }, h('p', {}, t('lobby-loading-rooms')));
   const more = h('details.more.panel', { id: 'more-options' },
-    h('summary', {}, h('span.more-title', {}, 'More options'), h('span.help', {}, ' every rule, seats, bots, clock, private rooms')));
+    h('summary', {}, h('span.more-title', {}, t('lobby-more-options')), h('span.help', {}, ` ${t('lobby-more-options-help')}`)));
   const pools = poolsPanel((room) => navigate(roomPath(room)));
   main.append(
     h('div.lobby', {},
       quickPlay(),
       pools.el,
-      h('section.panel.rooms-panel', { 'aria-labelledby': 'h-rooms' }, h('h2', { id: 'h-rooms' }, 'Open rooms'), list, joinByCode()),
+      h('section.panel.rooms-panel', { 'aria-labelledby': 'h-rooms' }, h('h2', { id: 'h-rooms' }, t('lobby-open-rooms')), list, joinByCode()),
       eventsBox(),
       more));
 
@@ -65,7 +66,7 @@ export function lobbyView(main) {
     if (!more.open || built) return;
     built = true;
     const nameBox = h('div.name-box');
-    const form = h('form.create', { id: 'create-room', 'aria-label': 'Create a room' }, h('p', {}, 'Loading the games…'));
+    const form = h('form.create', { id: 'create-room', 'aria-label': t('lobby-create-a-room') }, h('p', {}, t('lobby-loading-games')));
     more.append(nameBox, form);
     nameForm(nameBox);
     buildCreateForm(form);
@@ -105,7 +106,7 @@ function quickPlay() {
     type: 'button',
     dataset: { level: String(n) },
     'aria-pressed': String(n === level),
-    title: n === 1 ? 'Easiest' : n === 5 ? 'Strongest' : `Level ${n}`,
+    title: n === 1 ? t('lobby-level-easiest') : n === 5 ? t('lobby-level-strongest') : t('lobby-level-n', { level: n }),
     onclick: () => {
       level = n;
       saveLevel(n);
@@ -113,7 +114,7 @@ function quickPlay() {
     },
   }, String(n)));
   const levelBox = h('div.level', { role: 'group', 'aria-labelledby': 'level-label', id: 'level' },
-    h('span#level-label', {}, 'Computer level'), h('span.segments', {}, levelButtons), h('span.help', {}, '1 easiest, 5 strongest'));
+    h('span#level-label', {}, t('lobby-level')), h('span.segments', {}, levelButtons), h('span.help', {}, t('lobby-level-help')));
 
   async function go(button, path, body) {
     msg.textContent = '';
@@ -121,7 +122,7 @@ function quickPlay() {
     const buttons = button.closest('.quick').querySelectorAll('.game-card button');
     for (const b of buttons) b.disabled = true;
     const old = button.textContent;
-    button.textContent = 'Starting…';
+    button.textContent = t('lobby-starting');
     try {
       await getMe();
       const r = await api(path, { method: 'POST', body });
@@ -137,32 +138,32 @@ function quickPlay() {
   const cards = GAMES.map(([key, line]) => h('li.game-card', { dataset: { game: key } },
     h('div.game-head', {},
       h('h2', {}, SHORT_NAME[key]),
-      h('a.rules-link', { href: `/rules/${key}`, dataset: { link: '', rules: key } }, 'Rules')),
-    h('p.blurb', {}, line),
+      h('a.rules-link', { href: `/rules/${key}`, dataset: { link: '', rules: key } }, t('lobby-rules'))),
+    h('p.blurb', {}, t(line)),
     h('div.game-buttons', {},
       h('button.primary', {
         type: 'button',
         dataset: { quickComputer: key },
         onclick: (e) => go(e.currentTarget, '/api/quick/computer', { game: key, level }),
-      }, 'Play the computer'),
+      }, t('lobby-play-computer')),
       h('button', {
         type: 'button',
         dataset: { quickSeek: key },
         onclick: (e) => go(e.currentTarget, '/api/quick/seek', { game: key }),
-      }, 'Find an opponent'))));
+      }, t('lobby-find-opponent')))));
 
   return h('section.quick.panel', { 'aria-labelledby': 'h-play' },
-    h('div.quick-head', {}, h('h1', { id: 'h-play' }, 'Play now'), levelBox),
+    h('div.quick-head', {}, h('h1', { id: 'h-play' }, t('lobby-play-now')), levelBox),
     h('ul.games', {}, cards),
     msg);
 }
 
 /** A refusal of a quick game in words a player acts on. */
 function quickError(err) {
-  if (err.code === 'too_many') return 'You already have as many open rooms as this server allows: finish or leave one first.';
-  if (err.code === 'overloaded' || err.code === 'unavailable') return 'The server is busy right now; try again in a moment.';
-  if (err.code === 'room_rate_limited') return 'Too many new rooms from here this minute; wait a little.';
-  if (err.status === 404) return 'This server does not offer quick games yet; use "More options" below.';
+  if (err.code === 'too_many') return t('lobby-quick-too-many');
+  if (err.code === 'overloaded' || err.code === 'unavailable') return t('lobby-quick-busy');
+  if (err.code === 'room_rate_limited') return t('lobby-quick-rate-limited');
+  if (err.status === 404) return t('lobby-quick-none');
   return err.message;
 }
 
@@ -176,13 +177,13 @@ function nameForm(box) {
       e.preventDefault();
       try {
         await setName(input.value.trim());
-        msg.textContent = 'Saved';
+        msg.textContent = t('lobby-name-saved');
         window.dispatchEvent(new Event('checkerhall:me'));
       } catch (err) {
         msg.textContent = err.message;
       }
     },
-  }, h('label', { for: 'name-input' }, 'Your name'), input, h('button', { type: 'submit' }, 'Save'), msg));
+  }, h('label', { for: 'name-input' }, t('shell-name-input')), input, h('button', { type: 'submit' }, t('shell-name-save')), msg));
 }
 
 function joinByCode() {
@@ -193,7 +194,7 @@ function joinByCode() {
       const code = input.value.trim().toUpperCase();
       if (code) navigate(`/join/${encodeURIComponent(code)}`);
     },
-  }, h('label', { for: 'code-input' }, 'Invite code'), input, h('button', { type: 'submit', id: 'code-join' }, 'Join'));
+  }, h('label', { for: 'code-input' }, t('lobby-invite-code')), input, h('button', { type: 'submit', id: 'code-join' }, t('lobby-join')));
 }
 
 function renderList(list, rooms) {
@@ -203,7 +204,7 @@ function renderList(list, rooms) {
     // wait is the first to be answered, as "Find an opponent" does.
     .sort((a, b) => (a.state === b.state ? (a.state === 'waiting' ? a.created_at - b.created_at : b.created_at - a.created_at) : a.state === 'waiting' ? -1 : 1));
   if (!rows.length) {
-    list.replaceChildren(h('p.empty', {}, 'No open rooms right now. Play the computer, or find an opponent: your room shows here for others.'));
+    list.replaceChildren(h('p.empty', {}, t('lobby-no-rooms')));
     return;
   }
   list.replaceChildren(h('ul.rooms', {}, rows.map(roomRow)));
@@ -213,21 +214,104 @@ function roomRow(r) {
   const seated = (r.seats || []).filter((s) => s.name).map((s) => `${personName(s.name)} (${seatName(s.seat)})`);
   const who = r.state === 'waiting'
     ? waitingWords(r.seats)
-    : `Playing: ${seated.join(', ')}`;
+    : t('lobby-playing', { players: seated.join(', ') });
   const action = r.state === 'waiting'
     ? h('button.primary', {
       type: 'button',
       dataset: { join: r.id },
-      'aria-label': `Join: ${describe(r)}`,
+      'aria-label': t('lobby-join-room', { room: describe(r) }),
       onclick: () => navigate(roomPath(r.id, { join: true })),
-    }, 'Join')
-    : h('button', { type: 'button', dataset: { watch: r.id }, 'aria-label': `Watch: ${describe(r)}`, onclick: () => navigate(`/room/${r.id}`) }, 'Watch');
+    }, t('lobby-join'))
+    : h('button', { type: 'button', dataset: { watch: r.id }, 'aria-label': t('lobby-watch-room', { room: describe(r) }), onclick: () => navigate(`/room/${r.id}`) }, t('lobby-watch'));
   return h('li.room-row', { dataset: { room: r.id, state: r.state } },
     h('div.room-what', {},
       h('strong.room-desc', {}, describe(r)),
       h('span.room-who', {}, who),
-      r.auto_start ? h('span.room-auto', {}, 'Starts when full') : null),
+      r.auto_start ? h('span.room-auto', {}, t('lobby-starts-when-full')) : null),
     action);
+}
+
+// The creation form's words for each rule option of the catalogue (`GET /api/games`, whose
+// own words are English): its name, and what it does in each game.
+const OPTION_LABEL = {
+  seats: 'lobby-opt-seats',
+  teams: 'lobby-opt-teams',
+  blocked: 'lobby-opt-blocked',
+  departed: 'lobby-opt-departed',
+  repetition: 'lobby-opt-repetition',
+  no_progress: 'lobby-opt-no-progress',
+  deferred_backward_capture: 'lobby-opt-deferred-backward-capture',
+  max_capture: 'lobby-opt-max-capture',
+  king_halt: 'lobby-opt-king-halt',
+  o_edge_ring: 'lobby-opt-edge-ring',
+  o_edge_centre: 'lobby-opt-edge-centre',
+  o_centre: 'lobby-opt-centre',
+  capture_mandatory: 'lobby-opt-capture-mandatory',
+  drop_timing: 'lobby-opt-drop-timing',
+  dropped_piece_may_move: 'lobby-opt-dropped-piece-may-move',
+  no_reverse_move: 'lobby-opt-no-reverse-move',
+  hot_trigger: 'lobby-opt-hot-trigger',
+  hot_capture: 'lobby-opt-hot-capture',
+  lone_man: 'lobby-opt-lone-man',
+  removal: 'lobby-opt-removal',
+  king_reversal: 'lobby-opt-king-reversal',
+  king_landing: 'lobby-opt-king-landing',
+};
+
+const OPTION_HELP = {
+  neva: {
+    seats: 'lobby-help-neva-seats',
+    teams: 'lobby-help-neva-teams',
+    blocked: 'lobby-help-neva-blocked',
+    departed: 'lobby-help-neva-departed',
+    repetition: 'lobby-help-repetition-draw',
+    no_progress: 'lobby-help-neva-no-progress',
+  },
+  queah: {
+    o_edge_ring: 'lobby-help-queah-edge-ring',
+    o_edge_centre: 'lobby-help-queah-edge-centre',
+    o_centre: 'lobby-help-queah-centre',
+    capture_mandatory: 'lobby-help-queah-capture-mandatory',
+    drop_timing: 'lobby-help-queah-drop-timing',
+    dropped_piece_may_move: 'lobby-help-queah-dropped-piece-may-move',
+    no_reverse_move: 'lobby-help-queah-no-reverse-move',
+    repetition: 'lobby-help-queah-repetition',
+    no_progress: 'lobby-help-queah-no-progress',
+  },
+  stockholm: {
+    deferred_backward_capture: 'lobby-help-stockholm-deferred',
+    max_capture: 'lobby-help-stockholm-max-capture',
+    king_halt: 'lobby-help-stockholm-king-halt',
+    repetition: 'lobby-help-repetition-draw',
+    no_progress: 'lobby-help-stockholm-no-progress',
+  },
+  giveandtake: {
+    repetition: 'lobby-help-repetition-draw',
+    no_progress: 'lobby-help-giveandtake-no-progress',
+    hot_trigger: 'lobby-help-giveandtake-hot-trigger',
+    hot_capture: 'lobby-help-giveandtake-hot-capture',
+    lone_man: 'lobby-help-giveandtake-lone-man',
+    removal: 'lobby-help-giveandtake-removal',
+    king_reversal: 'lobby-help-giveandtake-king-reversal',
+    king_landing: 'lobby-help-giveandtake-king-landing',
+  },
+};
+
+/** An option's name; one the client does not know yet reads as its key in plain letters. */
+function optionLabel(key) {
+  return OPTION_LABEL[key] ? t(OPTION_LABEL[key]) : key.replace(/_/g, ' ');
+}
+
+/** What an option does in `game`; else the catalogue's own sentence. */
+function optionHelp(game, option) {
+  const key = OPTION_HELP[game]?.[option.key];
+  return key ? t(key) : option.help;
+}
+
+/** A game's line above its options: the front page's own line for it. */
+function gameHelp(g) {
+  const line = GAMES.find(([key]) => key === g.key)?.[1];
+  return line ? t(line) : g.description || '';
 }
 
 async function buildCreateForm(form) {
@@ -235,27 +319,26 @@ async function buildCreateForm(form) {
   try {
     games = await getGames();
   } catch (e) {
-    form.replaceChildren(h('p.error', {}, `Cannot load the games: ${e.message}`));
+    form.replaceChildren(h('p.error', {}, t('lobby-games-failed', { error: e.message })));
     return;
   }
-  const game = h('select', { id: 'game', name: 'game' }, games.map((g) => h('option', { value: g.key }, g.name)));
-  const optBox = h('fieldset.options', {}, h('legend', {}, 'Rules'));
-  const seatBox = h('fieldset.seat-choice', {}, h('legend', {}, 'Seats'));
+  const game = h('select', { id: 'game', name: 'game' }, games.map((g) => h('option', { value: g.key }, GAME_NAME[g.key] || g.name)));
+  const optBox = h('fieldset.options', {}, h('legend', {}, t('lobby-rules')));
+  const seatBox = h('fieldset.seat-choice', {}, h('legend', {}, t('lobby-seats')));
   const tcKind = h('select', { id: 'tc-kind', name: 'tc' },
-    h('option', { value: 'none' }, 'No clock'),
-    h('option', { value: 'fischer' }, 'Minutes + increment'),
-    h('option', { value: 'per_move' }, 'Seconds per move'),
-    h('option', { value: 'correspondence' }, 'Correspondence (days per move)'));
-  const minutes = h('input', { id: 'tc-minutes', type: 'number', min: 1, max: 180, value: 5, 'aria-label': 'Minutes each' });
-  const inc = h('input', { id: 'tc-increment', type: 'number', min: 0, max: 60, value: 3, 'aria-label': 'Increment in seconds' });
-  const perMove = h('input', { id: 'tc-seconds', type: 'number', min: 5, max: 600, value: 30, 'aria-label': 'Seconds per move' });
-  const fischerBox = h('span.tc-fischer', {}, minutes, ' min + ', inc, ' s');
-  const perMoveBox = h('span.tc-permove', {}, perMove, ' s');
-  const days = h('select', { id: 'tc-days', name: 'days', 'aria-label': 'Days per move' },
-    [1, 2, 3, 5, 7, 10, 14].map((d) => h('option', { value: d, selected: d === 3 }, `${d} day${d === 1 ? '' : 's'}`)));
-  const daysBox = h('span.tc-days', {}, days, ' a move');
-  const daysHelp = h('p.help', { id: 'tc-days-help' },
-    'A long game: come back whenever you like, within the days given for each move. Nobody can win it because you are away; "Your games" shows where it is your move.');
+    h('option', { value: 'none' }, t('lobby-tc-none')),
+    h('option', { value: 'fischer' }, t('lobby-tc-fischer')),
+    h('option', { value: 'per_move' }, t('lobby-tc-per-move')),
+    h('option', { value: 'correspondence' }, t('lobby-tc-correspondence')));
+  const minutes = h('input', { id: 'tc-minutes', type: 'number', min: 1, max: 180, value: 5, 'aria-label': t('lobby-tc-minutes') });
+  const inc = h('input', { id: 'tc-increment', type: 'number', min: 0, max: 60, value: 3, 'aria-label': t('lobby-tc-increment') });
+  const perMove = h('input', { id: 'tc-seconds', type: 'number', min: 5, max: 600, value: 30, 'aria-label': t('lobby-tc-per-move') });
+  const fischerBox = h('span.tc-fischer', {}, minutes, ` ${t('lobby-tc-min')} + `, inc, ` ${t('lobby-tc-s')}`);
+  const perMoveBox = h('span.tc-permove', {}, perMove, ` ${t('lobby-tc-s')}`);
+  const days = h('select', { id: 'tc-days', name: 'days', 'aria-label': t('lobby-tc-days') },
+    [1, 2, 3, 5, 7, 10, 14].map((d) => h('option', { value: d, selected: d === 3 }, t('common-days', { count: d }))));
+  const daysBox = h('span.tc-days', {}, days, ` ${t('lobby-tc-a-move')}`);
+  const daysHelp = h('p.help', { id: 'tc-days-help' }, t('lobby-tc-days-help'));
   const tcShow = () => {
     fischerBox.hidden = tcKind.value !== 'fischer';
     perMoveBox.hidden = tcKind.value !== 'per_move';
@@ -269,7 +352,7 @@ async function buildCreateForm(form) {
   const rated = ratedChoice(tcKind);
   const msg = h('p.msg', { role: 'status' });
   const inputs = new Map();
-  const rulesLink = h('a.rules-link', { id: 'form-rules', dataset: { link: '' } }, 'Rules of this game');
+  const rulesLink = h('a.rules-link', { id: 'form-rules', dataset: { link: '' } }, t('lobby-rules-of-game'));
 
   const current = () => games.find((g) => g.key === game.value);
 
@@ -282,11 +365,11 @@ async function buildCreateForm(form) {
 
   function drawSeats() {
     const seats = layoutSeats();
-    seatBox.replaceChildren(h('legend', {}, 'Seats'), ...seats.map((s, i) => {
+    seatBox.replaceChildren(h('legend', {}, t('lobby-seats')), ...seats.map((s, i) => {
       const sel = h('select', { id: `seat-${s}`, name: `seat-${s}`, dataset: { seat: s } },
-        h('option', { value: 'me', selected: i === 0 }, 'Me'),
-        h('option', { value: 'open', selected: i !== 0 }, 'A person'),
-        ...[1, 2, 3, 4, 5].map((n) => h('option', { value: `bot:${n}` }, `Computer, level ${n}`)));
+        h('option', { value: 'me', selected: i === 0 }, t('lobby-seat-me')),
+        h('option', { value: 'open', selected: i !== 0 }, t('lobby-seat-person')),
+        ...[1, 2, 3, 4, 5].map((n) => h('option', { value: `bot:${n}` }, t('lobby-seat-bot', { level: n }))));
       sel.addEventListener('change', () => {
         // Only one seat can be mine.
         if (sel.value === 'me') for (const o of seatBox.querySelectorAll('select')) if (o !== sel && o.value === 'me') o.value = 'open';
@@ -299,18 +382,18 @@ async function buildCreateForm(form) {
     const g = current();
     inputs.clear();
     rulesLink.href = `/rules/${g.key}`;
-    optBox.replaceChildren(h('legend', {}, 'Rules'), h('p.help', {}, g.description || ''), ...g.options.map((o) => {
+    optBox.replaceChildren(h('legend', {}, t('lobby-rules')), h('p.help', {}, gameHelp(g)), ...g.options.map((o) => {
       const id = `opt-${o.key}`;
-      const label = o.key.replace(/_/g, ' ');
+      const label = optionLabel(o.key);
       let input;
       if (g.key === 'neva' && o.key === 'seats') {
         input = h('select', { id }, Object.entries(NEVA_SEATS).reverse().map(([n, v]) =>
-          h('option', { value: v, selected: v === o.default }, `${n} players`)));
+          h('option', { value: v, selected: v === o.default }, t('common-players', { count: Number(n) }))));
         input.addEventListener('change', drawSeats);
       } else if (o.values === 'true|false') {
-        input = h('select', { id }, h('option', { value: 'true', selected: o.default === 'true' }, 'yes'), h('option', { value: 'false', selected: o.default !== 'true' }, 'no'));
+        input = h('select', { id }, h('option', { value: 'true', selected: o.default === 'true' }, t('lobby-yes')), h('option', { value: 'false', selected: o.default !== 'true' }, t('lobby-no')));
       } else if (/^[a-z_]+(\|[a-z_]+)+$/.test(o.values)) {
-        input = h('select', { id }, o.values.split('|').map((v) => h('option', { value: v, selected: v === o.default }, v.replace(/_/g, ' '))));
+        input = h('select', { id }, o.values.split('|').map((v) => h('option', { value: v, selected: v === o.default }, optionWords(g.key, o.key, v))));
       } else {
         input = h('input', { id, value: o.default, inputmode: /^[\d|-]+$/.test(o.values) ? 'numeric' : null, size: 6 });
       }
@@ -321,11 +404,11 @@ async function buildCreateForm(form) {
         target: '_blank',
         rel: 'noopener',
         dataset: { option: o.key },
-        'aria-label': `How "${label}" changes the game (opens the rules)`,
-      }, 'How it plays');
+        'aria-label': t('lobby-how-it-plays-label', { option: label }),
+      }, t('lobby-how-it-plays'));
       return h('div.opt', {},
         h('label', { for: id }, label), input,
-        h('p.help', { id: `${id}-help` }, o.help, ' ', about));
+        h('p.help', { id: `${id}-help` }, optionHelp(g.key, o), ' ', about));
     }));
     drawSeats();
   }
@@ -334,14 +417,14 @@ async function buildCreateForm(form) {
   drawOptions();
 
   form.replaceChildren(
-    h('div.opt', {}, h('label', { for: 'game' }, 'Game'), game, ' ', rulesLink),
+    h('div.opt', {}, h('label', { for: 'game' }, t('lobby-game')), game, ' ', rulesLink),
     optBox,
     seatBox,
-    h('fieldset', {}, h('legend', {}, 'Clock'), tcKind, ' ', fischerBox, perMoveBox, daysBox, daysHelp),
+    h('fieldset', {}, h('legend', {}, t('lobby-clock')), tcKind, ' ', fischerBox, perMoveBox, daysBox, daysHelp),
     rated.el,
-    h('div.opt.check', {}, priv, h('label', { for: 'private' }, 'Private (invite only)')),
-    h('div.opt.check', {}, auto, h('label', { for: 'auto-start' }, 'Start by itself when every seat is taken')),
-    h('button.primary', { type: 'submit', id: 'create' }, 'Create room'),
+    h('div.opt.check', {}, priv, h('label', { for: 'private' }, t('lobby-private'))),
+    h('div.opt.check', {}, auto, h('label', { for: 'auto-start' }, t('lobby-auto-start'))),
+    h('button.primary', { type: 'submit', id: 'create' }, t('lobby-create')),
     msg);
 
   form.addEventListener('submit', async (e) => {
@@ -407,11 +490,7 @@ function ratedChoice(tcKind) {
     const clock = tcKind.value !== 'none';
     box.disabled = !account || !clock;
     if (box.disabled) box.checked = false;
-    why.textContent = !account
-      ? ' Only for accounts: sign in to play rated games.'
-      : !clock
-        ? ' Needs a clock.'
-        : ' The result changes the players\' ratings; guests cannot sit in a rated room.';
+    why.textContent = ` ${t(!account ? 'lobby-rated-accounts-only' : !clock ? 'lobby-rated-needs-clock' : 'lobby-rated-effect')}`;
   };
   tcKind.addEventListener('change', update);
   getMe().then((me) => {
@@ -420,7 +499,7 @@ function ratedChoice(tcKind) {
   }).catch(() => update());
   update();
   return {
-    el: h('div.opt.check', {}, box, h('label', { for: 'rated' }, 'Rated'), why),
+    el: h('div.opt.check', {}, box, h('label', { for: 'rated' }, t('lobby-rated')), why),
     checked: () => box.checked && !box.disabled,
   };
 }

@@ -2,6 +2,7 @@
 // shows a board. A change is stored and shown at once (web/js/settings.js).
 
 import { h } from '../http.js';
+import { t } from '../i18n.js';
 import { SCHEMES, BOARDS, settings, setScheme, setBoard, setReader } from '../settings.js';
 
 function choice(id, label, options, value, set) {
@@ -14,8 +15,8 @@ function choice(id, label, options, value, set) {
 export function displaySettings() {
   const now = settings();
   return h('span.display-settings', {},
-    choice('scheme', 'Colours', SCHEMES, now.scheme, setScheme),
-    choice('board-theme', 'Board', BOARDS, now.board, setBoard),
+    choice('scheme', t('common-settings-colours'), SCHEMES, now.scheme, setScheme),
+    choice('board-theme', t('common-settings-board'), BOARDS, now.board, setBoard),
     readerSwitch());
 }
 
@@ -31,5 +32,5 @@ export function readerSwitch() {
       setReader(e.target.checked ? 'on' : 'off');
     },
   });
-  return h('label.reader-switch', {}, box, ' Screen reader mode');
+  return h('label.reader-switch', {}, box, ` ${t('common-settings-reader')}`);
 }

@@ -10,7 +10,7 @@ use crate::support::{Harness, Page};
 /// The pages whose words all come from the Fluent files, and on each the parts converted so
 /// far (CSS selectors). The next slice of the translation adds its pages and parts here.
 const CONVERTED: &[(&str, &[&str])] = &[
-    ("/", &["header.top"]),
+    ("/", &["header.top", "main"]),
     ("/no/such/page", &["header.top", "main"]),
 ];
 

@@ -187,12 +187,18 @@ async fn front_page_is_light_and_its_quick_buttons_above_the_fold() {
     // display settings' (the reader's colour scheme is applied before the first view), the
     // pools' module and counts, the turn notifications' module, and the offline worker's
     // registration (its module, asked for once the page has loaded): 24. Then three for the
-    // page's words (i18n.js, the Fluent library, the language's shell.ftl): 27.
-    assert!(w.requests <= 27, "{} requests: {:?}", w.requests, w.urls);
+    // page's words (i18n.js, the Fluent library, the language's shell.ftl): 27. Then the
+    // front page's own words and those the views share (common.ftl, lobby.ftl), and the
+    // lists in the reader's language (lists.js, which a waiting room's "Ann and Bob wait"
+    // needs): 30.
+    assert!(w.requests <= 30, "{} requests: {:?}", w.requests, w.urls);
     // 40 KB before quick pairing, the display settings and the turn notifications, which
     // brought it to about 45 KB; the offline worker's registration to about 46.6 KB; the
-    // words' three files add about 16 KB (57 KB decoded, the library 50 KB of it).
-    assert!(w.transfer <= 66_000, "{} bytes", w.transfer);
+    // words' three files add about 16 KB (57 KB decoded, the library 50 KB of it). The
+    // front page in words, common.ftl and lobby.ftl with it: 65.5 KB became 73.8 KB (173 KB
+    // decoded became 197 KB; the two files are 16 KB of it, the creation form's
+    // explanations of every rule most of that).
+    assert!(w.transfer <= 76_000, "{} bytes", w.transfer);
 
     // Above the fold on a laptop and on a phone; the create form is folded.
     ann.set_viewport(1280, 800, false).await;
