@@ -19,7 +19,7 @@ admin-role-member = участник
 admin-role-guest = гость
 # Под ролью заблокированного игрока; $when: как давно, например «3 дня назад».
 admin-banned-since = заблокирован { $when }
-admin-muted = лишён чата
+admin-muted = чат запрещён
 admin-rename = Переименовать
 admin-rename-label = Новое имя для { $name }
 admin-cancel = Отмена

@@ -164,7 +164,7 @@ tournaments-leave = Отменить регистрацию
 tournaments-withdraw = Выйти из турнира
 tournaments-register = Зарегистрироваться
 # Для игрока, который ушёл до начала и может зарегистрироваться снова.
-tournaments-rejoin = Вернуться
+tournaments-rejoin = Зарегистрироваться снова
 tournaments-closed = Регистрация закрылась с началом турнира.
 # Командный турнир: имя пользователя партнёра.
 tournaments-partner = Партнёр

@@ -2,7 +2,7 @@
 //! text an organiser and an admin see comes from a Fluent file (the create form, a
 //! tournament's page with its organiser's box, entrants and rules, the admin's panels),
 //! and in Russian a tournament's page, the list with its form and the admin page fit a
-//! phone.
+//! phone, and the front page's panel and a player's page name formats and states in it.
 
 use serde_json::Value;
 
@@ -112,6 +112,17 @@ async fn tournament_and_admin_pages_read_every_word_from_the_bundle_and_russian_
     assert_eq!(boss.text("#t-create").await, "Создать турнир");
     assert_no_horizontal_scroll(&boss).await;
     boss.screenshot("ru-tournaments-375x812").await;
+
+    // The formats' and states' words on routes that do not load the tournaments' file
+    // themselves: the front page's panel and a player's page.
+    boss.set_viewport(1280, 800, false).await;
+    open_in(&boss, "/", "ru", "#front-tournaments").await;
+    boss.wait_text("#front-tournaments", "Швейцарская система, 1 тур")
+        .await;
+    open_in(&boss, "/@/boss", "ru", "#player-tournaments").await;
+    boss.wait_text("#player-tournaments", "Идёт регистрация")
+        .await;
+    boss.set_viewport(375, 812, true).await;
 
     open_in(&boss, "/admin", "ru", "#players table").await;
     assert_eq!(boss.text("#players-h").await, "Игроки");
