@@ -1,11 +1,12 @@
 // The admin page's words (web/js/admin/words.js): the audit log's sentences, players as the
-// log names them, room states, who is in a room and the list pages' paths.
+// log names them, room states, why an action was refused, who is in a room and the list
+// pages' paths.
 // Run: node --test web/test/
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import './fixtures/english.js';
-import { auditText, hostLine, pagePath, playerLabel, roomStateWords } from '../js/admin/words.js';
+import { auditText, hostLine, pagePath, playerLabel, refusalWords, roomStateWords } from '../js/admin/words.js';
 
 test('the audit log names players by what the page has seen of them', () => {
   const names = new Map([['p1', 'Ann (@ann)'], ['p2', 'Bob']]);
@@ -38,4 +39,13 @@ test('a room names its host, then the others seated, bots as what they are', () 
   assert.equal(hostLine({ host_name: 'Ann', seats: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'engine (bot, level 3)' }] }),
     'host Ann · with Bob, Computer level 3');
   assert.equal(hostLine({ host_name: 'Ann' }), 'host Ann');
+});
+
+test('an admin refusal reads as words, never as a code', () => {
+  assert.equal(refusalWords({ code: 'already_over', message: 'This game is already over; there is nothing to close.' }),
+    'This game is already over; there is nothing to close.');
+  assert.equal(refusalWords({ code: 'already_over', message: 'already_over' }), 'This game is already over; there is nothing to close.');
+  assert.match(refusalWords({ code: 'too_late_to_abort', message: 'too late to abort' }), /cannot be closed/);
+  assert.equal(refusalWords({ code: 'not_found' }), 'This room is gone already.');
+  assert.equal(refusalWords({ code: 'other', message: 'Something plain.' }), 'Something plain.');
 });

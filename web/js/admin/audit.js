@@ -1,6 +1,7 @@
 // The admin page's audit log: who did what to whom, newest first, a page at a time.
 
 import { api, h } from '../http.js';
+import { t } from '../i18n.js';
 import { when } from '../dates.js';
 import { moreButton } from './more.js';
 import { auditText } from './words.js';
@@ -13,13 +14,14 @@ export function createAudit({ label, alive }) {
   const msg = h('p.error', { role: 'alert' });
   const box = h('ol#audit.audit');
   const more = h('div');
-  const el = h('section.panel', {}, h('h2', {}, 'Audit log'), box, more, msg);
+  const el = h('section.panel', {}, h('h2', {}, t('admin-audit')), box, more, msg);
 
   function item(a) {
     return h('li', { dataset: { action: a.action } },
       h('small', {}, when(a.at)), ' ',
       auditText(a, label),
-      a.detail ? h('span.detail', {}, `: ${a.detail}`) : null);
+      // The reason an admin typed, in their words.
+      a.detail ? h('span.detail', { translate: 'no' }, `: ${a.detail}`) : null);
   }
 
   return {
@@ -29,7 +31,7 @@ export function createAudit({ label, alive }) {
         const r = await api('/api/admin/audit');
         if (!alive()) return;
         box.replaceChildren(...r.entries.map(item));
-        if (!r.entries.length) box.replaceChildren(h('li', {}, 'Nothing yet.'));
+        if (!r.entries.length) box.replaceChildren(h('li', {}, t('admin-audit-empty')));
         more.replaceChildren(moreButton('more-audit', '/api/admin/audit', 'entries', r.entries,
           (entries) => box.append(...entries.map(item)), msg));
       } catch (err) {

@@ -1,6 +1,7 @@
 // The admin page's invites: a link that lets one person create an account.
 
 import { api, h } from '../http.js';
+import { t } from '../i18n.js';
 
 function copyButton(link) {
   const copy = h('button', {
@@ -9,12 +10,12 @@ function copyButton(link) {
       link.select();
       try {
         await navigator.clipboard.writeText(link.value);
-        copy.textContent = 'Copied';
+        copy.textContent = t('admin-copied');
       } catch {
-        copy.textContent = 'Select and copy';
+        copy.textContent = t('admin-select-and-copy');
       }
     },
-  }, 'Copy link');
+  }, t('admin-copy-link'));
   return copy;
 }
 
@@ -22,22 +23,22 @@ function copyButton(link) {
 export function createInvites({ made }) {
   const msg = h('p.error', { role: 'alert' });
   const box = h('div.invite');
-  const el = h('section.panel', {}, h('h2', {}, 'Invites'),
-    h('p.help', {}, 'A link lets one person create an account (needed when the server takes members by invitation).'),
+  const el = h('section.panel', {}, h('h2', {}, t('admin-invites')),
+    h('p.help', {}, t('admin-invites-help')),
     h('button#make-invite', {
       type: 'button',
       onclick: async () => {
         msg.textContent = '';
         try {
           const r = await api('/api/admin/invites', { method: 'POST' });
-          const link = h('input#invite-url', { readonly: true, value: `${location.origin}${r.path}`, 'aria-label': 'Invite link' });
+          const link = h('input#invite-url', { readonly: true, value: `${location.origin}${r.path}`, 'aria-label': t('admin-invite-link') });
           box.replaceChildren(link, copyButton(link));
           await made();
         } catch (err) {
           msg.textContent = err.message;
         }
       },
-    }, 'Make an invite'),
+    }, t('admin-make-invite')),
     box, msg);
   return { el };
 }

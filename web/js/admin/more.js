@@ -1,6 +1,7 @@
 // The admin lists' "Show more" button.
 
 import { api, h } from '../http.js';
+import { t } from '../i18n.js';
 import { pagePath } from './words.js';
 
 // The API's default page size for admin lists.
@@ -26,6 +27,6 @@ export function moreButton(id, path, key, first, add, msg) {
         msg.textContent = err.message;
       }
     },
-  }, 'Show more');
+  }, t('admin-show-more'));
   return button;
 }

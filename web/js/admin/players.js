@@ -2,26 +2,27 @@
 // reason), each changing its row in place.
 
 import { api, h } from '../http.js';
+import { language, PSEUDO, t } from '../i18n.js';
 import { when } from '../dates.js';
 import { moreButton } from './more.js';
 import { playerLabel } from './words.js';
 
 /** The buttons of `p`'s row, in `tools`; `update(changes)` redraws the row. */
 function rowTools(p, tools, act, update) {
-  const cancel = () => h('button', { type: 'button', onclick: () => tools.replaceChildren(rename, mute, ban) }, 'Cancel');
+  const cancel = () => h('button', { type: 'button', onclick: () => tools.replaceChildren(rename, mute, ban) }, t('admin-cancel'));
   const rename = h('button.rename', {
     type: 'button',
     onclick: () => {
-      const input = h('input', { value: p.name, name: 'name', maxlength: 32, 'aria-label': `New name for ${p.name}` });
+      const input = h('input', { value: p.name, name: 'name', maxlength: 32, 'aria-label': t('admin-rename-label', { name: p.name }) });
       tools.replaceChildren(h('form.inline-form.rename-form', {
         onsubmit: (e) => act(e, async () => {
           const r = await api(`/api/admin/players/${p.id}`, { method: 'PATCH', body: { name: input.value.trim() } });
           update({ name: r.name });
         }),
-      }, input, h('button.primary', { type: 'submit' }, 'Rename'), cancel()));
+      }, input, h('button.primary', { type: 'submit' }, t('admin-rename')), cancel()));
       input.focus();
     },
-  }, 'Rename');
+  }, t('admin-rename'));
   const ban = p.banned_at
     ? h('button.unban', {
       type: 'button',
@@ -29,20 +30,20 @@ function rowTools(p, tools, act, update) {
         await api(`/api/admin/players/${p.id}/ban`, { method: 'DELETE' });
         update({ banned_at: null });
       }),
-    }, 'Unban')
+    }, t('admin-unban'))
     : h('button.ban', {
       type: 'button',
       onclick: () => {
-        const reason = h('input.ban-reason', { name: 'reason', maxlength: 500, placeholder: 'Reason', 'aria-label': `Why ${p.name} is banned` });
+        const reason = h('input.ban-reason', { name: 'reason', maxlength: 500, placeholder: t('admin-ban-reason'), 'aria-label': t('admin-ban-reason-label', { name: p.name }) });
         tools.replaceChildren(h('form.inline-form', {
           onsubmit: (e) => act(e, async () => {
             await api(`/api/admin/players/${p.id}/ban`, { method: 'POST', body: { reason: reason.value.trim() } });
             update({ banned_at: Date.now() });
           }),
-        }, reason, h('button.primary.confirm-ban', { type: 'submit' }, 'Ban'), cancel()));
+        }, reason, h('button.primary.confirm-ban', { type: 'submit' }, t('admin-ban')), cancel()));
         reason.focus();
       },
-    }, 'Ban');
+    }, t('admin-ban'));
   const mute = muteButton(p, act, update);
   tools.append(rename, mute, ban);
 }
@@ -51,27 +52,35 @@ function muteButton(p, act, update) {
   if (p.muted_at || p.muted) {
     return h('button.unmute', {
       type: 'button',
-      'aria-label': `Let ${p.name} write in chat again`,
+      'aria-label': t('admin-unmute-label', { name: p.name }),
       onclick: (e) => act(e, async () => {
         await api(`/api/admin/players/${p.id}/mute`, { method: 'DELETE' });
         update({ muted_at: null, muted: false });
       }),
-    }, 'Unmute chat');
+    }, t('admin-unmute'));
   }
   return h('button.mute', {
     type: 'button',
-    'aria-label': `Mute ${p.name} in every chat`,
+    'aria-label': t('admin-mute-label', { name: p.name }),
     onclick: (e) => act(e, async () => {
       await api(`/api/admin/players/${p.id}/mute`, { method: 'POST' });
       update({ muted_at: Date.now(), muted: true });
     }),
-  }, 'Mute chat');
+  }, t('admin-mute'));
+}
+
+/** The roles in words. */
+const ROLES = { admin: 'admin-role-admin', member: 'admin-role-member', guest: 'admin-role-guest' };
+
+/** A day as the reader's language writes it: "7 Dec 2026". */
+function joined(ms) {
+  return new Date(ms).toLocaleDateString(language() === PSEUDO ? 'en' : language(), { dateStyle: 'medium' });
 }
 
 /** `p`'s row; `names` learns the player's name, `act(e, call)` runs an action. */
 function playerRow(p, names, act) {
-  const state = p.banned_at ? h('span.banned-tag', {}, `banned ${when(p.banned_at)}`) : null;
-  const mutedTag = p.muted_at || p.muted ? h('span.muted-tag', {}, 'muted in chat') : null;
+  const state = p.banned_at ? h('span.banned-tag', {}, t('admin-banned-since', { when: when(p.banned_at) })) : null;
+  const mutedTag = p.muted_at || p.muted ? h('span.muted-tag', {}, t('admin-muted')) : null;
   const tools = h('div.row-tools');
   // The row changes in place: the list does not jump, and later pages stay shown.
   const update = (changes) => {
@@ -81,9 +90,11 @@ function playerRow(p, names, act) {
   };
   rowTools(p, tools, act, update);
   const row = h('tr', { dataset: { player: p.id } },
-    h('td', {}, h('span.player-name', {}, p.name), p.username ? h('small', {}, `@${p.username}`) : null),
-    h('td', {}, p.role, state ? h('br') : null, state, mutedTag ? h('br') : null, mutedTag),
-    h('td', {}, new Date(p.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })),
+    // A name is its owner's, in any language.
+    h('td', {}, h('span.player-name', { translate: 'no' }, p.name), p.username ? h('small', { translate: 'no' }, `@${p.username}`) : null),
+    h('td', {}, ROLES[p.role] ? t(ROLES[p.role]) : p.role, state ? h('br') : null, state, mutedTag ? h('br') : null, mutedTag),
+    // Intl writes the date in the reader's language already.
+    h('td', {}, h('time', { datetime: new Date(p.created_at).toISOString(), translate: 'no' }, joined(p.created_at))),
     h('td', {}, tools));
   return row;
 }
@@ -94,7 +105,7 @@ function playerRow(p, names, act) {
  * their errors) and `acted()` after it (the rooms and the audit may have changed).
  */
 export function createPlayers({ names, alive, acting, acted }) {
-  const q = h('input#player-q', { type: 'search', name: 'q', placeholder: 'Name or username', 'aria-label': 'Search players' });
+  const q = h('input#player-q', { type: 'search', name: 'q', placeholder: t('admin-search-placeholder'), 'aria-label': t('admin-search-label') });
   const msg = h('p.error', { role: 'alert' });
   const box = h('div#players.table-wrap');
 
@@ -127,9 +138,9 @@ export function createPlayers({ names, alive, acting, acted }) {
       add(r.players);
       box.replaceChildren(r.players.length
         ? h('table.admin-table', {},
-          h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Role'), h('th', {}, 'Joined'), h('th', {}, ''))),
+          h('thead', {}, h('tr', {}, h('th', {}, t('admin-col-player')), h('th', {}, t('admin-col-role')), h('th', {}, t('admin-col-joined')), h('th', {}, ''))),
           tbody)
-        : h('p', {}, 'No player matches.'),
+        : h('p', {}, t('admin-no-player')),
       moreButton('more-players', path, 'players', r.players, add, msg));
     } catch (err) {
       if (first) throw err;
@@ -138,14 +149,14 @@ export function createPlayers({ names, alive, acting, acted }) {
   }
 
   const el = h('section.panel', { 'aria-labelledby': 'players-h' },
-    h('h2#players-h', {}, 'Players'),
+    h('h2#players-h', {}, t('admin-players')),
     h('form.filters', {
       onsubmit: (e) => {
         e.preventDefault();
         load();
       },
       role: 'search',
-    }, q, h('button', { type: 'submit' }, 'Search')),
+    }, q, h('button', { type: 'submit' }, t('admin-search'))),
     box, msg);
   return { el, load };
 }

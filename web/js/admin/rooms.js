@@ -2,16 +2,19 @@
 // read and delete its chat lines.
 
 import { api, h } from '../http.js';
+import { t } from '../i18n.js';
 import { describe, personName } from '../describe.js';
 import { hostLine, refusalWords, roomStateWords } from './words.js';
 
 /** One chat line of `room` with its Delete button; refusals go to the room's `note`. */
 function chatLine(room, l, note, hooks) {
   const li = h('li', { dataset: { chat: String(l.id) } },
-    h('strong', {}, personName(l.from?.name || '')), l.channel === 'spectators' ? h('small', {}, ' (spectators)') : null, ': ', l.text, ' ',
+    // Who wrote and what they wrote are theirs, in any language.
+    h('strong', { translate: 'no' }, personName(l.from?.name || '')),
+    l.channel === 'spectators' ? h('small', {}, ` ${t('admin-spectators')}`) : null, ': ', h('span', { translate: 'no' }, l.text), ' ',
     h('button.delete-chat', {
       type: 'button',
-      'aria-label': `Delete the line of ${l.from?.name || 'this player'}`,
+      'aria-label': t('admin-delete-label', { name: l.from?.name || t('admin-this-player') }),
       onclick: async () => {
         note.textContent = '';
         try {
@@ -22,7 +25,7 @@ function chatLine(room, l, note, hooks) {
           note.textContent = refusalWords(err);
         }
       },
-    }, 'Delete'));
+    }, t('admin-delete')));
   return li;
 }
 
@@ -48,12 +51,12 @@ function chatButton(room, note, hooks) {
         const said = Array.isArray(snap.chat) ? snap.chat : [];
         lines.replaceChildren(said.length
           ? h('ul.chat-lines', {}, said.map((l) => chatLine(room, l, note, hooks)))
-          : h('p.help', {}, 'No chat in this room.'));
+          : h('p.help', {}, t('admin-no-chat')));
       } catch (err) {
         note.textContent = refusalWords(err);
       }
     },
-  }, 'Chat');
+  }, t('admin-chat'));
   return h('span.chat-tools', {}, button, lines);
 }
 
@@ -73,7 +76,7 @@ function closeButton(room, note, hooks) {
       }
       await hooks.changed();
     },
-  }, 'Close');
+  }, t('admin-close'));
 }
 
 /** `room`'s row: what it is, who is in it, its state, its visibility, its tools. */
@@ -83,7 +86,7 @@ function roomRow(room, hooks) {
     h('td', {}, h('a', { href: `/room/${room.id}`, dataset: { link: '' } }, describe(room)),
       h('small', {}, hostLine(room))),
     h('td', {}, roomStateWords(room.state)),
-    h('td', {}, room.public ? 'public' : h('span', {}, 'private ', h('code', {}, room.invite_code))),
+    h('td', {}, room.public ? t('admin-public') : h('span', {}, `${t('admin-private')} `, h('code', { translate: 'no' }, room.invite_code))),
     h('td', {}, closeButton(room, note, hooks), chatButton(room, note, hooks), note));
 }
 
@@ -95,7 +98,7 @@ export function createRooms(hooks) {
   const { alive } = hooks;
   const msg = h('p.error', { role: 'alert' });
   const box = h('div#rooms.table-wrap');
-  const el = h('section.panel', {}, h('h2', {}, 'Rooms'), box, msg);
+  const el = h('section.panel', {}, h('h2', {}, t('admin-rooms')), box, msg);
 
   return {
     el,
@@ -107,11 +110,11 @@ export function createRooms(hooks) {
         const rows = r.rooms.map((room) => roomRow(room, hooks));
         const shown = rows.length
           ? h('table.admin-table', {},
-            h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'State'), h('th', {}, 'Visibility'), h('th', {}, ''))),
+            h('thead', {}, h('tr', {}, h('th', {}, t('admin-col-game')), h('th', {}, t('admin-col-state')), h('th', {}, t('admin-col-visibility')), h('th', {}, ''))),
             h('tbody', {}, rows))
-          : h('p', {}, 'No live room.');
+          : h('p', {}, t('admin-no-room'));
         box.replaceChildren(shown);
-        if (r.total > r.rooms.length) box.append(h('p.help', {}, `Showing ${r.rooms.length} of ${r.total} rooms.`));
+        if (r.total > r.rooms.length) box.append(h('p.help', {}, t('admin-rooms-shown', { shown: r.rooms.length, total: r.total })));
       } catch (err) {
         msg.textContent = err.message;
       }

@@ -1,6 +1,7 @@
 // Registering for a tournament, leaving it, and the message line with the server's refusal.
 
 import { api, h } from '../http.js';
+import { t } from '../i18n.js';
 import { actionsView } from './show.js';
 
 /**
@@ -35,22 +36,24 @@ export function createActions({ id, show }) {
 
   return {
     els: [el, msg],
-    render(t, me) {
-      const v = actionsView(t, me);
+    render(event, me) {
+      const v = actionsView(event, me);
       if (v.kind === 'none') el.replaceChildren();
       else if (v.kind === 'account') {
-        el.replaceChildren(h('p', {}, 'Tournaments are for accounts. ',
-          h('a', { href: '/account', dataset: { link: '' } }, 'Sign in or create an account'), ' to register.'));
+        el.replaceChildren(h('p', {}, `${t('tournaments-for-accounts')} `,
+          h('a', { href: '/account', dataset: { link: '' } }, t('tournaments-sign-in-to-register'))));
       } else if (v.kind === 'registered') {
         el.replaceChildren(h('span.registered', { id: 'registered' }, v.text), ' ', h('button', { type: 'button', id: 'leave', onclick: leave }, v.leave));
-      } else if (v.kind === 'closed') el.replaceChildren(h('p.help', {}, 'Registration closed when the tournament started.'));
+      } else if (v.kind === 'closed') el.replaceChildren(h('p.help', {}, t('tournaments-closed')));
       else {
-        if (v.teams && !partner) partner = h('input', { id: 'partner', maxlength: 20, autocomplete: 'off', placeholder: 'username' });
+        if (v.teams && !partner) {
+          partner = h('input', { id: 'partner', maxlength: 20, autocomplete: 'off', placeholder: t('tournaments-partner-placeholder') });
+        }
         el.replaceChildren(
-          v.teams ? h('label.inline', { for: 'partner' }, 'Partner ', partner) : '',
+          v.teams ? h('label.inline', { for: 'partner' }, `${t('tournaments-partner')} `, partner) : '',
           v.teams ? ' ' : '',
           h('button.primary', { type: 'button', id: 'join', onclick: join }, v.label),
-          v.teams ? h('p.help', {}, 'A team event: name your partner (their username); they register too, naming you.') : '');
+          v.teams ? h('p.help', {}, t('tournaments-partner-help')) : '');
       }
     },
   };

@@ -2,6 +2,7 @@
 // start, and the link to this player's game when one is on.
 
 import { h } from '../http.js';
+import { t } from '../i18n.js';
 import { clockWords } from '../describe.js';
 import { stateWords, formatWords } from '../tourney.js';
 import { eventGame, startWords } from '../widgets/eventlist.js';
@@ -9,33 +10,36 @@ import { countdownLine, myTable } from './show.js';
 
 /** The title, the line of what it is and the status (`els`, in order). */
 export function createHead() {
-  const title = h('h1', { id: 't-title' }, 'Tournament');
+  const title = h('h1', { id: 't-title' }, t('tournaments-tournament'));
   const what = h('p.event-what', { id: 't-what' });
   const status = h('p.event-status', { id: 't-status', 'aria-live': 'polite' });
   const countdown = h('span.countdown', { id: 'countdown' });
   return {
     els: [title, what, status],
-    render(t) {
-      title.textContent = t.name;
-      what.textContent = [eventGame(t), formatWords(t.format), clockWords(t.time_control), t.rated ? 'rated' : 'casual'].join(' · ');
+    render(event) {
+      title.textContent = event.name;
+      // The name its organiser gave it, in any language.
+      title.translate = false;
+      what.textContent = [eventGame(event), formatWords(event.format), clockWords(event.time_control),
+        t(event.rated ? 'tournaments-rated' : 'tournaments-casual')].join(' · ');
       status.replaceChildren(
-        h('strong', { dataset: { state: t.state } }, stateWords(t)),
-        t.state === 'registering' ? ` · ${startWords(t.starts_at)} · ` : '',
+        h('strong', { dataset: { state: event.state } }, stateWords(event)),
+        event.state === 'registering' ? ` · ${startWords(event.starts_at)} · ` : '',
         countdown);
     },
     /** Counts down to the start (`t` may not have loaded yet). */
-    tick(t, now) {
-      countdown.textContent = countdownLine(t, now);
+    tick(event, now) {
+      countdown.textContent = countdownLine(event, now);
     },
     /** The tournament was cancelled while the page was open. */
     cancelled() {
-      status.replaceChildren(h('strong', { dataset: { state: 'cancelled' } }, 'This tournament was cancelled.'), ' ',
-        h('a', { href: '/tournaments', dataset: { link: '' } }, 'See the other tournaments'));
+      status.replaceChildren(h('strong', { dataset: { state: 'cancelled' } }, t('tournaments-cancelled')), ' ',
+        h('a', { href: '/tournaments', dataset: { link: '' } }, t('tournaments-see-others')));
     },
     /** The tournament did not load (`e`: the API's error). */
     failed(e) {
-      title.textContent = e.status === 404 ? 'No such tournament' : 'This tournament did not load';
-      status.textContent = e.status === 404 ? 'It may have been deleted, or the address is wrong.' : e.message;
+      title.textContent = t(e.status === 404 ? 'tournaments-not-found' : 'tournaments-failed');
+      status.textContent = e.status === 404 ? t('tournaments-not-found-why') : e.message;
     },
   };
 }
@@ -45,11 +49,12 @@ export function createMyGame() {
   const el = h('p.my-game', { id: 'my-game', hidden: true });
   return {
     el,
-    render(t, me) {
-      const table = myTable(t, me);
+    render(event, me) {
+      const table = myTable(event, me);
       if (table?.room_id) {
         el.hidden = false;
-        el.replaceChildren('Your game is on: ', h('a.button.primary', { href: `/room/${table.room_id}`, dataset: { link: '' }, id: 'my-game-link' }, 'Go to your table'));
+        el.replaceChildren(`${t('tournaments-your-game')} `,
+          h('a.button.primary', { href: `/room/${table.room_id}`, dataset: { link: '' }, id: 'my-game-link' }, t('tournaments-go-to-table')));
       } else {
         el.hidden = true;
         el.replaceChildren();

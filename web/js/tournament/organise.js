@@ -2,6 +2,7 @@
 // starts it early, enters bots, changes its name, start, rounds and cap, or cancels it.
 
 import { api, h } from '../http.js';
+import { t } from '../i18n.js';
 import { navigate } from '../router.js';
 import { mayOrganise } from './show.js';
 
@@ -19,14 +20,14 @@ function localValue(ms) {
 export function createOrganise({ id, show }) {
   const el = h('section.panel.organise', { id: 't-organise', hidden: true, 'aria-labelledby': 'h-organise' });
   const msg = h('p.msg', { role: 'status', id: 't-organise-msg' });
-  const level = h('select', { id: 't-bot-level', 'aria-label': 'Computer level' },
-    [1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === 3 }, `Level ${n}`)));
-  const count = h('input', { id: 't-bot-count', type: 'number', min: 1, max: 16, value: 1, 'aria-label': 'How many' });
+  const level = h('select', { id: 't-bot-level', 'aria-label': t('tournaments-bot-level-label') },
+    [1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === 3 }, t('tournaments-bot-level', { level: n }))));
+  const count = h('input', { id: 't-bot-count', type: 'number', min: 1, max: 16, value: 1, 'aria-label': t('tournaments-bot-count') });
   const name = h('input', { id: 't-edit-name', maxlength: 64, autocomplete: 'off' });
   const start = h('input', { id: 't-edit-start', type: 'datetime-local' });
   const rounds = h('input', { id: 't-edit-rounds', type: 'number', min: 1, max: 30 });
-  const roundsBox = h('div.opt', {}, h('label', { for: 't-edit-rounds' }, 'Rounds'), rounds);
-  const cap = h('input', { id: 't-edit-max', type: 'number', min: 2, max: 1000, placeholder: 'no limit' });
+  const roundsBox = h('div.opt', {}, h('label', { for: 't-edit-rounds' }, t('tournaments-field-rounds')), rounds);
+  const cap = h('input', { id: 't-edit-max', type: 'number', min: 2, max: 1000, placeholder: t('tournaments-no-limit') });
   let current = null;
 
   async function send(path, body, method = 'POST') {
@@ -46,7 +47,7 @@ export function createOrganise({ id, show }) {
   const startNow = () => send('/start', {});
   const addBots = () => send('/bots', { bots: Array.from({ length: Math.max(1, Math.min(16, Number(count.value) || 1)) }, () => ({ kind: 'engine', level: Number(level.value) })) });
   async function cancel() {
-    if (!window.confirm('Cancel this tournament? Its registrations are removed.')) return;
+    if (!window.confirm(t('tournaments-cancel-confirm'))) return;
     if (await send('/cancel', {})) navigate('/tournaments');
   }
   async function save(e) {
@@ -56,43 +57,43 @@ export function createOrganise({ id, show }) {
     if (f && (f.kind === 'swiss' || f.kind === 'neva_tables')) body.format = { ...f, rounds: Number(rounds.value) };
     const r = await send('', body, 'PATCH');
     if (r) {
-      msg.textContent = 'Saved.';
+      msg.textContent = t('tournaments-saved');
       form.closest('details')?.removeAttribute('open');
     }
   }
   const form = h('form.create.tournament-form', { id: 't-edit', onsubmit: save },
-    h('div.opt', {}, h('label', { for: 't-edit-name' }, 'Name'), name),
-    h('div.opt', {}, h('label', { for: 't-edit-start' }, 'Starts'), start),
+    h('div.opt', {}, h('label', { for: 't-edit-name' }, t('tournaments-field-name')), name),
+    h('div.opt', {}, h('label', { for: 't-edit-start' }, t('tournaments-field-starts')), start),
     roundsBox,
-    h('div.opt', {}, h('label', { for: 't-edit-max' }, 'Most players'), cap),
-    h('button.primary', { type: 'submit', id: 't-edit-save' }, 'Save changes'));
+    h('div.opt', {}, h('label', { for: 't-edit-max' }, t('tournaments-field-max')), cap),
+    h('button.primary', { type: 'submit', id: 't-edit-save' }, t('tournaments-save')));
 
   el.append(
-    h('h2', { id: 'h-organise' }, 'Organise'),
-    h('p.help', {}, 'You run this tournament: until it starts you can change it, add computer players, start it early or cancel it.'),
+    h('h2', { id: 'h-organise' }, t('tournaments-organise')),
+    h('p.help', {}, t('tournaments-organise-help')),
     h('div.organise-buttons', {},
-      h('button.primary', { type: 'button', id: 't-start-now', onclick: startNow }, 'Start now'),
+      h('button.primary', { type: 'button', id: 't-start-now', onclick: startNow }, t('tournaments-start-now')),
       ' ',
-      h('button', { type: 'button', id: 't-cancel', onclick: cancel }, 'Cancel tournament')),
-    h('div.opt.organise-bots', {}, h('span', {}, 'Computer players '), level, ' × ', count, ' ',
-      h('button', { type: 'button', id: 't-add-bots', onclick: addBots }, 'Add')),
-    h('details.more', { id: 't-edit-box' }, h('summary', {}, h('span.more-title', {}, 'Change the tournament')), form),
+      h('button', { type: 'button', id: 't-cancel', onclick: cancel }, t('tournaments-cancel'))),
+    h('div.opt.organise-bots', {}, h('span', {}, `${t('tournaments-bots')} `), level, ' × ', count, ' ',
+      h('button', { type: 'button', id: 't-add-bots', onclick: addBots }, t('tournaments-add-bots'))),
+    h('details.more', { id: 't-edit-box' }, h('summary', {}, h('span.more-title', {}, t('tournaments-change'))), form),
     msg);
 
   return {
     el,
-    render(t, me) {
-      current = t;
-      el.hidden = !mayOrganise(t, me);
+    render(event, me) {
+      current = event;
+      el.hidden = !mayOrganise(event, me);
       if (el.hidden) return;
       // The form keeps what is being typed; it follows the tournament while closed.
       if (!form.closest('details')?.open) {
-        name.value = t.name;
-        start.value = localValue(t.starts_at);
-        rounds.value = t.format?.rounds ?? '';
-        cap.value = t.max_players ?? '';
+        name.value = event.name;
+        start.value = localValue(event.starts_at);
+        rounds.value = event.format?.rounds ?? '';
+        cap.value = event.max_players ?? '';
       }
-      roundsBox.hidden = !(t.format?.kind === 'swiss' || t.format?.kind === 'neva_tables');
+      roundsBox.hidden = !(event.format?.kind === 'swiss' || event.format?.kind === 'neva_tables');
     },
   };
 }

@@ -1,6 +1,7 @@
 // What the tournament page's parts show, decided from the tournament (`GET
 // /api/tournaments/{id}`) and who this page is. Pure: no DOM (unit tested in web/test/).
 
+import { t } from '../i18n.js';
 import { countdownText } from '../tourney.js';
 
 /** The entrant this page's player is, or undefined. */
@@ -14,10 +15,10 @@ export function isBot(t, player) {
 }
 
 /** The countdown to the start at local time `now`; '' once registration closed. */
-export function countdownLine(t, now) {
-  if (!t || t.state !== 'registering') return '';
-  const left = t.starts_at - now;
-  return left > 0 ? `Starts in ${countdownText(left)}` : 'Starting…';
+export function countdownLine(event, now) {
+  if (!event || event.state !== 'registering') return '';
+  const left = event.starts_at - now;
+  return left > 0 ? t('tournaments-starts-in', { time: countdownText(left) }) : t('tournaments-starting');
 }
 
 /**
@@ -25,17 +26,22 @@ export function countdownLine(t, now) {
  * sign in), `'registered'` (with `text` and the `leave` button's label), `'closed'` (the
  * start closed registration) or `'register'` (with `teams` and the button's `label`).
  */
-export function actionsView(t, me) {
-  const entry = myEntry(t, me);
-  if (t.state === 'finished') return { kind: 'none' };
+export function actionsView(event, me) {
+  const entry = myEntry(event, me);
+  if (event.state === 'finished') return { kind: 'none' };
   if (!me?.username) return { kind: 'account' };
-  const registering = t.state === 'registering';
+  const registering = event.state === 'registering';
   if (entry && entry.active !== false) {
-    return { kind: 'registered', text: registering ? 'You are registered.' : 'You are playing.', leave: registering ? 'Leave' : 'Withdraw' };
+    return {
+      kind: 'registered',
+      text: t(registering ? 'tournaments-registered' : 'tournaments-playing'),
+      leave: t(registering ? 'tournaments-leave' : 'tournaments-withdraw'),
+    };
   }
   // Registration closes at the start, for every format.
-  if (t.state === 'running') return { kind: 'closed' };
-  return { kind: 'register', teams: Boolean(t.format?.kind === 'neva_tables' && t.format.teams), label: entry ? 'Rejoin' : 'Register' };
+  if (event.state === 'running') return { kind: 'closed' };
+  const teams = Boolean(event.format?.kind === 'neva_tables' && event.format.teams);
+  return { kind: 'register', teams, label: t(entry ? 'tournaments-rejoin' : 'tournaments-register') };
 }
 
 /** The table of the last round where this page's player has a game on, or null. */
@@ -45,9 +51,9 @@ export function myTable(t, me) {
 }
 
 /** Who sat out a round, in words, by the entrants' names. */
-export function byesText(round, t) {
-  const names = new Map((t.entrants || []).map((e) => [e.id, e.name]));
-  return (round.byes || []).map((b) => names.get(b?.player ?? b) || b?.name || 'someone').join(', ');
+export function byesText(round, event) {
+  const names = new Map((event.entrants || []).map((e) => [e.id, e.name]));
+  return (round.byes || []).map((b) => names.get(b?.player ?? b) || b?.name || t('tournaments-someone')).join(', ');
 }
 
 /** The entrants, highest rating first, and how many still play. */
@@ -57,8 +63,8 @@ export function entrantsView(t) {
 }
 
 /** The rule on first moves not made in time, or null when the event has none. */
-export function noShowText(t) {
-  return t.no_show_secs ? `If you have not made your first move ${t.no_show_secs} seconds after your first turn comes, you lose that game by forfeit; the tournament goes on.` : null;
+export function noShowText(event) {
+  return event.no_show_secs ? t('tournaments-rules-no-show', { seconds: event.no_show_secs }) : null;
 }
 
 /** Whether this page's player may change the tournament: its creator or an admin, before the start. */
@@ -84,13 +90,13 @@ export function newGameFor(prev, next, me) {
  * reader who may (`allowed`) or may not.
  */
 export function creatorsText(creators, allowed) {
-  const who = {
-    anyone: 'Anyone may create a tournament on this server, guests too.',
-    members: 'Anyone with an account may create a tournament on this server.',
-  }[creators] || 'On this server only admins create tournaments.';
-  if (allowed) return `${who} Yours starts from the form below.`;
-  if (creators === 'members') return `${who} Sign in to create one.`;
-  return creators === 'anyone' ? who : `${who} To have one, ask an admin.`;
+  const who = t({
+    anyone: 'tournaments-creators-anyone',
+    members: 'tournaments-creators-members',
+  }[creators] || 'tournaments-creators-admins');
+  if (allowed) return `${who} ${t('tournaments-creators-yours')}`;
+  if (creators === 'members') return `${who} ${t('tournaments-creators-sign-in')}`;
+  return creators === 'anyone' ? who : `${who} ${t('tournaments-creators-ask')}`;
 }
 
 /** Whether this page's player may create tournaments under `creators`. */

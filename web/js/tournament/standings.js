@@ -2,24 +2,25 @@
 // played, newest first.
 
 import { h } from '../http.js';
+import { t } from '../i18n.js';
 import { seatName } from '../seats.js';
 import { pointsText, tableResultWords, tiebreakKeys, tiebreakName, tiebreakValue } from '../tourney.js';
 import { nameLink } from './names.js';
 import { byesText, isBot } from './show.js';
 
-function standingsTable(t, me, rows) {
+function standingsTable(event, me, rows) {
   const keys = tiebreakKeys(rows);
   return h('div.table-wrap', {}, h('table.standings', { id: 'standings' },
     h('thead', {}, h('tr', {},
-      h('th.num', { scope: 'col' }, '#'),
-      h('th', { scope: 'col' }, 'Player'),
-      h('th.num', { scope: 'col' }, 'Points'),
+      h('th.num', { scope: 'col' }, t('tournaments-col-rank')),
+      h('th', { scope: 'col' }, t('tournaments-col-player')),
+      h('th.num', { scope: 'col' }, t('tournaments-col-points')),
       keys.map((k) => h('th.num.tiebreak', { scope: 'col' }, tiebreakName(k))),
-      h('th.num', { scope: 'col', title: 'Games played' }, 'Games'),
-      h('th.num.wdl', { scope: 'col', title: 'Won, drawn, lost' }, 'W-D-L'))),
+      h('th.num', { scope: 'col', title: t('tournaments-col-games-title') }, t('tournaments-col-games')),
+      h('th.num.wdl', { scope: 'col', title: t('tournaments-col-wdl-title') }, t('tournaments-col-wdl')))),
     h('tbody', {}, rows.map((s) => h(`tr${me && s.player === me.id ? '.mine' : ''}`, { dataset: { player: s.player } },
       h('td.num.rank', {}, String(s.rank)),
-      h('td', {}, nameLink(s.name, s.player, s.username, isBot(t, s.player))),
+      h('td', {}, nameLink(s.name, s.player, s.username, isBot(event, s.player))),
       h('td.num.points', {}, pointsText(s.points)),
       keys.map((k) => h('td.num.tiebreak', {}, pointsText(tiebreakValue(s, k)))),
       h('td.num.played', {}, String(s.played ?? '')),
@@ -31,28 +32,28 @@ export function createStandings() {
   const el = h('section.panel', { id: 'standings-box', 'aria-labelledby': 'h-standings' });
   return {
     el,
-    render(t, me) {
-      const rows = t.standings || [];
-      el.replaceChildren(h('h2', { id: 'h-standings' }, t.state === 'finished' ? 'Final standings' : 'Standings'));
+    render(event, me) {
+      const rows = event.standings || [];
+      el.replaceChildren(h('h2', { id: 'h-standings' }, t(event.state === 'finished' ? 'tournaments-final-standings' : 'tournaments-standings')));
       if (!rows.length) {
-        el.append(h('p.empty', {}, t.state === 'registering' ? 'The standings appear when the first round starts.' : 'No results yet.'));
+        el.append(h('p.empty', {}, t(event.state === 'registering' ? 'tournaments-standings-later' : 'tournaments-no-results')));
         return;
       }
-      el.append(standingsTable(t, me, rows));
+      el.append(standingsTable(event, me, rows));
     },
   };
 }
 
-function tableRow(t, tb) {
+function tableRow(event, tb) {
   return h('li.table-row', { dataset: { room: tb.room_id || '' } },
     h('span.table-seats', {}, (tb.seats || []).flatMap((s, i) => [
       i ? h('span.vs', {}, ' – ') : '',
       h(`span.swatch.${s.seat}`, { 'aria-hidden': 'true', title: seatName(s.seat) }),
       ' ',
-      nameLink(s.name, s.player, s.username, isBot(t, s.player)),
+      nameLink(s.name, s.player, s.username, isBot(event, s.player)),
     ])),
-    h('span.table-result', {}, tableResultWords(tb) || 'Playing'),
-    tb.room_id ? h('a.table-room', { href: `/room/${tb.room_id}`, dataset: { link: '' } }, tb.result ? 'Game' : 'Watch') : null);
+    h('span.table-result', {}, tableResultWords(tb) || t('tournaments-table-playing')),
+    tb.room_id ? h('a.table-room', { href: `/room/${tb.room_id}`, dataset: { link: '' } }, t(tb.result ? 'tournaments-table-game' : 'tournaments-table-watch')) : null);
 }
 
 /** The rounds panel. */
@@ -60,19 +61,20 @@ export function createRounds() {
   const el = h('section.panel', { id: 'rounds-box', 'aria-labelledby': 'h-rounds' });
   return {
     el,
-    render(t) {
-      const list = (t.rounds_played || []).slice().reverse();
-      const arena = t.format?.kind === 'arena';
-      el.replaceChildren(h('h2', { id: 'h-rounds' }, arena ? 'Games' : 'Rounds'));
+    render(event) {
+      const list = (event.rounds_played || []).slice().reverse();
+      const arena = event.format?.kind === 'arena';
+      el.replaceChildren(h('h2', { id: 'h-rounds' }, t(arena ? 'tournaments-games' : 'tournaments-rounds')));
       if (!list.length) {
-        el.append(h('p.empty', {}, 'No games yet.'));
+        el.append(h('p.empty', {}, t('tournaments-no-games')));
         return;
       }
       for (const r of list) {
         el.append(h('div.round', { dataset: { round: String(r.round) } },
-          arena ? null : h('h3', {}, `Round ${r.round}`),
-          h('ul.tables', {}, (r.tables || []).map((tb) => tableRow(t, tb))),
-          (r.byes || []).length ? h('p.byes', {}, 'Sitting out: ', byesText(r, t)) : null));
+          arena ? null : h('h3', {}, t('tournaments-round', { round: r.round })),
+          h('ul.tables', {}, (r.tables || []).map((tb) => tableRow(event, tb))),
+          // Who sits out is named by their names, in any language.
+          (r.byes || []).length ? h('p.byes', {}, `${t('tournaments-sitting-out')} `, h('span', { translate: 'no' }, byesText(r, event))) : null));
       }
     },
   };

@@ -4,6 +4,7 @@
 // view places them and tells each what another's action changed.
 
 import { h } from '../http.js';
+import { t } from '../i18n.js';
 import { createPlayers } from '../admin/players.js';
 import { createRooms } from '../admin/rooms.js';
 import { createInvites } from '../admin/invites.js';
@@ -15,7 +16,7 @@ export function adminView(main) {
   // Names of the players seen so far, so that the audit log reads as names, not ids.
   const names = new Map();
 
-  main.append(h('h1', {}, 'Admin'));
+  main.append(h('h1', {}, t('admin-title')));
   const gate = h('p.error', { role: 'alert' });
   main.append(gate);
 
@@ -40,7 +41,7 @@ export function adminView(main) {
     rooms.load();
     audit.load();
   }, (err) => {
-    gate.textContent = err.code === 'not_admin' ? 'This page is for the server\'s admins.' : err.message;
+    gate.textContent = err.code === 'not_admin' ? t('admin-not-admin') : err.message;
   });
 
   return {

@@ -5,6 +5,7 @@
 // it, listens to the stream and redraws.
 
 import { api, getMe, h } from '../http.js';
+import { t as tr } from '../i18n.js';
 import { navigate } from '../router.js';
 import { createHead, createMyGame } from '../tournament/head.js';
 import { createActions } from '../tournament/actions.js';
@@ -38,7 +39,7 @@ export function tournamentView(main, id) {
   const entrants = createEntrants();
   const rules = createRules();
   main.append(
-    h('p.back', {}, h('a', { href: '/tournaments', dataset: { link: '' } }, '← All tournaments')),
+    h('p.back', {}, h('a', { href: '/tournaments', dataset: { link: '' } }, tr('tournaments-all'))),
     ...head.els, myGame.el, ...actions.els, organise.el,
     h('div.event-grid', {}, h('div.event-main', {}, standings.el, rounds.el), h('div.event-side', {}, entrants.el, rules.el, downloads(id))));
 

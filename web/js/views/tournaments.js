@@ -2,17 +2,18 @@
 // this server, and the form that creates one for those who may.
 
 import { api, getMe, h } from '../http.js';
+import { t } from '../i18n.js';
 import { navigate } from '../router.js';
 import { checkCreate, formatRules, splitTournaments } from '../tourney.js';
 import { creatorsText, mayCreate } from '../tournament/show.js';
 import { eventItem } from '../widgets/eventlist.js';
 
 export function tournamentsView(main) {
-  const lists = h('div.events-lists', { id: 'tournament-lists', 'aria-live': 'polite' }, h('p', {}, 'Loading…'));
+  const lists = h('div.events-lists', { id: 'tournament-lists', 'aria-live': 'polite' }, h('p', {}, t('tournaments-loading')));
   const createBox = h('div', { id: 'create-box' });
   const who = h('p.help', { id: 'creators' });
-  main.append(h('h1', {}, 'Tournaments'),
-    h('p.help', {}, 'Register for a tournament before it starts. While its page is open, each game the pairing gives you opens by itself, and the standings follow every result.'),
+  main.append(h('h1', {}, t('tournaments-title')),
+    h('p.help', {}, t('tournaments-intro')),
     who, createBox, lists);
 
   (async () => {
@@ -20,17 +21,17 @@ export function tournamentsView(main) {
     try {
       r = await api('/api/tournaments');
     } catch (e) {
-      lists.replaceChildren(h('p.error', {}, `The tournaments did not load: ${e.message}`));
+      lists.replaceChildren(h('p.error', {}, t('tournaments-list-failed', { error: e.message })));
       return;
     }
     const groups = splitTournaments(r);
     const none = !groups.upcoming.length && !groups.running.length && !groups.finished.length;
-    if (none) lists.replaceChildren(h('p.empty', { id: 'no-tournaments' }, 'There are no tournaments yet: none planned, none under way and none played.'));
+    if (none) lists.replaceChildren(h('p.empty', { id: 'no-tournaments' }, t('tournaments-none')));
     else {
       lists.replaceChildren(
-        group('Open for registration', 'upcoming', groups.upcoming, 'Nothing planned yet.'),
-        group('Under way', 'running', groups.running, 'None right now.'),
-        group('Finished', 'finished', groups.finished, 'None yet.'));
+        group(t('tournaments-group-upcoming'), 'upcoming', groups.upcoming, t('tournaments-group-upcoming-empty')),
+        group(t('tournaments-group-running'), 'running', groups.running, t('tournaments-group-running-empty')),
+        group(t('tournaments-group-finished'), 'finished', groups.finished, t('tournaments-group-finished-empty')));
     }
     const me = await getMe().catch(() => null);
     const allowed = mayCreate(r.creators, me);
@@ -56,25 +57,31 @@ function localValue(ms) {
 function createForm() {
   const name = h('input', { id: 't-name', name: 'name', maxlength: 60, required: true, autocomplete: 'off' });
   const game = h('select', { id: 't-game', name: 'game' },
-    [['stockholm', 'Stockholm'], ['brazilian', 'Brazilian'], ['giveandtake', 'Give and Take'], ['queah', 'Queah'], ['neva', 'Neva'], ['neva-teams', 'Neva, teams of two']]
-      .map(([v, t]) => h('option', { value: v }, t)));
+    [
+      ['stockholm', 'tournaments-game-stockholm'],
+      ['brazilian', 'tournaments-game-brazilian'],
+      ['giveandtake', 'tournaments-game-giveandtake'],
+      ['queah', 'tournaments-game-queah'],
+      ['neva', 'tournaments-game-neva'],
+      ['neva-teams', 'tournaments-game-neva-teams'],
+    ].map(([v, key]) => h('option', { value: v }, t(key))));
   const format = h('select', { id: 't-format', name: 'format' });
   const rounds = h('input', { id: 't-rounds', type: 'number', min: 1, max: 30, value: 5 });
   const minutes = h('input', { id: 't-minutes', type: 'number', min: 10, max: 600, value: 60 });
-  const roundsBox = h('label.inline', {}, 'Rounds ', rounds);
-  const minutesBox = h('label.inline', {}, 'Minutes ', minutes);
-  const tcKind = h('select', { id: 't-tc', 'aria-label': 'Clock' },
-    h('option', { value: 'fischer' }, 'Minutes + increment'),
-    h('option', { value: 'per_move' }, 'Seconds per move'));
-  const base = h('input', { id: 't-base', type: 'number', min: 1, max: 180, value: 5, 'aria-label': 'Minutes each' });
-  const inc = h('input', { id: 't-inc', type: 'number', min: 0, max: 60, value: 3, 'aria-label': 'Increment in seconds' });
-  const perMove = h('input', { id: 't-permove', type: 'number', min: 5, max: 600, value: 30, 'aria-label': 'Seconds per move' });
-  const fischerBox = h('span', {}, base, ' min + ', inc, ' s');
-  const perMoveBox = h('span', {}, perMove, ' s');
+  const roundsBox = h('label.inline', {}, `${t('tournaments-field-rounds')} `, rounds);
+  const minutesBox = h('label.inline', {}, `${t('tournaments-field-minutes')} `, minutes);
+  const tcKind = h('select', { id: 't-tc', 'aria-label': t('tournaments-field-clock') },
+    h('option', { value: 'fischer' }, t('tournaments-clock-fischer')),
+    h('option', { value: 'per_move' }, t('tournaments-clock-per-move')));
+  const base = h('input', { id: 't-base', type: 'number', min: 1, max: 180, value: 5, 'aria-label': t('tournaments-clock-base') });
+  const inc = h('input', { id: 't-inc', type: 'number', min: 0, max: 60, value: 3, 'aria-label': t('tournaments-clock-increment') });
+  const perMove = h('input', { id: 't-permove', type: 'number', min: 5, max: 600, value: 30, 'aria-label': t('tournaments-clock-per-move') });
+  const fischerBox = h('span', {}, base, ` ${t('tournaments-unit-min')} + `, inc, ` ${t('tournaments-unit-s')}`);
+  const perMoveBox = h('span', {}, perMove, ` ${t('tournaments-unit-s')}`);
   const rated = h('input', { id: 't-rated', type: 'checkbox', checked: true });
   const startsAt = h('input', { id: 't-start', type: 'datetime-local', value: localValue(Date.now() + 30 * 60000), required: true });
   const noShow = h('input', { id: 't-noshow', type: 'number', min: 10, max: 3600, value: 120 });
-  const maxPlayers = h('input', { id: 't-max', type: 'number', min: 2, max: 1000, placeholder: 'no limit' });
+  const maxPlayers = h('input', { id: 't-max', type: 'number', min: 2, max: 1000, placeholder: t('tournaments-no-limit') });
   const about = h('div.help', { id: 't-about' });
   const msg = h('p.msg', { role: 'status' });
 
@@ -82,9 +89,9 @@ function createForm() {
     const neva = game.value.startsWith('neva');
     const old = format.value;
     const choices = neva
-      ? [['neva_tables', 'Neva tables']]
-      : [['swiss', 'Swiss'], ['round_robin', 'Round robin'], ['arena', 'Arena']];
-    format.replaceChildren(...choices.map(([v, t]) => h('option', { value: v, selected: v === old }, t)));
+      ? [['neva_tables', 'tournaments-system-neva-tables']]
+      : [['swiss', 'tournaments-system-swiss'], ['round_robin', 'tournaments-system-round-robin'], ['arena', 'tournaments-system-arena']];
+    format.replaceChildren(...choices.map(([v, key]) => h('option', { value: v, selected: v === old }, t(key))));
     showFormat();
   }
   function currentFormat() {
@@ -98,7 +105,7 @@ function createForm() {
   function showFormat() {
     roundsBox.hidden = !(format.value === 'swiss' || format.value === 'neva_tables');
     minutesBox.hidden = format.value !== 'arena';
-    about.replaceChildren(...formatRules(currentFormat()).map((t) => h('p', {}, t)));
+    about.replaceChildren(...formatRules(currentFormat()).map((p) => h('p', {}, p)));
   }
   const tcShow = () => {
     fischerBox.hidden = tcKind.value !== 'fischer';
@@ -140,28 +147,28 @@ function createForm() {
       };
       if (maxPlayers.value) body.max_players = Number(maxPlayers.value);
       try {
-        const t = await api('/api/tournaments', { method: 'POST', body });
-        navigate(`/tournament/${t.id}`);
+        const made = await api('/api/tournaments', { method: 'POST', body });
+        navigate(`/tournament/${made.id}`);
       } catch (err) {
         msg.textContent = err.message;
         msg.className = 'msg error';
       }
     },
   },
-  h('div.opt', {}, h('label', { for: 't-name' }, 'Name'), name),
-  h('div.opt', {}, h('label', { for: 't-game' }, 'Game'), game),
-  h('div.opt', {}, h('label', { for: 't-format' }, 'Format'), format, ' ', roundsBox, minutesBox),
+  h('div.opt', {}, h('label', { for: 't-name' }, t('tournaments-field-name')), name),
+  h('div.opt', {}, h('label', { for: 't-game' }, t('tournaments-field-game')), game),
+  h('div.opt', {}, h('label', { for: 't-format' }, t('tournaments-field-format')), format, ' ', roundsBox, minutesBox),
   about,
-  h('div.opt', {}, h('label', { for: 't-tc' }, 'Clock'), tcKind, ' ', fischerBox, perMoveBox),
-  h('div.opt', {}, h('label', { for: 't-start' }, 'Starts'), startsAt),
-  h('div.opt', {}, h('label', { for: 't-noshow' }, 'No-show after'), noShow, ' s',
-    h('p.help', {}, 'A player who has not made a first move this long after their first turn comes loses that game by forfeit.')),
-  h('div.opt', {}, h('label', { for: 't-max' }, 'Most players'), maxPlayers),
-  h('div.opt.check', {}, rated, h('label', { for: 't-rated' }, 'Rated (games change ratings)')),
-  h('button.primary', { type: 'submit', id: 't-create' }, 'Create tournament'),
+  h('div.opt', {}, h('label', { for: 't-tc' }, t('tournaments-field-clock')), tcKind, ' ', fischerBox, perMoveBox),
+  h('div.opt', {}, h('label', { for: 't-start' }, t('tournaments-field-starts')), startsAt),
+  h('div.opt', {}, h('label', { for: 't-noshow' }, t('tournaments-field-no-show')), noShow, ` ${t('tournaments-unit-s')}`,
+    h('p.help', {}, t('tournaments-field-no-show-help'))),
+  h('div.opt', {}, h('label', { for: 't-max' }, t('tournaments-field-max')), maxPlayers),
+  h('div.opt.check', {}, rated, h('label', { for: 't-rated' }, t('tournaments-field-rated'))),
+  h('button.primary', { type: 'submit', id: 't-create' }, t('tournaments-create-button')),
   msg);
 
   return h('details.panel.more', { id: 'new-tournament' },
-    h('summary', {}, h('span.more-title', {}, 'Create a tournament')),
+    h('summary', {}, h('span.more-title', {}, t('tournaments-create'))),
     form);
 }

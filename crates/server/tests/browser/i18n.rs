@@ -12,6 +12,7 @@ use crate::support::{Harness, Page};
 const CONVERTED: &[(&str, &[&str])] = &[
     ("/", &["header.top", "main"]),
     ("/no/such/page", &["header.top", "main"]),
+    ("/tournaments", &["main"]),
 ];
 
 /// The visible text under `selector` that the pseudo-locale did not make: text with a plain

@@ -14,6 +14,7 @@ mod common;
 mod games;
 mod i18n;
 mod i18n_lobby;
+mod i18n_club;
 mod learn;
 mod lobby;
 mod notify;
