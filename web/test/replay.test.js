@@ -4,7 +4,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useBundle } from '../js/i18n.js';
 import { counterText, keyTarget, markSummary, noteView, replayStates, resultText, seatNamer, titleText } from '../js/replay/show.js';
+
+// The English words, as the page reads them.
+useBundle('en', ['common.ftl', 'room.ftl', 'nvui.ftl', 'history.ftl'].map((f) => readFileSync(new URL(`../locales/en/${f}`, import.meta.url), 'utf8')));
 
 /** A stored stockholm game of two moves (GET /api/history/{id}). */
 function stored(over = {}) {
