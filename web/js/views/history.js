@@ -86,8 +86,12 @@ export function historyView(main) {
     if (f.from.value) q.set('from', f.from.value);
     if (f.to.value) q.set('to', f.to.value);
     if (offset) q.set('offset', String(offset));
-    // The address keeps the filters, so a reload or a shared link shows the same page.
-    const url = q.toString() ? `/history?${q}` : '/history';
+    // The address keeps the filters (and a language it names), so a reload or a shared link
+    // shows the same page.
+    const shown = new URLSearchParams(q);
+    const lang = new URLSearchParams(location.search).get('lang');
+    if (lang) shown.set('lang', lang);
+    const url = shown.toString() ? `/history?${shown}` : '/history';
     if (url !== location.pathname + location.search) history.replaceState(null, '', url);
     q.set('limit', String(PAGE));
     try {

@@ -58,7 +58,12 @@ export function leaderboardView(main, params) {
       tab.tabIndex = on ? 0 : -1;
     }
     panel.setAttribute('aria-labelledby', `tab-${p.key}`);
-    const url = p === POOLS[0] ? '/leaderboard' : `/leaderboard?pool=${p.key}`;
+    const q = new URLSearchParams();
+    if (p !== POOLS[0]) q.set('pool', p.key);
+    // A language named in the address stays there, so a reload reads the same words.
+    const lang = new URLSearchParams(location.search).get('lang');
+    if (lang) q.set('lang', lang);
+    const url = q.toString() ? `/leaderboard?${q}` : '/leaderboard';
     if (url !== location.pathname + location.search) history.replaceState(null, '', url);
     const mine = ++turn;
     panel.replaceChildren(h('p', {}, t('players-loading')));
