@@ -61,7 +61,9 @@ players-ratings = Ratings
 players-no-ratings = Ainda sem partidas valendo rating. Uma partida vale rating quando isso é escolhido ao criar a sala, entre duas contas, com relógio.
 # A dica de um rating com ponto de interrogação.
 players-provisional-title = Provisório: ainda não firmado
+# (Em português o zero conta como "one" nas regras de plural; aqui ele leva o plural.)
 players-games-count = { $count ->
+    [0] 0 partidas
     [one] { $count } partida
    *[other] { $count } partidas
 }
