@@ -1,15 +1,25 @@
 // Ratings in words and numbers for the leaderboard and the player pages: the rating pools
 // (a game and a mode), a rating as shown ("1523?" while provisional), and the scales of the
-// rating history graph. Pure: no DOM, no fetch (unit tested in web/test/ratings.test.js).
+// rating history graph. No DOM (unit tested in web/test/ratings.test.js).
 
-/** Every rating pool, in the order the pages show them; `key` names a pool in addresses. */
+import { t, need, formatNumber } from './i18n.js';
+
+// Pools are named beyond the two pages that load players.ftl (the front page's and the
+// tournaments' events, the room), so whoever imports this module gets its words with it.
+// Node's tests bring their own bundle.
+if (globalThis.document) await need('players.ftl');
+
+/**
+ * Every rating pool, in the order the pages show them; `key` names a pool in addresses,
+ * `name` reads its `label` in the reader's language.
+ */
 export const POOLS = [
-  { key: 'stockholm', game: 'stockholm', mode: 'standard', name: 'Stockholm' },
-  { key: 'brazilian', game: 'stockholm', mode: 'brazilian', name: 'Brazilian' },
-  { key: 'giveandtake', game: 'giveandtake', mode: 'standard', name: 'Give and Take' },
-  { key: 'queah', game: 'queah', mode: 'standard', name: 'Queah' },
-  { key: 'neva', game: 'neva', mode: 'free_for_all', name: 'Neva' },
-  { key: 'neva-teams', game: 'neva', mode: 'teams', name: 'Neva teams' },
+  { key: 'stockholm', game: 'stockholm', mode: 'standard', label: 'players-pool-stockholm', get name() { return t(this.label); } },
+  { key: 'brazilian', game: 'stockholm', mode: 'brazilian', label: 'players-pool-brazilian', get name() { return t(this.label); } },
+  { key: 'giveandtake', game: 'giveandtake', mode: 'standard', label: 'players-pool-giveandtake', get name() { return t(this.label); } },
+  { key: 'queah', game: 'queah', mode: 'standard', label: 'players-pool-queah', get name() { return t(this.label); } },
+  { key: 'neva', game: 'neva', mode: 'free_for_all', label: 'players-pool-neva', get name() { return t(this.label); } },
+  { key: 'neva-teams', game: 'neva', mode: 'teams', label: 'players-pool-neva-teams', get name() { return t(this.label); } },
 ];
 
 /** The pool of `game` and `mode` (the game's first mode when `mode` is missing). */
@@ -29,21 +39,29 @@ export function poolByKey(key) {
 /** A rating as shown: the number, with `?` while it is provisional. */
 export function ratingText(r) {
   if (!r || typeof r.rating !== 'number') return '–';
-  return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+  return `${whole(r.rating)}${r.provisional ? '?' : ''}`;
+}
+
+/**
+ * A rating's whole number in the reader's digits, never grouped: "1500", as players write
+ * ratings in every language ("1 500" would read as two numbers).
+ */
+function whole(n) {
+  return formatNumber(Math.round(n), { useGrouping: false });
 }
 
 /** The uncertainty as shown: "±85". */
 export function deviationText(r) {
   if (!r || typeof r.deviation !== 'number') return '';
-  return `±${Math.round(r.deviation)}`;
+  return `±${whole(r.deviation)}`;
 }
 
 /** A recent change in rating: "+12", "−7" (a real minus sign), "0"; empty when unknown. */
 export function progressText(n) {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '';
   const v = Math.round(n);
-  if (v > 0) return `+${v}`;
-  if (v < 0) return `−${-v}`;
+  if (v > 0) return `+${whole(v)}`;
+  if (v < 0) return `−${whole(-v)}`;
   return '0';
 }
 
@@ -105,14 +123,8 @@ export function linePoints(scale) {
 
 /** How a rating works for the game of `pool`, in plain words for the player page. */
 export function ratingRules(pool) {
-  if (pool.game === 'neva') {
-    return 'Neva ratings count finishing order: finishing ahead of a player raises your rating, finishing behind lowers it, '
-      + 'by more when the other player was rated higher than you. In team games both partners share the team\'s result. '
-      + 'The number shown is a cautious estimate (the server\'s guess of your strength minus three times its doubt), '
-      + 'so it rises over your first games as the server learns how you play.';
-  }
-  return 'A rating starts at 1500. A win against a higher-rated player raises it more than a win against a lower-rated one; '
-    + 'a draw moves both players towards each other.';
+  if (pool.game === 'neva') return t('players-rules-neva');
+  return t('players-rules-two', { start: whole(1500) });
 }
 
 /**
@@ -129,14 +141,12 @@ export const RATED_GAMES_PER_OPPONENT_PER_DAY = 3;
 
 /** What the `?` and the `±` mean, in plain words, with the threshold `deviation`. */
 export function provisionalWords(deviation = PROVISIONAL_DEVIATION) {
-  return `The number after ± is how far off a rating may be. A question mark, as in 1500?, means the rating is provisional: `
-    + `it counts from the first rated game, and stays provisional while the number after ± is ${deviation} or more. `
-    + 'That takes more games against other new players than against settled ones, and a long time without a rated game brings the question mark back.';
+  return t('players-rules-provisional', { example: `${whole(1500)}?`, deviation: whole(deviation) });
 }
 
 /** The limit on what one opponent can give, in plain words, with `games` a day. */
 export function opponentLimitWords(games = RATED_GAMES_PER_OPPONENT_PER_DAY) {
-  return `Only the first ${games} rated games a day against the same opponent change ratings (days in UTC); later ones that day still count as results.`;
+  return t('players-rules-opponent-limit', { games });
 }
 
 /** The address of a player's page. */
@@ -154,6 +164,6 @@ export function ratingChangeWords(changes, nameOf) {
     .map((c) => {
       const before = Math.round(c.before);
       const after = Math.round(c.after);
-      return `${nameOf(c.seat)} ${before} → ${after} (${progressText(after - before)})`;
+      return `${nameOf(c.seat)} ${whole(before)} → ${whole(after)} (${progressText(after - before)})`;
     });
 }

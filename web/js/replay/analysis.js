@@ -4,6 +4,7 @@
 import { api, h } from '../http.js';
 import { evalGraph } from '../widgets/evalgraph.js';
 import { markSummary, noteView } from './show.js';
+import { t } from '../i18n.js';
 
 const POLL_MS = 1000;
 
@@ -12,7 +13,7 @@ const POLL_MS = 1000;
  * is told when a finished analysis is in (`data()`), for the page to draw it everywhere.
  */
 export function createAnalysis({ id, pick, arrived }) {
-  const el = h('section.analysis', { id: 'analysis', 'aria-label': 'Computer analysis' });
+  const el = h('section.analysis', { id: 'analysis', 'aria-label': t('history-analysis-title') });
   let analysis = null;
   let graph = null;
   let note = null;
@@ -23,17 +24,17 @@ export function createAnalysis({ id, pick, arrived }) {
     analysis = a;
     graph = evalGraph(a, (i) => pick(i));
     note = h('p.analysis-note', { id: 'analysis-note', 'aria-live': 'polite' });
-    el.replaceChildren(h('h2', {}, 'Computer analysis'), graph.el, note,
+    el.replaceChildren(h('h2', {}, t('history-analysis-title')), graph.el, note,
       h('ul.analysis-summary', {}, markSummary(a).map((line) => h('li', {}, line))),
-      h('p.hint', {}, `Scores in men, each from that seat's side; the engine searched ${a.nodes.toLocaleString('en')} positions for every position of the game. ?! inaccuracy, ? mistake, ?? blunder.`));
+      h('p.hint', {}, t('history-analysis-hint', { nodes: a.nodes })));
     arrived();
   }
 
   function pending(p) {
     const done = Number(p?.done) || 0;
     const total = Number(p?.total) || 1;
-    el.replaceChildren(h('h2', {}, 'Computer analysis'),
-      h('p', { id: 'analysis-progress', 'aria-live': 'polite' }, `Analysing: ${done} of ${total} positions `,
+    el.replaceChildren(h('h2', {}, t('history-analysis-title')),
+      h('p', { id: 'analysis-progress', 'aria-live': 'polite' }, `${t('history-analysis-progress', { done, total })} `,
         h('progress', { max: total, value: done })));
   }
 
@@ -43,7 +44,7 @@ export function createAnalysis({ id, pick, arrived }) {
     try {
       a = await api(`/api/history/${id}/analysis`);
     } catch (e) {
-      el.replaceChildren(h('p.error', {}, `The analysis failed: ${e.message}`), offerButton());
+      el.replaceChildren(h('p.error', {}, t('history-analysis-failed', { error: e.message })), offerButton());
       return;
     }
     if (gone) return;
@@ -56,7 +57,7 @@ export function createAnalysis({ id, pick, arrived }) {
   }
 
   function offerButton() {
-    return h('button', { type: 'button', id: 'request-analysis', onclick: () => { pending(null); request(); } }, 'Request computer analysis');
+    return h('button', { type: 'button', id: 'request-analysis', onclick: () => { pending(null); request(); } }, t('history-analysis-request'));
   }
 
   return {

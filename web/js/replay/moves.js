@@ -3,7 +3,8 @@
 
 import { h } from '../http.js';
 import { moveTable, followCurrent } from '../widgets/movelist.js';
-import { MARK_NAME, counterText } from './show.js';
+import { markName, counterText } from './show.js';
+import { t } from '../i18n.js';
 
 /** The counter and the list; `pick(i)` shows position `i` (0: the start). */
 export function createMoves({ pick }) {
@@ -18,7 +19,7 @@ export function createMoves({ pick }) {
       if (!b) return;
       b.dataset.mark = m.mark;
       b.textContent = `${plies[p].text}${m.symbol}`;
-      b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${MARK_NAME[m.mark]}`);
+      b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${markName(m.mark)}`);
     });
   }
 
@@ -29,7 +30,7 @@ export function createMoves({ pick }) {
     render(plies, layout, cur, analysis) {
       counter.textContent = counterText(plies, layout, cur);
       counter.dataset.ply = String(cur);
-      el.replaceChildren(h('h2', {}, 'Moves'), moveTable(plies, layout, cur - 1, (p) => pick(p + 1)));
+      el.replaceChildren(h('h2', {}, t('history-replay-moves')), moveTable(plies, layout, cur - 1, (p) => pick(p + 1)));
       followCurrent(el);
       if (analysis) mark(plies, analysis);
     },

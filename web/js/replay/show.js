@@ -8,9 +8,10 @@ import { parsePosition } from '../position.js';
 import { routeOf } from '../room/state.js';
 import { resultWords } from '../room/words.js';
 import { moveNumber, plyWords } from '../widgets/movelist.js';
-import { pawns } from '../widgets/evalgraph.js';
+import { markName, pawns } from '../widgets/evalgraph.js';
+import { t } from '../i18n.js';
 
-export const MARK_NAME = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+export { markName };
 
 /** A seat's player as the replay names them (a bot as what it is). */
 export function seatNamer(g) {
@@ -36,24 +37,31 @@ export function replayStates(g) {
 /** The page's title: the game and who played it. */
 export function titleText(g, nameOf) {
   const players = SEATS.filter((k) => g.seats?.[k]).map((k) => `${seatName(k)} ${nameOf(k)}`);
-  return `${GAME_NAME[g.game] || g.game}: ${players.join(', ')}`;
+  return t('history-replay-heading', { game: GAME_NAME[g.game] || g.game, players: players.join(', ') });
 }
 
 /** The stored game's result in the room's plain words ("Bob (Black) won. Ann (White) resigned."). */
 export function resultText(g, layout, nameOf) {
-  if (!g.outcome) return `${g.result}${g.reason ? `: ${reasonText(g.reason)}` : ''}`.replace(/^./, (c) => c.toUpperCase());
+  if (!g.outcome) {
+    // A game stored before outcomes were kept: its result's summary and reason.
+    const none = { draw: 'history-result-draw', unfinished: 'history-result-unfinished' }[g.result];
+    const what = none ? t(none) : SEATS.includes(g.result) ? seatName(g.result) : String(g.result);
+    return g.reason ? t('history-replay-result-why', { result: what, reason: reasonText(g.reason) }) : what;
+  }
   const seats = Object.fromEntries(layout.map((k) => [k, { occupant: { type: 'player', id: null, name: nameOf(k) } }]));
   const w = resultWords({ room: { layout }, seats, outcome: g.outcome }, null);
-  const order = w.order.length ? ` Finishing order: ${w.order.map((p, i) => `${i + 1}. ${p.join(', ')}`).join('; ')}.` : '';
+  const order = w.order.length
+    ? ` ${t('history-replay-finishing-order', { order: w.order.map((p, i) => `${i + 1}. ${p.join(', ')}`).join('; ') })}`
+    : '';
   return `${w.headline} ${w.how}${order}`;
 }
 
 /** The counter over the move list at position `cur`, counted as the list numbers its rows. */
 export function counterText(plies, layout, cur) {
-  if (cur === 0) return 'Start position';
+  if (cur === 0) return t('history-replay-start');
   const { number, of } = moveNumber(plies, layout, cur - 1);
   const p = plies[cur - 1];
-  return `Move ${number} of ${of}: ${plyWords(p.seat, p.text)}`;
+  return t('history-replay-counter', { number, total: of, move: plyWords(p.seat, p.text) });
 }
 
 /** The position a key steps to from `cur` (of `count` positions), or undefined for another key. */
@@ -71,7 +79,13 @@ export function noteView(analysis, i) {
   const scores = analysis.seats.filter((seat) => typeof pos.scores?.[seat] === 'number')
     .map((seat) => `${seatName(seat)} ${pawns(pos.scores[seat])}`).join(', ');
   const m = i > 0 ? analysis.moves[i - 1] : null;
-  const mark = m?.mark ? { mark: m.mark, text: `${m.notation}${m.symbol} ${MARK_NAME[m.mark]} (${pawns(-m.loss)}).`, best: ` Best was ${m.best}.` } : null;
+  const mark = m?.mark
+    ? {
+      mark: m.mark,
+      text: t('history-analysis-mark', { move: `${m.notation}${m.symbol}`, mark: markName(m.mark), loss: pawns(-m.loss) }),
+      best: ` ${t('history-analysis-best', { move: m.best })}`,
+    }
+    : null;
   return { scores, mark };
 }
 
@@ -80,7 +94,8 @@ export function markSummary(analysis) {
   return analysis.seats.map((seat) => {
     const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
     analysis.moves.forEach((m) => { if (m.seat === seat && m.mark) counts[m.mark] += 1; });
-    const n = (k, one, many) => `${counts[k]} ${counts[k] === 1 ? one : many}`;
-    return `${seatName(seat)}: ${n('inaccuracy', 'inaccuracy', 'inaccuracies')}, ${n('mistake', 'mistake', 'mistakes')}, ${n('blunder', 'blunder', 'blunders')}`;
+    return t('history-analysis-summary', {
+      seat: seatName(seat), inaccuracies: counts.inaccuracy, mistakes: counts.mistake, blunders: counts.blunder,
+    });
   });
 }

@@ -13,14 +13,33 @@ import { counterText, keyTarget, replayStates, seatNamer, titleText } from '../r
 import { createTextBoard } from '../nvui/view.js';
 import { positionLines, seatToMove } from '../nvui/text.js';
 import { readerSwitch } from '../widgets/display.js';
+import { t, need } from '../i18n.js';
 
+/**
+ * The replay borrows the room's move list and result words and the screen-reader mode's
+ * board: their files are loaded before anything is drawn.
+ */
 export function replayView(main, id) {
+  let view = null;
+  let gone = false;
+  need('room.ftl', 'nvui.ftl').then(() => {
+    if (!gone) view = drawReplay(main, id);
+  });
+  return {
+    destroy: () => {
+      gone = true;
+      view?.destroy();
+    },
+  };
+}
+
+function drawReplay(main, id) {
   // The game as loaded: its positions, its moves, its seats in turn order.
   let game = { states: [], plies: [], layout: [] };
   let cur = 0;
   let board = null;
 
-  const title = h('h1', {}, 'Replay');
+  const title = h('h1', {}, t('history-replay-title'));
   const boardBox = h('div.board-box', { id: 'board' });
   const controls = createControls();
   const analysis = createAnalysis({ id, pick: (i) => show(i), arrived: () => show(cur) });
@@ -32,7 +51,7 @@ export function replayView(main, id) {
   // Screen-reader mode: the position looked at as text, above the step buttons.
   const textBoard = createTextBoard('nvui');
   main.append(h('div.room', {}, title, h('div.room-grid', {},
-    h('section.play', { 'aria-label': 'Board' }, textBoard.el, boardBox, controls.el, h('p', {}, readerSwitch()), analysis.el, position.el),
+    h('section.play', { 'aria-label': t('history-replay-board') }, textBoard.el, boardBox, controls.el, h('p', {}, readerSwitch()), analysis.el, position.el),
     h('section.side', {}, info.el, moves.counter, moves.el, exports.el, chat.el))));
 
   function show(i) {
@@ -81,7 +100,7 @@ export function replayView(main, id) {
   }
 
   api(`/api/history/${id}`).then(loaded, (e) => {
-    main.replaceChildren(h('h1', {}, 'Replay'), h('p.error', {}, e.status === 404 ? 'No such game.' : e.message));
+    main.replaceChildren(h('h1', {}, t('history-replay-title')), h('p.error', {}, e.status === 404 ? t('history-replay-missing') : e.message));
   });
 
   return {

@@ -3,6 +3,9 @@
 // other's negated), one line per seat in Neva, in the seat colours. Flagged moves are dots
 // on their mover's line; a click anywhere picks the nearest position.
 
+import { t, formatNumber } from '../i18n.js';
+import { seatName } from '../seats.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const W = 600;
 const H = 140;
@@ -23,10 +26,16 @@ export function squash(v) {
   return v / (Math.abs(v) + 200);
 }
 
-/** Score for people: men with two decimals and a sign. */
+/** Score for people: men with two decimals and a sign, in the reader's way of writing numbers. */
 export function pawns(v) {
-  const t = (v / 100).toFixed(2);
-  return v > 0 ? `+${t}` : t;
+  return formatNumber(v / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+}
+
+const MARKS = { inaccuracy: 'history-mark-inaccuracy', mistake: 'history-mark-mistake', blunder: 'history-mark-blunder' };
+
+/** A flag of the analysis in words: "Blunder". */
+export function markName(mark) {
+  return MARKS[mark] ? t(MARKS[mark]) : String(mark);
 }
 
 /**
@@ -39,9 +48,7 @@ export function evalGraph(analysis, onPick) {
   const seats = neva ? analysis.seats : analysis.seats.slice(0, 1);
   const x = (i) => (n > 1 ? (i * W) / (n - 1) : W / 2);
   const y = (v) => H / 2 - squash(v) * (H / 2 - PAD);
-  const label = neva
-    ? 'Evaluation graph, one line per seat; click to go to a move'
-    : `Evaluation graph from ${analysis.seats[0]}'s side; click to go to a move`;
+  const label = neva ? t('history-evalgraph-neva') : t('history-evalgraph-label', { seat: seatName(analysis.seats[0]) });
   const svg = s('svg', { class: 'evalgraph', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label });
   svg.append(s('rect', { class: 'bg', x: 0, y: 0, width: W, height: H }));
   svg.append(s('line', { class: 'zero', x1: 0, y1: H / 2, x2: W, y2: H / 2 }));
@@ -66,7 +73,7 @@ export function evalGraph(analysis, onPick) {
     const v = analysis.positions[i + 1]?.scores?.[seat];
     if (typeof v !== 'number') return;
     const dot = s('circle', { class: `mark ${m.mark}`, cx: x(i + 1), cy: y(v), r: 4.5, 'data-index': i + 1 },
-      s('title', {}, `${i + 1}. ${m.notation}${m.symbol} (${m.mark}); best ${m.best}`));
+      s('title', {}, t('history-evalgraph-mark', { number: i + 1, move: `${m.notation}${m.symbol}`, mark: markName(m.mark), best: m.best })));
     svg.append(dot);
   });
   const cursor = s('line', { class: 'cursor', x1: 0, y1: 0, x2: 0, y2: H });

@@ -3,6 +3,7 @@
 // the bottom. The scales are computed by ratings.js (unit tested); this module only draws.
 
 import { graphScale, linePoints } from '../ratings.js';
+import { t, formatNumber, language, PSEUDO } from '../i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -15,12 +16,18 @@ function s(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** The page's language as Intl reads it (the pseudo-locale is English underneath). */
+const intl = () => (language() === PSEUDO ? 'en' : language());
+
 /** A time for an axis label: "3 May"; "May 2026" over more than a year; "14:05" within two days. */
 function dateLabel(ms, span) {
-  if (span < 2 * 86400000) return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (span < 2 * 86400000) return new Date(ms).toLocaleTimeString(intl(), { hour: '2-digit', minute: '2-digit' });
   const opts = span > 365 * 86400000 ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
-  return new Date(ms).toLocaleDateString(undefined, opts);
+  return new Date(ms).toLocaleDateString(intl(), opts);
 }
+
+/** A rating on the graph: its digits, never grouped (see ratings.js). */
+const whole = (n) => formatNumber(Math.round(n), { useGrouping: false });
 
 /**
  * The graph of `points` (`[{at, rating}]`) for `label` (the pool's name), `width` pixels
@@ -34,8 +41,8 @@ export function ratingGraph(points, label, width = 600) {
   const first = n ? Math.round(sc.points[0].rating) : null;
   const last = n ? Math.round(sc.points[n - 1].rating) : null;
   const summary = n
-    ? `${label} rating over ${n} rated game${n === 1 ? '' : 's'}, from ${first} to ${last}`
-    : `No rated ${label} games yet`;
+    ? t('players-graph-summary', { pool: label, count: n, first: whole(first), last: whole(last) })
+    : t('players-graph-none-in', { pool: label });
   const svg = s('svg', {
     class: 'ratinggraph', viewBox: `0 0 ${w} ${height}`, width: w, height, role: 'img', 'aria-label': summary,
   });
@@ -46,24 +53,25 @@ export function ratingGraph(points, label, width = 600) {
   for (const v of sc.yTicks) {
     const y = sc.y(v);
     svg.append(s('line', { class: 'grid', x1: sc.left, y1: y, x2: plotRight, y2: y }));
-    svg.append(s('text', { class: 'ylabel', x: sc.left - 5, y: y + 4, 'text-anchor': 'end' }, String(v)));
+    svg.append(s('text', { class: 'ylabel', x: sc.left - 5, y: y + 4, 'text-anchor': 'end' }, whole(v)));
   }
   const span = sc.t1 - sc.t0;
   // Fewer dates on a narrow graph, so that they do not overlap.
   const ticks = w < 420 && sc.xTicks.length === 5 ? [sc.xTicks[0], sc.xTicks[2], sc.xTicks[4]] : sc.xTicks;
-  ticks.forEach((t, i) => {
-    const x = sc.x(t);
+  ticks.forEach((at, i) => {
+    const x = sc.x(at);
     const anchor = ticks.length === 1 ? 'middle' : i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle';
-    svg.append(s('text', { class: 'xlabel', x, y: height - 7, 'text-anchor': anchor }, dateLabel(t, span)));
+    // Written by Intl in the page's language, not a sentence of ours.
+    svg.append(s('text', { class: 'xlabel', x, y: height - 7, 'text-anchor': anchor, translate: 'no' }, dateLabel(at, span)));
   });
   if (n) {
     svg.append(s('polyline', { class: 'rating-line', points: linePoints(sc) }));
     for (const p of sc.points) {
       svg.append(s('circle', { class: 'rating-point', cx: sc.x(p.at).toFixed(1), cy: sc.y(p.rating).toFixed(1), r: n > 60 ? 1.5 : 3 },
-        s('title', {}, `${new Date(p.at).toLocaleDateString(undefined, { dateStyle: 'medium' })}: ${Math.round(p.rating)}`)));
+        s('title', {}, `${new Date(p.at).toLocaleDateString(intl(), { dateStyle: 'medium' })}: ${whole(p.rating)}`)));
     }
   } else {
-    svg.append(s('text', { class: 'empty-label', x: w / 2, y: height / 2, 'text-anchor': 'middle' }, 'No rated games yet'));
+    svg.append(s('text', { class: 'empty-label', x: w / 2, y: height / 2, 'text-anchor': 'middle' }, t('players-graph-none')));
   }
   return svg;
 }

@@ -25,7 +25,7 @@ fn addr(h: &Harness) -> SocketAddr {
 }
 
 /// A new account `username` (a guest identity claimed over the API); its token.
-async fn account(h: &Harness, username: &str) -> String {
+pub(crate) async fn account(h: &Harness, username: &str) -> String {
     let (_, token) = server::identity::issue(&h.state.store, server::identity::now_ms())
         .await
         .unwrap();
@@ -50,7 +50,7 @@ async fn member(h: &Harness, username: &str) -> (Page, String) {
 
 /// A finished rated Stockholm game (5+3) between `white` and `black` (tokens): one move
 /// each, then `loser` resigns.
-async fn rated_game(h: &Harness, white: &str, black: &str, white_loses: bool) {
+pub(crate) async fn rated_game(h: &Harness, white: &str, black: &str, white_loses: bool) {
     let r = reqwest::Client::new()
         .post(h.url("/api/rooms"))
         .bearer_auth(white)

@@ -13,6 +13,10 @@ const CONVERTED: &[(&str, &[&str])] = &[
     ("/", &["header.top", "main"]),
     ("/no/such/page", &["header.top", "main"]),
     ("/tournaments", &["main"]),
+    // Each list first, which is drawn once its answer is in, then the whole view.
+    ("/history", &["#history-list > *", "main"]),
+    ("/games", &["#mygames-list > *", "main"]),
+    ("/leaderboard", &["#lb-settled", "main"]),
 ];
 
 /// The visible text under `selector` that the pseudo-locale did not make: text with a plain

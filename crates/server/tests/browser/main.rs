@@ -15,6 +15,7 @@ mod games;
 mod i18n;
 mod i18n_lobby;
 mod i18n_club;
+mod i18n_history;
 mod learn;
 mod lobby;
 mod notify;
