@@ -96,6 +96,10 @@ async fn give_and_take_and_stockholm_read_russian_on_a_phone_and_in_screen_reade
     page.set_viewport(1280, 800, false).await;
     open(&page, "/rules/giveandtake", "en-XA").await;
     page.wait_for(".nvui-try .nvui-move").await;
+    // A note of the game stepped through shows only at its move.
+    page.click("#game-giveandtake-mccallion .step-end").await;
+    page.wait_for("#game-giveandtake-mccallion .step-note")
+        .await;
     assert_all_from_bundle(
         &page,
         "/rules/giveandtake in screen-reader mode",
@@ -103,6 +107,7 @@ async fn give_and_take_and_stockholm_read_russian_on_a_phone_and_in_screen_reade
             ".nvui-try .nvui-move",
             ".nvui-try .nvui > h3",
             ".nvui-try .nvui > h4",
+            ".step-note",
         ],
     )
     .await;
