@@ -1,7 +1,8 @@
 //! The rules of Give and Take and Stockholm in Russian on a phone (looked at in the
 //! screenshots: long Russian words must not push anything off the screen), a try judged in
-//! Russian words, and screen-reader mode in Russian: the board as text, a command typed in
-//! Russian, and the mode's own words all from the bundle in the pseudo-locale.
+//! Russian words, and screen-reader mode in Russian and Portuguese: the board as text, a
+//! command typed in the reader's language, and the mode's own words all from the bundle in
+//! the pseudo-locale.
 
 use serde_json::Value;
 
@@ -91,6 +92,17 @@ async fn give_and_take_and_stockholm_read_russian_on_a_phone_and_in_screen_reade
     page.wait_ax("StaticText", |n| n == "Возможные ходы: f2xh4xf6.")
         .await;
     look_at(&page, "rule-deferred-backward-capture", "stockholm-reader").await;
+
+    // Portuguese the same way, with its own command words.
+    open(&page, "/rules/giveandtake", "pt-BR").await;
+    page.wait_ax("heading", |n| n == "Tabuleiro em palavras")
+        .await;
+    page.type_text("#nvui-try-giveandtake-hot-move-input", "lances")
+        .await;
+    page.press("Enter").await;
+    page.wait_ax("StaticText", |n| n.starts_with("Lances possíveis: "))
+        .await;
+    look_at(&page, "rule-hot", "pt-BR-giveandtake-reader").await;
 
     // The pseudo-locale: every word of the mode's own parts came from the bundle.
     page.set_viewport(1280, 800, false).await;
