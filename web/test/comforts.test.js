@@ -18,6 +18,7 @@ import { judge } from '../js/learn/logic.js';
 import { RULES } from '../js/learn/text.js';
 import { DATA as GIVEANDTAKE } from '../js/learn/data/giveandtake.js';
 import { contrast } from './board-contrast.test.js';
+import { useBundle } from '../js/i18n.js';
 
 const ANN = { id: 'a1', name: 'Ann' };
 const BOB = { id: 'b2', name: 'Bob' };
@@ -155,6 +156,8 @@ test('a quiet king move in a rules try is not called a capture', () => {
   const tr = GIVEANDTAKE.tries.find((t) => t.id === 'giveandtake-king');
   const quiet = tr.legal.find((m) => m.captured.length === 0);
   assert.ok(quiet, 'the try has a quiet move');
+  // The try's sentences are Fluent messages: the page's words and the game's, in English.
+  useBundle('en', ['learn.ftl', 'rules-giveandtake.ftl'].map((f) => readFileSync(new URL(`../locales/en/${f}`, import.meta.url), 'utf8')));
   const v = judge(tr, RULES.giveandtake.tries[tr.id], quiet);
   assert.equal(v.verdict, 'legal');
   assert.doesNotMatch(v.message, /takes 0|0 pieces/);

@@ -4,14 +4,18 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { judge, offered, stepView, stepSquares, pieces } from '../js/learn/logic.js';
+import { readFileSync } from 'node:fs';
+import { judge, offered, stepView, stepSquares } from '../js/learn/logic.js';
 import { RULES, GAMES } from '../js/learn/text.js';
+import { t, useBundle } from '../js/i18n.js';
 
 const data = Object.fromEntries(
   await Promise.all(GAMES.map(async (g) => [g, (await import(`../js/learn/data/${g}.js`)).DATA])),
 );
 const tryOf = (game, id) => data[game].tries.find((t) => t.id === id);
 const move = (tr, text) => offered(tr).find((m) => m.text === text);
+// The page's words in `tag` (English unless named): the try's sentences are Fluent messages.
+const useWords = (files, tag = 'en') => useBundle(tag, files.map((f) => readFileSync(new URL(`../locales/${tag}/${f}`, import.meta.url), 'utf8')));
 
 test('every option of every game has a paragraph, and no paragraph names an unknown option', () => {
   for (const g of GAMES) {
@@ -47,6 +51,7 @@ test('rule anchors are unique slugs and the text never cites rule numbers', () =
 });
 
 test('Stockholm: the Brazilian capture is explained, the deferred one is right', () => {
+  useWords(['learn.ftl', 'rules-stockholm.ftl']);
   const tr = tryOf('stockholm', 'stockholm-deferred');
   const w = RULES.stockholm.tries[tr.id];
   assert.deepEqual(tr.legal.map((m) => m.text), ['f2xh4xf6']);
@@ -57,6 +62,7 @@ test('Stockholm: the Brazilian capture is explained, the deferred one is right',
 });
 
 test('Give and Take: fewer pieces than the king can take is allowed but not the answer', () => {
+  useWords(['learn.ftl', 'rules-giveandtake.ftl']);
   const tr = tryOf('giveandtake', 'giveandtake-king');
   const w = RULES.giveandtake.tries[tr.id];
   assert.equal(judge(tr, w, move(tr, 'e5xe8xe2xa2xh2')).verdict, 'right');
@@ -64,6 +70,11 @@ test('Give and Take: fewer pieces than the king can take is allowed but not the 
   assert.equal(v.verdict, 'legal');
   assert.match(v.message, /takes 2 pieces: the king can take 4 pieces/);
   assert.equal(judge(tr, w, move(tr, 'e5-e6')).verdict, 'legal');
+  // Russian counts pieces in three forms.
+  useWords(['learn.ftl', 'rules-giveandtake.ftl'], 'ru');
+  assert.match(judge(tr, w, move(tr, 'e5xe1xe8')).message, /берёт 2 шашки, а дамка может взять 4 шашки/);
+  const mc = tryOf('giveandtake', 'giveandtake-mccallion');
+  assert.match(judge(mc, RULES.giveandtake.tries[mc.id], move(mc, 'f5xa5xa7xa1xd1xd8')).message, /берёт 5 шашек, а дамка может взять 9 шашек: все чёрные/);
 });
 
 test('Give and Take: the piece that just moved must be taken', () => {
@@ -97,18 +108,14 @@ test('the Neva training game steps from the start to the resignation', () => {
   assert.deepEqual(stepSquares(last.step), []);
 });
 
-test('pieces() counts in words', () => {
-  assert.equal(pieces(1), '1 piece');
-  assert.equal(pieces(9), '9 pieces');
-});
-
 test('Queah and Stockholm have a whole game to step through, to the last piece', () => {
+  useWords(['learn.ftl', 'rules-queah.ftl', 'rules-stockholm.ftl']);
   for (const [game, id, plies] of [['queah', 'queah-example', 22], ['stockholm', 'stockholm-example', 46]]) {
     const g = data[game].games.find((x) => x.id === id);
     assert.ok(g, `${game}: ${id}`);
     assert.equal(g.steps.length, plies);
     assert.equal(stepView(g, 0).position, g.start);
-    assert.ok(RULES[game].games[id].notes[plies].endsWith('Black wins.'), `${game}: the last note names the winner`);
+    assert.ok(t(RULES[game].games[id].notes[plies]).endsWith('Black wins.'), `${game}: the last note names the winner`);
     assert.ok(g.steps.some((s) => s.move.captured.length >= 1), `${game}: a capture to see`);
   }
   const crowned = data.stockholm.games.find((x) => x.id === 'stockholm-example').steps[39];

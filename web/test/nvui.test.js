@@ -12,6 +12,13 @@ import { clocksText, lastMoveText, legalText, playedText, positionLines, readCom
 import { roomBoardText, roomNews } from '../js/nvui/room.js';
 import { initialState, reduce } from '../js/room/state.js';
 import { startPosition } from '../js/position.js';
+import { useBundle } from '../js/i18n.js';
+
+// The words of the mode in `tag`, with those of the shared modules it calls (seat names, a
+// room's occupants).
+const useWords = (tag) => useBundle(tag, ['common.ftl', 'room.ftl', 'nvui.ftl']
+  .map((f) => readFileSync(new URL(`../locales/${tag}/${f}`, import.meta.url), 'utf8')));
+useWords('en');
 
 const texts = (lines) => lines.map((l) => l.text);
 
@@ -153,6 +160,35 @@ test('a line typed in the move box: a command by its word or letter, else a move
   assert.deepEqual(readCommand('25-24'), { move: '25-24' });
   assert.deepEqual(readCommand('@e5,d2-e3'), { move: '@e5,d2-e3' });
   assert.equal(readCommand('   '), null);
+  // The reader's language has its own words for the commands; the English ones still work.
+  useWords('ru');
+  assert.deepEqual(readCommand('Ходы'), { command: 'moves' });
+  assert.deepEqual(readCommand('ч'), { command: 'clocks' });
+  assert.deepEqual(readCommand('moves'), { command: 'moves' });
+  useWords('pt-BR');
+  assert.deepEqual(readCommand('t'), { command: 'board' }, 'tabuleiro');
+  assert.deepEqual(readCommand('último'), { command: 'last' });
+  useWords('en');
+});
+
+test('the mode reads Russian and Portuguese, counting pieces in each language\'s forms', () => {
+  useWords('ru');
+  // The seats' names are the shared modules' words; these lines are the mode's own.
+  const [white, black, hot] = texts(positionLines('giveandtake', 'B:Wc5,Ka1:Bd6,e6:hot=c5', { mine: 'white' }));
+  assert.match(white, /, вы: шашка c5; дамка a1\.$/);
+  assert.match(black, /: шашки d6, e6\.$/);
+  assert.equal(hot, 'Шашка, которая только что ходила, стоит на c5.');
+  assert.equal(legalText([]), 'Сейчас у вас нет хода.');
+  const data = roomSnapshot();
+  for (const [n, took] of [[1, 'Взята 1 шашка.'], [3, 'Взяты 3 шашки.'], [5, 'Взято 5 шашек.'], [21, 'Взята 21 шашка.']]) {
+    data.last_move = { seat: 'black', move: { text: 'e5xc3', captured: Array(n).fill('d4') } };
+    assert.ok(lastMoveText(pageOf({ id: 'a1', name: 'Ann' }, data).snap, 'black').endsWith(`Последний ход ваш: e5xc3. ${took}`), `${n}`);
+  }
+  useWords('pt-BR');
+  assert.equal(turnText({ ...pageOf({ id: 'a1', name: 'Ann' }, roomSnapshot()).snap }, 'white'), 'É a sua vez.');
+  data.last_move = { seat: 'black', move: { text: 'e5xc3', captured: ['d4', 'b4'] } };
+  assert.equal(lastMoveText(pageOf({ id: 'a1', name: 'Ann' }, data).snap, 'black'), 'Último lance: você jogou e5xc3. Tomou 2 peças.');
+  useWords('en');
 });
 
 test('the log reads out the others\' moves and chat lines once, not what a snapshot brings', () => {

@@ -9,14 +9,9 @@ import { startPosition } from '../position.js';
 import { mySeat, shownPosition } from '../room/state.js';
 import { boardView, movePlaceholder } from '../room/show.js';
 import { occupantName } from '../room/words.js';
+import { t } from '../i18n.js';
 import { WORDS, clocksText, lastMoveText, legalText, playedText, positionLines, turnText } from './text.js';
 import { createMoveBox, createNews, createTextBoard } from './view.js';
-
-/** Words of the room part only. */
-const ROOM_WORDS = {
-  viewing: (n) => `Showing the position after move ${n}. Press the right arrow key outside the move box, or choose the last move in the list, to come back.`,
-  said: (who, text) => `${who} says: ${text}`,
-};
 
 /** What the board's text is for `state`: `{turn, last, lines}`. */
 export function roomBoardText(state) {
@@ -25,7 +20,7 @@ export function roomBoardText(state) {
   const { game, layout, teams } = s.room;
   const text = shownPosition(state);
   const lines = positionLines(game, text || startPosition(game, layout), { mine, teams, playing: s.board?.playing || null });
-  const last = state.viewing !== null ? ROOM_WORDS.viewing(state.viewing + 1) : lastMoveText(s, mine);
+  const last = state.viewing !== null ? t('nvui-viewing', { n: state.viewing + 1 }) : lastMoveText(s, mine);
   return { turn: turnText(s, mine), last, lines };
 }
 
@@ -48,7 +43,7 @@ export function roomNews(seen, st) {
     }
     for (const l of st.chat) {
       if (l.id <= seen.chat || (st.me && l.from?.id === st.me.id)) continue;
-      lines.push(ROOM_WORDS.said(l.from?.name || occupantName(s, l.seat) || '', l.text));
+      lines.push(t('nvui-said', { who: l.from?.name || occupantName(s, l.seat) || '', text: l.text }));
     }
   }
   return { seen: now, lines };

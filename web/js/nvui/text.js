@@ -2,44 +2,25 @@
 // reads, seat by seat and square by square, and the answers to what a player types in the
 // move box (the legal moves, the clocks, the last move, the pieces). Pure: no DOM, so the
 // room, the replay and the rules pages share it and node's tests read it
-// (web/test/nvui.test.js). The English words sit in `WORDS`, in one place.
+// (web/test/nvui.test.js). The words are the messages of nvui.ftl.
 
 import { parsePosition } from '../position.js';
 import { NEVA_CORNER, clockText, seatName, teamOf } from '../seats.js';
 import { occupantName } from '../room/words.js';
 import { clockReading } from '../room/clocks.js';
+import { t, need } from '../i18n.js';
 
-/** Every sentence this mode says, in one place. */
+// The mode's words are in before any of them is said: the room, the replay and the rules
+// pages all import this module, so each waits for them. Node's tests have no page to fetch
+// from and bring their own bundle (useBundle).
+if (typeof document !== 'undefined') await need('nvui.ftl');
+
+/** The sentences other modules say too, each read in the current language when asked. */
 export const WORDS = {
-  men: 'men',
-  man: 'man',
-  kings: 'kings',
-  king: 'king',
-  noPieces: 'no pieces',
-  reserve: (n) => `${n} in reserve`,
-  owes: 'owes a drop',
-  out: 'out',
-  team: (t) => `team ${t}`,
-  partner: 'your partner',
-  you: 'you',
-  hot: (sq) => `The piece that just moved stands on ${sq}.`,
-  yourTurn: 'It is your turn.',
-  toMove: (who) => `${who} to move.`,
-  waiting: 'The game has not started yet.',
-  over: 'The game is over.',
-  aborted: 'The game was aborted.',
-  noLast: 'No move has been played yet.',
-  played: (who, text) => `${who} played ${text}.`,
-  last: (move) => `Last move: ${move}`,
-  taking: (n) => ` It took ${n === 1 ? '1 piece' : `${n} pieces`}.`,
-  legal: (list) => `Legal moves: ${list}.`,
-  noLegal: 'You have no move to play now.',
-  legalPending: 'Your legal moves are on their way: ask again in a moment.',
-  clocks: (list) => `Clocks: ${list}.`,
-  noClock: 'This game has no clock.',
-  running: 'running',
-  tryHelp: 'Type a move and press Enter. Commands: moves (or m) lists the legal moves, board (or b) the pieces, turn (or t) whose turn it is.',
-  help: 'Type a move and press Enter. Commands: moves (or m) lists the legal moves, clocks (or c) reads the clocks, last (or l) the last move, board (or b) the pieces, turn (or t) whose turn it is.',
+  get yourTurn() { return t('nvui-your-turn'); },
+  get noClock() { return t('nvui-no-clock'); },
+  get tryHelp() { return t('nvui-try-help'); },
+  get help() { return t('nvui-help'); },
 };
 
 /** A seat as this mode names it: Neva's seats add their corner ("White (Morning)"). */
@@ -53,21 +34,17 @@ export function sortSquares(game, squares) {
   return [...squares].sort((a, b) => key(a) - key(b));
 }
 
-function kind(list, one, many) {
-  return `${list.length === 1 ? one : many} ${list.join(', ')}`;
-}
-
 /** What one seat has on the board (and in reserve): "men c1, e1; kings d4". */
 function seatPieces(game, pos, seat) {
   const men = [];
   const kings = [];
   for (const [sq, p] of pos.pieces) if (p.seat === seat) (p.king ? kings : men).push(sq);
   const parts = [];
-  if (men.length) parts.push(kind(sortSquares(game, men), WORDS.man, WORDS.men));
-  if (kings.length) parts.push(kind(sortSquares(game, kings), WORDS.king, WORDS.kings));
-  if (!parts.length) parts.push(WORDS.noPieces);
-  if (seat in pos.reserve) parts.push(WORDS.reserve(pos.reserve[seat]));
-  if (pos.owe.includes(seat)) parts.push(WORDS.owes);
+  if (men.length) parts.push(t('nvui-men', { count: men.length, squares: sortSquares(game, men).join(', ') }));
+  if (kings.length) parts.push(t('nvui-kings', { count: kings.length, squares: sortSquares(game, kings).join(', ') }));
+  if (!parts.length) parts.push(t('nvui-no-pieces'));
+  if (seat in pos.reserve) parts.push(t('nvui-reserve', { count: pos.reserve[seat] }));
+  if (pos.owe.includes(seat)) parts.push(t('nvui-owes'));
   return parts.join('; ');
 }
 
@@ -81,38 +58,37 @@ export function positionLines(game, text, { mine = null, teams = false, playing 
   const pos = typeof text === 'string' ? parsePosition(game, text) : text;
   const lines = pos.seats.map((seat) => {
     const notes = [];
-    if (seat === mine) notes.push(WORDS.you);
-    else if (teams && mine && teamOf(seat) === teamOf(mine)) notes.push(WORDS.partner);
-    if (teams) notes.push(WORDS.team(teamOf(seat) === 1 ? 'A' : 'B'));
-    if (playing && !playing.includes(seat)) notes.push(WORDS.out);
+    if (seat === mine) notes.push(t('nvui-you'));
+    else if (teams && mine && teamOf(seat) === teamOf(mine)) notes.push(t('nvui-partner'));
+    if (teams) notes.push(t('nvui-team', { team: teamOf(seat) === 1 ? 'A' : 'B' }));
+    if (playing && !playing.includes(seat)) notes.push(t('nvui-out'));
     const name = seatWords(game, seat) + (notes.length ? `, ${notes.join(', ')}` : '');
     return { seat, text: `${name}: ${seatPieces(game, pos, seat)}.` };
   });
-  if (pos.hot) lines.push({ seat: null, text: WORDS.hot(pos.hot) });
+  if (pos.hot) lines.push({ seat: null, text: t('nvui-hot', { square: pos.hot }) });
   return lines;
 }
 
 /** The seat to move in words for a reader in `mine`, from a room's snapshot. */
 export function turnText(snap, mine = null) {
-  if (snap.state === 'waiting') return WORDS.waiting;
-  if (snap.state === 'aborted') return WORDS.aborted;
-  if (snap.state === 'finished') return WORDS.over;
-  const t = snap.board?.turn;
-  if (!t) return WORDS.over;
-  if (t === mine) return WORDS.yourTurn;
-  return WORDS.toMove(who(snap, t, mine));
+  if (snap.state === 'waiting') return t('nvui-waiting');
+  if (snap.state === 'aborted') return t('nvui-aborted');
+  if (snap.state === 'finished') return t('nvui-over');
+  const turn = snap.board?.turn;
+  if (!turn) return t('nvui-over');
+  if (turn === mine) return WORDS.yourTurn;
+  return t('nvui-to-move', { who: who(snap, turn) });
 }
 
-/** "Ann (Black)", "Computer level 1 (Red)", or "you". */
-function who(snap, seat, mine) {
-  if (seat === mine) return WORDS.you;
+/** "Ann (Black)", "Computer level 1 (Red)": the reader's own seat is said apart ("you"). */
+function who(snap, seat) {
   const name = occupantName(snap, seat);
   return name ? `${name} (${seatName(seat)})` : seatName(seat);
 }
 
 /** Whose turn it is in a position read by position.js (the replay's, the rules pages'). */
 export function seatToMove(pos) {
-  return pos.turn ? WORDS.toMove(seatWords(pos.game, pos.turn)) : '';
+  return pos.turn ? t('nvui-to-move', { who: seatWords(pos.game, pos.turn) }) : '';
 }
 
 /**
@@ -122,16 +98,24 @@ export function seatToMove(pos) {
 export function playedText(snap, mine = null) {
   const lm = snap.last_move;
   if (!lm?.move) return '';
-  const n = lm.move.captured?.length || 0;
-  const name = who(snap, lm.seat, mine);
-  // A sentence starts with a capital, "you" included.
-  return WORDS.played(name[0].toUpperCase() + name.slice(1), lm.move.text) + (n ? WORDS.taking(n) : '');
+  const move = lm.move.text;
+  const played = lm.seat === mine ? t('nvui-you-played', { move }) : t('nvui-played', { who: who(snap, lm.seat), move });
+  return played + took(lm.move);
+}
+
+/** How many pieces a move took, as a sentence after the move's own (" It took 2 pieces."). */
+function took(move) {
+  const n = move.captured?.length || 0;
+  return n ? ` ${t('nvui-took', { count: n })}` : '';
 }
 
 /** The last move as the text board says it: "Last move: you played c3-d4." */
 export function lastMoveText(snap, mine = null) {
-  const played = playedText(snap, mine);
-  return played ? WORDS.last(played.replace(/^You /, 'you ')) : WORDS.noLast;
+  const lm = snap.last_move;
+  if (!lm?.move) return t('nvui-no-last');
+  const move = lm.move.text;
+  const last = lm.seat === mine ? t('nvui-last-you-played', { move }) : t('nvui-last-played', { who: who(snap, lm.seat), move });
+  return last + took(lm.move);
 }
 
 /**
@@ -140,8 +124,8 @@ export function lastMoveText(snap, mine = null) {
  */
 export function legalText(moves, pending = false) {
   const list = (moves || []).map((m) => m.text);
-  if (list.length) return WORDS.legal(list.join(', '));
-  return pending ? WORDS.legalPending : WORDS.noLegal;
+  if (list.length) return t('nvui-legal', { moves: list.join(', ') });
+  return pending ? t('nvui-legal-pending') : t('nvui-no-legal');
 }
 
 /** Every seat's clock at server time `now`: "Clocks: White 4:59, running; Black 5:00." */
@@ -150,9 +134,10 @@ export function clocksText(snap, now, mine = null) {
   const parts = snap.room.layout.map((seat) => {
     const r = clockReading(snap, seat, now, { mine });
     if (r.ms === null) return null;
-    return `${seatWords(snap.room.game, seat)} ${clockText(r.ms)}${r.running ? `, ${WORDS.running}` : ''}`;
+    const args = { seat: seatWords(snap.room.game, seat), time: clockText(r.ms) };
+    return r.running ? t('nvui-clock-running', args) : t('nvui-clock', args);
   }).filter(Boolean);
-  return parts.length ? WORDS.clocks(parts.join('; ')) : WORDS.noClock;
+  return parts.length ? t('nvui-clocks', { clocks: parts.join('; ') }) : WORDS.noClock;
 }
 
 /** The commands of the move box, by every word that asks for them. */
@@ -166,13 +151,28 @@ const COMMANDS = {
 };
 
 /**
+ * The commands by the words of the reader's language (each message lists them, separated
+ * by spaces): tried before the English words, which always work too.
+ */
+const SPOKEN = {
+  moves: 'nvui-command-moves',
+  clocks: 'nvui-command-clocks',
+  last: 'nvui-command-last',
+  board: 'nvui-command-board',
+  turn: 'nvui-command-turn',
+  help: 'nvui-command-help',
+};
+
+/**
  * What a line typed in the move box asks: `{command}` (one of moves, clocks, last, board,
  * turn, help), `{move}` (the text to play, as typed) or null for an empty line. No move of
  * any game is one of the command words: squares always carry a digit.
  */
 export function readCommand(line) {
-  const t = String(line || '').trim();
-  if (!t) return null;
-  const c = COMMANDS[t.toLowerCase()];
-  return c ? { command: c } : { move: t };
+  const typed = String(line || '').trim();
+  if (!typed) return null;
+  const word = typed.toLowerCase();
+  const own = Object.keys(SPOKEN).find((c) => t(SPOKEN[c]).toLowerCase().split(/\s+/).includes(word));
+  const c = own || COMMANDS[word];
+  return c ? { command: c } : { move: typed };
 }

@@ -5,18 +5,8 @@
 // the setting is on (web/css/room.css reads `data-reader` on <html>).
 
 import { h } from '../http.js';
+import { t } from '../i18n.js';
 import { WORDS, readCommand } from './text.js';
-
-/** Words of the elements themselves, in one place. */
-const LABELS = {
-  board: 'Board in words',
-  pieces: 'Pieces',
-  move: 'Your move or a command',
-  play: 'Play',
-  legal: 'Legal moves',
-  clocks: 'Read clocks',
-  moveHead: 'Play a move',
-};
 
 /**
  * The board as text: `render({turn, last, lines})` (sentences, and `[{seat, text}]` from
@@ -26,9 +16,9 @@ export function createTextBoard(id, level = 2) {
   const turn = h('p.nvui-turn', { id: `${id}-turn` });
   const last = h('p.nvui-last', { id: `${id}-last` });
   const list = h('ul.nvui-pieces', { id: `${id}-pieces` });
-  const head = h(`h${level}`, { id: `${id}-head` }, LABELS.board);
+  const head = h(`h${level}`, { id: `${id}-head` }, t('nvui-board-head'));
   const el = h('section.nvui', { id, 'aria-labelledby': `${id}-head` },
-    head, turn, last, h(`h${level + 1}`, {}, LABELS.pieces), list);
+    head, turn, last, h(`h${level + 1}`, {}, t('nvui-pieces-head')), list);
   return {
     el,
     render({ turn: t = '', last: l = '', lines = [] }) {
@@ -77,12 +67,12 @@ export function createMoveBox(id, { answer, play, placeholder = '', clocks = tru
       });
     },
   },
-  h('label', { for: `${id}-input` }, LABELS.move), ' ', input, ' ',
-  h('button', { type: 'submit', id: `${id}-play` }, LABELS.play), ' ',
-  h('button', { type: 'button', id: `${id}-legal`, onclick: () => ask('moves') }, LABELS.legal),
-  clocks ? h('button', { type: 'button', id: `${id}-clocks`, onclick: () => ask('clocks') }, LABELS.clocks) : null);
+  h('label', { for: `${id}-input` }, t('nvui-move-label')), ' ', input, ' ',
+  h('button', { type: 'submit', id: `${id}-play` }, t('nvui-play')), ' ',
+  h('button', { type: 'button', id: `${id}-legal`, onclick: () => ask('moves') }, t('nvui-legal-button')),
+  clocks ? h('button', { type: 'button', id: `${id}-clocks`, onclick: () => ask('clocks') }, t('nvui-clocks-button')) : null);
   const el = h('div.nvui-move', {},
-    h(`h${level}`, {}, LABELS.moveHead),
+    h(`h${level}`, {}, t('nvui-move-head')),
     form,
     h('p.nvui-help', { id: `${id}-help` }, help),
     said);
@@ -94,7 +84,7 @@ export function createMoveBox(id, { answer, play, placeholder = '', clocks = tru
  * so a reader may read them again.
  */
 export function createNews(id, keep = 5) {
-  const el = h('div.nvui-news', { id, role: 'log', 'aria-live': 'polite', 'aria-label': 'News' });
+  const el = h('div.nvui-news', { id, role: 'log', 'aria-live': 'polite', 'aria-label': t('nvui-news') });
   return {
     el,
     say(text) {

@@ -16,6 +16,7 @@ mod i18n;
 mod i18n_lobby;
 mod i18n_club;
 mod i18n_history;
+mod i18n_rules_reader;
 mod learn;
 mod lobby;
 mod notify;
