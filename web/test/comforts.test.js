@@ -17,6 +17,10 @@ import { judge } from '../js/learn/logic.js';
 import { RULES } from '../js/learn/text.js';
 import { DATA as GIVEANDTAKE } from '../js/learn/data/giveandtake.js';
 import { contrast } from './board-contrast.test.js';
+import { useBundle } from '../js/i18n.js';
+
+// The room's words in English, as the page reads them.
+useBundle('en', [readFileSync(new URL('../locales/en/room.ftl', import.meta.url), 'utf8')]);
 
 const ANN = { id: 'a1', name: 'Ann' };
 const BOB = { id: 'b2', name: 'Bob' };

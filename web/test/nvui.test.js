@@ -11,6 +11,10 @@ import { clocksText, lastMoveText, legalText, playedText, positionLines, readCom
 import { roomBoardText, roomNews } from '../js/nvui/room.js';
 import { initialState, reduce } from '../js/room/state.js';
 import { startPosition } from '../js/position.js';
+import { useBundle } from '../js/i18n.js';
+
+// The room's words in English, as the page reads them.
+useBundle('en', [readFileSync(new URL('../locales/en/room.ftl', import.meta.url), 'utf8')]);
 
 const texts = (lines) => lines.map((l) => l.text);
 

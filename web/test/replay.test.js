@@ -5,6 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { counterText, keyTarget, markSummary, noteView, replayStates, resultText, seatNamer, titleText } from '../js/replay/show.js';
+import { readFileSync } from 'node:fs';
+import { useBundle } from '../js/i18n.js';
+
+// The room's words in English, as the page reads them.
+useBundle('en', [readFileSync(new URL('../locales/en/room.ftl', import.meta.url), 'utf8')]);
 
 /** A stored stockholm game of two moves (GET /api/history/{id}). */
 function stored(over = {}) {

@@ -12,6 +12,10 @@ import {
   movesView, orderLine, orientation, ratingsBySeat, seatingKey, seatRows, statusView, waitingView,
 } from '../js/room/show.js';
 import { clockSides } from '../js/room/clocks.js';
+import { useBundle } from '../js/i18n.js';
+
+// The room's words in English, as the page reads them.
+useBundle('en', [readFileSync(new URL('../locales/en/room.ftl', import.meta.url), 'utf8')]);
 
 /** The two-seat room of test/fixtures/room-snapshot.json, a fresh copy each time. */
 const roomSnapshot = ((text) => () => JSON.parse(text))(readFileSync(new URL('./fixtures/room-snapshot.json', import.meta.url), 'utf8'));

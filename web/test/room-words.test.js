@@ -9,6 +9,11 @@ import { clockMs, clockReading, lowThreshold, firstMoveLeft } from '../js/room/c
 import { visibleLines } from '../js/room/chat.js';
 import { rematchWords } from '../js/room/result.js';
 import { moveNumber, plyWords } from '../js/widgets/movelist.js';
+import { readFileSync } from 'node:fs';
+import { useBundle } from '../js/i18n.js';
+
+// The room's words in English, as the page reads them.
+useBundle('en', [readFileSync(new URL('../locales/en/room.ftl', import.meta.url), 'utf8')]);
 
 const ANN = { id: 'a1', name: 'Ann' };
 const BOB = { id: 'b2', name: 'Bob' };
