@@ -229,9 +229,9 @@ room-draw-accepted-by = Aceito por { $seats }.
 
 room-board = Tabuleiro
 room-side = Jogadores e ações
-room-move-placeholder = Digite um lance, por exemplo c3-d4
-room-move-placeholder-neva = Digite um lance, por exemplo 25-24 (casas com dois dígitos)
-room-move-placeholder-queah = Digite um lance, por exemplo b2-c3, ou @e5,d2-e3 depois de uma captura
+room-move-placeholder = Seu lance, ex.: c3-d4
+room-move-placeholder-neva = Seu lance, ex.: 25-24 (casas com dois dígitos)
+room-move-placeholder-queah = Seu lance, ex.: b2-c3, ou @e5,d2-e3 depois de uma captura
 room-move-input = Digite um lance
 room-move-submit = Jogar
 room-flip = Girar tabuleiro
