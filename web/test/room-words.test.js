@@ -167,3 +167,27 @@ test('a recorded departure is said in words; a move is the seat and its notation
   assert.equal(plyWords('white', 'c3-d4'), 'White c3-d4');
   assert.equal(plyWords('white', 'e5xe8xe2xa2xh2'), 'White e5xe8xe2xa2xh2');
 });
+
+test('Russian and Portuguese: counts take their plural forms, the verb agrees with who did it', () => {
+  const words = (tag) => readFileSync(new URL(`../locales/${tag}/room.ftl`, import.meta.url), 'utf8');
+  const free = (n) => ({ room: room({ game: 'neva', layout: ['white', 'red', 'green', 'black'] }), seats: { white: seat(ANN), red: n < 3 ? seat(BOB) : null, green: n < 2 ? bot(2) : null, black: null } });
+  const lost = (reason) => ({
+    room: room(),
+    seats: { white: seat(ANN), black: seat(BOB) },
+    outcome: { winners: ['black'], reason, seats: { white: { verdict: 'loss', reason }, black: { verdict: 'win', reason } }, finishing_order: [['black'], ['white']] },
+  });
+  try {
+    useBundle('ru', [words('ru')]);
+    assert.deepEqual([1, 2, 3].map((n) => waitingWords(free(n), 'white', true).head), ['Ждём ещё 1 игрока.', 'Ждём ещё 2 игроков.', 'Ждём ещё 3 игроков.']);
+    assert.equal(resultWords(lost('resigned'), 'white').how, 'Вы сдались.');
+    assert.equal(resultWords(lost('resigned'), 'white').headline, 'Победа: Black (Bob).');
+    assert.equal(seatLabel(lost('resigned'), 'black', 'white'), 'Black (Bob)');
+    useBundle('pt-BR', [words('pt-BR')]);
+    assert.deepEqual([1, 3].map((n) => waitingWords(free(n), null, false).head), ['Falta 1 jogador.', 'Faltam 3 jogadores.']);
+    assert.equal(resultWords(lost('resigned'), 'black').how, 'Ann (White) desistiu.');
+    assert.equal(resultWords(lost('resigned'), 'white').how, 'Você desistiu.');
+    assert.equal(resultWords(lost('captured_all'), 'white').headline, 'Bob (Black) venceu.');
+  } finally {
+    useBundle('en', [words('en')]);
+  }
+});
