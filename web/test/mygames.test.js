@@ -51,6 +51,7 @@ test('deadlines read in days and hours', () => {
 });
 
 test('correspondence clocks in words', () => {
+  useEnglish();
   const tc = { kind: 'correspondence', days: 3 };
   assert.equal(clockWords(tc), '3 days a move');
   assert.equal(clockWords({ kind: 'correspondence', days: 1 }), '1 day a move');

@@ -2,6 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { readFileSync } from 'node:fs';
 import { useBundle } from '../js/i18n.js';
 import {
@@ -9,8 +10,6 @@ import {
   provisionalWords, opponentLimitWords, PROVISIONAL_DEVIATION, RATED_GAMES_PER_OPPONENT_PER_DAY,
 } from '../js/ratings.js';
 
-// The English words, as the page reads them.
-useBundle('en', ['players.ftl'].map((f) => readFileSync(new URL(`../locales/en/${f}`, import.meta.url), 'utf8')));
 
 test('six pools, each with its own address key', () => {
   assert.deepEqual(POOLS.map((p) => p.name), ['Stockholm', 'Brazilian', 'Give and Take', 'Queah', 'Neva', 'Neva teams']);

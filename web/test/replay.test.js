@@ -6,6 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import './fixtures/english.js';
 import { counterText, keyTarget, markSummary, noteView, replayStates, resultText, seatNamer, titleText } from '../js/replay/show.js';
+import { readFileSync } from 'node:fs';
+import { useBundle } from '../js/i18n.js';
+
 
 /** A stored stockholm game of two moves (GET /api/history/{id}). */
 function stored(over = {}) {

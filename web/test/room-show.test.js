@@ -13,6 +13,8 @@ import {
   movesView, orderLine, orientation, ratingsBySeat, seatingKey, seatRows, statusView, waitingView,
 } from '../js/room/show.js';
 import { clockSides } from '../js/room/clocks.js';
+import { useBundle } from '../js/i18n.js';
+
 
 /** The two-seat room of test/fixtures/room-snapshot.json, a fresh copy each time. */
 const roomSnapshot = ((text) => () => JSON.parse(text))(readFileSync(new URL('./fixtures/room-snapshot.json', import.meta.url), 'utf8'));

@@ -9,6 +9,8 @@ import './fixtures/english.js';
 import {
   initialState, reduce, mySeat, isHost, shownPosition, lastSquares, departureText,
 } from '../js/room/state.js';
+import { useBundle } from '../js/i18n.js';
+
 
 /** The two-seat room of test/fixtures/room-snapshot.json, a fresh copy each time. */
 const roomSnapshot = ((text) => () => JSON.parse(text))(readFileSync(new URL('./fixtures/room-snapshot.json', import.meta.url), 'utf8'));

@@ -4,12 +4,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import './fixtures/english.js';
+import { useEnglish } from './fixtures/english.js';
 import { waitingWords, resultWords, abortWords, seatLabel, occupantName, describeRoom, turnOrderWords, teamName, partnerOf } from '../js/room/words.js';
 import { clockMs, clockReading, lowThreshold, firstMoveLeft } from '../js/room/clocks.js';
 import { visibleLines } from '../js/room/chat.js';
 import { rematchWords } from '../js/room/result.js';
 import { moveNumber, plyWords } from '../js/widgets/movelist.js';
+import { readFileSync } from 'node:fs';
+import { useBundle } from '../js/i18n.js';
+
 
 const ANN = { id: 'a1', name: 'Ann' };
 const BOB = { id: 'b2', name: 'Bob' };
@@ -162,4 +165,28 @@ test('a recorded departure is said in words; a move is the seat and its notation
   assert.equal(plyWords('black', 'timeout black'), 'Black ran out of time');
   assert.equal(plyWords('white', 'c3-d4'), 'White c3-d4');
   assert.equal(plyWords('white', 'e5xe8xe2xa2xh2'), 'White e5xe8xe2xa2xh2');
+});
+
+test('Russian and Portuguese: counts take their plural forms, the verb agrees with who did it', () => {
+  const words = (tag) => ['common.ftl', 'room.ftl'].map((f) => readFileSync(new URL(`../locales/${tag}/${f}`, import.meta.url), 'utf8'));
+  const free = (n) => ({ room: room({ game: 'neva', layout: ['white', 'red', 'green', 'black'] }), seats: { white: seat(ANN), red: n < 3 ? seat(BOB) : null, green: n < 2 ? bot(2) : null, black: null } });
+  const lost = (reason) => ({
+    room: room(),
+    seats: { white: seat(ANN), black: seat(BOB) },
+    outcome: { winners: ['black'], reason, seats: { white: { verdict: 'loss', reason }, black: { verdict: 'win', reason } }, finishing_order: [['black'], ['white']] },
+  });
+  try {
+    useBundle('ru', words('ru'));
+    assert.deepEqual([1, 2, 3].map((n) => waitingWords(free(n), 'white', true).head), ['Ждём ещё 1 игрока.', 'Ждём ещё 2 игроков.', 'Ждём ещё 3 игроков.']);
+    assert.equal(resultWords(lost('resigned'), 'white').how, 'Вы сдались.');
+    assert.equal(resultWords(lost('resigned'), 'white').headline, 'Победа: Чёрные (Bob).');
+    assert.equal(seatLabel(lost('resigned'), 'black', 'white'), 'Чёрные (Bob)');
+    useBundle('pt-BR', words('pt-BR'));
+    assert.deepEqual([1, 3].map((n) => waitingWords(free(n), null, false).head), ['Falta 1 jogador.', 'Faltam 3 jogadores.']);
+    assert.equal(resultWords(lost('resigned'), 'black').how, 'Ann (Brancas) desistiu.');
+    assert.equal(resultWords(lost('resigned'), 'white').how, 'Você desistiu.');
+    assert.equal(resultWords(lost('captured_all'), 'white').headline, 'Bob (Pretas) venceu.');
+  } finally {
+    useEnglish();
+  }
 });

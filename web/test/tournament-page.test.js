@@ -4,12 +4,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import { actionsView, byesText, countdownLine, entrantsView, isBot, myEntry, myTable, noShowText } from '../js/tournament/show.js';
 import { readFileSync } from 'node:fs';
 import { useBundle } from '../js/i18n.js';
 
-// The words as the page reads them in English.
-useBundle('en', [readFileSync(new URL('../locales/en/tournaments.ftl', import.meta.url), 'utf8')]);
 
 const ANN = { id: 'a1', name: 'Ann', username: 'ann' };
 const GUEST = { id: 'g1', name: 'Guest', username: null };

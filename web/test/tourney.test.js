@@ -2,6 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english.js';
 import {
   formatWords, formatRules, stateWords, countdownText, pointsText, splitTournaments,
   tiebreakKeys, tiebreakValue, tiebreakName, tableResultWords, checkCreate,
@@ -9,8 +10,6 @@ import {
 import { readFileSync } from 'node:fs';
 import { useBundle } from '../js/i18n.js';
 
-// The words as the page reads them in English.
-useBundle('en', [readFileSync(new URL('../locales/en/tournaments.ftl', import.meta.url), 'utf8')]);
 
 test('formats in a few words, rules in sentences without section numbers', () => {
   assert.equal(formatWords({ kind: 'swiss', rounds: 5 }), 'Swiss, 5 rounds');

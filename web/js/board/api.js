@@ -11,12 +11,13 @@ import { createState, emptySelection, clickSquare, clickReserve, targets } from 
 import { render, drawPiece } from './render.js';
 import { bindInput } from './input.js';
 import { slide } from './anim.js';
+import { t } from '../i18n.js';
 
 export function createBoard(container, config) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('class', `board ${config.game}`);
   svg.setAttribute('role', 'group');
-  svg.setAttribute('aria-label', 'Board');
+  svg.setAttribute('aria-label', t('room-board'));
   container.replaceChildren(svg);
   const st = createState(config);
   let dragEl = null;

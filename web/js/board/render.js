@@ -4,6 +4,7 @@
 import { turn } from './geometry.js';
 import { shownPieces, targets, ghosts } from './state.js';
 import { NEVA_CORNER, seatName } from '../seats.js';
+import { t as tr } from '../i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 0.6;
@@ -46,7 +47,7 @@ export function layout(st) {
 }
 
 function pieceLabel(p) {
-  return `${seatName(p.seat)} ${p.king ? 'king' : 'man'}`;
+  return p.king ? tr('room-piece-king', { seat: seatName(p.seat) }) : tr('room-piece-man', { seat: seatName(p.seat) });
 }
 
 // Seat patterns, so that seats differ without colour (WCAG 1.4.1): White plain, Red a ring
@@ -153,7 +154,7 @@ export function render(st, svg) {
       'data-square': name,
       role: 'button',
       tabindex: name === stop ? 0 : -1,
-      'aria-label': `${name}: ${p ? pieceLabel(p) : 'empty'}${t.landings.has(name) || t.drops.has(name) ? ', move here' : ''}`,
+      'aria-label': tr(t.landings.has(name) || t.drops.has(name) ? 'room-square-target' : 'room-square', { square: name, piece: p ? pieceLabel(p) : tr('room-square-empty') }),
     };
     if (g.cell === 'point') {
       const [cx, cy] = L.at.get(name);
@@ -196,7 +197,7 @@ export function render(st, svg) {
     // Neva team play: the partner's pieces are ringed, friend told from foe at a glance.
     if (st.partner && p.seat === st.partner) {
       el('circle', { r: 0.47, class: 'partner-ring' }, e);
-      e.setAttribute('aria-label', `${pieceLabel(p)}, your partner's`);
+      e.setAttribute('aria-label', tr('room-piece-partner', { piece: pieceLabel(p) }));
       e.classList.add('partner');
     }
   }
@@ -218,6 +219,7 @@ export function render(st, svg) {
 }
 
 function drawCoords(st, L, parent) {
+  // Square names are the notation's, the same in every language.
   const g = st.geom;
   if (g.kind === 'grid') {
     // File letters under the bottom row, rank numbers left of the left column.
@@ -227,11 +229,11 @@ function drawCoords(st, L, parent) {
     for (const s of all) {
       const [x, y] = L.at.get(s.name);
       if (y === maxY) {
-        const t = el('text', { x, y: y + 0.85, class: 'coord', 'text-anchor': 'middle' }, parent);
+        const t = el('text', { x, y: y + 0.85, class: 'coord', 'text-anchor': 'middle', translate: 'no' }, parent);
         t.textContent = s.name[0];
       }
       if (x === minX) {
-        const t = el('text', { x: x - 0.78, y: y + 0.1, class: 'coord', 'text-anchor': 'middle' }, parent);
+        const t = el('text', { x: x - 0.78, y: y + 0.1, class: 'coord', 'text-anchor': 'middle', translate: 'no' }, parent);
         t.textContent = s.name.slice(1);
       }
     }
@@ -240,7 +242,7 @@ function drawCoords(st, L, parent) {
   for (const s of g.squares) {
     const [x, y] = L.at.get(s.name);
     const dy = g.kind === 'queah' ? 0.62 : -0.22;
-    const t = el('text', { x, y: y + dy, class: 'coord name', 'text-anchor': 'middle' }, parent);
+    const t = el('text', { x, y: y + dy, class: 'coord name', 'text-anchor': 'middle', translate: 'no' }, parent);
     t.textContent = s.name;
   }
 }
@@ -262,7 +264,7 @@ function drawReserves(st, L, svg, t) {
       'data-reserve': seat,
       role: 'button',
       tabindex: mine ? 0 : -1,
-      'aria-label': `${seatName(seat)} reserve: ${n} piece${n === 1 ? '' : 's'}${mine ? ', drop one' : ''}`,
+      'aria-label': tr(mine ? 'room-reserve-mine' : 'room-reserve', { seat: seatName(seat), count: n }),
     }, svg);
     el('rect', { x: x - 0.55, y: y - 0.55, width: 1.1, height: 1.45, rx: 0.12, class: 'reserve-box' }, g);
     if (n > 0) drawPiece(g, { seat, king: false }, [x, y]).setAttribute('aria-hidden', 'true');

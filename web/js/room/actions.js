@@ -4,6 +4,7 @@
 
 import { h } from '../http.js';
 import { actionList, claimText } from './show.js';
+import { t } from '../i18n.js';
 
 // A second click confirms, so keyboard and touch users need no dialog.
 function confirmThen(question, fn) {
@@ -11,7 +12,7 @@ function confirmThen(question, fn) {
   if (btn?.dataset?.confirm === '1') return fn();
   if (btn) {
     btn.dataset.confirm = '1';
-    btn.textContent = `${question} Click again`;
+    btn.textContent = t('room-confirm-again', { question });
   } else fn();
   return null;
 }
@@ -26,8 +27,8 @@ export function createActions({ command, showResult }) {
 
   function item(a) {
     if (a.kind === 'countdown') return h('span.claim', { id: 'claim-countdown' }, a.text);
-    if (a.kind === 'show_result') return h('button', { type: 'button', id: 'show-result', onclick: showResult }, 'Show the result');
-    if (a.kind === 'lobby') return h('a.button', { href: '/', dataset: { link: '' } }, 'Back to the lobby');
+    if (a.kind === 'show_result') return h('button', { type: 'button', id: 'show-result', onclick: showResult }, t('room-show-result'));
+    if (a.kind === 'lobby') return h('a.button', { href: '/', dataset: { link: '' } }, t('shell-back-to-lobby'));
     if (a.kind === 'offer') return h('p.offer', { id: 'draw-offer' }, ...a.parts);
     if (a.kind === 'takeback') return h('p.offer', { id: 'takeback-request' }, a.text);
     const send = a.confirm ? () => confirmThen(a.confirm, () => command(a.command)) : () => command(a.command);

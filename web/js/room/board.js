@@ -10,12 +10,13 @@ import { boardView, dropHint, movePlaceholder, moveFormShown, orientation } from
 import { mySeat } from './state.js';
 import { displaySettings } from '../widgets/display.js';
 import { canPremove, premoveDests, premoveOf, premoveText, resolvePremove } from './premove.js';
+import { t } from '../i18n.js';
 
 function soundButton() {
-  const b = h('button', { type: 'button', id: 'sound', 'aria-pressed': String(soundOn()) }, soundOn() ? 'Sound on' : 'Sound off');
+  const b = h('button', { type: 'button', id: 'sound', 'aria-pressed': String(soundOn()) }, soundOn() ? t('room-sound-on') : t('room-sound-off'));
   b.addEventListener('click', () => {
     setSound(!soundOn());
-    b.textContent = soundOn() ? 'Sound on' : 'Sound off';
+    b.textContent = soundOn() ? t('room-sound-on') : t('room-sound-off');
     b.setAttribute('aria-pressed', String(soundOn()));
     if (soundOn()) playSound('notify');
   });
@@ -41,12 +42,12 @@ function createPremoves(note) {
     get: () => pre,
     set(move) {
       pre = move ? premoveOf(move) : null;
-      note.textContent = pre ? `Premove ${premoveText(pre)}: played when your turn comes. Click the board to cancel it.` : '';
+      note.textContent = pre ? t('room-premove-queued', { move: premoveText(pre) }) : '';
     },
     cancel() {
       if (!pre) return false;
       pre = null;
-      note.textContent = 'Premove cancelled.';
+      note.textContent = t('room-premove-cancelled');
       return true;
     },
     /** The board's settings for `state` with the premove's offer and mark. */
@@ -85,14 +86,14 @@ export function createBoardPart({ move, flipped }) {
   const tools = h('div.board-tools');
   const premoveNote = h('p.premove-note', { id: 'premove-note', 'aria-live': 'polite' });
   const premoves = createPremoves(premoveNote);
-  const input = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', 'aria-label': 'Type a move', placeholder: 'Type a move' });
+  const input = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', 'aria-label': t('room-move-input'), placeholder: t('room-move-input') });
   const form = h('form.move-form', {
     onsubmit: (e) => {
       e.preventDefault();
       const text = input.value.trim();
       if (text) move(text).then((ok) => ok && (input.value = ''));
     },
-  }, input, h('button', { type: 'submit', id: 'move-submit' }, 'Play'));
+  }, input, h('button', { type: 'submit', id: 'move-submit' }, t('room-move-submit')));
   let board = null;
   let game = null;
   let alive = true;
@@ -111,10 +112,10 @@ export function createBoardPart({ move, flipped }) {
       board.set(premoves.config(state, board));
       input.placeholder = movePlaceholder(game);
       tools.replaceChildren(
-        h('button', { type: 'button', id: 'flip', title: 'Turn the board (key F)', onclick: part.flip }, 'Turn board'),
-        h('button', { type: 'button', id: 'coords', 'aria-pressed': 'true', onclick: toggleCoords }, 'Coordinates'),
+        h('button', { type: 'button', id: 'flip', title: t('room-flip-title'), onclick: part.flip }, t('room-flip')),
+        h('button', { type: 'button', id: 'coords', 'aria-pressed': 'true', onclick: toggleCoords }, t('room-coords')),
         soundButton(),
-        h('a', { id: 'rules-of-game', href: `/rules/${game}`, target: '_blank', rel: 'noopener' }, 'Rules of this game'),
+        h('a', { id: 'rules-of-game', href: `/rules/${game}`, target: '_blank', rel: 'noopener' }, t('room-rules-link')),
         displaySettings(),
       );
     },

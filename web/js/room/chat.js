@@ -5,11 +5,16 @@
 
 import { h } from '../http.js';
 import { seatName } from '../seats.js';
+import { t, need, language, PSEUDO } from '../i18n.js';
+
+// The replay shows a stored game's chat with `chatLog`, outside the room view whose route
+// loads room.ftl. Node's tests bring their own words.
+if (typeof document !== 'undefined') await need('room.ftl');
 
 /** The longest line the server takes (characters). */
 export const CHAT_MAX = 140;
 
-const CHANNEL_NAME = { players: 'Players', spectators: 'Spectators' };
+const CHANNEL_NAME = { players: 'room-chat-players', spectators: 'room-chat-spectators' };
 
 /** The localStorage key that mutes `playerId` in this browser. */
 export function muteKey(playerId) {
@@ -45,6 +50,12 @@ function timeOf(at) {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** A line's time of day, "14:05", in the reader's language. */
+function clock(d) {
+  const lang = language() === PSEUDO ? 'en' : language();
+  return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+}
+
 /**
  * The lines of one channel as a list; `me` (a player id) gets no Mute button on its own
  * lines; `onMute(player)` without it: a read-only log (the replay).
@@ -52,17 +63,18 @@ function timeOf(at) {
 export function chatLog(lines, channel, { me = null, onMute = null } = {}) {
   const { shown, hidden } = visibleLines(lines, channel);
   const items = shown.map((l) => h('li.chat-line', { dataset: { id: String(l.id), from: l.from?.id || '' } },
-    timeOf(l.at) ? h('time', { datetime: timeOf(l.at).toISOString() }, timeOf(l.at).toTimeString().slice(0, 5)) : '', ' ',
-    h('strong.chat-from', {}, l.from?.name || 'Someone'),
-    l.seat ? h(`span.chat-seat`, {}, ` (${seatName(l.seat)})`) : '',
+    timeOf(l.at) ? h('time', { datetime: timeOf(l.at).toISOString() }, clock(timeOf(l.at))) : '', ' ',
+    // People's names and what they wrote stay as they are in every language.
+    l.from?.name ? h('strong.chat-from', { translate: 'no' }, l.from.name) : h('strong.chat-from', {}, t('room-chat-someone')),
+    l.seat ? h(`span.chat-seat`, {}, ` ${t('room-chat-seat', { seat: seatName(l.seat) })}`) : '',
     ': ',
-    h('span.chat-text', {}, l.text),
+    h('span.chat-text', { translate: 'no' }, l.text),
     onMute && l.from?.id && l.from.id !== me
-      ? h('button.link.mute', { type: 'button', title: `Hide ${l.from.name}'s messages in this browser`, onclick: () => onMute(l.from) }, 'Mute')
+      ? h('button.link.mute', { type: 'button', title: t('room-mute-title', { name: l.from.name }), onclick: () => onMute(l.from) }, t('room-mute'))
       : ''));
-  const out = [h(`ol.chat-log.${channel}`, { dataset: { channel }, 'aria-label': `${CHANNEL_NAME[channel]}' chat` }, items)];
-  if (!shown.length) out.push(h('p.chat-empty', {}, hidden ? '' : 'No messages yet.'));
-  if (hidden) out.push(h('p.chat-hidden', {}, `${hidden} message${hidden === 1 ? '' : 's'} from muted players hidden.`));
+  const out = [h(`ol.chat-log.${channel}`, { dataset: { channel }, 'aria-label': t(CHANNEL_NAME[channel]) }, items)];
+  if (!shown.length) out.push(h('p.chat-empty', {}, hidden ? '' : t('room-chat-empty')));
+  if (hidden) out.push(h('p.chat-hidden', {}, t('room-chat-hidden', { count: hidden })));
   return out;
 }
 
@@ -74,12 +86,12 @@ export function chatLog(lines, channel, { me = null, onMute = null } = {}) {
  */
 export function createChat(send) {
   const logs = h('div.chat-logs');
-  const input = h('input', { id: 'chat-input', name: 'chat', maxlength: CHAT_MAX, autocomplete: 'off', 'aria-label': 'Chat message', 'aria-describedby': 'chat-count' });
+  const input = h('input', { id: 'chat-input', name: 'chat', maxlength: CHAT_MAX, autocomplete: 'off', 'aria-label': t('room-chat-input'), 'aria-describedby': 'chat-count' });
   const count = h('span.chat-count', { id: 'chat-count', 'aria-live': 'off' }, `0/${CHAT_MAX}`);
   const error = h('p.chat-error', { id: 'chat-error', role: 'alert' });
   const watchersEl = h('span.watchers', { id: 'watchers' });
   const mutedEl = h('div.chat-muted', { id: 'chat-muted' });
-  const title = h('h2', {}, 'Chat');
+  const title = h('h2', {}, t('room-chat'));
   let state = { lines: [], channel: 'players', others: null, me: null, canSend: false };
 
   const countText = () => {
@@ -100,13 +112,13 @@ export function createChat(send) {
         error.textContent = '';
         delete error.dataset.code;
       } catch (err) {
-        error.textContent = err.message || 'The message was not sent.';
+        error.textContent = err.message || t('room-chat-not-sent');
         error.dataset.code = err.code || '';
       }
     },
-  }, input, count, h('button', { type: 'submit', id: 'chat-send' }, 'Send'));
+  }, input, count, h('button', { type: 'submit', id: 'chat-send' }, t('room-chat-send')));
 
-  const el = h('section.chat', { id: 'chat', 'aria-label': 'Chat' }, h('div.chat-head', {}, title, watchersEl), logs, mutedEl, form, error);
+  const el = h('section.chat', { id: 'chat', 'aria-label': t('room-chat') }, h('div.chat-head', {}, title, watchersEl), logs, mutedEl, form, error);
 
   function mute(player) {
     setMuted(player.id, true);
@@ -118,7 +130,7 @@ export function createChat(send) {
     const parts = [];
     for (const ch of [channel, others].filter(Boolean)) {
       parts.push(h(`div.chat-channel.${ch}`, { dataset: { channel: ch } },
-        h('h3', {}, ch === 'players' ? "Players' chat" : "Spectators' chat"),
+        h('h3', {}, t(CHANNEL_NAME[ch])),
         ...chatLog(lines, ch, { me, onMute: mute })));
     }
     logs.replaceChildren(...parts);
@@ -127,9 +139,9 @@ export function createChat(send) {
     const seen = new Map();
     for (const l of lines) if (l.from?.id && isMuted(l.from.id)) seen.set(l.from.id, l.from);
     mutedEl.replaceChildren(...[...seen.values()].map((p) =>
-      h('button.unmute', { type: 'button', dataset: { player: p.id }, onclick: () => { setMuted(p.id, false); draw(); } }, `Unmute ${p.name}`)));
+      h('button.unmute', { type: 'button', dataset: { player: p.id }, onclick: () => { setMuted(p.id, false); draw(); } }, t('room-unmute', { name: p.name }))));
     form.hidden = !canSend;
-    input.placeholder = channel === 'players' ? 'Message the players' : 'Message the other spectators';
+    input.placeholder = channel === 'players' ? t('room-chat-placeholder-players') : t('room-chat-placeholder-spectators');
   }
 
   return {
@@ -137,7 +149,7 @@ export function createChat(send) {
     update(next) {
       state = { ...state, ...next };
       const n = next.watchers ?? 0;
-      watchersEl.textContent = `${n} watching`;
+      watchersEl.textContent = t('room-watchers', { count: n });
       watchersEl.dataset.count = String(n);
       draw();
     },

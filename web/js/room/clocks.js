@@ -12,6 +12,7 @@ import { clockText, durationWords, seatName } from '../seats.js';
 import { occupantName, teamName } from './words.js';
 import { seatRating } from './show.js';
 import { watchRatings } from './seatratings.js';
+import { t } from '../i18n.js';
 
 /** Milliseconds left on `seat`'s clock at server time `now`, or null without one. */
 export function clockMs(board, seat, now, playing = true) {
@@ -58,18 +59,20 @@ export function clockReading(snap, seat, now, { mine = null } = {}) {
   const running = playing && board?.clocks?.running === seat;
   const out = playing && board && !(board.playing || []).includes(seat);
   let note = '';
+  let deadline = false;
   // The clock, not the game: a card that said only "starts with the first move" read as
   // if the game had not begun, under a "Your turn".
-  const waitsNote = seat === mine ? 'your clock starts after your first move' : 'clock starts after its first move';
+  const waitsNote = seat === mine ? t('room-clock-yours-waits') : t('room-clock-waits');
   if (snap.state === 'waiting') note = waitsNote;
   else if (playing && !out) {
     const first = firstMoveLeft(board, now);
     if (first !== null && board.turn === seat) {
-      const within = first >= 60_000 ? durationWords(first) : `${Math.ceil(first / 1000)} s`;
-      note = `${seat === mine ? 'Your first move' : 'first move'} within ${within}`;
+      const within = first >= 60_000 ? durationWords(first) : t('room-seconds', { seconds: Math.ceil(first / 1000) });
+      note = seat === mine ? t('room-clock-first-move-yours', { within }) : t('room-clock-first-move', { within });
+      deadline = true;
     } else if (!running && first !== null) note = waitsNote;
   }
-  const low = ms !== null && (running || note.includes('within')) && ms <= lowThreshold(snap.room.time_control);
+  const low = ms !== null && (running || deadline) && ms <= lowThreshold(snap.room.time_control);
   return { ms, low, running, note, out };
 }
 
@@ -82,12 +85,14 @@ export function clockCards(snap, seats, now, mine, ratings = {}) {
   return seats.map((seat) => {
     const r = clockReading(snap, seat, now, { mine });
     const rating = seatRating(snap, seat, ratings);
-    const name = occupantName(snap, seat) || 'Free seat';
+    const occupant = snap.seats?.[seat]?.occupant;
+    // A person's name is the same in every language; a bot's and a free seat's are words.
+    const name = occupant?.type === 'player' ? h('span', { translate: 'no' }, occupant.name) : occupantName(snap, seat) || t('room-free-seat');
     const cls = `div.clock-card.${seat}${r.running ? '.running' : ''}${r.low ? '.low' : ''}${r.out ? '.out' : ''}${seat === mine ? '.mine' : ''}`;
-    return h(cls, { dataset: { seat }, role: 'timer', 'aria-label': `${seatName(seat)} clock` },
-      h('span.clock-who', {}, h(`span.swatch.${seat}`, { 'aria-hidden': 'true' }), ' ', seat === mine ? 'You' : name,
+    return h(cls, { dataset: { seat }, role: 'timer', 'aria-label': t('room-clock-label', { seat: seatName(seat) }) },
+      h('span.clock-who', {}, h(`span.swatch.${seat}`, { 'aria-hidden': 'true' }), ' ', seat === mine ? t('room-you') : name,
         rating ? h('span.rating', {}, rating) : '',
-        snap.room.teams ? h(`span.team.team-${teamName(seat)}`, {}, `Team ${teamName(seat)}`) : ''),
+        snap.room.teams ? h(`span.team.team-${teamName(seat)}`, {}, t('room-team', { team: teamName(seat) })) : ''),
       h(`span.clock${r.running ? '.running' : ''}`, { dataset: { seat } }, r.ms === null ? '–' : clockText(r.ms)),
       h('span.clock-note', {}, r.note));
   });

@@ -3,6 +3,7 @@
 
 import { api, forgetMe } from '../http.js';
 import { banner } from '../banner.js';
+import { t } from '../i18n.js';
 
 /**
  * Listens to `sock` (socket.js) for room `roomId`. `page`: `alive()`, `latency(ms)`,
@@ -11,7 +12,7 @@ import { banner } from '../banner.js';
 export function listen(sock, roomId, page) {
   sock.on('state', async (state) => {
     if (state === 'reconnecting') {
-      banner('Connection lost. Reconnecting…', 'warn');
+      banner(t('room-reconnecting'), 'warn');
       // A room that is gone for good (closed, or forgotten after its game) stops the
       // reconnecting: say so instead of trying forever.
       try {
@@ -24,10 +25,10 @@ export function listen(sock, roomId, page) {
         }
       }
     } else if (state === 'idle') {
-      banner('Paused while you were away. Click anywhere or press a key to reconnect.', 'warn');
+      banner(t('room-paused'), 'warn');
     } else if (state === 'open') banner(null);
     else if (state === 'banned') {
-      banner('You have been banned from this server.', 'warn');
+      banner(t('room-banned'), 'warn');
       page.banned();
       // The ban ended the account's sessions: the header learns who this tab is now.
       forgetMe();
@@ -47,5 +48,5 @@ export function listen(sock, roomId, page) {
     page.message({ type: 'event', v: msg.v, data, now: Date.now() });
   });
 
-  sock.on('restarting', () => banner('The server is restarting. Reconnecting…', 'warn'));
+  sock.on('restarting', () => banner(t('room-restarting'), 'warn'));
 }

@@ -28,6 +28,7 @@ import { deadRoom } from './dead.js';
 import { listen } from './connection.js';
 import { roomLayout } from './layout.js';
 import { createNvuiRoom } from '../nvui/room.js';
+import { t } from '../i18n.js';
 
 /** The redraws a message asks for, once the state took it (an event's, when not animated). */
 const REDRAW = {
@@ -214,7 +215,7 @@ export class RoomCtrl {
   async cmd(type, data = {}) {
     const { actions } = this.parts;
     try {
-      if (!this.sock) throw new Error('not connected yet');
+      if (!this.sock) throw new Error(t('room-not-connected'));
       await this.sock.send(type, data);
       actions.say('');
       return true;
@@ -225,14 +226,14 @@ export class RoomCtrl {
   }
 
   async sendChat(channel, text) {
-    if (!this.sock) throw new Error('not connected yet');
+    if (!this.sock) throw new Error(t('room-not-connected'));
     await this.sock.send('chat', { channel, text });
   }
 
   async sendMove(text) {
     this.update({ type: 'sent', text });
     try {
-      if (!this.sock) throw new Error('not connected yet');
+      if (!this.sock) throw new Error(t('room-not-connected'));
       await this.sock.send('move', { move: text });
       this.parts.board.moveError(null);
       return true;
@@ -286,7 +287,7 @@ export class RoomCtrl {
     if (!this.alive) return;
     dropParams('join', 'bots');
     if (s.state !== 'waiting') {
-      if (this.wantedSeat && !mySeat(this.m)) this.parts.actions.say('This game has already started: you are watching it.', 'notice');
+      if (this.wantedSeat && !mySeat(this.m)) this.parts.actions.say(t('room-already-started'), 'notice');
       return;
     }
     if (join && !mySeat(this.m)) {
@@ -308,7 +309,7 @@ export class RoomCtrl {
     const low = clocks.tick(s, this.serverNow(), mine);
     if (low && !this.lowWarned) {
       this.lowWarned = true;
-      announcer.say('Your clock is running low.', 'low');
+      announcer.say(t('room-clock-low'), 'low');
     } else if (!low) this.lowWarned = false;
     if (actions.tick(this.m, Date.now())) this.drawActions();
   }

@@ -3,6 +3,7 @@
 
 import { h } from '../http.js';
 import { inviteView } from './show.js';
+import { t } from '../i18n.js';
 
 // A private room's invite code, once this browser has been given it (the host's new room, a
 // join link), is kept per room: the host who comes back by the room's bare address still
@@ -24,13 +25,13 @@ function copyButton(url, field) {
     onclick: async () => {
       try {
         await navigator.clipboard.writeText(url);
-        copy.textContent = 'Copied';
+        copy.textContent = t('room-invite-copied');
       } catch {
         field.select();
-        copy.textContent = 'Press Ctrl+C';
+        copy.textContent = t('room-invite-press-copy');
       }
     },
-  }, 'Copy invite link');
+  }, t('room-invite-copy'));
   return copy;
 }
 
@@ -42,10 +43,10 @@ export function createInvite(roomId, code) {
     render(state) {
       const v = inviteView(state, location.origin, roomId, code);
       if (!v) el.replaceChildren();
-      else if (v.askHost) el.replaceChildren(h('p', {}, 'A private room: ask the host for the invite link.'));
+      else if (v.askHost) el.replaceChildren(h('p', {}, t('room-invite-ask-host')));
       else {
-        const field = h('input', { id: 'invite-link', readonly: true, value: v.url, 'aria-label': 'Invite link' });
-        el.replaceChildren(h('label', { for: 'invite-link' }, 'Invite: '), field, copyButton(v.url, field));
+        const field = h('input', { id: 'invite-link', readonly: true, value: v.url, 'aria-label': t('room-invite-link') });
+        el.replaceChildren(h('label', { for: 'invite-link' }, `${t('room-invite-label')} `), field, copyButton(v.url, field));
       }
     },
   };

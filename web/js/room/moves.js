@@ -4,6 +4,7 @@
 import { h } from '../http.js';
 import { moveTable, followCurrent } from '../widgets/movelist.js';
 import { movesView } from './show.js';
+import { t } from '../i18n.js';
 
 /** The list; `pick(ply)` looks at the position after move `ply`. */
 export function createMoves({ pick }) {
@@ -15,10 +16,10 @@ export function createMoves({ pick }) {
       const v = movesView(state);
       // A move arriving redraws the list: a keyboard reader inside it stays inside it.
       const focused = el.contains(document.activeElement) && document.activeElement.matches('button.move');
-      const kids = [h('h2', {}, 'Moves'), moveTable(state.moves, state.snap.room.layout, v.current, pick)];
+      const kids = [h('h2', {}, t('room-moves')), moveTable(state.moves, state.snap.room.layout, v.current, pick)];
       if (v.viewing !== null) {
-        kids.push(h('p.viewing', {}, `Showing the position after move ${v.viewing + 1}. `,
-          h('button', { type: 'button', id: 'back-live', onclick: () => pick(state.moves.length - 1) }, 'Back to the game')));
+        kids.push(h('p.viewing', {}, `${t('room-viewing', { move: v.viewing + 1 })} `,
+          h('button', { type: 'button', id: 'back-live', onclick: () => pick(state.moves.length - 1) }, t('room-back-to-game'))));
       }
       el.replaceChildren(...kids);
       el.hidden = v.hidden;

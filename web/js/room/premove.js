@@ -4,6 +4,8 @@
 // server's legal moves decide (`resolvePremove`): the one legal move from that piece to that
 // square is sent, and anything else is dropped with a word. Pure: node's tests read it.
 
+import { t } from '../i18n.js';
+
 /**
  * Whether this page may queue a premove now: seated, still in a game that is on, looking at
  * the live board, and another seat to move.
@@ -39,7 +41,7 @@ export function premoveOf(move) {
 
 /** The premove in words: "c3 to d4". */
 export function premoveText(pre) {
-  return `${pre.origin} to ${pre.dest}`;
+  return t('room-premove-route', { from: pre.origin, to: pre.dest });
 }
 
 /**
@@ -51,6 +53,6 @@ export function premoveText(pre) {
 export function resolvePremove(pre, legal) {
   const fits = (legal || []).filter((m) => !m.drop && m.origin === pre.origin && m.path[m.path.length - 1] === pre.dest);
   if (fits.length === 1) return { move: fits[0] };
-  if (fits.length > 1) return { dropped: `Premove ${premoveText(pre)} dropped: more than one capture ends there, so choose it yourself.` };
-  return { dropped: `Premove ${premoveText(pre)} dropped: it is not a legal move now.` };
+  if (fits.length > 1) return { dropped: t('room-premove-ambiguous', { move: premoveText(pre) }) };
+  return { dropped: t('room-premove-illegal', { move: premoveText(pre) }) };
 }

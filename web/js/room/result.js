@@ -6,6 +6,7 @@
 
 import { h } from '../http.js';
 import { resultWords, abortWords, seatLabel, listWords } from './words.js';
+import { t } from '../i18n.js';
 
 /** Seconds left until `at` (server ms) at server time `now`, never below 0. */
 function secondsLeft(at, now) {
@@ -16,15 +17,17 @@ function secondsLeft(at, now) {
 export function rematchWords(snap, mine, now) {
   const r = snap.rematch;
   if (!r) return '';
-  if (r.declined_by) return r.declined_by === mine ? 'You declined the rematch.' : `${seatLabel(snap, r.declined_by, mine)} declined the rematch.`;
-  if (r.expired) return 'The rematch offer expired: nobody answered in time.';
+  if (r.declined_by) return r.declined_by === mine ? t('room-rematch-you-declined') : t('room-rematch-declined', { who: seatLabel(snap, r.declined_by, mine) });
+  if (r.expired) return t('room-rematch-expired');
   if (!r.asked?.length) return '';
   const asked = listWords(r.asked.map((k) => seatLabel(snap, k, mine)));
-  const waiting = listWords((r.waiting_for || []).map((k) => (k === mine ? 'you' : seatLabel(snap, k, mine))));
+  const waiting = listWords((r.waiting_for || []).map((k) => (k === mine ? t('room-you-lower') : seatLabel(snap, k, mine))));
   // Capped at the offer's whole time: a clock estimate a little off never shows more.
   const full = r.offer_ms ? Math.ceil(r.offer_ms / 1000) : Infinity;
-  const left = r.expires_at ? ` The offer lapses in ${Math.min(secondsLeft(r.expires_at, now), full)} s.` : '';
-  return `${asked} ${r.asked.length === 1 && r.asked[0] !== mine ? 'asks' : 'asked'} for a rematch${waiting ? `; waiting for ${waiting}` : ''}.${left}`;
+  const left = r.expires_at ? ` ${t('room-rematch-lapses', { seconds: Math.min(secondsLeft(r.expires_at, now), full) })}` : '';
+  const subject = r.asked.length === 1 && r.asked[0] !== mine ? 'one' : 'other';
+  const line = waiting ? t('room-rematch-asked-waiting', { who: asked, subject, waiting }) : t('room-rematch-asked', { who: asked, subject });
+  return `${line}${left}`;
 }
 
 /**
@@ -33,7 +36,7 @@ export function rematchWords(snap, mine, now) {
  */
 export function createResult(actions) {
   const body = h('div.result-body');
-  const close = h('button.result-close', { type: 'button', id: 'result-close', 'aria-label': 'Close and look at the board' }, '×');
+  const close = h('button.result-close', { type: 'button', id: 'result-close', 'aria-label': t('room-result-close') }, '×');
   const dialog = h('dialog.result-dialog', { id: 'result-dialog', 'aria-labelledby': 'result-title' }, close, body);
   close.addEventListener('click', () => dialog.close());
   let roomId = null;
@@ -41,13 +44,13 @@ export function createResult(actions) {
   function draw(snap, mine, now) {
     roomId = snap.room.id;
     const finished = snap.state === 'finished';
-    const words = finished ? resultWords(snap, mine) : { headline: 'Aborted.', how: abortWords(snap, mine), order: [], verdict: null };
+    const words = finished ? resultWords(snap, mine) : { headline: t('room-result-aborted'), how: abortWords(snap, mine), order: [], verdict: null };
     const kids = [
       h(`h2.result-title${words.verdict ? `.${words.verdict}` : ''}`, { id: 'result-title' }, words.headline),
       h('p.result-how', { id: 'result-how' }, words.how),
     ];
     if (words.order.length) {
-      kids.push(h('h3', {}, 'Finishing order'),
+      kids.push(h('h3', {}, t('room-finishing-order')),
         h('ol.finishing', { id: 'finishing-order' }, words.order.map((place) => h('li', {}, listWords(place)))));
     }
     const r = snap.rematch;
@@ -58,13 +61,13 @@ export function createResult(actions) {
       const asked = r?.asked?.includes(mine) && !r.expired && !r.declined_by;
       const othersAsked = r?.asked?.some((k) => k !== mine) && !r.expired && !r.declined_by;
       buttons.push(h('button.primary', { type: 'button', id: 'rematch', disabled: asked, onclick: actions.rematch },
-        asked ? 'Rematch asked' : othersAsked ? 'Accept rematch' : 'Rematch'));
-      if (othersAsked && !asked) buttons.push(h('button', { type: 'button', id: 'decline-rematch', onclick: actions.decline }, 'Decline'));
+        asked ? t('room-rematch-sent') : othersAsked ? t('room-rematch-accept') : t('room-rematch')));
+      if (othersAsked && !asked) buttons.push(h('button', { type: 'button', id: 'decline-rematch', onclick: actions.decline }, t('room-rematch-decline')));
     }
-    if (r?.room && !mine) buttons.push(h('a.button', { href: `/room/${r.room}`, dataset: { link: '' }, id: 'watch-rematch' }, 'Watch the rematch'));
-    if (mine) buttons.push(h('button', { type: 'button', id: 'new-opponent', onclick: actions.newOpponent }, 'New opponent'));
-    if (snap.board) buttons.push(h('a.button', { href: `/history/${snap.room.id}`, dataset: { link: '' }, id: 'analyse' }, 'Analyse'));
-    buttons.push(h('a.button', { href: '/', dataset: { link: '' }, id: 'back-lobby' }, 'Back'));
+    if (r?.room && !mine) buttons.push(h('a.button', { href: `/room/${r.room}`, dataset: { link: '' }, id: 'watch-rematch' }, t('room-rematch-watch')));
+    if (mine) buttons.push(h('button', { type: 'button', id: 'new-opponent', onclick: actions.newOpponent }, t('room-new-opponent')));
+    if (snap.board) buttons.push(h('a.button', { href: `/history/${snap.room.id}`, dataset: { link: '' }, id: 'analyse' }, t('room-analyse')));
+    buttons.push(h('a.button', { href: '/', dataset: { link: '' }, id: 'back-lobby' }, t('room-back')));
     kids.push(h('div.result-buttons', {}, buttons));
     kids.push(h('p.result-error', { id: 'result-error', role: 'alert' }));
     body.replaceChildren(...kids);

@@ -6,6 +6,7 @@ import { h } from '../http.js';
 import { LETTER, seatName } from '../seats.js';
 import { orderLine, seatRows } from './show.js';
 import { watchRatings } from './seatratings.js';
+import { t } from '../i18n.js';
 
 /** Neva's team badges: a letter and a shape, never a seat's colour. */
 const TEAM_SHAPE = { A: '▲', B: '■' };
@@ -13,20 +14,26 @@ const TEAM_SHAPE = { A: '▲', B: '■' };
 function seatBits(r) {
   const k = r.seat;
   const bits = [
-    h(`span.swatch.${k}`, { 'aria-hidden': 'true' }, LETTER[k]),
-    h('span.seat-name', {}, `${seatName(k)}: `,
-      // In a new tab: following a name never leaves the game.
-      h('strong', {}, r.link ? h('a.player-link', { href: r.link, target: '_blank', rel: 'noopener' }, r.name) : r.name),
-      r.rating ? h('span.rating', { title: r.rating.endsWith('?') ? 'rating (provisional)' : 'rating' }, ` ${r.rating}`) : '',
-      r.mine ? ' (you)' : ''),
+    // The seat's letter is the one of the position's notation (W, R, G, B), in every language.
+    h(`span.swatch.${k}`, { 'aria-hidden': 'true', translate: 'no' }, LETTER[k]),
+    h('span.seat-name', {}, `${t('room-seat-name', { seat: seatName(k) })} `,
+      // In a new tab: following a name never leaves the game. A person's name is not
+      // translated; a bot's or a free seat's words are.
+      h('strong', { translate: r.link ? 'no' : null }, r.link ? h('a.player-link', { href: r.link, target: '_blank', rel: 'noopener' }, r.name) : r.name),
+      r.rating ? h('span.rating', { title: r.rating.endsWith('?') ? t('room-rating-provisional') : t('room-rating') }, ` ${r.rating}`) : '',
+      r.mine ? ` ${t('room-seat-you')}` : ''),
   ];
-  if (r.presence !== null) bits.push(h(`span.presence${r.presence ? '.on' : ''}`, { title: r.presence ? 'connected' : 'away' }, r.presence ? 'online' : 'away'));
+  if (r.presence !== null) {
+    bits.push(h(`span.presence${r.presence ? '.on' : ''}`, { title: r.presence ? t('room-presence-connected') : t('room-presence-away') },
+      r.presence ? t('room-presence-online') : t('room-presence-away')));
+  }
   if (r.team) {
-    bits.push(h(`span.team.team-${r.team}`, { title: `Team ${r.team}` }, `${TEAM_SHAPE[r.team]} Team ${r.team}`));
+    const team = t('room-team', { team: r.team });
+    bits.push(h(`span.team.team-${r.team}`, { title: team }, `${TEAM_SHAPE[r.team]} ${team}`));
     if (r.partner) bits.push(h('span.partner', {}, r.partner));
   }
-  if (r.first) bits.push(h('span.first', {}, 'first to move'));
-  if (r.toMove) bits.push(h('span.to-move', {}, 'to move'));
+  if (r.first) bits.push(h('span.first', {}, t('room-first-to-move')));
+  if (r.toMove) bits.push(h('span.to-move', {}, t('room-to-move')));
   if (r.out) bits.push(h('span.out-reason', {}, r.outReason));
   return bits;
 }
@@ -36,11 +43,11 @@ function seatButtons(r, command) {
   const buttons = [];
   if (r.sit) buttons.push(h('button', { type: 'button', dataset: { sit: k }, onclick: () => command(r.sit.command, { seat: k }) }, r.sit.label));
   if (r.addBot) {
-    const level = h('select', { 'aria-label': `Computer level for ${seatName(k)}`, dataset: { botLevel: k } },
-      ...[1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === 3 }, `Level ${n}`)));
-    buttons.push(level, h('button', { type: 'button', dataset: { bot: k }, onclick: () => command('set_bot', { seat: k, bot: { kind: 'engine', level: Number(level.value) } }) }, 'Add computer'));
+    const level = h('select', { 'aria-label': t('room-bot-level-for', { seat: seatName(k) }), dataset: { botLevel: k } },
+      ...[1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === 3 }, t('room-level', { level: n }))));
+    buttons.push(level, h('button', { type: 'button', dataset: { bot: k }, onclick: () => command('set_bot', { seat: k, bot: { kind: 'engine', level: Number(level.value) } }) }, t('room-add-bot')));
   }
-  if (r.removeBot) buttons.push(h('button', { type: 'button', dataset: { removeBot: k }, onclick: () => command('remove_bot', { seat: k }) }, 'Remove computer'));
+  if (r.removeBot) buttons.push(h('button', { type: 'button', dataset: { removeBot: k }, onclick: () => command('remove_bot', { seat: k }) }, t('room-remove-bot')));
   return buttons;
 }
 
@@ -56,7 +63,7 @@ export function createSeats({ command }) {
   };
   const ratings = watchRatings(() => shown && paint());
   return {
-    els: [h('h2.players-head', {}, 'Players'), order, list],
+    els: [h('h2.players-head', {}, t('room-players')), order, list],
     render(state) {
       shown = state;
       order.textContent = orderLine(state);

@@ -4,6 +4,7 @@
 
 import { GAME_NAME, seatName, reasonText } from '../seats.js';
 import { describeRoom, occupantName, partnerOf, teamName, turnOrderWords, waitingWords, listWords } from './words.js';
+import { t } from '../i18n.js';
 import { mySeat, isHost, shownPosition, lastSquares } from './state.js';
 import { playerPath, ratingText } from '../ratings.js';
 
@@ -11,15 +12,13 @@ const NO_MOVES = [];
 
 /** What the move box suggests, in each game's own square names. */
 const MOVE_EXAMPLE = {
-  neva: 'e.g. 25-24 (squares by two digits)',
-  queah: 'e.g. b2-c3, or @e5,d2-e3 after a capture',
-  giveandtake: 'e.g. c3-d4',
-  stockholm: 'e.g. c3-d4',
+  neva: 'room-move-placeholder-neva',
+  queah: 'room-move-placeholder-queah',
 };
 
 /** The move box's placeholder for `game`. */
 export function movePlaceholder(game) {
-  return `Type a move, ${MOVE_EXAMPLE[game] || 'e.g. c3-d4'}`;
+  return t(MOVE_EXAMPLE[game] || 'room-move-placeholder');
 }
 
 /** Whether the game is over (finished, or aborted). */
@@ -39,23 +38,24 @@ export function orientation(state) {
 export function statusView(state) {
   const s = state.snap;
   const seat = mySeat(state);
-  const game = GAME_NAME[s.room.game];
+  const game = GAME_NAME[s.room.game] || s.room.game;
   let text = '';
+  let mine = false;
   if (s.state === 'waiting') text = waitingWords(s, seat, isHost(state)).head;
-  else if (s.state === 'aborted') text = 'This game was aborted';
-  else if (s.state === 'finished') text = 'Game over';
+  else if (s.state === 'aborted') text = t('room-status-aborted');
+  else if (s.state === 'finished') text = t('room-status-over');
   else if (s.board?.turn) {
-    const t = s.board.turn;
-    text = t === seat ? 'Your turn' : `${seatName(t)} to move (${occupantName(s, t) || 'nobody'})`;
+    const turn = s.board.turn;
+    mine = turn === seat;
+    text = mine ? t('room-status-your-turn') : t('room-status-to-move', { seat: seatName(turn), name: occupantName(s, turn) || t('room-nobody') });
   }
-  const mine = text === 'Your turn';
   return {
-    title: `${game || s.room.game}${s.room.private ? ' (private)' : ''}`,
+    title: s.room.private ? t('room-title-private', { game }) : game,
     desc: describeRoom(s.room),
     text,
     turn: s.board?.turn || '',
     mine,
-    tab: mine ? `Your turn · ${game || 'Checkerhall'}` : `${game || 'Room'} · Checkerhall`,
+    tab: mine ? t('room-tab-your-turn', { game }) : t('room-tab', { game }),
   };
 }
 
@@ -65,10 +65,10 @@ export function waitingView(state) {
   if (s.state !== 'waiting') return null;
   const seat = mySeat(state);
   const w = waitingWords(s, seat, isHost(state));
-  const seated = s.room.layout.filter((k) => s.seats[k]).map((k) => `${occupantName(s, k)} (${seatName(k)})`);
+  const seated = s.room.layout.filter((k) => s.seats[k]).map((k) => t('room-seat-label', { name: occupantName(s, k), seat: seatName(k) }));
   return {
     head: w.head,
-    who: seated.length ? `Seated: ${listWords(seated)}.` : 'Nobody is seated yet.',
+    who: seated.length ? t('room-seated', { who: listWords(seated) }) : t('room-seated-nobody'),
     next: w.next,
     // A full room seats nobody more: watching is what is left.
     offerWatch: w.full && !seat,
@@ -118,19 +118,19 @@ export function seatRows(state, ratings = {}) {
     const partner = s.room.teams ? partnerOf(k, s.room.layout) : null;
     return {
       seat: k,
-      name: occupantName(s, k) || 'Free seat',
+      name: occupantName(s, k) || t('room-free-seat'),
       // A person's name leads to their page (a guest's says they have none); a bot has none.
       link: occ?.type === 'player' ? playerPath(occ.name) : null,
       rating: seatRating(s, k, ratings),
       mine: k === seat,
       presence: occ ? Boolean(v.connected) : null,
       team,
-      partner: partner ? (partner === seat ? 'your partner' : `partner: ${seatName(partner)}`) : null,
+      partner: partner ? (partner === seat ? t('room-your-partner') : t('room-partner', { seat: seatName(partner) })) : null,
       first: s.first === k && !waiting,
       toMove: s.state === 'playing' && s.board?.turn === k,
       out,
-      outReason: out ? `out: ${reasonText(state.reasons[k] || s.outcome?.seats?.[k]?.reason || 'captured_all')}` : null,
-      sit: waiting && !occ && seat !== k ? { command: seat ? 'change_seat' : 'take_seat', label: seat ? 'Move here' : 'Sit here' } : null,
+      outReason: out ? t('room-seat-out', { reason: reasonText(state.reasons[k] || s.outcome?.seats?.[k]?.reason || 'captured_all') }) : null,
+      sit: waiting && !occ && seat !== k ? { command: seat ? 'change_seat' : 'take_seat', label: seat ? t('room-move-here') : t('room-sit-here') } : null,
       addBot: waiting && !occ && host,
       removeBot: waiting && occ?.type === 'bot' && host,
     };
@@ -139,24 +139,24 @@ export function seatRows(state, ratings = {}) {
 
 /** The turn order line above the seats. */
 export function orderLine(state) {
-  return `Turn order: ${turnOrderWords(state.snap.room.layout)}.`;
+  return t('room-turn-order', { order: turnOrderWords(state.snap.room.layout) });
 }
 
 /** The claim countdown's words, `left` ms before the claim opens. */
 export function claimText(left) {
-  return `Your opponents are away: you may claim in ${Math.ceil(left / 1000)} s`;
+  return t('room-claim-countdown', { seconds: Math.ceil(left / 1000) });
 }
 
 const button = (label, command, id, more = {}) => ({ kind: 'button', label, command, id, ...more });
 
 function waitingActions(s, seat, host) {
   const out = [];
-  if (!seat && s.room.layout.some((k) => !s.seats[k])) out.push(button('Join', 'take_seat', 'join'));
-  if (seat) out.push(button('Leave seat', 'leave_seat', 'leave-seat'));
+  if (!seat && s.room.layout.some((k) => !s.seats[k])) out.push(button(t('room-join'), 'take_seat', 'join'));
+  if (seat) out.push(button(t('room-leave-seat'), 'leave_seat', 'leave-seat'));
   if (host) {
     const full = s.room.layout.every((k) => s.seats[k]);
-    if (!s.room.auto_start) out.push(button('Start', 'start', 'start', { primary: true, disabled: !full }));
-    out.push(button('Cancel room', 'abort', 'abort'));
+    if (!s.room.auto_start) out.push(button(t('room-start'), 'start', 'start', { primary: true, disabled: !full }));
+    out.push(button(t('room-cancel-room'), 'abort', 'abort'));
   }
   return out;
 }
@@ -164,35 +164,35 @@ function waitingActions(s, seat, host) {
 /** Takeback buttons: casual games only (rated and tournament games allow none). */
 function takebackActions(state, s, seat) {
   if (state.tournament || s.room.rated) return [];
-  const t = s.takeback;
-  if (!t) {
+  const tb = s.takeback;
+  if (!tb) {
     // Until the history is loaded a move's seat is not known: the server says if none is ours.
     const moved = state.moves.some((m) => m.seat === seat || m.seat === null);
-    return moved ? [button('Take back', 'ask_takeback', 'ask-takeback')] : [];
+    return moved ? [button(t('room-take-back'), 'ask_takeback', 'ask-takeback')] : [];
   }
-  if (t.waiting_for.includes(seat)) {
-    return [button('Accept takeback', 'accept_takeback', 'accept-takeback'), button('Decline takeback', 'decline_takeback', 'decline-takeback')];
+  if (tb.waiting_for.includes(seat)) {
+    return [button(t('room-accept-takeback'), 'accept_takeback', 'accept-takeback'), button(t('room-decline-takeback'), 'decline_takeback', 'decline-takeback')];
   }
-  return t.by === seat ? [button('Withdraw takeback', 'decline_takeback', 'withdraw-takeback')] : [];
+  return tb.by === seat ? [button(t('room-withdraw-takeback'), 'decline_takeback', 'withdraw-takeback')] : [];
 }
 
 function playingActions(state, s, seat, now) {
   const out = [];
   const offer = s.draw_offer;
-  if (!offer) out.push(button('Offer draw', 'offer_draw', 'offer-draw'));
+  if (!offer) out.push(button(t('room-offer-draw'), 'offer_draw', 'offer-draw'));
   else if (offer.waiting_for.includes(seat)) {
-    out.push(button('Accept draw', 'accept_draw', 'accept-draw'));
-    out.push(button('Decline draw', 'decline_draw', 'decline-draw'));
-  } else if (offer.side.includes(seat)) out.push(button('Withdraw draw offer', 'decline_draw', 'withdraw-draw'));
+    out.push(button(t('room-accept-draw'), 'accept_draw', 'accept-draw'));
+    out.push(button(t('room-decline-draw'), 'decline_draw', 'decline-draw'));
+  } else if (offer.side.includes(seat)) out.push(button(t('room-withdraw-draw'), 'decline_draw', 'withdraw-draw'));
   out.push(...takebackActions(state, s, seat));
-  out.push(button('Resign', 'resign', 'resign', { confirm: 'Resign this game?' }));
+  out.push(button(t('room-resign'), 'resign', 'resign', { confirm: t('room-resign-confirm') }));
   // A tournament's rules have no abort: the no-show rule ends a game nobody starts.
-  if (!state.tournament && (s.board?.plies || 0) < s.room.layout.length) out.push(button('Abort', 'abort', 'abort'));
+  if (!state.tournament && (s.board?.plies || 0) < s.room.layout.length) out.push(button(t('room-abort'), 'abort', 'abort'));
   if (state.claimAt !== null) {
     const left = state.claimAt - now;
     if (left <= 0) {
-      out.push(button('Claim victory', 'claim_victory', 'claim-victory'));
-      out.push(button('Claim draw', 'claim_draw', 'claim-draw'));
+      out.push(button(t('room-claim-victory'), 'claim_victory', 'claim-victory'));
+      out.push(button(t('room-claim-draw'), 'claim_draw', 'claim-draw'));
     } else out.push({ kind: 'countdown', text: claimText(left) });
   }
   return out;
@@ -216,10 +216,10 @@ export function actionList(state, now) {
     out.push({ kind: 'lobby' });
   }
   if (s.takeback && s.state === 'playing') {
-    const t = s.takeback;
+    const tb = s.takeback;
     out.push({
       kind: 'takeback',
-      text: `${seatName(t.by)} asks to take back ${t.plies === 1 ? 'their last move' : `their last move and the ${t.plies - 1 === 1 ? 'move' : `${t.plies - 1} moves`} after it`}.${t.waiting_for.length ? ` Waiting for ${t.waiting_for.map(seatName).join(', ')}.` : ''}`,
+      text: `${t('room-takeback-request', { seat: seatName(tb.by), after: tb.plies - 1 })}${tb.waiting_for.length ? ` ${t('room-waiting-for-seats', { seats: listWords(tb.waiting_for.map(seatName)) })}` : ''}`,
     });
   }
   if (s.draw_offer && s.state === 'playing') {
@@ -227,9 +227,9 @@ export function actionList(state, now) {
     out.push({
       kind: 'offer',
       parts: [
-        `Draw offered by ${o.side.map(seatName).join(' and ')}.`,
-        o.accepted.length ? ` Accepted by ${o.accepted.map(seatName).join(', ')}.` : '',
-        o.waiting_for.length ? ` Waiting for ${o.waiting_for.map(seatName).join(', ')}.` : '',
+        t('room-draw-offered-by', { seats: listWords(o.side.map(seatName)) }),
+        o.accepted.length ? ` ${t('room-draw-accepted-by', { seats: listWords(o.accepted.map(seatName)) })}` : '',
+        o.waiting_for.length ? ` ${t('room-waiting-for-seats', { seats: listWords(o.waiting_for.map(seatName)) })}` : '',
       ],
     });
   }
@@ -278,7 +278,7 @@ export function moveFormShown(state) {
 /** Queah: after a piece is dropped from the reserve the same turn goes on with a move. */
 export function dropHint(game, sel, movable) {
   const dropped = game === 'queah' && sel?.drop && !sel.origin && movable;
-  return dropped ? `Dropped on ${sel.drop}: now move a piece to finish your turn.` : '';
+  return dropped ? t('room-drop-hint', { square: sel.drop }) : '';
 }
 
 /** The move list: the ply marked current, the one looked back at (or null), and whether it hides. */

@@ -34,6 +34,7 @@
 //   {type: 'cancel_premove'}                  moves were taken back: a queued premove goes
 
 import { seatLabel, resultWords, abortWords, reasonOut, departureWords } from './words.js';
+import { t } from '../i18n.js';
 
 /** The verbs of the old departure texts, for an event without its `action`. */
 const VERB = { resigned: 'resign', time: 'timeout' };
@@ -200,10 +201,9 @@ function event(s, msg) {
       s.moves = [];
       s.start = ev.board.position;
       s.effects.push({ type: 'orient' });
-      const drawn = snap.room.layout.length > 2 ? 'was drawn to move first' : 'moves first';
-      announce(ev.first === seat
-        ? `The game has started. You ${snap.room.layout.length > 2 ? 'were drawn to move first' : 'move first'}.`
-        : `The game has started. ${who(ev.first)} ${drawn}.`, 'start');
+      const drawn = snap.room.layout.length > 2;
+      if (ev.first === seat) announce(drawn ? t('room-started-you-drawn') : t('room-started-you-first'), 'start');
+      else announce(drawn ? t('room-started-drawn', { who: who(ev.first) }) : t('room-started-first', { who: who(ev.first) }), 'start');
       break;
     }
     case 'your_turn':
@@ -239,33 +239,34 @@ function event(s, msg) {
     }
     case 'eliminated':
       s.reasons = { ...s.reasons, [ev.seat]: ev.reason };
-      announce(ev.seat === seat ? `You are out: ${reasonOut(ev.reason)}.` : `${who(ev.seat)} is out: ${reasonOut(ev.reason)}.`, 'out');
+      announce(ev.seat === seat ? t('room-out-you', { reason: reasonOut(ev.reason) }) : t('room-out-other', { who: who(ev.seat), reason: reasonOut(ev.reason) }), 'out');
       break;
     case 'draw_offer': {
       snap.draw_offer = ev.offer;
       const by = ev.by ? who(ev.by) : '';
-      if (ev.action === 'offered') announce(ev.by === seat ? 'You offered a draw.' : `${by} offers a draw.`);
-      else if (ev.action === 'accepted' && ev.offer) announce(`${by} accepted the draw offer.`);
-      else if (ev.action === 'declined' && ev.by) announce(`${by} declined the draw.`);
-      else if (ev.action === 'withdrawn') announce('The draw offer was withdrawn.');
-      else if (ev.action === 'lapsed') announce('The draw offer lapsed.');
+      if (ev.action === 'offered') announce(ev.by === seat ? t('room-draw-you-offered') : t('room-draw-offers', { who: by }));
+      else if (ev.action === 'accepted' && ev.offer) announce(t('room-draw-accepted', { who: by }));
+      else if (ev.action === 'declined' && ev.by) announce(t('room-draw-declined', { who: by }));
+      else if (ev.action === 'withdrawn') announce(t('room-draw-withdrawn'));
+      else if (ev.action === 'lapsed') announce(t('room-draw-lapsed'));
       break;
     }
     case 'takeback': {
       snap.takeback = ev.request ?? null;
       const by = ev.by ? who(ev.by) : '';
-      if (ev.action === 'asked') announce(ev.by === seat ? 'You asked to take back your last move.' : `${by} asks to take back their last move.`);
-      else if (ev.action === 'accepted' && ev.request) announce(ev.by === seat ? 'You agreed to the takeback.' : `${by} agreed to the takeback.`);
-      else if (ev.action === 'declined') announce(ev.by === seat ? 'You declined the takeback.' : `${by} declined the takeback.`);
-      else if (ev.action === 'withdrawn') announce('The takeback request was withdrawn.');
-      else if (ev.action === 'lapsed') announce('The takeback request lapsed.');
+      const mine = ev.by === seat;
+      if (ev.action === 'asked') announce(mine ? t('room-takeback-you-asked') : t('room-takeback-asks', { who: by }));
+      else if (ev.action === 'accepted' && ev.request) announce(mine ? t('room-takeback-you-agreed') : t('room-takeback-agreed', { who: by }));
+      else if (ev.action === 'declined') announce(mine ? t('room-takeback-you-declined') : t('room-takeback-declined', { who: by }));
+      else if (ev.action === 'withdrawn') announce(t('room-takeback-withdrawn'));
+      else if (ev.action === 'lapsed') announce(t('room-takeback-lapsed'));
       break;
     }
     case 'took_back':
       tookBack(s, snap, ev);
       announce(ev.by === seat
-        ? `Your last move was taken back${ev.plies > 1 ? `, with the ${ev.plies - 1 === 1 ? 'move' : `${ev.plies - 1} moves`} after it` : ''}. It is your turn again.`
-        : `${who(ev.by)}'s last move was taken back.`);
+        ? t('room-took-back-yours', { after: Math.max(0, (ev.plies || 1) - 1) })
+        : t('room-took-back', { who: who(ev.by) }));
       break;
     case 'presence':
       if (snap.seats?.[ev.seat]) {
@@ -313,12 +314,12 @@ function event(s, msg) {
         // Everyone who played goes to the new game at once.
         if (seat && !prev?.room) s.effects.push({ type: 'goto', room: r.room });
       } else if (r.declined_by) {
-        announce(r.declined_by === seat ? 'You declined the rematch.' : `${who(r.declined_by)} declined the rematch.`);
+        announce(r.declined_by === seat ? t('room-rematch-you-declined') : t('room-rematch-declined', { who: who(r.declined_by) }));
       } else if (r.expired) {
-        announce('The rematch offer expired: nobody answered in time.');
+        announce(t('room-rematch-expired'));
       } else {
         const fresh = r.asked.filter((k) => !(prev?.asked || []).includes(k) && k !== seat);
-        for (const k of fresh) announce(`${who(k)} asks for a rematch.`);
+        for (const k of fresh) announce(t('room-rematch-asks', { who: who(k) }));
       }
       break;
     }
@@ -328,8 +329,8 @@ function event(s, msg) {
         type: 'say',
         kind: 'notice',
         text: ev.given_back_ms > 0
-          ? `The server was down for ${seconds(ev.down_ms)}. The clock of the player to move was given back ${seconds(ev.given_back_ms)}: nobody loses time for it.`
-          : `The server was down for ${seconds(ev.down_ms)}. Nobody loses time for it.`,
+          ? t('room-resumed-given-back', { down: seconds(ev.down_ms), given: seconds(ev.given_back_ms) })
+          : t('room-resumed', { down: seconds(ev.down_ms) }),
       });
       break;
     case 'chat': {
@@ -377,8 +378,8 @@ function tookBack(s, snap, ev) {
 
 function seconds(ms) {
   const s = Math.round(ms / 1000);
-  if (s < 120) return `${s} s`;
-  return `${Math.floor(s / 60)} min ${s % 60} s`;
+  if (s < 120) return t('room-seconds', { seconds: s });
+  return t('room-minutes-seconds', { minutes: Math.floor(s / 60), seconds: s % 60 });
 }
 
 // ---- questions the page asks of a state ---------------------------------------------------

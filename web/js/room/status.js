@@ -5,10 +5,11 @@ import { h } from '../http.js';
 import { mySeat } from './state.js';
 import { statusView } from './show.js';
 import { resultLine } from './result.js';
+import { t } from '../i18n.js';
 
 /** The head's elements (`head`, in order), the result line (`line`), and `render(state)`. */
 export function createStatus() {
-  const title = h('h1.room-title', {}, 'Room');
+  const title = h('h1.room-title', {}, t('room-heading'));
   const desc = h('p.room-desc', { id: 'room-desc' });
   const status = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
   const lag = h('span.lag', { id: 'lag' });
@@ -26,13 +27,13 @@ export function createStatus() {
       status.classList.toggle('mine', v.mine);
       document.title = v.tab;
       line.replaceChildren(...resultLine(state.snap, mySeat(state)));
-      const t = state.tournament;
-      event.hidden = !t;
-      if (t) event.replaceChildren(h('a', { href: `/tournament/${t.id}`, dataset: { link: '' }, id: 'room-event-link' }, t.round ? `← ${t.name}, round ${t.round}` : `← ${t.name}`));
+      const ev = state.tournament;
+      event.hidden = !ev;
+      if (ev) event.replaceChildren(h('a', { href: `/tournament/${ev.id}`, dataset: { link: '' }, id: 'room-event-link' }, ev.round ? t('room-event-round', { name: ev.name, round: ev.round }) : t('room-event', { name: ev.name })));
     },
     /** The socket's round trip, in ms. */
     latency(ms) {
-      lag.textContent = `lag ${Math.round(ms)} ms`;
+      lag.textContent = t('room-lag', { ms: Math.round(ms) });
     },
   };
 }

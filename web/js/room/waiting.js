@@ -3,6 +3,7 @@
 
 import { h } from '../http.js';
 import { waitingView } from './show.js';
+import { t } from '../i18n.js';
 
 /** The panel; `watch()` shows the game to a visitor of a full room. */
 export function createWaiting({ watch }) {
@@ -23,8 +24,8 @@ export function createWaiting({ watch }) {
       ];
       if (w.offerWatch) {
         kids.push(h('p.room-full', { id: 'room-full' },
-          h('button', { type: 'button', id: 'watch', onclick: watch }, 'Watch the game'),
-          ' ', h('a.button', { href: '/', dataset: { link: '' } }, 'Find another game')));
+          h('button', { type: 'button', id: 'watch', onclick: watch }, t('room-watch')),
+          ' ', h('a.button', { href: '/', dataset: { link: '' } }, t('room-find-another'))));
       }
       el.replaceChildren(...kids);
       el.hidden = false;

@@ -2,52 +2,68 @@
 // (docs/protocol.md): who sits where, what happens next in the waiting room, who won and how,
 // why a game was aborted. Pure: no DOM, so the reducer and the unit tests use it too.
 
-import { seatName, teamOf } from '../seats.js';
+import { seatName, teamOf, reasonText } from '../seats.js';
 import { describe } from '../describe.js';
-import { listWords, agree } from '../lists.js';
+import { listWords } from '../lists.js';
+import { t, need } from '../i18n.js';
 
 export { listWords };
+
+// The replay and the screen-reader mode read these words outside the room view, whose route
+// loads room.ftl: whoever imports this module gets them too. Node's tests bring their own.
+if (typeof document !== 'undefined') await need('room.ftl');
 
 /** The name shown for a seat's occupant: the player's name, or what the bot is. */
 export function occupantName(snap, seat) {
   const o = snap?.seats?.[seat]?.occupant;
   if (!o) return null;
-  if (o.type === 'bot') return o.kind === 'random' ? 'Random mover' : `Computer level ${o.level}`;
+  if (o.type === 'bot') return o.kind === 'random' ? t('room-bot-random') : t('room-bot-level', { level: o.level });
   return o.name;
 }
 
 /** "You" for our own seat, "Bob (Red)" for another, "Red" for a free one. */
 export function seatLabel(snap, seat, mine = null) {
-  if (seat && seat === mine) return 'You';
+  if (seat && seat === mine) return t('room-you');
   const name = occupantName(snap, seat);
-  return name ? `${name} (${seatName(seat)})` : seatName(seat);
+  return name ? t('room-seat-label', { name, seat: seatName(seat) }) : seatName(seat);
+}
+
+/**
+ * How the labels `items` stand as a sentence's subject, for the verb to agree: `you` (our
+ * own seat alone), `one` (one other) or `many`.
+ */
+export function subjectOf(items, mine = null, seats = null) {
+  if (items.length !== 1) return 'many';
+  return seats && seats[0] === mine ? 'you' : 'one';
 }
 
 const OUT = {
-  captured_all: 'all pieces captured',
-  blocked: 'no move left',
-  resigned: 'resigned',
-  left: 'left the game',
-  time: 'out of time',
-  abandonment: 'away too long',
+  captured_all: 'room-out-captured-all',
+  blocked: 'room-out-blocked',
+  resigned: 'room-out-resigned',
+  left: 'room-out-left',
+  time: 'room-out-time',
+  abandonment: 'room-out-abandonment',
 };
 
 /** Why a seat is out, in words. */
 export function reasonOut(reason) {
-  return OUT[reason] || String(reason || '').replace(/_/g, ' ');
+  return OUT[reason] ? t(OUT[reason]) : reasonText(reason);
 }
 
 const DEPARTED = {
-  resigned: 'resigned',
-  left: 'left the game',
-  time: 'ran out of time',
-  abandonment: 'stayed away too long and is out',
+  resigned: 'room-departed-resigned',
+  left: 'room-departed-left',
+  time: 'room-departed-time',
+  abandonment: 'room-departed-abandonment',
 };
 
 /** A seat left a game that goes on (Neva): "Bob (Red) resigned." */
 export function departureWords(snap, seat, reason, mine = null) {
-  const verb = DEPARTED[reason] || `is out (${reasonOut(reason)})`;
-  return `${seatLabel(snap, seat, mine)} ${verb}.`;
+  const who = seatLabel(snap, seat, mine);
+  const subject = seat === mine ? 'you' : 'one';
+  if (DEPARTED[reason]) return t(DEPARTED[reason], { who, subject });
+  return t('room-departed-other', { who, subject, reason: reasonOut(reason) });
 }
 
 /** A player's team in Neva team play, named so that it is no seat's colour. */
@@ -62,13 +78,13 @@ export function partnerOf(seat, layout) {
 
 /** A room in a line, as the lobby lists it: "Neva, 4 players, teams, 5+3" (private noted). */
 export function describeRoom(room) {
-  return `${describe(room)}${room.private ? ', private' : ''}`;
+  return room.private ? t('room-desc-private', { description: describe(room) }) : describe(room);
 }
 
 /** The turn order in words: "White, Red, Green, Black (clockwise)". */
 export function turnOrderWords(layout) {
-  const names = layout.map(seatName).join(', ');
-  return layout.length > 2 ? `${names} (clockwise)` : names;
+  const seats = layout.map(seatName).join(', ');
+  return layout.length > 2 ? t('room-order-clockwise', { seats }) : seats;
 }
 
 /**
@@ -78,42 +94,51 @@ export function turnOrderWords(layout) {
 export function waitingWords(snap, mine, host) {
   const free = snap.room.layout.filter((k) => !snap.seats?.[k]).length;
   const auto = Boolean(snap.room.auto_start);
-  const hostName = snap.room.host?.name || 'the host';
+  const hostName = snap.room.host?.name || t('room-the-host');
   let head;
   let next;
   if (free > 0) {
-    head = `Waiting for ${free} more player${free === 1 ? '' : 's'}.`;
-    if (auto) next = 'The game starts when every seat is filled.';
-    else if (host) next = 'You start the game (Start) when every seat is filled.';
-    else next = `The host (${hostName}) starts the game when every seat is filled.`;
-    if (!mine) next += ' Take a free seat to play.';
+    head = t('room-waiting-for', { count: free });
+    if (auto) next = t('room-next-auto');
+    else if (host) next = t('room-next-host');
+    else next = t('room-next-other', { host: hostName });
+    if (!mine) next += ` ${t('room-next-take-seat')}`;
   } else {
-    head = 'Every seat is filled.';
-    if (auto) next = 'The game is starting.';
-    else if (host) next = 'Press Start to begin the game.';
-    else next = `Waiting for the host (${hostName}) to start the game.`;
-    if (!mine) next += ' This room is full: you are watching.';
+    head = t('room-full-head');
+    if (auto) next = t('room-full-auto');
+    else if (host) next = t('room-full-host');
+    else next = t('room-full-other', { host: hostName });
+    if (!mine) next += ` ${t('room-full-watching')}`;
   }
   return { head, next, free, full: free === 0 };
 }
 
-// Each takes the losing seats' labels, so the verb agrees with them ("You, Red and Green
-// have no pieces left").
+// The losing seats' labels and how they stand as a subject, so the verb agrees with them
+// ("You, Red and Green have no pieces left").
 const HOW = {
-  captured_all: (w) => `${listWords(w)} ${agree(w, 'has', 'have')} no pieces left.`,
-  blocked: (w) => `${listWords(w)} could not move.`,
-  resigned: (w) => `${listWords(w)} resigned.`,
-  left: (w) => `${listWords(w)} left the game.`,
-  time: (w) => `${listWords(w)} ran out of time.`,
-  abandonment: (w) => `${listWords(w)} stayed away too long and the game was claimed.`,
+  captured_all: 'room-how-captured-all',
+  blocked: 'room-how-blocked',
+  resigned: 'room-how-resigned',
+  left: 'room-how-left',
+  time: 'room-how-time',
+  abandonment: 'room-how-abandonment',
 };
 
 const DRAWN = {
-  agreement: 'The players agreed to a draw.',
-  repetition: 'The same position came up too often: a draw.',
-  no_progress: 'Too many moves passed without progress: a draw.',
-  abandonment: 'The opponents stayed away too long and the game was claimed as a draw.',
+  agreement: 'room-drawn-agreement',
+  repetition: 'room-drawn-repetition',
+  no_progress: 'room-drawn-no-progress',
+  abandonment: 'room-drawn-abandonment',
 };
+
+/** The sentence saying how the winners won: the losers (`seats`, by `label`) and the reason. */
+function howWon(seats, reason, label, mine) {
+  const named = seats.map(label);
+  const who = named.length ? listWords(named) : t('room-the-others');
+  const subject = named.length ? subjectOf(named, mine, seats) : 'many';
+  if (HOW[reason]) return t(HOW[reason], { who, subject });
+  return t('room-how-other', { who, reason: reasonOut(reason) });
+}
 
 /**
  * The end of a game in words, for the page sitting in `mine`: `headline` ("You won!",
@@ -122,49 +147,48 @@ const DRAWN = {
  */
 export function resultWords(snap, mine = null) {
   const o = snap.outcome;
-  if (!o) return { headline: 'Game over.', how: '', verdict: null, order: [] };
+  if (!o) return { headline: t('room-result-over'), how: '', verdict: null, order: [] };
   const label = (k) => seatLabel(snap, k, mine);
   const winners = o.winners || [];
   const verdict = mine ? (o.seats?.[mine]?.verdict || (winners.includes(mine) ? 'win' : winners.length ? 'loss' : 'draw')) : null;
   let headline;
-  if (!winners.length) headline = 'Draw.';
+  if (!winners.length) headline = t('room-result-draw');
   else if (winners.includes(mine)) {
-    headline = winners.length > 1 ? `Your team won (${listWords(winners.map((k) => (k === mine ? 'you' : label(k))))})!` : 'You won!';
-  } else headline = `${listWords(winners.map(label))} won.`;
+    headline = winners.length > 1
+      ? t('room-result-team-won', { who: listWords(winners.map((k) => (k === mine ? t('room-you-lower') : label(k)))) })
+      : t('room-result-you-won');
+  } else headline = t('room-result-won', { who: listWords(winners.map(label)), subject: subjectOf(winners, mine, winners) });
   let how;
-  if (!winners.length) how = DRAWN[o.reason] || `Drawn: ${reasonOut(o.reason)}.`;
+  if (!winners.length) how = DRAWN[o.reason] ? t(DRAWN[o.reason]) : t('room-drawn-other', { reason: reasonOut(o.reason) });
   else {
     const layout = snap.room.layout;
     const losers = layout.filter((k) => o.seats?.[k]?.verdict === 'loss');
     const last = losers.filter((k) => o.seats[k].reason === o.reason);
-    const named = (last.length ? last : losers).map(label);
-    const who = named.length ? named : ['The others'];
-    how = (HOW[o.reason] || ((w) => `${listWords(w)}: ${reasonOut(o.reason)}.`))(who);
+    how = howWon(last.length ? last : losers, o.reason, label, mine);
   }
   const order = snap.room.layout.length > 2 ? (o.finishing_order || []).map((place) => place.map(label)) : [];
   return { headline, how, verdict, order };
 }
 
+const EARLY = {
+  resigned: 'room-abort-early-resigned',
+  left: 'room-abort-early-left',
+  time: 'room-abort-early-time',
+  abandonment: 'room-abort-early-abandonment',
+};
+
 /** Why a game or room was aborted, in words (`snap.aborted`: the event's fields). */
 export function abortWords(snap, mine = null) {
   const a = snap.aborted || {};
-  if (a.reason === 'no_first_move') {
-    const who = a.seat === mine ? 'you' : seatLabel(snap, a.seat, mine);
-    return `The game was aborted: ${who} did not make a first move in time. Nobody wins or loses.`;
+  const who = () => (a.seat === mine ? t('room-you-lower') : seatLabel(snap, a.seat, mine));
+  if (a.reason === 'no_first_move') return t('room-abort-no-first-move', { who: who() });
+  if (a.reason === 'server') return t('room-abort-server');
+  if (a.reason === 'unattended') return snap.board ? t('room-abort-unattended-game') : t('room-abort-unattended-room');
+  if (EARLY[a.reason]) {
+    if (a.reason === 'abandonment' && !a.seat) return t('room-abort-early-claimed');
+    return t(EARLY[a.reason], { who: who(), subject: a.seat === mine ? 'you' : 'one' });
   }
-  if (a.reason === 'server') return 'The server closed this game. Nobody wins or loses.';
-  if (a.reason === 'unattended') {
-    return snap.board
-      ? 'The game was closed: nobody was playing it. It does not count; nobody wins or loses.'
-      : 'The room was closed: nobody was in it.';
-  }
-  const early = { resigned: 'resigned', left: 'left', time: 'ran out of time', abandonment: 'was away too long' };
-  if (early[a.reason]) {
-    const who = a.seat === mine ? 'you' : seatLabel(snap, a.seat, mine);
-    const did = a.reason === 'abandonment' && !a.seat ? 'the game was claimed' : `${who} ${early[a.reason]}`;
-    return `The game was aborted: ${did} before every player had moved, so it does not count. Nobody wins or loses.`;
-  }
-  if (!snap.board) return 'The host cancelled this room.';
-  if (a.by) return `${a.by === mine ? 'You' : seatLabel(snap, a.by, mine)} aborted the game before it really began. Nobody wins or loses.`;
-  return 'The game was aborted. Nobody wins or loses.';
+  if (!snap.board) return t('room-abort-cancelled');
+  if (a.by) return t('room-abort-by', { who: a.by === mine ? t('room-you') : seatLabel(snap, a.by, mine), subject: a.by === mine ? 'you' : 'one' });
+  return t('room-abort-plain');
 }

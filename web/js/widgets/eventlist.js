@@ -5,6 +5,11 @@ import { h } from '../http.js';
 import { clockWords } from '../describe.js';
 import { poolOf } from '../ratings.js';
 import { formatWords, stateWords, splitTournaments } from '../tourney.js';
+import { t, need, language, PSEUDO } from '../i18n.js';
+
+// The front page and the tournament pages show these lists; their words are in room.ftl,
+// which those pages' routes do not load. Node's tests bring their own words.
+if (typeof document !== 'undefined') await need('room.ftl');
 
 /** The game of a tournament in words: "Brazilian", "Neva teams", "Queah". */
 export function eventGame(t) {
@@ -16,23 +21,25 @@ export function eventGame(t) {
 
 /** "Fri 3 May, 19:00" */
 export function startWords(ms) {
-  return new Date(ms).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const lang = language() === PSEUDO ? 'en' : language();
+  return new Date(ms).toLocaleString(lang, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
 /** One tournament as a list item linking to its page. */
-export function eventItem(t) {
+export function eventItem(ev) {
   // The list gives a count of active entrants; a whole tournament gives the list.
-  const players = Array.isArray(t.entrants) ? t.entrants.filter((e) => e.active !== false).length : t.entrants;
-  const when = t.state === 'registering' ? `starts ${startWords(t.starts_at)}` : stateWords(t);
-  return h('li.event-row', { dataset: { tournament: t.id, state: t.state } },
-    h('a.event-name', { href: `/tournament/${t.id}`, dataset: { link: '' } }, t.name),
+  const players = Array.isArray(ev.entrants) ? ev.entrants.filter((e) => e.active !== false).length : ev.entrants;
+  const when = ev.state === 'registering' ? t('room-events-starts', { when: startWords(ev.starts_at) }) : stateWords(ev);
+  return h('li.event-row', { dataset: { tournament: ev.id, state: ev.state } },
+    // A tournament's name is its organiser's, the same in every language.
+    h('a.event-name', { href: `/tournament/${ev.id}`, dataset: { link: '' }, translate: 'no' }, ev.name),
     h('span.event-what', {}, [
-      eventGame(t),
-      formatWords(t.format),
-      clockWords(t.time_control),
-      t.rated ? 'rated' : 'casual',
+      eventGame(ev),
+      formatWords(ev.format),
+      clockWords(ev.time_control),
+      ev.rated ? t('room-events-rated') : t('room-events-casual'),
     ].join(' · ')),
-    h('span.event-when', {}, [when, typeof players === 'number' ? `${players} player${players === 1 ? '' : 's'}` : null].filter(Boolean).join(' · ')));
+    h('span.event-when', {}, [when, typeof players === 'number' ? t('room-events-players', { count: players }) : null].filter(Boolean).join(' · ')));
 }
 
 /**
@@ -43,7 +50,7 @@ export function eventsPanel(answer) {
   const { upcoming, running } = splitTournaments(answer);
   const rows = [...running, ...upcoming].slice(0, 6);
   return h('section.panel.events-panel', { id: 'front-tournaments', 'aria-labelledby': 'h-events', hidden: !rows.length },
-    h('div.panel-head', {}, h('h2', { id: 'h-events' }, 'Tournaments'),
-      h('a', { href: '/tournaments', dataset: { link: '' }, id: 'all-tournaments' }, 'All tournaments')),
+    h('div.panel-head', {}, h('h2', { id: 'h-events' }, t('room-events-title')),
+      h('a', { href: '/tournaments', dataset: { link: '' }, id: 'all-tournaments' }, t('room-events-all'))),
     h('ul.events', {}, rows.map(eventItem)));
 }

@@ -3,6 +3,11 @@
 
 import { h } from '../http.js';
 import { SEATS, seatName } from '../seats.js';
+import { t, need } from '../i18n.js';
+
+// The replay draws its moves with this list too, outside the room view whose route loads
+// room.ftl. Node's tests bring their own words.
+if (typeof document !== 'undefined') await need('room.ftl');
 
 /** Groups `moves` ({seat, text}) into rows: a new row starts when turn order wraps. */
 export function rounds(moves, layout) {
@@ -52,9 +57,11 @@ export function moveTable(moves, layout, current, onPick) {
             dataset: { ply: String(m.ply) },
             'aria-current': m.ply === current ? 'true' : null,
             tabindex: m.ply === stop ? '0' : '-1',
-            'aria-label': `Move ${n + 1}: ${plyWords(m.seat, m.text)}`,
+            'aria-label': t('room-move-label', { number: n + 1, ply: plyWords(m.seat, m.text) }),
+            // The notation is the same in every language; a departure is said in words.
+            translate: departed(m.text) ? null : 'no',
             onclick: () => onPick(m.ply),
-          }, m.text)
+          }, departed(m.text) ? t(SHORT[departed(m.text)]) : m.text)
           : ''))));
   const table = h('table.moves', {}, h('thead', {}, head), h('tbody', {}, body));
   table.addEventListener('keydown', (e) => {
@@ -74,13 +81,20 @@ export function moveTable(moves, layout, current, onPick) {
 }
 
 // A departure is recorded as `resign white`, `leave red` or `timeout black`: said in words.
-const DEPARTED = { resign: 'resigned', leave: 'left the game', timeout: 'ran out of time' };
+const DEPARTED = { resign: 'room-ply-resigned', leave: 'room-ply-left', timeout: 'room-ply-timeout' };
+const SHORT = { resign: 'room-ply-short-resigned', leave: 'room-ply-short-left', timeout: 'room-ply-short-timeout' };
+
+/** The verb of a recorded departure (`resign white`), or null for a move. */
+function departed(text) {
+  const [verb, who] = String(text).split(' ');
+  return who && DEPARTED[verb] ? verb : null;
+}
 
 /** A recorded action in words: `White resigned`, or the seat and the move (`White c3-d4`). */
 export function plyWords(seat, text) {
-  const [verb, who] = text.split(' ');
-  if (who && DEPARTED[verb]) return `${seatName(who)} ${DEPARTED[verb]}`;
-  return `${seatName(seat)} ${text}`;
+  const verb = departed(text);
+  if (verb) return t(DEPARTED[verb], { seat: seatName(text.split(' ')[1]) });
+  return t('room-ply', { seat: seatName(seat), move: text });
 }
 
 /** The list's own number of the row holding `ply` (a full move, or a round in Neva). */

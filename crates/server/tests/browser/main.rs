@@ -17,6 +17,7 @@ mod i18n_lobby;
 mod i18n_club;
 mod i18n_history;
 mod i18n_rules_reader;
+mod i18n_room;
 mod learn;
 mod lobby;
 mod notify;
