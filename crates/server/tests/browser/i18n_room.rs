@@ -8,11 +8,13 @@ use crate::assert_no_horizontal_scroll;
 use crate::i18n::assert_all_from_bundle;
 use crate::support::{Harness, Page};
 
-/// The waiting room's parts, as the host sees it with one seat still free. The room's
-/// title and description are the shared game and option names (common.ftl), checked with
-/// the pages that own them; the board's tools are checked one by one for the same reason
-/// (the display settings beside them are the front page's).
+/// The waiting room's parts, as the host sees it with one seat still free, the room's
+/// title and description (the shared game and option names of common.ftl) and the board's
+/// tools with the display settings included.
 const WAITING: &[&str] = &[
+    ".room-title",
+    ".room-desc",
+    ".board-tools",
     "#turn",
     "#waiting",
     ".players-head",
@@ -29,9 +31,9 @@ const WAITING: &[&str] = &[
     "#chat",
 ];
 
-/// A game in play against the computer, after a move each and a chat line: the move list's
-/// body (its head names the seats, from common.ftl), the board's spoken squares and pieces
-/// aside, every text of the board area.
+/// A game in play against the computer, after a move each and a chat line: the move list
+/// with its head (the seats' names), the board's spoken squares and pieces aside, every
+/// text of the board area.
 const PLAYING: &[&str] = &[
     "#turn",
     "#announce",
@@ -41,6 +43,7 @@ const PLAYING: &[&str] = &[
     "#clocks-bottom",
     "#board",
     "#moves h2",
+    "#moves thead",
     "#moves tbody",
     "#chat",
 ];
