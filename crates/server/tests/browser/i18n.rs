@@ -12,6 +12,25 @@ use crate::support::{Harness, Page};
 const CONVERTED: &[(&str, &[&str])] = &[
     ("/", &["header.top"]),
     ("/no/such/page", &["header.top", "main"]),
+    ("/rules/neva", RULES_PAGE),
+    ("/rules/queah", RULES_PAGE),
+];
+
+/// A rules page's own words: all but the links to each game (their names are the shared
+/// words of `common.ftl`), the screen-reader switch and the board, whose square names are
+/// notation.
+const RULES_PAGE: &[&str] = &[
+    ".learn > h1",
+    ".learn > .intro",
+    ".rules-toc",
+    ".rule > h2",
+    ".rule > p",
+    ".diagram figcaption",
+    ".try > p",
+    ".try-tools",
+    ".game > p",
+    ".step-tools",
+    ".learn > p:last-child",
 ];
 
 /// The visible text under `selector` that the pseudo-locale did not make: text with a plain
