@@ -43,7 +43,7 @@ rules-neva-training-game-1 = A partida de treino do inventor, lance a lance. Use
 ## As opções de uma sala, com os nomes do formulário de criação: cada parágrafo começa com
 ## o nome da opção e dois-pontos (em negrito).
 
-rules-neva-option-seats = Lugares: quais cores jogam. As quatro; três (um canto fica vazio, a Noite por padrão); ou duas, em cantos opostos, Manhã e Tarde, cada uma correndo para a casa da outra.
+rules-neva-option-seats = Lugares: quais cores jogam. As quatro; três (um canto fica vazio, a Noite por padrão); ou duas, em cantos opostos, Manhã e Tarde, cada uma correndo para o canto da outra.
 rules-neva-option-teams = Duplas: Brancas e Verdes jogam juntas contra Vermelhas e Pretas (só com quatro jogadores). As peças do parceiro têm que ser capturadas como as de qualquer um.
 rules-neva-option-blocked = Jogador sem lance: fica fora do jogo (a regra usual), passa a vez e continua, ou passa a vez enquanto houver três ou mais jogadores, mas fica fora quando só restarem dois.
 rules-neva-option-departed = Jogador que desiste, sai ou fica sem tempo: as peças dele saem do tabuleiro (a regra usual) ou ficam como obstáculos que nunca se movem, mas podem — e devem — ser capturados como qualquer outra peça.
