@@ -59,7 +59,9 @@ async fn the_rules_of_neva_read_russian_and_queah_portuguese_at_375px() {
     let title: String = page.eval("document.title").await;
     assert_eq!(title, "Шашки «Нева»: правила · Checkerhall");
     assert_eq!(page.text("#rule-options > h2").await, "Настройки комнаты");
-    look_at(&page, ".learn", "ru-neva-top").await;
+    page.eval::<Value>("window.scrollTo(0, 0)").await;
+    assert_no_horizontal_scroll(&page).await;
+    page.screenshot("ru-neva-top").await;
     look_at(&page, ".rules-toc", "ru-neva-toc").await;
 
     click_try(&page, "neva-capture-back", &["33", "43"]).await;
