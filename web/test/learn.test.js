@@ -2,12 +2,32 @@
 // pages' text against the engine's data (every option has its paragraph, every try and game
 // its words). Run: node --test web/test/
 
-import { test } from 'node:test';
+import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { judge, offered, stepView, stepSquares } from '../js/learn/logic.js';
 import { RULES, GAMES } from '../js/learn/text.js';
-import { t, useBundle } from '../js/i18n.js';
+import { useBundle, t } from '../js/i18n.js';
+
+// The rules pages' Fluent files of language `tag`: the page's own words and each game's.
+const FTL = ['learn.ftl', ...GAMES.map((g) => `rules-${g}.ftl`)];
+const ftl = (tag, file) => readFileSync(new URL(`../locales/${tag}/${file}`, import.meta.url), 'utf8');
+const words = (tag) => FTL.map((file) => ftl(tag, file));
+// Each test starts in English; a test that reads another language switches itself.
+beforeEach(() => useBundle('en', words('en')));
+
+/** Every string under `node` (a game's entry of text.js): each one a Fluent key. */
+function keysOf(node, out = []) {
+  if (typeof node === 'string') out.push(node);
+  else if (Array.isArray(node)) node.forEach((x) => keysOf(x, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      // Positions, anchors and the data a section names are not words.
+      if (!['position', 'slug', 'try', 'game', 'lastMove'].includes(k)) keysOf(v, out);
+    }
+  }
+  return out;
+}
 
 const data = Object.fromEntries(
   await Promise.all(GAMES.map(async (g) => [g, (await import(`../js/learn/data/${g}.js`)).DATA])),
@@ -84,6 +104,72 @@ test('Give and Take: the piece that just moved must be taken', () => {
   assert.equal(judge(tr, w, move(tr, 'a3-a4')).verdict, 'wrong');
   const mc = tryOf('giveandtake', 'giveandtake-mccallion');
   assert.equal(judge(mc, RULES.giveandtake.tries[mc.id], move(mc, 'f5xa5xa7xh7xh1xe1xa1xa4xd4xf4')).verdict, 'right');
+});
+
+test('Neva and Queah: every word of their pages is a message in every language', () => {
+  for (const game of ['neva', 'queah']) {
+    const keys = keysOf(RULES[game]);
+    assert.ok(keys.length > 40, `${game}: ${keys.length} keys`);
+    for (const tag of ['en', 'ru', 'pt-BR']) {
+      useBundle(tag, words(tag));
+      for (const key of keys) {
+        assert.match(key, new RegExp(`^rules-${game}-`), `${game}: ${key}`);
+        assert.notEqual(t(key, { move: 'b2-c3' }), key, `${tag}: ${key} has no message`);
+      }
+    }
+  }
+});
+
+test('Neva and Queah: the rules name no section numbers, in any language', () => {
+  for (const tag of ['en', 'ru', 'pt-BR']) {
+    for (const file of ['learn.ftl', 'rules-neva.ftl', 'rules-queah.ftl']) {
+      const messages = ftl(tag, file).split('\n').filter((l) => !l.startsWith('#')).join('\n');
+      assert.doesNotMatch(messages, /§|section \d|раздел \d|пункт \d|seção \d|\bseed\b/i, `${tag}/${file}`);
+    }
+  }
+});
+
+test('Neva: a wrong step is explained, the backward capture is right', () => {
+  const tr = tryOf('neva', 'neva-capture-back');
+  const w = RULES.neva.tries[tr.id];
+  const v = judge(tr, w, move(tr, '33-43'));
+  assert.equal(v.verdict, 'wrong');
+  assert.match(v.message, /a capture is compulsory, and a man may capture in every direction/);
+  assert.match(judge(tr, w, move(tr, '33:13')).message, /^Right: capturing is compulsory/);
+  const crown = tryOf('neva', 'neva-crown');
+  const other = judge(crown, RULES.neva.tries[crown.id], move(crown, '16-26'));
+  assert.equal(other.verdict, 'legal');
+  assert.match(other.message, /crowns no man/);
+});
+
+test('Queah: the move played is named in the verdict', () => {
+  const drop = tryOf('queah', 'queah-drop');
+  const v = judge(drop, RULES.queah.tries[drop.id], move(drop, '@c3,c3-b4'));
+  assert.equal(v.verdict, 'right');
+  assert.equal(v.message, 'Right: @c3,c3-b4. You brought a piece back onto an empty cell, then made your move.');
+  const back = tryOf('queah', 'queah-no-reverse');
+  const w = RULES.queah.tries[back.id];
+  assert.match(judge(back, w, move(back, 'c3-d2')).message, /^Not allowed: c3-d2 steps straight back/);
+  assert.equal(judge(back, w, move(back, 'c3-d4')).message, 'Right: c3-d4 is allowed.');
+  useBundle('ru', words('ru'));
+  assert.match(judge(back, w, move(back, 'c3-d2')).message, /c3-d2/);
+});
+
+test('the page\'s own verdicts count pieces in each language\'s plural forms', () => {
+  const tr = { legal: [{ text: 'a', captured: [1, 2] }, { text: 'b', captured: [1, 2, 3, 4, 5] }, { text: 'c', captured: [] }], wrong: [], want: [], most: true };
+  const fewer = (tag) => {
+    useBundle(tag, words(tag));
+    return [judge(tr, { right: 'x' }, { text: 'a' }).message, judge(tr, { right: 'x' }, { text: 'c' }).message];
+  };
+  assert.deepEqual(fewer('en'), [
+    'That move is allowed, but it takes 2 pieces; there is a way to take 5 pieces.',
+    'That move is allowed, but it is not a capture; there is a way to take 5 pieces.',
+  ]);
+  assert.deepEqual(fewer('ru'), [
+    'Такой ход разрешён, но он берёт 2 шашки, а можно взять 5 шашек.',
+    'Такой ход разрешён, но это не взятие; здесь можно взять 5 шашек.',
+  ]);
+  assert.match(fewer('pt-BR')[0], /captura 2 peças; há um jeito de capturar 5 peças/);
 });
 
 test('a move the data does not know is wrong, never right', () => {

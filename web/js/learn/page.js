@@ -23,11 +23,11 @@ const DATA = {
 
 /** The seat as the page names it: Neva adds the time of day. */
 function seatWords(game, seat) {
-  return game === 'neva' ? `${seatName(seat)} (${NEVA_CORNER[seat]})` : seatName(seat);
+  return game === 'neva' ? t('learn-seat-corner', { seat: seatName(seat), corner: NEVA_CORNER[seat] }) : seatName(seat);
 }
 
 function gamesNav(current) {
-  return h('nav.rules-games', { 'aria-label': 'Rules of each game' },
+  return h('nav.rules-games', { 'aria-label': t('learn-games-nav') },
     GAMES.map((g) => h('a', {
       href: `/rules/${g}`,
       dataset: { link: '' },
@@ -56,7 +56,7 @@ function tryBox(game, tr, words) {
   const box = h('div.board-box.learn-board');
   const result = h('p.try-result', { role: 'status', 'aria-live': 'polite' });
   const pos = parsePosition(game, tr.position);
-  const again = h('button.try-again', { type: 'button', hidden: true, onclick: reset }, 'Try again');
+  const again = h('button.try-again', { type: 'button', hidden: true, onclick: reset }, t('learn-try-again'));
   let round = 0;
   const board = createBoard(box, {
     game,
@@ -75,7 +75,7 @@ function tryBox(game, tr, words) {
     result.textContent = v.message;
     result.dataset.verdict = v.verdict;
     again.hidden = false;
-    again.textContent = v.verdict === 'right' ? 'Again' : 'Try again';
+    again.textContent = t(v.verdict === 'right' ? 'learn-try-once-more' : 'learn-try-again');
   }
   function reset() {
     round += 1;
@@ -85,7 +85,7 @@ function tryBox(game, tr, words) {
     again.hidden = true;
   }
   return h('figure.try', { id: `try-${tr.id}`, dataset: { try: tr.id } },
-    h('p.try-ask', {}, h('strong', {}, 'Your move: '), t(words.ask)),
+    h('p.try-ask', {}, h('strong', {}, t('learn-your-move')), ' ', t(words.ask)),
     box,
     tryText(game, tr, pos, verdict),
     h('div.try-tools', {}, result, again));
@@ -119,11 +119,12 @@ function tryText(game, tr, pos, verdict) {
 /** How a step of a game reads: "Round 5, White (Morning): 35-45" or "3. g2g3". */
 function stepTitle(game, g, view) {
   const s = view.step;
-  if (!s) return 'The start position.';
-  if (s.resign) return `${seatWords(game, s.seat)} resigns.`;
-  if (s.round) return `Round ${s.round}, ${seatWords(game, s.seat)}: ${s.move.text}`;
+  if (!s) return t('learn-step-start');
+  if (s.resign) return t('learn-step-resigns', { seat: seatWords(game, s.seat) });
+  if (s.round) return t('learn-step-round', { round: s.round, seat: seatWords(game, s.seat), move: s.move.text });
   const n = Math.ceil(view.at / 2);
-  return `${n}.${s.seat === 'white' ? '' : '..'} ${seatWords(game, s.seat)}: ${s.move.text}`;
+  const args = { number: n, seat: seatWords(game, s.seat), move: s.move.text };
+  return t(s.seat === 'white' ? 'learn-step-white' : 'learn-step-black', args);
 }
 
 function stepNote(g, words, view) {
@@ -153,18 +154,18 @@ function gameBox(game, g, words) {
     lines.show(pos);
     title.textContent = stepTitle(game, g, view);
     note.textContent = stepNote(g, words, view);
-    count.textContent = `Move ${view.at} of ${g.steps.length}`;
+    count.textContent = t('learn-step-count', { at: view.at, total: g.steps.length });
     count.dataset.at = String(view.at);
     count.dataset.total = String(g.steps.length);
     first.disabled = back.disabled = view.at === 0;
     fwd.disabled = end.disabled = view.at === g.steps.length;
   }
   const btn = (label, cls, f) => h(`button.${cls}`, { type: 'button', onclick: f }, label);
-  const first = btn('Start', 'step-first', () => show(0));
-  const back = btn('Back', 'step-back', () => show(view.at - 1));
-  const fwd = btn('Forward', 'step-forward', () => show(view.at + 1));
-  const end = btn('End', 'step-end', () => show(g.steps.length));
-  const fig = h('figure.game', { id: `game-${g.id}`, dataset: { game: g.id }, tabindex: 0, 'aria-label': `${t(words.title)}: use the arrow keys to step through the moves` },
+  const first = btn(t('learn-step-first'), 'step-first', () => show(0));
+  const back = btn(t('learn-step-back'), 'step-back', () => show(view.at - 1));
+  const fwd = btn(t('learn-step-forward'), 'step-forward', () => show(view.at + 1));
+  const end = btn(t('learn-step-end'), 'step-end', () => show(g.steps.length));
+  const fig = h('figure.game', { id: `game-${g.id}`, dataset: { game: g.id }, tabindex: 0, 'aria-label': t('learn-step-keys', { title: t(words.title) }) },
     h('p.game-title', {}, h('strong', {}, t(words.title))),
     box,
     lines.el,
@@ -200,8 +201,8 @@ function section(game, sec, data, text) {
 
 function optionsSection(game, data, text) {
   return h('section.rule.options', { id: 'rule-options' },
-    h('h2', {}, 'Options of a room'),
-    h('p', {}, 'A room\u2019s creator may change these rules; the room shows what it plays.'),
+    h('h2', {}, t('learn-options')),
+    h('p', {}, t('learn-options-intro')),
     data.options.map((o) => {
       const words = text.options[o.key] ? t(text.options[o.key]) : o.key;
       // The option's name, as the create form shows it, leads its paragraph in bold.
@@ -215,25 +216,25 @@ function optionsSection(game, data, text) {
 export async function showRules(main, game) {
   const text = RULES[game];
   if (!text) {
-    main.replaceChildren(h('div.learn', {}, gamesNav(null), h('h1', {}, 'No such game'),
-      h('p', {}, 'Choose one of the games above to read its rules.')));
+    main.replaceChildren(h('div.learn', {}, gamesNav(null), h('h1', {}, t('learn-no-game')),
+      h('p', {}, t('learn-no-game-choose'))));
     return;
   }
-  document.title = `${t(text.title)}: rules \u00b7 Checkerhall`;
   const [{ DATA: data }] = await Promise.all([DATA[game](), need(`rules-${game}.ftl`)]);
   if (!main.isConnected) return;
-  const toc = h('nav.rules-toc', { 'aria-label': 'On this page' },
-    h('ul', {}, [...text.sections, { slug: 'options', title: 'Options of a room' }].map((s) =>
+  document.title = t('learn-page-title', { game: t(text.title) });
+  const toc = h('nav.rules-toc', { 'aria-label': t('learn-toc') },
+    h('ul', {}, [...text.sections, { slug: 'options', title: 'learn-options' }].map((s) =>
       h('li', {}, h('a', { href: `#rule-${s.slug}` }, t(s.title))))));
   main.replaceChildren(h('div.learn', { dataset: { game } },
     gamesNav(game),
-    h('h1', {}, `How to play ${t(text.title)}`),
+    h('h1', {}, t('learn-how-to-play', { game: t(text.title) })),
     h('p.learn-reader', {}, readerSwitch()),
     text.intro.map((p) => h('p.intro', {}, t(p))),
     toc,
     text.sections.map((s) => section(game, s, data, text)),
     optionsSection(game, data, text),
-    h('p', {}, h('a', { href: '/', dataset: { link: '' } }, 'Play a game'))));
+    h('p', {}, h('a', { href: '/', dataset: { link: '' } }, t('learn-play')))));
   // Links within the page move to their paragraph without drawing the page again (the
   // router draws a view on every popstate, which a fragment link would raise).
   main.querySelector('.learn').addEventListener('click', (e) => {

@@ -2,6 +2,7 @@
 // stylesheet only when a rules page is opened, so the lobby's first visit stays small.
 
 import { h } from '../http.js';
+import { t } from '../i18n.js';
 
 /** Adds the rules pages' stylesheet once, beside the page's own (same asset prefix). */
 function loadStyle() {
@@ -13,8 +14,8 @@ function loadStyle() {
 
 export function rulesView(main, game) {
   loadStyle();
-  main.append(h('p.loading', {}, 'Loading the rules\u2026'));
+  main.append(h('p.loading', {}, t('learn-loading')));
   import('../learn/page.js')
     .then((m) => m.showRules(main, game))
-    .catch(() => main.replaceChildren(h('p.error', {}, 'The rules page could not be loaded. Reload the page to try again.')));
+    .catch(() => main.replaceChildren(h('p.error', {}, t('learn-load-failed'))));
 }

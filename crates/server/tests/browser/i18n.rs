@@ -17,21 +17,27 @@ const CONVERTED: &[(&str, &[&str])] = &[
     ("/history", &["#history-list > *", "main"]),
     ("/games", &["#mygames-list > *", "main"]),
     ("/leaderboard", &["#lb-settled", "main"]),
-    // The rules of these two games; the page's frame around them (its title, the table of
-    // contents, the try and step buttons) is learn.ftl's, checked with Neva's and Queah's.
-    ("/rules/giveandtake", RULES_TEXT),
-    ("/rules/stockholm", RULES_TEXT),
+    ("/rules/neva", RULES_PAGE),
+    ("/rules/queah", RULES_PAGE),
+    ("/rules/giveandtake", RULES_PAGE),
+    ("/rules/stockholm", RULES_PAGE),
 ];
 
-/// A rules page's own rules: the introduction, each rule's heading and paragraphs, the
-/// captions of its diagrams, the titles of its games, and each option's paragraph.
-const RULES_TEXT: &[&str] = &[
-    ".learn > p.intro",
-    "section.rule:not(.options) > h2",
-    "section.rule:not(.options) > p",
-    "figure.diagram > figcaption",
-    "p.game-title",
-    "p.option",
+/// A rules page's own words: all but the links to each game (their names are the shared
+/// words of `common.ftl`), the screen-reader switch and the board, whose square names are
+/// notation.
+const RULES_PAGE: &[&str] = &[
+    ".learn > h1",
+    ".learn > .intro",
+    ".rules-toc",
+    ".rule > h2",
+    ".rule > p",
+    ".diagram figcaption",
+    ".try > p",
+    ".try-tools",
+    ".game > p",
+    ".step-tools",
+    ".learn > p:last-child",
 ];
 
 /// The visible text under `selector` that the pseudo-locale did not make: text with a plain

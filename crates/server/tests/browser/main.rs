@@ -18,6 +18,7 @@ mod i18n_club;
 mod i18n_history;
 mod i18n_rules_reader;
 mod i18n_room;
+mod i18n_rules;
 mod learn;
 mod lobby;
 mod notify;
