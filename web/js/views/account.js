@@ -79,6 +79,8 @@ function languagePanel(me) {
       return;
     }
     choose(select.value);
+    // An address's `?lang=` would win over the choice just made.
+    dropParams('lang');
     location.reload();
   });
   return h('section.panel#language-panel', {}, h('h2', {}, t('account-language-title')),
@@ -214,7 +216,8 @@ export function accountView(main) {
         const rows = r.sessions.map((s) => h('tr', { dataset: { session: s.id } },
           h('td', {}, device(s.user_agent), s.current ? h('strong.this-device', {}, ` ${t('account-this-device')}`) : null,
             h('small', { translate: 'no' }, s.address)),
-          h('td', {}, when(s.created_at)),
+          // Written by Intl in the reader's language, not from the bundle.
+          h('td', { translate: 'no' }, when(s.created_at)),
           h('td', {}, s.current ? null : h('button.revoke', {
             type: 'button',
             onclick: async () => {

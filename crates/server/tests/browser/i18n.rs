@@ -12,6 +12,7 @@ use crate::support::{Harness, Page};
 const CONVERTED: &[(&str, &[&str])] = &[
     ("/", &["header.top"]),
     ("/no/such/page", &["header.top", "main"]),
+    ("/account", &["main h1", "#claim", "#login"]),
 ];
 
 /// The visible text under `selector` that the pseudo-locale did not make: text with a plain

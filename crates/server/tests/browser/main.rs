@@ -13,6 +13,7 @@ mod comforts;
 mod common;
 mod games;
 mod i18n;
+mod i18n_account;
 mod learn;
 mod lobby;
 mod notify;
