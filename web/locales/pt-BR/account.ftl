@@ -14,7 +14,7 @@ account-invite-code = Código de convite
 account-claim-title = Guardar esta identidade
 # $name é o nome do visitante, por exemplo "Guest-4f2a".
 account-claim-help = Você joga como o visitante { $name }. Escolha um nome de usuário e uma senha para guardar este nome e as suas partidas, e para entrar de outros aparelhos.
-account-username-help = De 2 a 20 letras, números, _ ou -.
+account-username-help = De 2 a 20 letras sem acento, números, _ ou -.
 account-display-name-help = Aparece na hora nas suas salas e partidas; você pode mudá-lo quando quiser.
 account-password-help = Pelo menos 8 caracteres.
 account-claim-submit = Criar conta

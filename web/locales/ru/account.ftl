@@ -11,7 +11,7 @@ account-display-name = Имя для других игроков
 account-display-name-same = Как логин
 account-password = Пароль
 account-invite-code = Код приглашения
-account-claim-title = Сохранить себя
+account-claim-title = Оставить это имя за собой
 # $name — имя гостя, например «Guest-4f2a».
 account-claim-help = Вы играете как гость { $name }. Придумайте логин и пароль, чтобы сохранить это имя и свои партии и входить с других устройств.
 account-username-help = От 2 до 20 латинских букв, цифр, знаков _ или -.

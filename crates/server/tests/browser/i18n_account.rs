@@ -135,3 +135,33 @@ async fn logging_in_on_a_fresh_browser_reads_the_accounts_language() {
     fresh.assert_no_errors();
     h.finish().await;
 }
+
+#[tokio::test]
+async fn the_offline_page_reads_the_readers_language() {
+    let Some(h) = Harness::start("i18n-offline").await else {
+        return;
+    };
+    let page = h.page("offline").await;
+    page.goto("/offline.html?lang=en-XA").await;
+    page.wait_until("document.documentElement.lang === 'en-XA'")
+        .await;
+    assert_all_from_bundle(&page, "/offline.html", &["header.top", "main"]).await;
+    // The language the site's switch stored, as the worker shows it without a network.
+    page.eval::<Value>("localStorage.setItem('checkerhall.lang', 'ru')")
+        .await;
+    page.set_viewport(375, 812, true).await;
+    page.goto("/offline.html").await;
+    page.wait_until("document.documentElement.lang === 'ru'")
+        .await;
+    assert_eq!(page.text("main h1").await, "Нет подключения к сети");
+    assert_eq!(
+        page.text("#offline-rules a[href='/rules/stockholm']").await,
+        "Стокгольмские шашки"
+    );
+    let title: String = page.eval("document.title").await;
+    assert_eq!(title, "Нет сети — Checkerhall");
+    assert_no_horizontal_scroll(&page).await;
+    page.screenshot("ru-375x812").await;
+    page.assert_no_errors();
+    h.finish().await;
+}
