@@ -158,13 +158,10 @@ pub(super) async fn patch_me(
             .set_account_language(who.id, lang.map(Lang::tag))
             .await?;
     }
-    let language = match &who.account {
-        Some(_) => state.store.account_language(who.id).await?,
-        None => None,
-    };
-    Ok(Json(json!({
-        "id": who.id,
-        "name": name.unwrap_or(who.name),
-        "language": language,
-    })))
+    let mut body = json!({ "id": who.id, "name": name.unwrap_or(who.name) });
+    // A guest has no language to tell (and its answer stays what it always was).
+    if who.account.is_some() {
+        body["language"] = json!(state.store.account_language(who.id).await?);
+    }
+    Ok(Json(body))
 }
