@@ -165,3 +165,34 @@ async fn the_offline_page_reads_the_readers_language() {
     page.assert_no_errors();
     h.finish().await;
 }
+
+#[tokio::test]
+async fn an_invitation_that_no_longer_works_says_so_in_the_readers_language() {
+    let Some(h) = Harness::start("i18n-join").await else {
+        return;
+    };
+    let page = h.page("join").await;
+    page.goto("/join/nosuchcode?lang=en-XA").await;
+    reads(&page, "en-XA").await;
+    page.wait_for("#back-to-lobby").await;
+    assert_all_from_bundle(&page, "/join/<code>", &["main"]).await;
+    page.set_viewport(375, 812, true).await;
+    page.goto("/join/nosuchcode?lang=ru").await;
+    reads(&page, "ru").await;
+    page.wait_for("#back-to-lobby").await;
+    assert_eq!(page.text("main h1").await, "Приглашение");
+    assert!(page
+        .text("main p[role=status]")
+        .await
+        .starts_with("Это приглашение больше не действует"));
+    assert_no_horizontal_scroll(&page).await;
+    page.screenshot("ru-375x812").await;
+    // The browser logs the refused join (404); nothing else may fail.
+    let errors: Vec<String> = page
+        .errors()
+        .into_iter()
+        .filter(|e| !e.contains("/api/rooms/join") && !e.contains("404"))
+        .collect();
+    assert!(errors.is_empty(), "errors on the page: {errors:?}");
+    h.finish().await;
+}
