@@ -5,20 +5,38 @@
 // fetched when its path is first shown, so the front page does not download the room, the
 // board and the replay.
 
-import { getMe, forgetMe, setName, h } from './http.js';
+import { api, getMe, forgetMe, setName, h } from './http.js';
 import { navigate } from './router.js';
 import { banner } from './banner.js';
 import { OUTAGE_EVENT, Recovery } from './recovering.js';
 import { lobbyView } from './views/lobby.js';
 import { watchMyGames, stopMyGames } from './mygames.js';
 import { applySettings } from './settings.js';
-import { startI18n, t, languageSwitch, need } from './i18n.js';
+import { startI18n, t, languageSwitch, need, language, choose, storedLanguage } from './i18n.js';
 
 // The stored colour scheme and board theme, before any view draws.
 applySettings();
 // The reader's language, before any word is drawn.
 await startI18n();
-document.getElementById('lang-switch')?.replaceChildren(languageSwitch());
+// A member's pick is also the account's language (its other devices, its mails).
+document.getElementById('lang-switch')?.replaceChildren(languageSwitch(async (tag) => {
+  const me = await getMe().catch(() => null);
+  if (me?.username) await api('/api/me', { method: 'PATCH', body: { language: tag } });
+}));
+
+/**
+ * Reads the page again in the account's language when it has one and this browser reads
+ * another (a fresh device, a login), unless the address asks for a language. Only once
+ * the choice is stored: where storage is off, the next load would pick the same again.
+ */
+function followAccountLanguage(me) {
+  if (!me.language || me.language === language()) return false;
+  if (new URLSearchParams(location.search).has('lang')) return false;
+  choose(me.language);
+  if (storedLanguage() !== me.language) return false;
+  location.reload();
+  return true;
+}
 
 // path pattern -> a function giving the view (at once, or once its module has loaded), and
 // the view's own Fluent files (web/locales/<tag>/), loaded beside its module.
@@ -84,6 +102,7 @@ async function showMe() {
   const adminLink = document.getElementById('admin-link');
   try {
     const me = await getMe();
+    if (followAccountLanguage(me)) return;
     const name = h('button.link', {
       type: 'button',
       title: t('shell-me-change-name'),

@@ -126,8 +126,20 @@ export function choose(tag) {
   document.cookie = `lang=${encodeURIComponent(tag)}; path=/; max-age=${year}; samesite=lax`;
 }
 
-/** The header's language switch: a choice reloads the page in the new language. */
-export function languageSwitch() {
+/** The choice stored in this browser, or null (none, or storage is off). */
+export function storedLanguage() {
+  try {
+    return localStorage.getItem(STORED);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The header's language switch: a choice reloads the page in the new language, once
+ * `onPick(tag)` (if given: the signed-in account keeps the choice too) has settled.
+ */
+export function languageSwitch(onPick = null) {
   const select = document.createElement('select');
   select.id = 'lang';
   select.setAttribute('aria-label', t('shell-language'));
@@ -136,8 +148,9 @@ export function languageSwitch() {
     option.lang = tag;
     select.append(option);
   }
-  select.addEventListener('change', () => {
+  select.addEventListener('change', async () => {
     choose(select.value);
+    if (onPick) await Promise.resolve(onPick(select.value)).catch(() => {});
     location.reload();
   });
   return select;

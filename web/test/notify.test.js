@@ -1,11 +1,10 @@
-// Notifications of games that become your move, and the account page's words for mail.
+// Notifications of games that become your move (the account page's words: account.test.js).
 // Run: node --test web/test/
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import './fixtures/english.js';
 import { newTurns, notifyState, roomOnScreen, turnNotice } from '../js/notify.js';
-import { mailWords, LINK_WORDS } from '../js/views/account-mail.js';
 
 const games = [
   { room_id: 'a', game: 'queah', opponents: ['Bob'], my_turn: true },
@@ -52,15 +51,4 @@ test('notifications are on only when asked for and allowed', () => {
   } finally {
     globalThis.Notification = saved;
   }
-});
-
-test('the mail part says where things stand, in plain words', () => {
-  assert.equal(mailWords({ enabled: false, reason: 'mail is off: no SMTP server is set (CHECKERHALL_SMTP_URL)' }),
-    'This server does not send mail.');
-  assert.match(mailWords({ enabled: true, address: null }), /once a day/);
-  assert.equal(mailWords({ enabled: true, address: 'a@b.example', verified: false }),
-    'We sent a link to a@b.example. Open it to confirm the address.');
-  assert.equal(mailWords({ enabled: true, address: 'a@b.example', verified: true, subscribed: false }),
-    'Mails to a@b.example are off.');
-  for (const [text] of Object.values(LINK_WORDS)) assert.doesNotMatch(text, /§|_|\d/);
 });

@@ -43,6 +43,7 @@ impl Outbox for Counter {
         _to: Address,
         games: &[DigestGame],
         _unsubscribe_token: &str,
+        _lang: server::i18n::Lang,
     ) -> Result<(), MailError> {
         assert!(!games.is_empty());
         self.0.fetch_add(1, Ordering::Relaxed);
@@ -92,7 +93,7 @@ async fn setup(dir: &std::path::Path) -> (Store, sqlx::SqlitePool, Index) {
     for i in 0..GAMES {
         index.entry(player(i)).or_default().push(DigestGame {
             room_id: Uuid::from_u128(0x9a3e_0000_0000 + i),
-            game: "Stockholm checkers",
+            game: rules::Variant::Stockholm,
             opponents: vec![format!("p{}", (i + 1) % GAMES)],
             deadline_ms: Some(NOW + 86_400_000),
         });

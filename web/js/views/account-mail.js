@@ -8,22 +8,27 @@ import { banner } from '../banner.js';
 import { when } from '../dates.js';
 import { askToNotify, notifyState, stopNotifying } from '../notify.js';
 import { lookForTurns } from '../mygames.js';
+import { t } from '../i18n.js';
 
-/** What the mailed links tell the account page (`/account?mail=...`), in words. */
+/**
+ * What the mailed links tell the account page (`/account?mail=...`): the message's key and
+ * the banner's kind. Keys, not words: this module may load before its Fluent file.
+ */
 export const LINK_WORDS = {
-  verified: ['Your address is confirmed: games waiting for your move will be mailed to you once a day.', 'info'],
-  unsubscribed: ['You will get no more mails about your games. Turn them back on here any time.', 'info'],
-  bad_link: ['That link is unknown, already used or too old. Ask for a new one below.', 'warn'],
+  verified: ['account-mail-verified', 'info'],
+  unsubscribed: ['account-mail-unsubscribed-link', 'info'],
+  bad_link: ['account-mail-bad-link', 'warn'],
 };
 
 /** The words of the mail part for `m` (`GET /api/account/mail`). */
 export function mailWords(m) {
-  if (!m.enabled) return 'This server does not send mail.';
-  if (!m.address) return 'Give an address to get, once a day, the list of correspondence games waiting for your move.';
-  if (!m.verified) return `We sent a link to ${m.address}. Open it to confirm the address.`;
-  if (!m.subscribed) return `Mails to ${m.address} are off.`;
-  const last = m.last_digest_at ? ` Last sent ${when(m.last_digest_at)}.` : '';
-  return `Games waiting for your move are mailed to ${m.address} once a day.${last}`;
+  if (!m.enabled) return t('account-mail-off');
+  if (!m.address) return t('account-mail-none');
+  const address = m.address;
+  if (!m.verified) return t('account-mail-unverified', { address });
+  if (!m.subscribed) return t('account-mail-unsubscribed', { address });
+  const last = m.last_digest_at ? ` ${t('account-mail-last', { when: when(m.last_digest_at) })}` : '';
+  return `${t('account-mail-on', { address })}${last}`;
 }
 
 /** The notification part: a button that asks the browser, or why there is none. */
@@ -33,13 +38,13 @@ function notifyPart() {
   const draw = () => {
     const state = notifyState();
     button.hidden = state === 'unsupported' || state === 'denied';
-    button.textContent = state === 'on' ? 'Stop notifying me here' : 'Notify me here';
-    words.textContent = {
-      unsupported: 'This browser cannot show notifications.',
-      denied: 'This browser blocks notifications from this site; allow them in its settings.',
-      on: 'This browser tells you when a game becomes your move while you look elsewhere.',
-      off: 'Get a notification in this browser when a game becomes your move while you look elsewhere.',
-    }[state];
+    button.textContent = t(state === 'on' ? 'account-notify-on' : 'account-notify-off');
+    words.textContent = t({
+      unsupported: 'account-notify-unsupported',
+      denied: 'account-notify-denied',
+      on: 'account-notify-state-on',
+      off: 'account-notify-state-off',
+    }[state]);
   };
   button.onclick = async () => {
     if (notifyState() === 'on') stopNotifying();
@@ -47,7 +52,7 @@ function notifyPart() {
     draw();
   };
   draw();
-  return [h('h3', {}, 'In this browser'), words, button];
+  return [h('h3', {}, t('account-notify-title')), words, button];
 }
 
 /** The mail part: the state in words, and the form or buttons that fit it. */
@@ -55,11 +60,11 @@ function mailPart() {
   const words = h('p.help#mail-words');
   const msg = h('p.error', { role: 'alert' });
   const input = h('input#mail-address', { type: 'email', name: 'mail-address', autocomplete: 'email', maxlength: 254, required: true });
-  const save = h('button.primary#mail-save', { type: 'submit' }, 'Send the link');
-  const formEl = h('form.stack#mail-form', {}, h('label', { for: 'mail-address' }, 'Mail address'), input, h('div', {}, save));
+  const save = h('button.primary#mail-save', { type: 'submit' }, t('account-mail-send-link'));
+  const formEl = h('form.stack#mail-form', {}, h('label', { for: 'mail-address' }, t('account-mail-address')), input, h('div', {}, save));
   const toggle = h('button#mail-toggle', { type: 'button' });
-  const remove = h('button#mail-remove', { type: 'button' }, 'Remove the address');
-  const part = h('div#mail-part', {}, h('h3', {}, 'By mail'), words, formEl, h('div.row', {}, toggle, remove), msg);
+  const remove = h('button#mail-remove', { type: 'button' }, t('account-mail-remove'));
+  const part = h('div#mail-part', {}, h('h3', {}, t('account-mail-title')), words, formEl, h('div.row', {}, toggle, remove), msg);
   let state = null;
   const act = async (fn) => {
     msg.textContent = '';
@@ -80,9 +85,9 @@ function mailPart() {
     words.textContent = mailWords(state);
     formEl.hidden = !state.enabled;
     if (state.address && !input.value) input.value = state.address;
-    save.textContent = state.address ? 'Change the address' : 'Send the link';
+    save.textContent = t(state.address ? 'account-mail-change' : 'account-mail-send-link');
     toggle.hidden = !state.enabled || !state.verified;
-    toggle.textContent = state.subscribed ? 'Stop the mails' : 'Mail me again';
+    toggle.textContent = t(state.subscribed ? 'account-mail-stop' : 'account-mail-again');
     remove.hidden = !state.address;
   }
   formEl.onsubmit = (e) => {
@@ -102,8 +107,8 @@ function mailPart() {
 export function waitingPanel() {
   const said = LINK_WORDS[new URLSearchParams(location.search).get('mail')];
   if (said) {
-    banner(...said);
+    banner(t(said[0]), said[1]);
     dropParams('mail');
   }
-  return h('section.panel#waiting-panel', {}, h('h2', {}, 'Games waiting for you'), ...notifyPart(), mailPart());
+  return h('section.panel#waiting-panel', {}, h('h2', {}, t('account-waiting-title')), ...notifyPart(), mailPart());
 }

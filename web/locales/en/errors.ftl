@@ -42,6 +42,7 @@ error-bad_username = This username cannot be used: use letters, digits, dashes a
 error-bad_password = This password is too short or too long.
 error-bad_time_control = This clock setting is outside what the server allows.
 error-bad_address = This e-mail address does not look right.
+error-unknown_language = This site cannot be shown in that language.
 error-bad_mail_token = This link is not valid or has expired.
 error-unknown_mode = This game has no such leaderboard.
 error-unknown_pool = There is no such quick game.

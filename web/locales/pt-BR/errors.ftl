@@ -41,6 +41,7 @@ error-bad_username = Este nome de usuário não serve: use letras, números, hí
 error-bad_password = Esta senha é curta ou longa demais.
 error-bad_time_control = Este relógio está fora do que o servidor permite.
 error-bad_address = Este endereço de e-mail não parece certo.
+error-unknown_language = O site não está disponível nesse idioma.
 error-bad_mail_token = Este link não é válido ou já expirou.
 error-unknown_mode = Este jogo não tem essa classificação.
 error-unknown_pool = Não existe esse jogo rápido.

@@ -41,6 +41,7 @@ error-bad_username = Это имя пользователя не подходи�
 error-bad_password = Пароль слишком короткий или слишком длинный.
 error-bad_time_control = Такой контроль времени сервер не допускает.
 error-bad_address = Адрес электронной почты выглядит неверно.
+error-unknown_language = Сайт не переведён на этот язык.
 error-bad_mail_token = Ссылка недействительна или устарела.
 error-unknown_mode = В этой игре нет такой таблицы рейтинга.
 error-unknown_pool = Такой быстрой игры нет.

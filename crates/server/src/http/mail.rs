@@ -102,8 +102,16 @@ async fn set_address(
             now,
         )
         .await?;
+    // In the account's language; English when it picked none.
+    let lang = state
+        .store
+        .account_language(who.id)
+        .await?
+        .as_deref()
+        .and_then(crate::i18n::Lang::of_tag)
+        .unwrap_or_default();
     if let Err(e) = mailer
-        .send_verification(address.clone(), &who.name, &token)
+        .send_verification(address.clone(), &who.name, &token, lang)
         .await
     {
         tracing::warn!(error = %e, "a verification mail was not sent");

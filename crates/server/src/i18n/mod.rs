@@ -7,8 +7,9 @@
 //!
 //! Whose language: the choice the page's language switch stores in the `lang` cookie, else
 //! the request's `Accept-Language`, else English. Error codes never change; only their
-//! `message` is translated (`errors.ftl`, one message per code, `error-<code>`). How a
-//! translator adds a language: `docs/i18n.md`.
+//! `message` is translated (`errors.ftl`, one message per code, `error-<code>`). The mails
+//! to an account (`mail.ftl`) are written in the account's own language, English when it
+//! picked none. How a translator adds a language: `docs/i18n.md`.
 
 use std::sync::OnceLock;
 
@@ -26,7 +27,7 @@ pub use fluent_bundle::FluentValue;
 pub const COOKIE_NAME: &str = "lang";
 
 /// The Fluent files of one language, by name: every language has the same names.
-pub const FILES: &[&str] = &["shell.ftl", "errors.ftl"];
+pub const FILES: &[&str] = &["shell.ftl", "errors.ftl", "mail.ftl"];
 
 /// A language the server speaks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -156,13 +157,14 @@ macro_rules! files_of {
         [
             include_str!(concat!("../../../../web/locales/", $lang, "/shell.ftl")),
             include_str!(concat!("../../../../web/locales/", $lang, "/errors.ftl")),
+            include_str!(concat!("../../../../web/locales/", $lang, "/mail.ftl")),
         ]
     };
 }
 
-const EN: [&str; 2] = files_of!("en");
-const RU: [&str; 2] = files_of!("ru");
-const PT_BR: [&str; 2] = files_of!("pt-BR");
+const EN: [&str; 3] = files_of!("en");
+const RU: [&str; 3] = files_of!("ru");
+const PT_BR: [&str; 3] = files_of!("pt-BR");
 
 /// One language's bundle, built once.
 fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {

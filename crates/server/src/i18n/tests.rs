@@ -218,7 +218,11 @@ fn every_message_is_used() {
     let root = root();
     let mut text = String::new();
     sources(&root.join("web/js"), &[".js"], &mut text);
-    sources(&root.join("web"), &["index.html"], &mut text);
+    sources(
+        &root.join("web"),
+        &["index.html", "offline.html"],
+        &mut text,
+    );
     sources(&root.join("crates/server/src"), &[".rs"], &mut text);
     for file in all_files().iter().filter(|f| *f != "errors.ftl") {
         for key in keys_of(Lang::En, file).keys() {

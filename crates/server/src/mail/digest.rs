@@ -19,6 +19,7 @@ use lobby::TimeControl;
 use uuid::Uuid;
 
 use super::{DigestGame, Mail, MailError, Mailer, DIGEST_EVERY_MS};
+use crate::i18n::Lang;
 use crate::rooms::{RoomSummary, Rooms};
 use crate::store::{now_ms, Store, StoreError};
 
@@ -50,7 +51,7 @@ pub fn digest_game(s: &RoomSummary, player: Uuid) -> Option<DigestGame> {
         .collect();
     Some(DigestGame {
         room_id: s.id,
-        game: super::game_name(s.game),
+        game: s.game,
         opponents,
         deadline_ms: s.progress.deadline,
     })
@@ -71,12 +72,13 @@ impl Awaiting for Rooms {
 
 /// Where the digests go: the [`Mailer`], or a benchmark's counter.
 pub trait Outbox {
-    /// Sends `to` the digest of `games`.
+    /// Sends `to` the digest of `games`, written in `lang`.
     fn send_digest(
         &self,
         to: Address,
         games: &[DigestGame],
         unsubscribe_token: &str,
+        lang: Lang,
     ) -> impl std::future::Future<Output = Result<(), MailError>> + Send;
 }
 
@@ -86,8 +88,9 @@ impl Outbox for Mailer {
         to: Address,
         games: &[DigestGame],
         unsubscribe_token: &str,
+        lang: Lang,
     ) -> impl std::future::Future<Output = Result<(), MailError>> + Send {
-        Mailer::send_digest(self, to, games, unsubscribe_token)
+        Mailer::send_digest(self, to, games, unsubscribe_token, lang)
     }
 }
 
@@ -135,9 +138,15 @@ pub async fn run_once(
                 run.taken += 1;
                 continue;
             }
+            // In the account's language; English when it picked none.
+            let lang = due
+                .language
+                .as_deref()
+                .and_then(Lang::of_tag)
+                .unwrap_or_default();
             let sent = match due.address.parse::<Address>() {
                 Ok(to) => outbox
-                    .send_digest(to, &list, &due.unsubscribe_token)
+                    .send_digest(to, &list, &due.unsubscribe_token, lang)
                     .await
                     .map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),

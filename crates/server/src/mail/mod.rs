@@ -16,11 +16,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
+use fluent_bundle::{FluentArgs, FluentValue};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use uuid::Uuid;
+
+use crate::i18n::{self, Lang};
 
 /// Longest address accepted (the longest path SMTP carries).
 pub const MAX_ADDRESS: usize = 254;
@@ -175,8 +178,8 @@ impl Mail {
 pub struct DigestGame {
     /// Its room.
     pub room_id: Uuid,
-    /// The game's name, in words.
-    pub game: &'static str,
+    /// The game.
+    pub game: rules::Variant,
     /// The other players' names.
     pub opponents: Vec<String>,
     /// When the move is due (ms since the epoch), if it is timed.
@@ -192,14 +195,27 @@ pub struct Mailer {
     base_url: String,
 }
 
-/// The game's name in a mail.
-pub fn game_name(v: rules::Variant) -> &'static str {
-    match v {
-        rules::Variant::Neva => "Neva checkers",
-        rules::Variant::Queah => "Queah",
-        rules::Variant::GiveAndTake => "Give and Take",
-        rules::Variant::Stockholm => "Stockholm checkers",
+/// The game's name in a mail, in `lang`.
+pub fn game_name(v: rules::Variant, lang: Lang) -> String {
+    let key = match v {
+        rules::Variant::Neva => "mail-game-neva",
+        rules::Variant::Queah => "mail-game-queah",
+        rules::Variant::GiveAndTake => "mail-game-giveandtake",
+        rules::Variant::Stockholm => "mail-game-stockholm",
+    };
+    words(lang, key, &[])
+}
+
+/// The message `key` of `mail.ftl` in `lang` with `args`: English where `lang` lacks it
+/// (the key checks keep every language complete, so only a broken build would).
+fn words(lang: Lang, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+    let mut fluent = FluentArgs::new();
+    for (name, value) in args {
+        fluent.set(*name, value.clone());
     }
+    i18n::message(lang, key, Some(&fluent))
+        .or_else(|| i18n::message(Lang::En, key, Some(&fluent)))
+        .unwrap_or_else(|| key.to_string())
 }
 
 /// `YYYY-MM-DD HH:MM UTC` of a time in ms since the epoch.
@@ -283,7 +299,7 @@ impl Mailer {
         format!("{}/room/{room}", self.base_url)
     }
 
-    /// Sends `to` the link that verifies their address.
+    /// Sends `to` the link that verifies their address, written in `lang`.
     ///
     /// # Errors
     /// The message could not be built or sent.
@@ -292,27 +308,30 @@ impl Mailer {
         to: Address,
         name: &str,
         token: &str,
+        lang: Lang,
     ) -> Result<(), MailError> {
-        let body = format!(
-            "Hello {name},\n\n\
-             To get a daily mail listing your correspondence games that wait for your move,\n\
-             confirm this address by opening this link (it works once, for two days):\n\n\
-             {}\n\n\
-             If you did not ask for this, ignore this mail: nothing will be sent to you.\n",
-            self.verify_link(token)
-        );
         let message = Message::builder()
             .from(self.from.clone())
             .to(Mailbox::new(None, to))
-            .subject("Confirm your address for Checkerhall")
+            .subject(words(lang, "mail-verify-subject", &[]))
             .header(ContentType::TEXT_PLAIN)
-            .body(body)?;
+            .body(self.verification_body(name, token, lang))?;
         self.transport.send(message).await?;
         Ok(())
     }
 
-    /// Sends `to` the digest of `games` (not empty), with one-click unsubscribe links in
-    /// the body and in the `List-Unsubscribe` headers (RFC 2369 and RFC 8058).
+    fn verification_body(&self, name: &str, token: &str, lang: Lang) -> String {
+        format!(
+            "{}\n\n{}\n\n{}\n\n{}\n",
+            words(lang, "mail-verify-hello", &[("name", name.into())]),
+            words(lang, "mail-verify-ask", &[]),
+            self.verify_link(token),
+            words(lang, "mail-verify-ignore", &[]),
+        )
+    }
+
+    /// Sends `to` the digest of `games` (not empty) in `lang`, with one-click unsubscribe
+    /// links in the body and in the `List-Unsubscribe` headers (RFC 2369 and RFC 8058).
     ///
     /// # Errors
     /// The message could not be built or sent.
@@ -321,12 +340,13 @@ impl Mailer {
         to: Address,
         games: &[DigestGame],
         unsubscribe_token: &str,
+        lang: Lang,
     ) -> Result<(), MailError> {
         let unsubscribe = self.unsubscribe_link(unsubscribe_token);
         let message = Message::builder()
             .from(self.from.clone())
             .to(Mailbox::new(None, to))
-            .subject(digest_subject(games.len()))
+            .subject(digest_subject(games.len(), lang))
             .header(ContentType::TEXT_PLAIN)
             .raw_header(HeaderValue::new(
                 HeaderName::new_from_ascii_str("List-Unsubscribe"),
@@ -336,44 +356,43 @@ impl Mailer {
                 HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
                 "List-Unsubscribe=One-Click".to_string(),
             ))
-            .body(self.digest_body(games, &unsubscribe))?;
+            .body(self.digest_body(games, &unsubscribe, lang))?;
         self.transport.send(message).await?;
         Ok(())
     }
 
-    fn digest_body(&self, games: &[DigestGame], unsubscribe: &str) -> String {
-        let mut body = format!("{}:\n\n", digest_subject(games.len()));
+    fn digest_body(&self, games: &[DigestGame], unsubscribe: &str, lang: Lang) -> String {
+        let mut body = format!("{}:\n\n", digest_subject(games.len(), lang));
         for g in games {
-            let against = if g.opponents.is_empty() {
-                String::new()
+            let game = game_name(g.game, lang);
+            let mut line = if g.opponents.is_empty() {
+                game
             } else {
-                format!(" against {}", g.opponents.join(", "))
+                let opponents = g.opponents.join(", ");
+                words(
+                    lang,
+                    "mail-digest-against",
+                    &[("game", game.into()), ("opponents", opponents.into())],
+                )
             };
-            let due = g
-                .deadline_ms
-                .map(|d| format!(", move by {}", utc_time(d)))
-                .unwrap_or_default();
-            body.push_str(&format!(
-                "- {}{against}{due}\n  {}\n\n",
-                g.game,
-                self.room_link(g.room_id)
-            ));
+            if let Some(d) = g.deadline_ms {
+                let by = words(lang, "mail-digest-move-by", &[("time", utc_time(d).into())]);
+                line.push_str(&format!(", {by}"));
+            }
+            body.push_str(&format!("- {line}\n  {}\n\n", self.room_link(g.room_id)));
         }
         body.push_str(&format!(
-            "You get this mail at most once a day, when games wait for you.\n\
-             To stop it, open: {unsubscribe}\n"
+            "{}\n{}\n",
+            words(lang, "mail-digest-why", &[]),
+            words(lang, "mail-digest-stop", &[("link", unsubscribe.into())]),
         ));
         body
     }
 }
 
-/// The subject of a digest of `n` games.
-fn digest_subject(n: usize) -> String {
-    if n == 1 {
-        "1 correspondence game waits for your move".to_string()
-    } else {
-        format!("{n} correspondence games wait for your move")
-    }
+/// The subject of a digest of `n` games, in `lang`.
+fn digest_subject(n: usize, lang: Lang) -> String {
+    words(lang, "mail-digest-subject", &[("count", n.into())])
 }
 
 #[cfg(test)]
@@ -387,6 +406,68 @@ mod tests {
             utc_time(1_796_601_600_000 + 3_600_000 * 13 + 60_000 * 5),
             "2026-12-07 13:05 UTC"
         );
+    }
+
+    fn mailer() -> Mailer {
+        let settings = MailSettings {
+            smtp_url: Some("smtp://127.0.0.1:2525".into()),
+            from: Some("Checkerhall <c@x.example>".into()),
+            ..MailSettings::default()
+        };
+        Mailer::new(&settings, Some("https://x.example")).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_digest_reads_in_the_accounts_language() {
+        let m = mailer();
+        let games = |n: u128| -> Vec<DigestGame> {
+            (0..n)
+                .map(|i| DigestGame {
+                    room_id: Uuid::from_u128(i),
+                    game: rules::Variant::Stockholm,
+                    opponents: vec!["Bob".into()],
+                    deadline_ms: Some(0),
+                })
+                .collect()
+        };
+        let en = m.digest_body(&games(1), "https://x.example/stop", Lang::En);
+        assert!(
+            en.starts_with("1 correspondence game waits for your move:"),
+            "{en}"
+        );
+        assert!(
+            en.contains("- Stockholm checkers against Bob, move by 1970-01-01 00:00 UTC"),
+            "{en}"
+        );
+        assert!(
+            en.contains("To stop it, open: https://x.example/stop"),
+            "{en}"
+        );
+        let ru = m.digest_body(&games(3), "https://x.example/stop", Lang::Ru);
+        assert!(
+            ru.starts_with("3 партии по переписке ждут вашего хода:"),
+            "{ru}"
+        );
+        assert!(
+            ru.contains("- Стокгольмские шашки — против Bob, сходить до 1970-01-01 00:00 UTC"),
+            "{ru}"
+        );
+        assert!(ru.contains("откройте: https://x.example/stop"), "{ru}");
+        assert_eq!(
+            digest_subject(5, Lang::Ru),
+            "5 партий по переписке ждут вашего хода"
+        );
+        assert_eq!(
+            digest_subject(21, Lang::Ru),
+            "21 партия по переписке ждёт вашего хода"
+        );
+        assert_eq!(
+            digest_subject(2, Lang::PtBr),
+            "2 partidas por correspondência esperam o seu lance"
+        );
+        let verify = m.verification_body("Аня", "tok", Lang::Ru);
+        assert!(verify.starts_with("Здравствуйте, Аня!"), "{verify}");
+        assert!(verify.contains("https://x.example/api/account/mail/verify?token=tok"));
     }
 
     #[test]

@@ -366,6 +366,44 @@ impl Store {
         Ok(done > 0)
     }
 
+    /// The language tag an account picked (migration 0014), `None` when it picked none or
+    /// the player has no account.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn account_language(&self, player: Uuid) -> Result<Option<String>, StoreError> {
+        let tag: Option<Option<String>> = on_pool!(self, p => {
+            sqlx::query_scalar("SELECT language FROM accounts WHERE player_id = $1")
+                .bind(player.to_string())
+                .fetch_optional(p)
+                .await
+                .map_err(db_err)?
+        });
+        Ok(tag.flatten())
+    }
+
+    /// Sets (or with `None` forgets) an account's language tag; false if there is no such
+    /// account.
+    ///
+    /// # Errors
+    /// Database failure.
+    pub async fn set_account_language(
+        &self,
+        player: Uuid,
+        tag: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let done = on_pool!(self, p => {
+            sqlx::query("UPDATE accounts SET language = $1 WHERE player_id = $2")
+                .bind(tag)
+                .bind(player.to_string())
+                .execute(p)
+                .await
+                .map_err(db_err)?
+                .rows_affected()
+        });
+        Ok(done > 0)
+    }
+
     /// Stores a new session.
     ///
     /// # Errors

@@ -34,6 +34,8 @@ pub struct DueDigest {
     pub unsubscribe_token: String,
     /// The value the claim moves forward from.
     pub last_digest_at: i64,
+    /// The account's language tag (migration 0014), the digest's language; `None`: English.
+    pub language: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -53,6 +55,7 @@ struct RawDue {
     address: String,
     unsubscribe_token: String,
     last_digest_at: i64,
+    language: Option<String>,
 }
 
 impl Store {
@@ -218,11 +221,13 @@ impl Store {
         });
         let raw: Vec<RawDue> = on_pool!(self, p => {
             sqlx::query_as(
-                "SELECT player_id, address, unsubscribe_token, last_digest_at \
-                 FROM mail_addresses \
-                 WHERE verified_at IS NOT NULL AND subscribed = 1 AND last_digest_at <= $1 \
-                 AND (last_digest_at > $2 OR (last_digest_at = $2 AND player_id > $3)) \
-                 ORDER BY last_digest_at, player_id LIMIT $4",
+                "SELECT m.player_id, m.address, m.unsubscribe_token, m.last_digest_at, \
+                 a.language \
+                 FROM mail_addresses m LEFT JOIN accounts a ON a.player_id = m.player_id \
+                 WHERE m.verified_at IS NOT NULL AND m.subscribed = 1 \
+                 AND m.last_digest_at <= $1 \
+                 AND (m.last_digest_at > $2 OR (m.last_digest_at = $2 AND m.player_id > $3)) \
+                 ORDER BY m.last_digest_at, m.player_id LIMIT $4",
             )
             .bind(cutoff)
             .bind(after_at)
@@ -239,6 +244,7 @@ impl Store {
                     address: r.address,
                     unsubscribe_token: r.unsubscribe_token,
                     last_digest_at: r.last_digest_at,
+                    language: r.language,
                 })
             })
             .collect()

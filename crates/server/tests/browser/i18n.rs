@@ -7,8 +7,8 @@ use serde_json::Value;
 use crate::assert_no_horizontal_scroll;
 use crate::support::{Harness, Page};
 
-/// The pages whose words all come from the Fluent files, and on each the parts converted so
-/// far (CSS selectors). The next slice of the translation adds its pages and parts here.
+/// The pages a link reaches, and on each the parts whose words must all come from the Fluent
+/// files (CSS selectors). Pages a test must set up first are checked in `i18n_*.rs`.
 const CONVERTED: &[(&str, &[&str])] = &[
     ("/", &["header.top", "main"]),
     ("/no/such/page", &["header.top", "main"]),
@@ -17,6 +17,7 @@ const CONVERTED: &[(&str, &[&str])] = &[
     ("/history", &["#history-list > *", "main"]),
     ("/games", &["#mygames-list > *", "main"]),
     ("/leaderboard", &["#lb-settled", "main"]),
+    ("/account", &["main h1", "#claim", "#login"]),
     ("/rules/neva", RULES_PAGE),
     ("/rules/queah", RULES_PAGE),
     ("/rules/giveandtake", RULES_PAGE),

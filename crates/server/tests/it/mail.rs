@@ -392,3 +392,209 @@ async fn without_settings_mail_is_off_and_says_so() {
         );
     }
 }
+
+/// `message` as its reader sees it: the body decoded (base64 or quoted-printable, as lettre
+/// picks for text that is not plain ASCII) and the subject's encoded words decoded.
+fn decoded(message: &str) -> String {
+    use base64::Engine;
+    let b64 = |s: &str| {
+        let clean: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+        String::from_utf8(
+            base64::engine::general_purpose::STANDARD
+                .decode(clean)
+                .unwrap(),
+        )
+        .unwrap()
+    };
+    let message = message.replace("\r\n", "\n");
+    let (head, body) = message.split_once("\n\n").unwrap();
+    // Folded header lines joined, then each `=?utf-8?b?...?=` word decoded.
+    let head = head.replace("\n ", " ").replace("\n\t", " ");
+    let mut out = String::new();
+    for line in head.lines() {
+        let mut line = line.to_string();
+        while let Some(at) = line.find("=?utf-8?b?") {
+            let rest = &line[at + "=?utf-8?b?".len()..];
+            let end = rest.find("?=").unwrap();
+            let word = b64(&rest[..end]);
+            // Space between two encoded words is not text; before plain text it is.
+            let after = &rest[end + 2..];
+            let after = if after.trim_start().starts_with("=?utf-8?b?") {
+                after.trim_start().to_string()
+            } else {
+                after.to_string()
+            };
+            line = format!("{}{word}{after}", &line[..at]);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+    if head
+        .to_ascii_lowercase()
+        .contains("content-transfer-encoding: base64")
+    {
+        out.push_str(&b64(body));
+    } else {
+        let text = body.replace("=\n", "");
+        let bytes = text.as_bytes();
+        let mut raw = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'=' && i + 2 < bytes.len() {
+                if let Ok(b) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
+                    raw.push(b);
+                    i += 3;
+                    continue;
+                }
+            }
+            raw.push(bytes[i]);
+            i += 1;
+        }
+        out.push_str(&String::from_utf8(raw).unwrap());
+    }
+    out
+}
+
+async fn patch_me(s: &Server, token: &str, body: Value) -> (u16, Value) {
+    send(
+        http()
+            .patch(s.url("/api/me"))
+            .bearer_auth(token)
+            .json(&body),
+    )
+    .await
+}
+
+/// An account keeps a language (`PATCH /api/me`, `GET /api/me`), and its mails are
+/// written in it: a Russian account's confirmation and digest read Russian.
+async fn the_accounts_language_and_its_mails(backend: clubdb::Backend) {
+    let Some(smtp) = Smtp::start().await else {
+        return;
+    };
+    let Some(url) = clubdb::fresh(backend).await else {
+        return;
+    };
+    let s = mailing_server(url, &smtp).await;
+    let ann = member(&s, "Ann").await;
+    let bob = member(&s, "Bob").await;
+    let (_, me) = s.get("/api/me", Some(&ann)).await;
+    assert!(me["language"].is_null(), "{me}");
+
+    let (status, body) = patch_me(&s, &ann, json!({"language": "xx"})).await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (400, Some("unknown_language")),
+        "{body}"
+    );
+    // A refusal writes nothing, the valid name beside it included.
+    let (status, _) = patch_me(&s, &ann, json!({"name": "Anya", "language": "de"})).await;
+    assert_eq!(status, 400);
+    let (_, me) = s.get("/api/me", Some(&ann)).await;
+    assert_eq!(
+        (me["name"].as_str(), me["language"].clone()),
+        (Some("Ann"), Value::Null)
+    );
+    let (status, body) = patch_me(&s, &ann, json!({})).await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (400, Some("bad_json"))
+    );
+    let (_, guest) = s.player().await;
+    let (status, body) = patch_me(&s, &guest, json!({"language": "ru"})).await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (409, Some("not_logged_in")),
+        "{body}"
+    );
+    let (_, me) = s.get("/api/me", Some(&guest)).await;
+    assert!(me["language"].is_null(), "{me}");
+
+    // Set in any case, stored as the server writes it; a rename leaves it.
+    let (status, body) = patch_me(&s, &ann, json!({"language": "PT-br"})).await;
+    assert_eq!(
+        (status, body["language"].as_str()),
+        (200, Some("pt-BR")),
+        "{body}"
+    );
+    let (status, body) = patch_me(&s, &ann, json!({"language": "ru"})).await;
+    assert_eq!(
+        (status, body["language"].as_str()),
+        (200, Some("ru")),
+        "{body}"
+    );
+    let (status, body) = patch_me(&s, &ann, json!({"name": "Аня"})).await;
+    assert_eq!(
+        (status, body["name"].as_str(), body["language"].as_str()),
+        (200, Some("Аня"), Some("ru")),
+        "{body}"
+    );
+    let (_, me) = s.get("/api/me", Some(&ann)).await;
+    assert_eq!(me["language"], "ru", "{me}");
+
+    // The confirmation and the digest in Russian; Bob, who picked none, reads English.
+    let (status, body) = put_address(&s, &ann, "ann@checkers.test").await;
+    assert_eq!(status, 200, "{body}");
+    let first = decoded(&smtp.nth(1).await);
+    assert!(
+        first.contains("Subject: Подтвердите адрес для Checkerhall"),
+        "{first}"
+    );
+    assert!(first.contains("Здравствуйте, Аня!"), "{first}");
+    let verify = link(
+        &first,
+        &format!("{}/api/account/mail/verify?token=", s.base()),
+    );
+    assert_eq!(redirect_of(&verify).await, "/account?mail=verified");
+    let (status, _) = put_address(&s, &bob, "bob@checkers.test").await;
+    assert_eq!(status, 200);
+    let second = decoded(&smtp.nth(2).await);
+    assert!(
+        second.contains("Subject: Confirm your address for Checkerhall"),
+        "{second}"
+    );
+    let verify = link(
+        &second,
+        &format!("{}/api/account/mail/verify?token=", s.base()),
+    );
+    assert_eq!(redirect_of(&verify).await, "/account?mail=verified");
+
+    let (_ann_waits, _w1, _b1) =
+        game(&s, &ann, &bob, json!({"kind": "correspondence", "days": 3})).await;
+    let run = digest(&s, now_ms()).await;
+    assert_eq!((run.sent, run.failed), (1, 0), "{run:?}");
+    let mail = decoded(&smtp.nth(3).await);
+    assert!(mail.contains("To: ann@checkers.test"), "{mail}");
+    assert!(
+        mail.contains("Subject: 1 партия по переписке ждёт вашего хода"),
+        "{mail}"
+    );
+    assert!(
+        mail.contains("- Стокгольмские шашки — против Bob, сходить до "),
+        "{mail}"
+    );
+    assert!(
+        mail.contains("Чтобы больше их не получать, откройте: "),
+        "{mail}"
+    );
+
+    // Forgotten with null: English again.
+    let (status, body) = patch_me(&s, &ann, json!({"language": null})).await;
+    assert_eq!(
+        (status, body["language"].clone()),
+        (200, Value::Null),
+        "{body}"
+    );
+    let (_, me) = s.get("/api/me", Some(&ann)).await;
+    assert!(me["language"].is_null(), "{me}");
+}
+
+#[tokio::test]
+async fn the_accounts_language_and_its_mails_sqlite() {
+    the_accounts_language_and_its_mails(clubdb::Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn the_accounts_language_and_its_mails_postgres() {
+    the_accounts_language_and_its_mails(clubdb::Backend::Postgres).await;
+}

@@ -126,6 +126,9 @@ pub(super) fn http_cases() -> Vec<Case> {
         case(Open, Guest, "PATCH", "/api/me")
             .json(json!({"name": "  "}))
             .is(400, "bad_name"),
+        case(Open, Guest, "PATCH", "/api/me")
+            .json(json!({"language": "xx"}))
+            .is(400, "unknown_language"),
         case(Open, Guest, "POST", "/api/rooms")
             .json(json!({"game": "queah",
                 "time_control": {"kind": "fischer", "base_ms": 1, "increment_ms": 0}}))
