@@ -4,6 +4,7 @@
 import { api, getMe, h } from '../http.js';
 import { t } from '../i18n.js';
 import { navigate } from '../router.js';
+import { POOLS } from '../ratings.js';
 import { checkCreate, formatRules, splitTournaments } from '../tourney.js';
 import { creatorsText, mayCreate } from '../tournament/show.js';
 import { eventItem } from '../widgets/eventlist.js';
@@ -56,15 +57,9 @@ function localValue(ms) {
 /** The create form, folded under its summary. */
 function createForm() {
   const name = h('input', { id: 't-name', name: 'name', maxlength: 60, required: true, autocomplete: 'off' });
+  // A tournament is rated in one pool: the pools' own names, as the leaderboard shows them.
   const game = h('select', { id: 't-game', name: 'game' },
-    [
-      ['stockholm', 'tournaments-game-stockholm'],
-      ['brazilian', 'tournaments-game-brazilian'],
-      ['giveandtake', 'tournaments-game-giveandtake'],
-      ['queah', 'tournaments-game-queah'],
-      ['neva', 'tournaments-game-neva'],
-      ['neva-teams', 'tournaments-game-neva-teams'],
-    ].map(([v, key]) => h('option', { value: v }, t(key))));
+    POOLS.map((p) => h('option', { value: p.key }, p.name)));
   const format = h('select', { id: 't-format', name: 'format' });
   const rounds = h('input', { id: 't-rounds', type: 'number', min: 1, max: 30, value: 5 });
   const minutes = h('input', { id: 't-minutes', type: 'number', min: 10, max: 600, value: 60 });

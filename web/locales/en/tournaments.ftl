@@ -40,14 +40,6 @@ tournaments-field-rated = Rated (games change ratings)
 tournaments-no-limit = no limit
 tournaments-create-button = Create tournament
 
-# The games a tournament can be played in, in the create form's list.
-tournaments-game-stockholm = Stockholm
-tournaments-game-brazilian = Brazilian
-tournaments-game-giveandtake = Give and Take
-tournaments-game-queah = Queah
-tournaments-game-neva = Neva
-tournaments-game-neva-teams = Neva, teams of two
-
 # The tournament systems, in the create form's list.
 tournaments-system-swiss = Swiss
 tournaments-system-round-robin = Round robin

@@ -7,11 +7,11 @@
 
 common-game-short-neva = Neva
 common-game-short-queah = Queah
-common-game-short-giveandtake = Dar e Tomar
+common-game-short-giveandtake = Give and Take
 common-game-short-stockholm = Estocolmo
 common-game-name-neva = Damas Neva
 common-game-name-queah = Queah
-common-game-name-giveandtake = Dar e Tomar
+common-game-name-giveandtake = Give and Take
 common-game-name-stockholm = Damas de Estocolmo
 
 ## Os lugares, chamados pela cor das peças ("Vez das Brancas", "Ana (Vermelhas)").
@@ -89,7 +89,7 @@ common-opt-dropped-waits = a peça colocada espera
 common-opt-dropped-moves = a peça colocada pode mover
 common-opt-back-allowed = pode voltar atrás
 common-opt-no-back = sem voltar atrás
-# Dar e Tomar: a peça que acabou de mover tem de ser capturada.
+# Give and Take: a peça que acabou de mover tem de ser capturada.
 common-opt-hot-anywhere = capturar a peça movida em qualquer salto
 common-opt-hot-at-once = capturar a peça movida logo no primeiro salto
 common-opt-hot-first-jump = a peça movida primeiro

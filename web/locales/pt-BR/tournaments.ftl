@@ -40,14 +40,6 @@ tournaments-field-rated = Valendo rating (as partidas mudam o rating)
 tournaments-no-limit = sem limite
 tournaments-create-button = Criar torneio
 
-# Os jogos em que um torneio pode ser disputado, na lista do formulário.
-tournaments-game-stockholm = Estocolmo
-tournaments-game-brazilian = Damas brasileiras
-tournaments-game-giveandtake = Perde-ganha
-tournaments-game-queah = Queah
-tournaments-game-neva = Neva
-tournaments-game-neva-teams = Neva, duplas
-
 # Os sistemas de torneio, na lista do formulário.
 tournaments-system-swiss = Suíço
 tournaments-system-round-robin = Todos contra todos

@@ -87,7 +87,7 @@ history-games-no-opponent = соперника пока нет
 history-games-you-play = ваш цвет: { $seat }
 history-games-play = Играть
 history-games-open = Открыть
-# Название кнопки, читается вслух: «Играть: Квиа».
+# Название кнопки, читается вслух: «Играть: Куэа».
 history-games-play-label = Играть: { $game }
 history-games-open-label = Открыть: { $game }
 

@@ -29,7 +29,7 @@ mail-digest-stop = Чтобы больше их не получать, откр�
 
 ## Названия игр.
 
-mail-game-neva = Шашки «Нева»
-mail-game-queah = Queah
+mail-game-neva = Невские шашки
+mail-game-queah = Куэа
 mail-game-giveandtake = Отдай и возьми
 mail-game-stockholm = Стокгольмские шашки

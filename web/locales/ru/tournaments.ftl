@@ -40,14 +40,6 @@ tournaments-field-rated = На рейтинг (партии меняют рей�
 tournaments-no-limit = без ограничений
 tournaments-create-button = Создать турнир
 
-# Игры, в которые можно сыграть турнир, в списке формы.
-tournaments-game-stockholm = Стокгольмские шашки
-tournaments-game-brazilian = Бразильские шашки
-tournaments-game-giveandtake = Поддавки
-tournaments-game-queah = Куа
-tournaments-game-neva = Нева
-tournaments-game-neva-teams = Нева, команды по двое
-
 # Турнирные системы в списке формы.
 tournaments-system-swiss = Швейцарская система
 tournaments-system-round-robin = Круговая система

@@ -55,9 +55,9 @@ async fn the_rules_of_neva_read_russian_and_queah_portuguese_at_375px() {
     page.set_viewport(375, 812, true).await;
 
     open(&page, "/rules/neva", "ru").await;
-    assert_eq!(page.text(".learn > h1").await, "Шашки «Нева»: как играть");
+    assert_eq!(page.text(".learn > h1").await, "Невские шашки: как играть");
     let title: String = page.eval("document.title").await;
-    assert_eq!(title, "Шашки «Нева»: правила · Checkerhall");
+    assert_eq!(title, "Невские шашки: правила · Checkerhall");
     assert_eq!(page.text("#rule-options > h2").await, "Настройки комнаты");
     page.eval::<Value>("window.scrollTo(0, 0)").await;
     assert_no_horizontal_scroll(&page).await;
