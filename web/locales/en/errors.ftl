@@ -134,3 +134,25 @@ error-chat_too_fast = You are writing too fast: at most 5 messages in 10 seconds
 error-chat_not_allowed = You cannot write in this chat now.
 error-no_such_chat = There is no such message.
 error-muted = An administrator has muted your chat on this server.
+
+## Tournaments and analysis
+
+error-unknown_game = There is no such game here: the games are Neva checkers, Queah, Give and Take and Stockholm.
+error-bad_format = This tournament format does not fit the game: check the format, the rounds and the teams.
+error-bad_max_players = The most players must be at least 2, and no fewer than have entered.
+error-bad_no_show = The time to show up must be from 1 second to a day.
+error-no_bots = Choose at least one computer player to add.
+error-too_many_bots = Too many computer players: at most 64 may enter.
+error-no_teams = This tournament has no teams, so there are no partners to choose.
+error-bad_partner = You cannot be your own partner.
+error-unknown_partner = There is no such player to be your partner.
+error-not_allowed = You may not create tournaments on this server.
+error-not_organiser = Only the tournament's creator or an administrator may change it.
+error-account_required = Only accounts play in tournaments: claim your name first.
+error-tournament_started = The tournament has started: it can no longer be changed.
+error-tournament_full = The tournament is full.
+error-tournament_over = The tournament is over.
+error-registration_closed = Registration for this tournament is closed.
+error-not_entered = You are not entered in this tournament.
+error-too_few_players = A tournament needs at least two players to start.
+error-game_not_finished = Only finished games are analysed: this one is still being played.

@@ -133,3 +133,25 @@ error-chat_too_fast = Você está escrevendo rápido demais: no máximo 5 mensag
 error-chat_not_allowed = Você não pode escrever neste chat agora.
 error-no_such_chat = Essa mensagem não existe.
 error-muted = Um administrador silenciou o seu chat neste servidor.
+
+## Torneios e análise
+
+error-unknown_game = Esse jogo não existe aqui: os jogos são Damas Neva, Queah, Give and Take e Damas de Estocolmo.
+error-bad_format = Esse formato de torneio não serve para este jogo: confira o formato, as rodadas e as equipes.
+error-bad_max_players = O máximo de jogadores deve ser pelo menos 2, e não menos do que os já inscritos.
+error-bad_no_show = O tempo para comparecer vai de 1 segundo a um dia.
+error-no_bots = Escolha pelo menos um jogador do computador.
+error-too_many_bots = Jogadores do computador demais: no máximo 64 podem entrar.
+error-no_teams = Este torneio não tem equipes, então não há parceiro a escolher.
+error-bad_partner = Você não pode ser seu próprio parceiro.
+error-unknown_partner = Esse jogador não existe para ser seu parceiro.
+error-not_allowed = Você não pode criar torneios neste servidor.
+error-not_organiser = Só quem criou o torneio ou um administrador pode alterá-lo.
+error-account_required = Só contas jogam torneios: registre seu nome primeiro.
+error-tournament_started = O torneio já começou: não pode mais ser alterado.
+error-tournament_full = O torneio está lotado.
+error-tournament_over = O torneio terminou.
+error-registration_closed = As inscrições para este torneio estão encerradas.
+error-not_entered = Você não está inscrito neste torneio.
+error-too_few_players = Um torneio precisa de pelo menos dois jogadores para começar.
+error-game_not_finished = Só partidas terminadas são analisadas: esta ainda está em andamento.
