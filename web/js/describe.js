@@ -151,6 +151,12 @@ export function personName(name, bot = null) {
     return bot.level ? t('common-bot-level', { level: bot.level }) : t('common-bot');
   }
   const s = String(name ?? '');
+  // A tournament numbers its computer players ("Computer level 3 #2"): the number stays.
+  const numbered = /^(.+) (#\d+)$/.exec(s);
+  if (numbered) {
+    const bare = personName(numbered[1]);
+    return bare === numbered[1] ? s : `${bare} ${numbered[2]}`;
+  }
   // The server's English names for its bots, read in the reader's language.
   if (s === 'Random mover') return t('common-bot-random');
   if (s === 'Computer') return t('common-bot');

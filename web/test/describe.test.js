@@ -101,3 +101,18 @@ test('a room in Russian and Portuguese: plurals by the language\'s rules, bots a
     useEnglish();
   }
 });
+
+test('a tournament\'s numbered computer players read in the reader\'s language, their number kept', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { useBundle } = await import('../js/i18n.js');
+  const { useEnglish } = await import('./fixtures/english.js');
+  assert.equal(personName('Computer level 3 #2'), 'Computer level 3 #2');
+  assert.equal(personName('Ann #1'), 'Ann #1');
+  try {
+    useBundle('ru', [readFileSync(new URL('../locales/ru/common.ftl', import.meta.url), 'utf8')]);
+    assert.equal(personName('Computer level 3 #2'), 'Компьютер уровня 3 #2');
+    assert.equal(personName('Ann #1'), 'Ann #1');
+  } finally {
+    useEnglish();
+  }
+});
