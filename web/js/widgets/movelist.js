@@ -74,8 +74,10 @@ export function moveTable(moves, layout, current, onPick) {
     e.stopPropagation();
     const box = table.parentNode;
     onPick(to);
-    // The owner may draw the list again on the pick: the focus follows to the new button.
-    setTimeout(() => box?.querySelector(`button.move[data-ply="${to}"]`)?.focus(), 0);
+    // The owner draws the list again on the pick, at once: the focus follows to the new
+    // button now. A timer would be late on a page in the background and pull the focus
+    // back into the list after a Tab had left it.
+    box?.querySelector(`button.move[data-ply="${to}"]`)?.focus();
   });
   return table;
 }
