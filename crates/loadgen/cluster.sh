@@ -58,7 +58,7 @@ http {
     uwsgi_temp_path $dir/uwsgi;
     scgi_temp_path $dir/scgi;
     upstream checkerhall {
-$(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=1 fail_timeout=1s;"; done)
+$(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=0;"; done)
         keepalive 64;
     }
     map \$http_upgrade \$connection_upgrade { default upgrade; '' ''; }

@@ -8,6 +8,17 @@ import { t } from './i18n.js';
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_MS = 10000;
+// A paused node (SIGSTOP, a VM migration) still accepts TCP connections: a connect that
+// reaches it neither opens nor closes until the browser gives up, minutes later. 5 s is
+// plenty for the TLS and upgrade of a slow phone link, and about the lease of a node
+// (docs/cluster.md, 5 s by default): with the backoff after it, the retry goes out about
+// when a paused node's rooms are taken over, and the balancer likely picks another node.
+export const CONNECT_TIMEOUT_MS = 5000;
+// A socket that opened stays open when its node is paused later: the node's kernel still
+// takes what we send and nothing on the node can close it, so only its silence tells. Any
+// message counts as an answer; 10 s leaves a slow link room for a pong queued behind a
+// snapshot, and gives a dead socket up within two pings.
+export const PONG_TIMEOUT_MS = 10000;
 // Close codes of protocol.md: the session was ended (logout, revoke, password change), or the
 // player was banned.
 const CLOSE_SESSION_ENDED = 4001;
@@ -54,7 +65,7 @@ export class RoomSocket {
     this.emit('state', state);
   }
 
-  connect() {
+  url() {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     let url = `${proto}://${location.host}/ws?room=${encodeURIComponent(this.roomId)}`;
     if (this.version !== null) url += `&since=${this.version}`;
@@ -62,14 +73,24 @@ export class RoomSocket {
     // carry it in the room's URL, `?code=`).
     if (this.code) url += `&code=${encodeURIComponent(this.code)}`;
     if (VERSION) url += `&client=${VERSION}`;
-    const ws = new WebSocket(url);
+    return url;
+  }
+
+  connect() {
+    const ws = new WebSocket(this.url());
     this.ws = ws;
+    this.connectTimer = setTimeout(() => this.drop(ws), CONNECT_TIMEOUT_MS);
+    // A socket given up on may still open, speak or close later: none of that is ours now.
     ws.onopen = () => {
+      if (this.ws !== ws) return;
+      clearTimeout(this.connectTimer);
       this.attempt = 0;
       this.setState('open');
       this.ping();
     };
     ws.onmessage = (e) => {
+      if (this.ws !== ws) return;
+      this.heard();
       let msg;
       try {
         msg = JSON.parse(e.data);
@@ -80,9 +101,7 @@ export class RoomSocket {
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
-      clearTimeout(this.pingTimer);
-      for (const [, p] of this.pending) p.reject(new Error(t('common-connection-lost')));
-      this.pending.clear();
+      this.lost();
       if (this.closed) return;
       // A ban (4003) is final: reconnecting would only be refused again.
       if (e.code === CLOSE_BANNED) {
@@ -104,11 +123,43 @@ export class RoomSocket {
       // The session ended elsewhere (4001): the header learns who we are now, and the
       // reconnect below goes out under that identity.
       if (e.code === CLOSE_SESSION_ENDED) window.dispatchEvent(new Event('checkerhall:session-ended'));
-      this.setState('reconnecting');
-      const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
-      this.attempt += 1;
-      this.retryTimer = setTimeout(() => this.connect(), base + Math.random() * 300);
+      this.retry();
     };
+  }
+
+  /** Gives up on `ws`, silent past its deadline, and tries again as after a close. */
+  drop(ws) {
+    if (this.ws !== ws || this.closed) return;
+    this.ws = null;
+    ws.close();
+    this.lost();
+    this.retry();
+  }
+
+  retry() {
+    this.setState('reconnecting');
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.connect(), base + Math.random() * 300);
+  }
+
+  /** The socket is gone: nothing waits on it any more, and no answer will come. */
+  lost() {
+    this.stopTimers();
+    for (const [, p] of this.pending) p.reject(new Error(t('common-connection-lost')));
+    this.pending.clear();
+  }
+
+  stopTimers() {
+    clearTimeout(this.connectTimer);
+    clearTimeout(this.pingTimer);
+    this.heard();
+  }
+
+  /** Something came: the node is alive, whatever ping is unanswered. */
+  heard() {
+    clearTimeout(this.pongTimer);
+    this.pongTimer = null;
   }
 
   /** Waits for the user before reconnecting after an idle close. */
@@ -156,6 +207,9 @@ export class RoomSocket {
     if (this.ws?.readyState !== WebSocket.OPEN) return;
     this.pingSent = Date.now();
     this.ws.send(JSON.stringify({ type: 'ping' }));
+    // The deadline runs from the first ping nothing answered, not from the latest.
+    const ws = this.ws;
+    if (!this.pongTimer) this.pongTimer = setTimeout(() => this.drop(ws), PONG_TIMEOUT_MS);
     this.pingTimer = setTimeout(() => this.ping(), PING_MS);
   }
 
@@ -176,7 +230,7 @@ export class RoomSocket {
     this.closed = true;
     this.stopSleeping();
     clearTimeout(this.retryTimer);
-    clearTimeout(this.pingTimer);
+    this.stopTimers();
     this.ws?.close();
   }
 }

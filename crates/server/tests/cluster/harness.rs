@@ -245,14 +245,14 @@ impl Drop for Nginx {
 
 /// nginx's configuration: round robin over `nodes`; WebSocket upgrades passed; the client's
 /// address in `X-Forwarded-For`; a request that cannot reach a node (refused, reset, or a
-/// 502/503 answer such as a draining node's) passed to the next one, and a node that fails
-/// left out for a second.
+/// 502/503 answer such as a draining node's) passed to the next one; as shipped
+/// (`deploy/nginx-cluster.conf`), no node is ever marked down.
 pub fn nginx_conf(dir: &Path, listen: SocketAddr, nodes: &[SocketAddr]) -> String {
     let d = dir.display();
     let user = if is_root() { "user root;" } else { "" };
     let servers: String = nodes
         .iter()
-        .map(|a| format!("        server {a} max_fails=1 fail_timeout=1s;\n"))
+        .map(|a| format!("        server {a} max_fails=0;\n"))
         .collect();
     format!(
         r#"{user}
