@@ -2,14 +2,14 @@
 //! the live room list (`rooms::shared_list`), bans and session ends, and tournaments.
 //!
 //! - **Sockets.** A ban or a session's end is stored as on one node, this node's sockets are
-//!   closed, and [`SOCKETS`] tells every other node to close its own ([`close_player`],
+//!   closed, and a note ([`Note::ClosePlayer`], [`Note::CloseSession`]) tells every other node to close its own ([`close_player`],
 //!   [`close_session`]). A node whose listener reconnected checks its open sockets against
 //!   the tables (banned players, sessions that no longer exist) and closes those.
 //! - **Tournaments.** The directors run on one node: the holder of a Postgres advisory lock
 //!   taken on a connection of its own ([`LEADER_KEY`]), kept open while the node lives. The
 //!   other nodes try again every renewal; when the holder dies, its connection closes, the
 //!   lock goes with it, and the next node to try takes it and restores the directors. Every
-//!   change of an event is notified on [`TOURNEY`]: every node's standings streams read it
+//!   change of an event is notified ([`Note::Tournament`]): every node's standings streams read it
 //!   again, and the leader wakes (or starts) that event's director, so a registration on any
 //!   node reaches it. The leader also sweeps the dead nodes' rows from `room_listing`.
 
@@ -20,12 +20,13 @@ use tokio::sync::broadcast;
 use uuid::Uuid;
 
 use crate::accounts::SESSION_ENDED;
-use crate::cluster::bus::{Heard, LIST, SOCKETS, TOURNEY};
+use crate::cluster::bus::Heard;
 use crate::cluster::Cluster;
 use crate::connections::Sockets;
 use crate::rooms::shared_list as listing;
 use crate::rooms::Rooms;
 use crate::tournaments::Tournaments;
+use crate::wire::Note;
 
 /// The advisory lock whose holder runs the tournaments' directors ("CHKHALL1").
 pub(crate) const LEADER_KEY: i64 = 0x4348_4b48_414c_4c31;
@@ -65,14 +66,14 @@ pub(crate) fn start(
 /// What a subscriber heard next: a note, or "read the tables again" (a reconnection, or a
 /// queue overrun), or nothing more (the bus is gone).
 enum Next {
-    Note(String, String),
+    Note(Note),
     Reread,
     End,
 }
 
 async fn next(rx: &mut broadcast::Receiver<Heard>) -> Next {
     match rx.recv().await {
-        Ok(Heard::Note { channel, payload }) => Next::Note(channel, payload),
+        Ok(Heard::Note(note)) => Next::Note(note),
         Ok(Heard::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => Next::Reread,
         Err(broadcast::error::RecvError::Closed) => Next::End,
     }
@@ -97,10 +98,7 @@ async fn run_listing(cluster: Cluster, rooms: Rooms, mut rx: broadcast::Receiver
             () = stopped(&rooms) => return,
             changed = rooms.feed().pending() => listing::write(&cluster, &rooms, changed).await,
             heard = next(&mut rx) => match heard {
-                Next::Note(channel, payload) if channel == LIST => {
-                    let Ok(id) = Uuid::parse_str(&payload) else {
-                        continue;
-                    };
+                Next::Note(Note::Listed { room: id }) => {
                     if let Err(e) = listing::heard(&cluster, &rooms, id).await {
                         tracing::warn!(room = %id, error = %e, "listing row not read");
                     }
@@ -129,8 +127,7 @@ pub(crate) async fn close_player(
 ) {
     sockets.close_player(player, code, reason);
     if let Some(c) = cluster {
-        let note = format!("player {player} {code}");
-        if let Err(e) = c.bus().notify(SOCKETS, &note).await {
+        if let Err(e) = c.bus().notify(&Note::ClosePlayer { player, code }).await {
             tracing::warn!(%player, error = %e, "the other nodes not told to close the player's sockets");
         }
     }
@@ -141,31 +138,9 @@ pub(crate) async fn close_player(
 pub(crate) async fn close_session(sockets: &Sockets, cluster: Option<&Cluster>, session: Uuid) {
     sockets.close_session(session, SESSION_ENDED, reason_of(SESSION_ENDED));
     if let Some(c) = cluster {
-        let note = format!("session {session}");
-        if let Err(e) = c.bus().notify(SOCKETS, &note).await {
+        if let Err(e) = c.bus().notify(&Note::CloseSession { session }).await {
             tracing::warn!(%session, error = %e, "the other nodes not told to close the session's sockets");
         }
-    }
-}
-
-/// Applies a [`SOCKETS`] note to this node's sockets.
-fn close_told(sockets: &Sockets, payload: &str) {
-    let mut words = payload.split(' ');
-    match (
-        words.next(),
-        words.next().map(Uuid::parse_str),
-        words.next(),
-    ) {
-        (Some("player"), Some(Ok(player)), Some(code)) => {
-            let Ok(code) = code.parse::<u16>() else {
-                return;
-            };
-            sockets.close_player(player, code, reason_of(code));
-        }
-        (Some("session"), Some(Ok(session)), None) => {
-            sockets.close_session(session, SESSION_ENDED, reason_of(SESSION_ENDED));
-        }
-        _ => tracing::debug!(payload, "sockets note not understood"),
     }
 }
 
@@ -194,7 +169,12 @@ async fn run_sockets(rooms: Rooms, sockets: Sockets, mut rx: broadcast::Receiver
         tokio::select! {
             () = stopped(&rooms) => return,
             heard = next(&mut rx) => match heard {
-                Next::Note(channel, payload) if channel == SOCKETS => close_told(&sockets, &payload),
+                Next::Note(Note::ClosePlayer { player, code }) => {
+                    sockets.close_player(player, code, reason_of(code));
+                }
+                Next::Note(Note::CloseSession { session }) => {
+                    sockets.close_session(session, SESSION_ENDED, reason_of(SESSION_ENDED));
+                }
                 Next::Note(..) => {}
                 Next::Reread => recheck_sockets(&rooms, &sockets).await,
                 Next::End => return,
@@ -209,11 +189,7 @@ async fn run_tourney(rooms: Rooms, tournaments: Tournaments, mut rx: broadcast::
         tokio::select! {
             () = stopped(&rooms) => return,
             heard = next(&mut rx) => match heard {
-                Next::Note(channel, payload) if channel == TOURNEY => {
-                    if let Ok(id) = Uuid::parse_str(&payload) {
-                        tournaments.heard(id);
-                    }
-                }
+                Next::Note(Note::Tournament { id }) => tournaments.heard(id),
                 Next::Note(..) => {}
                 Next::Reread => {
                     if let Err(e) = tournaments.heard_all().await {
@@ -222,34 +198,6 @@ async fn run_tourney(rooms: Rooms, tournaments: Tournaments, mut rx: broadcast::
                 }
                 Next::End => return,
             },
-        }
-    }
-}
-
-/// Takes the directors' lock on a connection of its own; `None` while another node holds it
-/// (or the database cannot be reached).
-async fn try_lead(rooms: &Rooms) -> Option<PgConnection> {
-    let pool = rooms.store().postgres()?;
-    let mut conn = match PgConnection::connect_with(&pool.connect_options()).await {
-        Ok(c) => c,
-        Err(e) => {
-            tracing::debug!(error = %e, "no connection for the directors' lock");
-            return None;
-        }
-    };
-    let won: Result<bool, sqlx::Error> = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-        .bind(LEADER_KEY)
-        .fetch_one(&mut conn)
-        .await;
-    match won {
-        Ok(true) => Some(conn),
-        Ok(false) => {
-            let _ = conn.close().await;
-            None
-        }
-        Err(e) => {
-            tracing::debug!(error = %e, "the directors' lock not tried");
-            None
         }
     }
 }
@@ -282,7 +230,7 @@ async fn lead(cluster: Cluster, rooms: Rooms, tournaments: Tournaments) {
                 }
             }
             None => {
-                if let Some(conn) = try_lead(&rooms).await {
+                if let Some(conn) = rooms.store().try_advisory_lock(LEADER_KEY).await {
                     tracing::info!(node = %cluster.name(), "this node runs the tournaments' directors");
                     held = Some(conn);
                     if let Err(e) = tournaments.lead().await {
@@ -315,7 +263,7 @@ async fn sweep(cluster: &Cluster, rooms: &Rooms, lease_ms: i64) {
         Ok(gone) => {
             for id in gone {
                 tracing::info!(room = %id, "listing row of a room no node serves deleted");
-                if let Err(e) = cluster.bus().notify(LIST, &id.to_string()).await {
+                if let Err(e) = cluster.bus().notify(&Note::Listed { room: id }).await {
                     tracing::warn!(room = %id, error = %e, "listing change not notified");
                 }
             }

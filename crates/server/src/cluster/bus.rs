@@ -1,11 +1,12 @@
 //! The nodes' notifications: one dedicated `LISTEN` connection per node (`docs/cluster.md`,
 //! "Any node serves any player").
 //!
-//! A notification only says where to look; the data are in tables. A notification is not
+//! What the notes say is [`Note`], written and read in `wire::ipc` only. A notification
+//! only says where to look; the data are in tables. A notification is not
 //! stored, so a listener that lost its connection has missed whatever was sent meanwhile:
 //! after every (re)connection the bus says [`Heard::Reconnected`], and whoever listens reads
-//! the tables again. `ROOM` notes (one per stored log row, the busiest channel by far) go
-//! only to the followers of that room ([`Bus::follow_room`]), found by one hash lookup;
+//! the tables again. [`Note::RoomRow`] notes (one per stored log row, the busiest by far)
+//! go only to the followers of that room ([`Bus::follow_room`]), found by one hash lookup;
 //! every other note goes to every subscriber ([`Bus::subscribe`]).
 
 use std::collections::HashMap;
@@ -13,32 +14,15 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use tokio::sync::{broadcast, mpsc};
 use uuid::Uuid;
 
-use crate::store::StoreError;
-
-/// A room's new log row: `"<room uuid> <seq>"`, sent by the owner's write statement.
-pub const ROOM: &str = "checkerhall_room";
-/// A listed room's summary changed: `"<room uuid>"`.
-pub const LIST: &str = "checkerhall_list";
-/// Sockets to end on every node: `"player <uuid> <code>"` or `"session <uuid>"`.
-pub const SOCKETS: &str = "checkerhall_sockets";
-/// A tournament changed: `"<tournament uuid>"`.
-pub const TOURNEY: &str = "checkerhall_tourney";
-/// A node joined or released its rooms: `"joined <epoch>"`, `"released <epoch>"`.
-pub const NODES: &str = "checkerhall_nodes";
+use crate::store::{Store, StoreError};
+use crate::wire::ipc::{self, Note};
 
 /// What a follower is sent instead of a seq when notes may have been missed (the listener
 /// reconnected): read the room's log after the last row it has.
 pub const RECHECK: i64 = -1;
-
-/// The inbox channel of the node whose life is `epoch`: `"cmd <id>"` to an owner, `"ans
-/// <id>"` back to the node that asked.
-pub fn node_channel(epoch: i64) -> String {
-    format!("checkerhall_node_{epoch}")
-}
 
 /// The longest wait between two attempts to reconnect the listener.
 const BACKOFF_MAX: Duration = Duration::from_secs(5);
@@ -53,13 +37,8 @@ const ROOM_QUEUE: usize = 64;
 /// What the bus heard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Heard {
-    /// A notification on a channel other than [`ROOM`].
-    Note {
-        /// The channel.
-        channel: String,
-        /// Its payload.
-        payload: String,
-    },
+    /// A note other than [`Note::RoomRow`].
+    Note(Note),
     /// The listener (re)connected: notes sent before may have been missed, so read the
     /// tables again.
     Reconnected,
@@ -69,7 +48,7 @@ pub enum Heard {
 type Followers = Vec<(u64, mpsc::Sender<i64>)>;
 
 struct Shared {
-    pool: PgPool,
+    store: Store,
     heard: broadcast::Sender<Heard>,
     rooms: Mutex<HashMap<Uuid, Followers>>,
     next_token: AtomicU64,
@@ -126,11 +105,11 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Bus {
-    /// A bus on `pool` that hears nothing until [`Bus::start`].
-    pub(crate) fn new(pool: PgPool) -> Bus {
+    /// A bus on `store` (Postgres) that hears nothing until [`Bus::start`].
+    pub(crate) fn new(store: Store) -> Bus {
         Bus {
             shared: Arc::new(Shared {
-                pool,
+                store,
                 heard: broadcast::channel(HEARD_QUEUE).0,
                 rooms: Mutex::new(HashMap::new()),
                 next_token: AtomicU64::new(0),
@@ -146,25 +125,18 @@ impl Bus {
         tokio::spawn(listen(self.shared.clone(), epoch));
     }
 
-    /// Every note heard from now on on the channels other than [`ROOM`], and each
-    /// reconnection. A receiver that lags has missed notes: treat it as
+    /// Every note heard from now on but the rooms' rows, and each reconnection. A receiver that lags has missed notes: treat it as
     /// [`Heard::Reconnected`].
     pub fn subscribe(&self) -> broadcast::Receiver<Heard> {
         self.shared.heard.subscribe()
     }
 
-    /// Sends `payload` on `channel` (through the pool, not the listener's connection).
+    /// Sends `note` to every node (through the pool, not the listener's connection).
     ///
     /// # Errors
     /// The database failed.
-    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(channel)
-            .bind(payload)
-            .execute(&self.shared.pool)
-            .await
-            .map_err(StoreError::Sqlx)?;
-        Ok(())
+    pub async fn notify(&self, note: &Note) -> Result<(), StoreError> {
+        self.shared.store.notify(note).await
     }
 
     /// The seqs of `room`'s new log rows as their notes arrive, and [`RECHECK`] after a
@@ -199,27 +171,21 @@ impl Bus {
 impl Shared {
     /// Hands a note to whoever waits for it.
     fn dispatch(&self, channel: &str, payload: &str) {
-        if channel == ROOM {
-            let mut parts = payload.split(' ');
-            let (Some(Ok(room)), Some(Ok(seq))) = (
-                parts.next().map(Uuid::parse_str),
-                parts.next().map(str::parse::<i64>),
-            ) else {
-                tracing::debug!(payload, "room note not understood");
-                return;
-            };
-            if let Some(list) = lock(&self.rooms).get(&room) {
-                for (_, tx) in list {
-                    // Full: the follower reads every row after its last anyway.
-                    let _ = tx.try_send(seq);
+        match Note::parse(channel, payload) {
+            Ok(Note::RoomRow { room, seq }) => {
+                if let Some(list) = lock(&self.rooms).get(&room) {
+                    for (_, tx) in list {
+                        // Full: the follower reads every row after its last anyway.
+                        let _ = tx.try_send(seq);
+                    }
                 }
             }
-            return;
+            Ok(note) => {
+                let _ = self.heard.send(Heard::Note(note));
+            }
+            // Another version's note, perhaps: the tables hold what it was about.
+            Err(e) => tracing::debug!(error = %e, "note dropped"),
         }
-        let _ = self.heard.send(Heard::Note {
-            channel: channel.to_string(),
-            payload: payload.to_string(),
-        });
     }
 
     /// After a (re)connection: everybody rereads the tables.
@@ -233,29 +199,6 @@ impl Shared {
     }
 }
 
-/// A listener on its own connection (not one of the pool's: it is held for good), listening
-/// on the fixed channels and on `epoch`'s inbox.
-async fn connect(pool: &PgPool, epoch: i64) -> Result<(PgListener, i32), sqlx::Error> {
-    let options = (*pool.connect_options()).clone();
-    let own = PgPoolOptions::new()
-        .max_connections(1)
-        .min_connections(0)
-        .max_lifetime(None)
-        .idle_timeout(None)
-        .connect_lazy_with(options);
-    let mut listener = PgListener::connect_with(&own).await?;
-    // Our own reconnection: the listener's would hide which notes were missed.
-    listener.eager_reconnect(false);
-    let pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
-        .fetch_one(&mut listener)
-        .await?;
-    let inbox = node_channel(epoch);
-    listener
-        .listen_all([ROOM, LIST, SOCKETS, TOURNEY, NODES, inbox.as_str()])
-        .await?;
-    Ok((listener, pid))
-}
-
 /// The listener task: connects (with a backoff), passes every note on, and starts again on
 /// any failure; ends once the cluster is gone.
 async fn listen(shared: Arc<Shared>, epoch: impl Fn() -> Option<i64> + Send + 'static) {
@@ -264,7 +207,7 @@ async fn listen(shared: Arc<Shared>, epoch: impl Fn() -> Option<i64> + Send + 's
         let Some(mut listening) = epoch() else {
             return;
         };
-        let (mut listener, pid) = match connect(&shared.pool, listening).await {
+        let (mut listener, pid) = match shared.store.listener(&ipc::channels(listening)).await {
             Ok(l) => l,
             Err(e) => {
                 tracing::warn!(error = %e, "the cluster's listener cannot connect; trying again");
@@ -292,8 +235,8 @@ async fn listen(shared: Arc<Shared>, epoch: impl Fn() -> Option<i64> + Send + 's
                 _ = check.tick() => match epoch() {
                     None => return,
                     Some(now) if now != listening => {
-                        let old = node_channel(listening);
-                        let new = node_channel(now);
+                        let old = ipc::node_channel(listening);
+                        let new = ipc::node_channel(now);
                         let moved = async {
                             listener.listen(&new).await?;
                             listener.unlisten(&old).await

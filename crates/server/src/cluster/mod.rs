@@ -89,12 +89,12 @@ impl Cluster {
     pub async fn join(store: Store, settings: ClusterSettings) -> Result<Cluster, StoreError> {
         store.unlog_inbox().await?;
         let epoch = store.register_node(&settings.name).await?;
-        let Some(pool) = store.postgres() else {
+        if store.postgres().is_none() {
             return Err(StoreError::Url(
                 "a cluster of nodes needs Postgres".to_string(),
             ));
-        };
-        let bus = Bus::new(pool.clone());
+        }
+        let bus = Bus::new(store.clone());
         tracing::info!(node = %settings.name, epoch, "node registered");
         Ok(Cluster {
             inner: Arc::new(Inner {

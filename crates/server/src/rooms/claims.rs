@@ -9,9 +9,11 @@ use super::messages::{Owner, RoomHandle};
 use super::owner::IDLE_FINISHED_MS;
 use super::persist::{self, resume_of};
 use super::registry::Rooms;
+use crate::cluster::Cluster;
 use crate::metrics::Metrics;
 use crate::store::now_ms;
 use crate::store::{LiveRoom, StoreError};
+use crate::wire::Note;
 
 impl Rooms {
     /// The room with this id as this node serves it: its live task here; else, with
@@ -76,6 +78,7 @@ impl Rooms {
                 )
                 .await?;
             self.spawn_claimed(claimed, cluster.epoch());
+            self.retire_previous_lives(&cluster).await;
         }
         let lease = tokio::spawn(super::lease::run(
             self.clone(),
@@ -111,9 +114,30 @@ impl Rooms {
         handles
     }
 
+    /// After a restart, once this node took its previous lives' rooms back: those lives
+    /// are marked stopped and every node is told ([`Note::Released`]), so the clients on
+    /// other nodes reach the rooms here at once, not once the old lease lapses.
+    async fn retire_previous_lives(&self, cluster: &Cluster) {
+        let store = &self.inner.store;
+        let lives = match store.retire_lives(cluster.name(), cluster.epoch()).await {
+            Ok(lives) => lives,
+            Err(e) => {
+                tracing::warn!(error = %e, "previous lives not retired: the others wait for their leases");
+                return;
+            }
+        };
+        let notes: Vec<Note> = lives
+            .into_iter()
+            .map(|epoch| Note::Released { epoch })
+            .collect();
+        if let Err(e) = store.notify_all(&notes).await {
+            tracing::warn!(error = %e, "previous lives' end not told: the others wait for their leases");
+        }
+    }
+
     /// With several nodes: claims this node's share of the orphaned rooms now and starts
     /// them (the lease loop calls it after each renewal; a node that hears another one
-    /// released its rooms, `checkerhall_nodes` `released <epoch>`, calls it at once). On
+    /// released its rooms, `wire::Note::Released`, calls it at once). On
     /// one node, or while shutting down, nothing.
     pub async fn sweep_now(&self) {
         let Some(cluster) = self.inner.cluster.clone() else {

@@ -27,7 +27,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use super::forwarding::{Forward, Inbox};
+use super::forwarding::Inbox;
 use super::lock::lock;
 use super::messages::ROOM_MOVED;
 use super::messages::{Batch, CommandError, Outbound, Owner, RemoteChange, Request, RoomHandle};
@@ -39,6 +39,7 @@ use crate::cluster::bus::{RoomNotes, RECHECK};
 use crate::cluster::Cluster;
 use crate::metrics::Metrics;
 use crate::store::LogRow;
+use crate::wire::{Forward, Lane};
 
 /// How often a follower reads its room's log even without a note: the safety net for a
 /// note lost without a reconnection (a full queue, say).
@@ -91,7 +92,16 @@ impl Rooms {
             summary: summary.clone(),
         };
         let (stop_tx, stop) = oneshot::channel();
-        let token = match self.register_follower(&handle, stop_tx) {
+        let (moved, moved_rx) = mpsc::channel(1);
+        let followed = Followed {
+            handle: handle.clone(),
+            token: 0,
+            owner: Arc::new(AtomicI64::new(owner)),
+            moved: moved.clone(),
+            _stop: stop_tx,
+        };
+        let owner_cell = followed.owner.clone();
+        let token = match self.register_follower(followed) {
             Ok(token) => token,
             Err(running) => return Some(running),
         };
@@ -100,7 +110,8 @@ impl Rooms {
             rooms: self.clone(),
             cluster: cluster.clone(),
             inbox,
-            owner,
+            owner: owner_cell,
+            moved: (moved, moved_rx),
             notes,
             token,
         };
@@ -118,15 +129,22 @@ impl Rooms {
         }
     }
 
-    /// Enters the follower behind `handle` in the registry; its token. `Err`: a handle that
-    /// serves the room already (a follower another request just started, or the room
-    /// claimed here meanwhile).
-    fn register_follower(
-        &self,
-        handle: &RoomHandle,
-        stop: oneshot::Sender<()>,
-    ) -> Result<u64, RoomHandle> {
-        let id = handle.id;
+    /// The node whose life was `epoch` let its rooms go (`wire::Note::Released`): the
+    /// followers of its rooms ask who owns each now, instead of finding out from a forward
+    /// that waits for it.
+    pub(crate) fn owner_left(&self, epoch: i64) {
+        for f in lock(&self.inner.followers).by_room.values() {
+            if f.owner.load(Ordering::Acquire) == epoch {
+                let _ = f.moved.try_send(());
+            }
+        }
+    }
+
+    /// Enters `followed` in the registry, with a token of its own, which it returns.
+    /// `Err`: a handle that serves the room already (a follower another request just
+    /// started, or the room claimed here meanwhile).
+    fn register_follower(&self, mut followed: Followed) -> Result<u64, RoomHandle> {
+        let id = followed.handle.id;
         let mut followers = lock(&self.inner.followers);
         if let Some(f) = followers.by_room.get(&id) {
             if !f.handle.is_closed() {
@@ -138,14 +156,8 @@ impl Rooms {
         }
         followers.next_token += 1;
         let token = followers.next_token;
-        followers.by_room.insert(
-            id,
-            Followed {
-                handle: handle.clone(),
-                token,
-                _stop: stop,
-            },
-        );
+        followed.token = token;
+        followers.by_room.insert(id, followed);
         Ok(token)
     }
 }
@@ -183,8 +195,10 @@ struct Origin {
     rooms: Rooms,
     cluster: Cluster,
     inbox: Inbox,
-    /// The epoch of the room's owner.
-    owner: i64,
+    /// The epoch of the room's owner, shared with the registry.
+    owner: Arc<AtomicI64>,
+    /// The registry's way to make the follower ask who owns the room now.
+    moved: (mpsc::Sender<()>, mpsc::Receiver<()>),
     notes: RoomNotes,
     /// The registry's token for the follower.
     token: u64,
@@ -202,11 +216,10 @@ impl Follower {
             cluster,
             inbox,
             owner,
+            moved: (moved, moved_rx),
             notes,
             token,
         } = origin;
-        let owner = Arc::new(AtomicI64::new(owner));
-        let (moved, moved_rx) = mpsc::channel(1);
         let (presence, presence_rx) = mpsc::unbounded_channel();
         tokio::spawn(forward_presence(
             cluster.clone(),
@@ -420,17 +433,17 @@ impl Side for Follower {
         let forward = Forward::Command {
             actor,
             command,
-            client,
+            lane: if client { Lane::Client } else { Lane::Server },
         };
         // In a task of its own: the replay goes on while the owner answers.
         tokio::spawn(async move {
             let r = inbox.forward(from, room, to, forward).await;
-            if let Err(e) = &r {
-                if owner_in_doubt(e) {
-                    let _ = moved.try_send(());
-                }
-            }
+            let doubt = r.as_ref().is_err_and(owner_in_doubt);
+            // The socket has its answer before the follower may end and close it.
             let _ = reply.send(r);
+            if doubt {
+                let _ = moved.try_send(());
+            }
         });
     }
 
@@ -521,9 +534,14 @@ async fn send_change(
     moved: &mpsc::Sender<()>,
 ) {
     let to = owner.load(Ordering::Acquire);
-    let r = inbox
-        .forward(cluster.epoch(), room, to, Forward::Sockets(change))
-        .await;
+    let forward = match change {
+        RemoteChange::Attach(p) => Forward::Attach(p),
+        RemoteChange::Detach(p) => Forward::Detach(p),
+        RemoteChange::Watchers(n) => Forward::Watchers(n),
+        // Said by the owner's own sweep, never asked for.
+        RemoteChange::Gone => return,
+    };
+    let r = inbox.forward(cluster.epoch(), room, to, forward).await;
     if let Err(e) = r {
         tracing::debug!(room = %room, error = %e, "presence not forwarded");
         if owner_in_doubt(&e) {

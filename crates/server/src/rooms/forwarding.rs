@@ -3,35 +3,32 @@
 //! (`docs/cluster.md`, "Any node serves any player"). The owner's side, which serves them,
 //! is `super::inbox`.
 //!
-//!
-//! The asking node inserts a row and notifies the owner's channel (`"cmd <id>"`) in one
+//! The asking node inserts a row and notifies the owner (`Note::Request`) in one
 //! statement; the owner applies the request through the room's own task, exactly as a local
-//! socket's, writes the answer into the row and notifies the asker (`"ans <id>"`), which
+//! socket's, writes the answer into the row and notifies the asker (`Note::Answered`), which
 //! takes the answer and deletes the row. Notes can be missed (a listener reconnecting), so
 //! the owner rereads its unanswered rows on every reconnection and renewal tick, and the
 //! asker rereads its row every [`FORWARD_POLL`]; after [`FORWARD_WAIT`] it withdraws the row
 //! and answers `store_failed` (the command was stored by the old owner or not at all, and
 //! the replay shows which).
 //!
-//! The row's `client` column says what is asked ([`Kind`]): a command on the server's or a
-//! client's lane, or a change of the asking node's sockets on the room (presence and
-//! spectators, `RemoteChange`).
+//! What a row asks and answers is written and read by `wire::ipc` ([`Forward`], [`Answer`]):
+//! a command on the server's or a client's lane, or a change of the asking node's sockets on
+//! the room (presence and spectators, `RemoteChange`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lobby::{Actor, Command, Participant};
-use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
 use tokio::time::Instant;
 use uuid::Uuid;
 
 use super::lock::lock;
-use super::messages::{CommandError, RemoteChange};
-use crate::cluster::bus::node_channel;
+use super::messages::CommandError;
 use crate::store::{InboxRow, Store, StoreError};
+use crate::wire::{Answer, Forward};
 
 /// How often a node waiting for an answer reads its row again, in case the note was missed.
 pub const FORWARD_POLL: Duration = Duration::from_secs(3);
@@ -41,95 +38,28 @@ pub const FORWARD_WAIT: Duration = Duration::from_secs(10);
 /// racing with its answer does not apply it twice.
 const SERVED_MEMORY: Duration = Duration::from_secs(60);
 
-/// What a `room_inbox` row asks for (its `client` column).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[repr(i64)]
-pub enum Kind {
-    /// A command on the server's lane (it waits for the store).
-    Server = 0,
-    /// A client's command (refused when the room or the store is overloaded).
-    Client = 1,
-    /// The asking node's first socket of the player (`actor`) attached.
-    Attach = 2,
-    /// The asking node's last socket of the player (`actor`) left.
-    Detach = 3,
-    /// The asking node's spectator count on the room (`command`, a number).
-    Watchers = 4,
-}
-
-impl Kind {
-    pub(super) fn of(n: i64) -> Option<Kind> {
-        [
-            Kind::Server,
-            Kind::Client,
-            Kind::Attach,
-            Kind::Detach,
-            Kind::Watchers,
-        ]
-        .into_iter()
-        .find(|k| *k as i64 == n)
+/// The answer a row holds, as this node's callers take it.
+pub(super) fn answer_of(result: &Result<u64, CommandError>) -> Answer {
+    match result {
+        Ok(version) => Answer::Done { version: *version },
+        Err(e) => Answer::Refused {
+            code: e.code().to_string(),
+            message: e.to_string(),
+            reason: e.reason().map(|r| r.code().to_string()),
+        },
     }
 }
 
-/// What one node asks of a room's owner.
-#[derive(Clone, Debug)]
-pub enum Forward {
-    /// A command, as `RoomHandle::command` (`client` false) or `try_command` (true).
-    Command {
-        /// Who acts.
-        actor: Actor,
-        /// What they do.
-        command: Command,
-        /// From a client's socket.
-        client: bool,
-    },
-    /// A change of the asking node's sockets on the room.
-    Sockets(RemoteChange),
-}
-
-/// The answer stored in the row (JSON).
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(untagged)]
-pub(super) enum Answer {
-    Done {
-        version: u64,
-    },
-    Refused {
-        code: String,
-        message: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        reason: Option<String>,
-    },
-}
-
-impl Answer {
-    pub(super) fn of(result: &Result<u64, CommandError>) -> Answer {
-        match result {
-            Ok(version) => Answer::Done { version: *version },
-            Err(e) => Answer::Refused {
-                code: e.code().to_string(),
-                message: e.to_string(),
-                reason: e.reason().map(|r| r.code().to_string()),
-            },
-        }
-    }
-
-    pub(super) fn text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| r#"{"version":0}"#.to_string())
-    }
-
-    fn parse(text: &str) -> Result<u64, CommandError> {
-        match serde_json::from_str::<Answer>(text) {
-            Ok(Answer::Done { version }) => Ok(version),
-            Ok(Answer::Refused {
-                code,
-                message,
-                reason,
-            }) => Err(CommandError::remote(&code, message, reason.as_deref())),
-            Err(e) => Err(CommandError::Store(StoreError::Corrupt(format!(
-                "inbox answer: {e}"
-            )))),
-        }
+/// What the row's answer says, as the owner's room said it.
+fn result_of(text: &str) -> Result<u64, CommandError> {
+    match Answer::parse(text) {
+        Ok(Answer::Done { version }) => Ok(version),
+        Ok(Answer::Refused {
+            code,
+            message,
+            reason,
+        }) => Err(CommandError::remote(&code, message, reason.as_deref())),
+        Err(e) => Err(CommandError::Store(StoreError::Corrupt(e.to_string()))),
     }
 }
 
@@ -194,36 +124,12 @@ impl Inbox {
     ) -> Result<u64, CommandError> {
         let n = self.inner.counter.fetch_add(1, Ordering::Relaxed);
         let id = (from << 32) | i64::from(n);
-        let (actor, command, kind) = match request {
-            Forward::Command {
-                actor,
-                command,
-                client,
-            } => (
-                crate::wire::actor_text(&actor),
-                crate::wire::command_text(&command),
-                if client { Kind::Client } else { Kind::Server },
-            ),
-            Forward::Sockets(change) => match change {
-                RemoteChange::Attach(p) => (player_text(p), String::new(), Kind::Attach),
-                RemoteChange::Detach(p) => (player_text(p), String::new(), Kind::Detach),
-                RemoteChange::Watchers(count) => (
-                    crate::wire::actor_text(&Actor::Server),
-                    count.to_string(),
-                    Kind::Watchers,
-                ),
-                // Said by the owner's own sweep, never asked for.
-                RemoteChange::Gone => return Ok(0),
-            },
-        };
         let row = InboxRow {
             id,
             room_id: room,
             from_epoch: from,
             to_epoch: to,
-            actor,
-            command,
-            kind: kind as i64,
+            request: request.text(),
         };
         let woken = Arc::new(Notify::new());
         lock(&self.inner.pending).insert(id, woken.clone());
@@ -232,22 +138,19 @@ impl Inbox {
             id,
         };
         let store = &self.inner.store;
-        store
-            .inbox_send(&row, &node_channel(to))
-            .await
-            .map_err(CommandError::Store)?;
+        store.inbox_send(&row).await.map_err(CommandError::Store)?;
         let give_up = Instant::now() + FORWARD_WAIT;
         loop {
             let poll = (Instant::now() + FORWARD_POLL).min(give_up);
             let _ = tokio::time::timeout_at(poll, woken.notified()).await;
             match store.inbox_collect(id).await {
-                Ok(Some(answer)) => return Answer::parse(&answer),
+                Ok(Some(answer)) => return result_of(&answer),
                 Ok(None) => {}
                 Err(e) => tracing::debug!(error = %e, "inbox answer not read; trying again"),
             }
             if Instant::now() >= give_up {
                 return match store.inbox_withdraw(id).await {
-                    Ok(Some(answer)) => Answer::parse(&answer),
+                    Ok(Some(answer)) => result_of(&answer),
                     Ok(None) => Err(CommandError::Store(StoreError::Unreachable(
                         "the room's node did not answer".to_string(),
                     ))),
@@ -290,10 +193,6 @@ impl Inbox {
     }
 }
 
-fn player_text(p: Participant) -> String {
-    crate::wire::actor_text(&Actor::Player(p))
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -302,32 +201,20 @@ mod tests {
 
     #[test]
     fn answers_read_back_as_they_were_given() {
-        let ok = Answer::of(&Ok(7)).text();
-        assert_eq!(Answer::parse(&ok).ok(), Some(7));
+        let ok = answer_of(&Ok(7)).text();
+        assert_eq!(result_of(&ok).ok(), Some(7));
         let refused = Err(CommandError::Lobby(lobby::LobbyError::NotYourTurn));
-        let text = Answer::of(&refused).text();
-        let back = Answer::parse(&text).unwrap_err();
+        let text = answer_of(&refused).text();
+        let back = result_of(&text).unwrap_err();
         assert_eq!(back.code(), "not_your_turn");
         assert_eq!(back.to_string(), "it is not your turn");
         let moved = Err(CommandError::remote(ROOM_MOVED, "moved".into(), None));
-        let back = Answer::parse(&Answer::of(&moved).text()).unwrap_err();
+        let back = result_of(&answer_of(&moved).text()).unwrap_err();
         assert_eq!(back.code(), ROOM_MOVED);
         // A code this node does not know reads as a store failure, which clients retry.
-        let back = Answer::parse(r#"{"code":"from_the_future","message":"?"}"#).unwrap_err();
+        let back = result_of(r#"{"code":"from_the_future","message":"?"}"#).unwrap_err();
         assert_eq!(back.code(), "store_failed");
-    }
-
-    #[test]
-    fn kinds_read_back() {
-        for k in [
-            Kind::Server,
-            Kind::Client,
-            Kind::Attach,
-            Kind::Detach,
-            Kind::Watchers,
-        ] {
-            assert_eq!(Kind::of(k as i64), Some(k));
-        }
-        assert_eq!(Kind::of(9), None);
+        // Nor does a text that is no answer at all.
+        assert_eq!(result_of("{").unwrap_err().code(), "store_failed");
     }
 }

@@ -5,17 +5,17 @@
 
 use std::collections::HashSet;
 
-use lobby::{Actor, Command};
 use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
 
-use super::forwarding::{Answer, Inbox, Kind};
+use super::forwarding::{answer_of, Inbox};
 use super::messages::{CommandError, Owner, RemoteChange, RoomHandle, ROOM_MOVED};
 use super::registry::Rooms;
-use crate::cluster::bus::{node_channel, Heard};
+use crate::cluster::bus::Heard;
 use crate::cluster::Cluster;
 use crate::metrics::Metrics;
 use crate::store::{InboxRow, StoreError};
+use crate::wire::{Forward, Lane, Note};
 
 /// The owner's side: serves the requests addressed to this node, rereads the unanswered
 /// ones after a reconnection and on every renewal tick, and tells its rooms when a node
@@ -33,26 +33,22 @@ pub(crate) async fn serve(rooms: Rooms, cluster: Cluster) {
         tokio::select! {
             () = until_true(&mut stopping) => return,
             note = heard.recv() => match note {
-                Ok(Heard::Note { channel, payload }) => {
-                    // A node drained: its rooms are taken over now, not at the next renewal.
-                    if channel == crate::cluster::bus::NODES && payload.starts_with("released ") {
-                        let rooms = rooms.clone();
-                        tokio::spawn(async move { rooms.sweep_now().await });
-                        continue;
-                    }
-                    if channel != node_channel(cluster.epoch()) {
-                        continue;
-                    }
-                    let (what, id) = match payload.split_once(' ') {
-                        Some((w, id)) => (w, id.parse::<i64>()),
-                        None => continue,
-                    };
-                    match (what, id) {
-                        ("cmd", Ok(id)) => spawn_serve(&rooms, &cluster, &inbox, id),
-                        ("ans", Ok(id)) => inbox.answered(id),
-                        _ => tracing::debug!(payload, "inbox note not understood"),
-                    }
+                // A node let its rooms go: they are taken over now, not at the next renewal.
+                Ok(Heard::Note(Note::Released { epoch })) => {
+                    rooms.owner_left(epoch);
+                    let (rooms, cluster) = (rooms.clone(), cluster.clone());
+                    tokio::spawn(async move {
+                        rooms.sweep_now().await;
+                        answer_orphans(&rooms, &cluster).await;
+                    });
                 }
+                Ok(Heard::Note(Note::Request { to, id })) if to == cluster.epoch() => {
+                    spawn_serve(&rooms, &cluster, &inbox, id);
+                }
+                Ok(Heard::Note(Note::Answered { to, id })) if to == cluster.epoch() => {
+                    inbox.answered(id);
+                }
+                Ok(Heard::Note(_)) => {}
                 Ok(Heard::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     inbox.wake_all();
                     sweep(&rooms, &cluster, &inbox).await;
@@ -87,26 +83,9 @@ async fn gone_nodes(
     cluster: &Cluster,
     before: Option<HashSet<i64>>,
 ) -> Option<HashSet<i64>> {
-    let lease = i64::try_from(cluster.settings().lease.as_millis()).unwrap_or(i64::MAX);
-    let live = match rooms.store().live_epochs(lease).await {
-        Ok(epochs) => epochs,
-        Err(_) => return before,
+    let Some(live) = answer_orphans(rooms, cluster).await else {
+        return before;
     };
-    // A request to a node that died unanswered would keep its asker waiting for
-    // [`FORWARD_WAIT`]: it is answered `room_moved` now, and the asker finds the room's
-    // new owner. (The dead owner may have stored the command before it died; the events
-    // the asker replays tell.)
-    let moved = Answer::of(&Err(CommandError::remote(
-        ROOM_MOVED,
-        "the game moved to another server; make your move again".to_string(),
-        None,
-    )))
-    .text();
-    match rooms.store().inbox_answer_orphans(&live, &moved).await {
-        Ok(0) => {}
-        Ok(n) => tracing::info!(requests = n, "requests to a gone node answered room_moved"),
-        Err(e) => tracing::debug!(error = %e, "requests to gone nodes not answered"),
-    }
     let now: HashSet<i64> = live.into_iter().collect();
     if let Some(before) = before {
         let gone: Vec<i64> = before.difference(&now).copied().collect();
@@ -120,6 +99,27 @@ async fn gone_nodes(
         }
     }
     Some(now)
+}
+
+/// Answers `room_moved` to every request still waiting for a node that is not alive: a
+/// request to a node that died unanswered would keep its asker waiting for
+/// `FORWARD_WAIT`, and the asker finds the room's new owner instead. (The dead owner may
+/// have stored the command before it died; the events the asker replays tell.) Returns the
+/// nodes alive now, when they could be read.
+async fn answer_orphans(rooms: &Rooms, cluster: &Cluster) -> Option<Vec<i64>> {
+    let live = rooms.store().live_epochs(cluster.lease_ms()).await.ok()?;
+    let moved = answer_of(&Err(CommandError::remote(
+        ROOM_MOVED,
+        "the game moved to another server; make your move again".to_string(),
+        None,
+    )))
+    .text();
+    match rooms.store().inbox_answer_orphans(&live, &moved).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(requests = n, "requests to a gone node answered room_moved"),
+        Err(e) => tracing::debug!(error = %e, "requests to gone nodes not answered"),
+    }
+    Some(live)
 }
 
 fn spawn_serve(rooms: &Rooms, cluster: &Cluster, inbox: &Inbox, id: i64) {
@@ -151,7 +151,10 @@ async fn serve_one(rooms: Rooms, cluster: Cluster, inbox: Inbox, id: i64) {
         )),
     };
     Metrics::inc(&rooms.metrics().forwards_served);
-    if let Err(e) = store.inbox_answer(id, &Answer::of(&result).text()).await {
+    if let Err(e) = store
+        .inbox_answer(id, row.from_epoch, &answer_of(&result).text())
+        .await
+    {
         tracing::warn!(id, error = %e, "forwarded request not answered");
     }
 }
@@ -169,52 +172,25 @@ async fn owned(rooms: &Rooms, room: Uuid) -> Option<RoomHandle> {
 }
 
 async fn apply(handle: &RoomHandle, row: &InboxRow) -> Result<u64, CommandError> {
-    let bad = |what: &str, e: serde_json::Error| {
-        CommandError::Store(StoreError::Corrupt(format!("forwarded {what}: {e}")))
+    let request = Forward::read(&row.request)
+        .map_err(|e| CommandError::Store(StoreError::Corrupt(e.to_string())))?;
+    let change = match request {
+        Forward::Command {
+            actor,
+            command,
+            lane: Lane::Client,
+        } => return handle.try_command(actor, command).await,
+        Forward::Command {
+            actor,
+            command,
+            lane: Lane::Server,
+        } => return handle.command(actor, command).await,
+        Forward::Attach(p) => RemoteChange::Attach(p),
+        Forward::Detach(p) => RemoteChange::Detach(p),
+        Forward::Watchers(n) => RemoteChange::Watchers(n),
     };
-    let actor: Actor = serde_json::from_str(&row.actor).map_err(|e| bad("actor", e))?;
-    let player = || match &actor {
-        Actor::Player(p) => Ok(p.clone()),
-        _ => Err(CommandError::Store(StoreError::Corrupt(
-            "forwarded presence without a player".to_string(),
-        ))),
-    };
-    match Kind::of(row.kind) {
-        Some(Kind::Server) | Some(Kind::Client) => {
-            let command: Command =
-                serde_json::from_str(&row.command).map_err(|e| bad("command", e))?;
-            if row.kind == Kind::Client as i64 {
-                handle.try_command(actor, command).await
-            } else {
-                handle.command(actor, command).await
-            }
-        }
-        Some(Kind::Attach) => {
-            handle
-                .remote(row.from_epoch, RemoteChange::Attach(player()?))
-                .await;
-            Ok(0)
-        }
-        Some(Kind::Detach) => {
-            handle
-                .remote(row.from_epoch, RemoteChange::Detach(player()?))
-                .await;
-            Ok(0)
-        }
-        Some(Kind::Watchers) => {
-            let count = row.command.parse::<u32>().map_err(|e| {
-                CommandError::Store(StoreError::Corrupt(format!("forwarded count: {e}")))
-            })?;
-            handle
-                .remote(row.from_epoch, RemoteChange::Watchers(count))
-                .await;
-            Ok(0)
-        }
-        None => Err(CommandError::Store(StoreError::Corrupt(format!(
-            "forwarded request of unknown kind {}",
-            row.kind
-        )))),
-    }
+    handle.remote(row.from_epoch, change).await;
+    Ok(0)
 }
 
 /// Resolves once the flag turns true (never, if its sender is gone).

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use lobby::{Actor, Command, Participant, PlayerId};
 use rand::Rng;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
@@ -59,6 +59,10 @@ pub(super) struct Followers {
 pub(super) struct Followed {
     pub(super) handle: RoomHandle,
     pub(super) token: u64,
+    /// The epoch the follower believes owns the room.
+    pub(super) owner: Arc<std::sync::atomic::AtomicI64>,
+    /// Makes the follower ask who owns the room now.
+    pub(super) moved: mpsc::Sender<()>,
     /// Dropped to stop the follower (this node claimed the room).
     pub(super) _stop: oneshot::Sender<()>,
 }

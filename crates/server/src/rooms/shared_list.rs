@@ -5,7 +5,7 @@
 //! playing, public or private: the summary the lobby shows, plus what the other nodes need
 //! for the lists of a player's games (who sits where, whose move it was, the invite code).
 //! It writes the row when the room's feed publishes a change (created, seats, state, gone:
-//! never per move), then notifies [`LIST`] with the room's id. Every other node reads that
+//! never per move), then notifies [`Note::Listed`] with the room's id. Every other node reads that
 //! one row and takes it into its feed (`Feed`), so its lobby list, its live
 //! lobby stream and its players' games show the room.
 //!
@@ -17,7 +17,7 @@
 //! takeover time, and the node that claims a room writes its row again. Rows whose writer
 //! has been gone for longer than [`SWEEP_GRACE_LEASES`] leases (no live node took the room:
 //! it had ended, or cannot be restored) are deleted by the lobby leader
-//! (`crate::lobby_sync`), which notifies [`LIST`] for each.
+//! (`crate::lobby_sync`), which notifies [`Note::Listed`] for each.
 //!
 //! **A missed notification** (the listener reconnected) is recovered by reading every other
 //! node's row again (`reload`).
@@ -31,9 +31,9 @@ use uuid::Uuid;
 
 use super::registry::Rooms;
 use super::summary::{Progress, RoomSummary, SeatSummary};
-use crate::cluster::bus::LIST;
 use crate::cluster::Cluster;
 use crate::store::{now_ms, StoreError};
+use crate::wire::Note;
 
 /// How many leases a row's writer must have been gone before the leader deletes the row.
 pub const SWEEP_GRACE_LEASES: u32 = 3;
@@ -174,7 +174,7 @@ pub fn decode(text: &str) -> Result<RoomSummary, String> {
 }
 
 /// Writes the rows of this node's rooms that changed (`None`: the room left memory), then
-/// notifies [`LIST`] for each. A room that left memory may have gone to another node: its
+/// notifies [`Note::Listed`] for each. A room that left memory may have gone to another node: its
 /// row, if another node wrote it, is taken in.
 pub(crate) async fn write(
     cluster: &Cluster,
@@ -195,7 +195,7 @@ pub(crate) async fn write(
         };
         match done {
             Ok(true) => {
-                if let Err(e) = cluster.bus().notify(LIST, &id.to_string()).await {
+                if let Err(e) = cluster.bus().notify(&Note::Listed { room: id }).await {
                     tracing::warn!(room = %id, error = %e, "listing change not notified");
                 }
             }
@@ -210,7 +210,7 @@ pub(crate) async fn write(
     }
 }
 
-/// A [`LIST`] note for `id`: the row as it stands is taken in (none, or this node's: the
+/// A [`Note::Listed`] note for `id`: the row as it stands is taken in (none, or this node's: the
 /// other nodes' copy goes).
 ///
 /// # Errors

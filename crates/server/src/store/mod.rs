@@ -82,6 +82,7 @@ mod games;
 mod heartbeat;
 mod mail;
 mod nodes;
+mod notes;
 mod ops;
 mod pg;
 mod players;

@@ -5,6 +5,7 @@
 //! clocks disagree still agree on whose lease has lapsed.
 
 use super::{db_err, Pool, Store, StoreError};
+use crate::wire::Note;
 
 /// The database's clock in milliseconds since the epoch, as an SQL expression.
 pub(crate) const DB_NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::int8";
@@ -142,7 +143,7 @@ impl Store {
     }
 
     /// The pool, or the error of a cluster on SQLite.
-    fn cluster_pool(&self) -> Result<&sqlx::PgPool, StoreError> {
+    pub(super) fn cluster_pool(&self) -> Result<&sqlx::PgPool, StoreError> {
         self.postgres()
             .ok_or_else(|| StoreError::Url("a cluster of nodes needs Postgres".to_string()))
     }
@@ -308,7 +309,7 @@ impl Store {
 
     /// A node that drains: in one transaction, its unfinished and finished rooms are
     /// released (owner NULL), its life is marked stopped (`stopped_at`, the database's
-    /// clock), and `checkerhall_nodes` is told `released <epoch>` (sent at the commit).
+    /// clock), and every node is told ([`Note::Released`], sent at the commit).
     /// Returns the rooms released.
     ///
     /// # Errors
@@ -329,13 +330,37 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(db_err)?;
-        sqlx::query("SELECT pg_notify('checkerhall_nodes', $1)")
-            .bind(format!("released {epoch}"))
+        let note = Note::Released { epoch };
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(note.channel())
+            .bind(note.payload())
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
         tx.commit().await.map_err(db_err)?;
         Ok(released)
+    }
+}
+
+impl Store {
+    /// The lives before `epoch` of the node named `name` that were not marked stopped
+    /// (killed, not drained) are marked stopped now, and their epochs returned: a node
+    /// back from a restart took their rooms, and the others need not wait for their leases
+    /// to lapse to know they are gone.
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn retire_lives(&self, name: &str, epoch: i64) -> Result<Vec<i64>, StoreError> {
+        let sql = format!(
+            "UPDATE nodes SET stopped_at = {DB_NOW_MS} \
+             WHERE name = $1 AND epoch < $2 AND stopped_at IS NULL RETURNING epoch"
+        );
+        sqlx::query_scalar(&sql)
+            .bind(name)
+            .bind(epoch)
+            .fetch_all(self.cluster_pool()?)
+            .await
+            .map_err(db_err)
     }
 }
 

@@ -31,6 +31,7 @@ use uuid::Uuid;
 type Query<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
 
 use super::{db_err, ChatRow, GameFinish, GameRow, LogRow, MoveRow, RoomRow, StoreError, Write};
+use crate::wire::Note;
 
 /// The parts of the batch statement, each with its parameters numbered from `$1`: inserts
 /// of rooms, games, seated players, log rows and moves; state changes of rooms; game ends and
@@ -108,7 +109,7 @@ const PARTS: [&str; 13] = [
       ON rooms.id = u.id AND rooms.owner = u.owner
     WHERE rooms.id = ANY($1::text[])
     FOR SHARE OF rooms)",
-    // One note per log row stored, `<room> <seq>`, for the nodes that follow the room:
+    // One note per log row stored (`wire::Note::RoomRow`), for the nodes that follow the room:
     // sent by Postgres when the statement commits, never for one that is refused.
     "notes AS (
     SELECT pg_notify('checkerhall_room', u.note) FROM UNNEST($1::text[]) AS u (note))",
@@ -305,7 +306,13 @@ impl<'a> Batch<'a> {
             b.notes = b
                 .logs
                 .iter()
-                .map(|l| format!("{} {}", l.room_id, l.seq))
+                .map(|l| {
+                    Note::RoomRow {
+                        room: l.room_id,
+                        seq: l.seq,
+                    }
+                    .payload()
+                })
                 .collect();
         }
         b.fold_changes(writes);
@@ -794,7 +801,12 @@ mod tests {
             "{sql}"
         );
         assert!(sql.contains("FOR SHARE OF rooms"), "{sql}");
-        assert!(sql.contains("pg_notify('checkerhall_room', u.note) FROM UNNEST($16::text[])"));
+        // The channel is written into the statement: it must be the one the nodes read.
+        let notes = format!(
+            "pg_notify('{}', u.note) FROM UNNEST($16::text[])",
+            crate::wire::ipc::ROOM
+        );
+        assert!(sql.contains(&notes), "{sql}");
         assert!(
             sql.ends_with(
                 "SELECT 1 / (CASE WHEN (SELECT count(*) FROM fence) = cardinality($14::text[]) \

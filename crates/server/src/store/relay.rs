@@ -6,6 +6,7 @@ use uuid::Uuid;
 
 use super::nodes::DB_NOW_MS;
 use super::{db_err, LogRow, Pool, RawLog, Store, StoreError};
+use crate::wire::{ForwardText, Note};
 
 /// A forwarded request as the asking node stores it in `room_inbox`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,12 +19,8 @@ pub struct InboxRow {
     pub from_epoch: i64,
     /// The owner's epoch.
     pub to_epoch: i64,
-    /// The actor, as the log writes it.
-    pub actor: String,
-    /// The command as the log writes it, or what the `kind` needs.
-    pub command: String,
-    /// What the row asks for (`rooms::inbox` names the kinds).
-    pub kind: i64,
+    /// What is asked (`wire::Forward` reads it).
+    pub request: ForwardText,
 }
 
 fn pg(store: &Store) -> Result<&sqlx::PgPool, StoreError> {
@@ -52,27 +49,32 @@ impl Store {
         raw.into_iter().map(RawLog::into_row).collect()
     }
 
-    /// Stores a forwarded request and tells its owner (`channel`, `"cmd <id>"`), in one
+    /// Stores a forwarded request and tells its owner ([`Note::Request`]), in one
     /// statement: the note is sent when the row commits.
     ///
     /// # Errors
     /// Not Postgres, or a database failure.
-    pub async fn inbox_send(&self, row: &InboxRow, channel: &str) -> Result<(), StoreError> {
+    pub async fn inbox_send(&self, row: &InboxRow) -> Result<(), StoreError> {
         let sql = format!(
             "WITH ins AS (INSERT INTO room_inbox \
-                 (id, room_id, from_epoch, to_epoch, actor, command, client, at) \
+                 (id, room_id, from_epoch, to_epoch, actor, command, kind, at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, {DB_NOW_MS}) RETURNING id) \
-             SELECT pg_notify($8, 'cmd ' || ins.id::text) FROM ins"
+             SELECT pg_notify($8, $9) FROM ins"
         );
+        let note = Note::Request {
+            to: row.to_epoch,
+            id: row.id,
+        };
         sqlx::query(&sql)
             .bind(row.id)
             .bind(row.room_id.to_string())
             .bind(row.from_epoch)
             .bind(row.to_epoch)
-            .bind(&row.actor)
-            .bind(&row.command)
-            .bind(row.kind)
-            .bind(channel)
+            .bind(&row.request.actor)
+            .bind(&row.request.command)
+            .bind(row.request.kind)
+            .bind(note.channel())
+            .bind(note.payload())
             .execute(pg(self)?)
             .await
             .map_err(db_err)?;
@@ -115,7 +117,7 @@ impl Store {
     /// Not Postgres, a database failure, or a room id that does not parse.
     pub async fn inbox_request(&self, id: i64, epoch: i64) -> Result<Option<InboxRow>, StoreError> {
         let raw: Option<(i64, String, i64, i64, String, String, i64)> = sqlx::query_as(
-            "SELECT id, room_id, from_epoch, to_epoch, actor, command, client FROM room_inbox \
+            "SELECT id, room_id, from_epoch, to_epoch, actor, command, kind FROM room_inbox \
              WHERE id = $1 AND to_epoch = $2 AND answer IS NULL",
         )
         .bind(id)
@@ -129,9 +131,11 @@ impl Store {
                 room_id: super::parse_uuid(&room, "inbox room id")?,
                 from_epoch,
                 to_epoch,
-                actor,
-                command,
-                kind,
+                request: ForwardText {
+                    kind,
+                    actor,
+                    command,
+                },
             })
         })
         .transpose()
@@ -152,8 +156,8 @@ impl Store {
     }
 
     /// Answers every request still waiting for a node that is not alive (none of `live`)
-    /// with `answer`, telling each node that asked (`"ans <id>"`), in one statement: a
-    /// forward to a dead owner ends at once instead of waiting it out. Returns how many.
+    /// with `answer`, and tells each node that asked ([`Note::Answered`]): a forward to a
+    /// dead owner ends at once instead of waiting it out. Returns how many.
     ///
     /// # Errors
     /// Not Postgres, or a database failure.
@@ -162,35 +166,42 @@ impl Store {
         live: &[i64],
         answer: &str,
     ) -> Result<u64, StoreError> {
-        let r = sqlx::query(
-            "WITH up AS (UPDATE room_inbox SET answer = $2 \
-                 WHERE answer IS NULL AND NOT (to_epoch = ANY($1::int8[])) \
-                 RETURNING id, from_epoch) \
-             SELECT pg_notify('checkerhall_node_' || up.from_epoch::text, 'ans ' || up.id::text) \
-             FROM up",
+        let answered: Vec<(i64, i64)> = sqlx::query_as(
+            "UPDATE room_inbox SET answer = $2 \
+             WHERE answer IS NULL AND NOT (to_epoch = ANY($1::int8[])) \
+             RETURNING id, from_epoch",
         )
         .bind(live)
         .bind(answer)
-        .execute(pg(self)?)
+        .fetch_all(pg(self)?)
         .await
         .map_err(db_err)?;
-        Ok(r.rows_affected())
+        // After the commit: a note the asker misses is made up for by its own reread.
+        let notes: Vec<Note> = answered
+            .iter()
+            .map(|&(id, from)| Note::Answered { to: from, id })
+            .collect();
+        self.notify_all(&notes).await?;
+        Ok(answered.len() as u64)
     }
 
-    /// Answers the request `id` and tells the node that asked (`"ans <id>"` on its
-    /// channel), in one statement; nothing when the row is gone (the asker gave up).
+    /// Answers the request `id` from the node whose life is `from`, and tells it
+    /// ([`Note::Answered`]), in one statement; nothing when the row is gone (the asker
+    /// gave up).
     ///
     /// # Errors
     /// Not Postgres, or a database failure.
-    pub async fn inbox_answer(&self, id: i64, answer: &str) -> Result<(), StoreError> {
+    pub async fn inbox_answer(&self, id: i64, from: i64, answer: &str) -> Result<(), StoreError> {
+        let note = Note::Answered { to: from, id };
         sqlx::query(
             "WITH up AS (UPDATE room_inbox SET answer = $2 WHERE id = $1 AND answer IS NULL \
-                 RETURNING id, from_epoch) \
-             SELECT pg_notify('checkerhall_node_' || up.from_epoch::text, 'ans ' || up.id::text) \
-             FROM up",
+                 RETURNING id) \
+             SELECT pg_notify($3, $4) FROM up",
         )
         .bind(id)
         .bind(answer)
+        .bind(note.channel())
+        .bind(note.payload())
         .execute(pg(self)?)
         .await
         .map_err(db_err)?;

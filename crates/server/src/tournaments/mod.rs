@@ -314,8 +314,7 @@ impl Tournaments {
         };
         let (bus, this) = (cluster.bus().clone(), self.clone());
         tokio::spawn(async move {
-            let note = id.to_string();
-            if let Err(e) = bus.notify(crate::cluster::bus::TOURNEY, &note).await {
+            if let Err(e) = bus.notify(&crate::wire::Note::Tournament { id }).await {
                 tracing::warn!(tournament = %id, error = %e, "tournament change not notified");
                 // This node's streams at least.
                 this.tell(id);

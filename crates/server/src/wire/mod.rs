@@ -16,6 +16,8 @@
 //!   (`lobby::ErrorCode`) they are every code a socket is told ([`error_codes`]), and
 //!   [`read_error_code`] reads one back from another node; [`error_sentence`] is a code's
 //!   `message` in the socket's language.
+//! * [`ipc`]: what the nodes of a cluster say to each other: notes ([`Note`]), forwarded
+//!   requests ([`Forward`]) and their answers ([`Answer`]).
 //!
 //! The fast writers exist because the encoding of a move's messages was the sockets' main
 //! cost; each is held to the bytes serde writes for the same value by a test that walks
@@ -24,6 +26,7 @@
 mod client;
 mod codes;
 mod event;
+pub mod ipc;
 mod json;
 mod log;
 mod sentences;
@@ -32,6 +35,7 @@ mod server;
 pub use client::{parse_client, read_client, ClientMessage, Refusal, Request, WireError};
 pub use codes::{error_codes, read_error_code, SocketCode};
 pub use event::event_message;
+pub use ipc::{Answer, Forward, ForwardText, IpcError, Lane, Note};
 pub use json::json_text;
 pub use log::{actor_text, command_text, read_actor, read_command};
 pub use sentences::error_sentence;

@@ -413,3 +413,81 @@ async fn a_room_is_claimed_once_and_never_by_a_draining_node() {
     assert_eq!(owner().await, Some(b));
     db.close().await;
 }
+
+/// A node killed and restarted at once takes its rooms back (the same `--node-name`), and
+/// the players whose sockets are on another node play on at once: the restarted node marks
+/// its old life stopped and says so, and the other node's follower finds the new owner
+/// without waiting for the old lease to lapse (ten seconds here; the move is answered while
+/// the old life's lease still runs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_nodes_rooms_play_on_without_waiting_out_its_old_lease() {
+    let Some(url) = database().await else { return };
+    let lease = Duration::from_secs(10);
+    let mut a = node(&url, "node-a", lease).await;
+    let b = node(&url, "node-b", lease).await;
+    let (id, mut white_a, mut black, white_token, _) = game(&a).await;
+    // White's socket on node B, which follows the room for it.
+    let mut white = b.ws(&id, Some(&white_token), None).await;
+    white.until("snapshot", |v| v["type"] == "snapshot").await;
+    play(&mut white_a, &mut black, 2).await;
+    drop(white_a);
+    let old = a.state.cluster.as_ref().unwrap().epoch();
+    a.state.cluster.as_ref().unwrap().crash();
+    a.stop().await;
+
+    let a2 = node(&url, "node-a", lease).await;
+    let new = a2.state.cluster.as_ref().unwrap().epoch();
+    assert_ne!(new, old);
+    common::eventually("the restarted node holds its room again", || async {
+        a2.state.rooms.get(id.parse().unwrap()).is_some()
+    })
+    .await;
+
+    // White moves from node B. A move forwarded before B heard of the restart is answered
+    // `room_moved` at once (a client makes it again); none waits for the old owner.
+    let turn = white.event("your_turn").await;
+    let legal = turn["data"]["legal_moves"][0]["text"].clone();
+    assert!(legal.is_string(), "{turn}");
+    let mut acked = None;
+    for _ in 0..5 {
+        let asked = white.send("move", json!({ "move": legal })).await;
+        let reply = white
+            .until("the move's answer", |v| {
+                v["id"] == json!(asked) && (v["type"] == "ack" || v["type"] == "error")
+            })
+            .await;
+        if reply["type"] == "ack" {
+            acked = Some(reply);
+            break;
+        }
+        assert_eq!(reply["data"]["code"], "room_moved", "{reply}");
+    }
+    assert!(acked.is_some(), "White's move was taken through node B");
+    let db = sqlx::PgPool::connect(&url).await.unwrap();
+    let (running, stopped): (bool, bool) = sqlx::query_as(
+        "SELECT seen_at > (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::bigint - $2, \
+         stopped_at IS NOT NULL FROM nodes WHERE epoch = $1",
+    )
+    .bind(old)
+    .bind(i64::try_from(lease.as_millis()).unwrap())
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert!(
+        running,
+        "the old life's lease had not lapsed when the move was taken"
+    );
+    assert!(stopped, "the restarted node marked its old life stopped");
+    let owner: Option<i64> = sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    assert_eq!(owner, Some(new));
+    db.close().await;
+    assert_eq!(
+        stored(&a2, &id).await.0,
+        3,
+        "the move is stored by the restarted node"
+    );
+}
