@@ -14,15 +14,7 @@ use crate::{assert_no_horizontal_scroll, click_squares, wait_moves, wait_my_turn
 /// Creates a room through the API from `page` (its own cookie: it hosts) and opens it at
 /// `query` (the page's intentions, e.g. bots to seat).
 async fn new_room(page: &Page, body: Value, query: &str) -> String {
-    page.goto("/history").await;
-    let id: String = page
-        .eval(&format!(
-            // The identity cookie first (`GET /api/me` sets it): the page's own call to it
-            // may not have come back yet.
-            "fetch('/api/me').then(() => fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
-             body: JSON.stringify({body})}})).then(r => r.json()).then(j => j.id)"
-        ))
-        .await;
+    let id = page.post_room("/history", &body).await;
     page.goto(&format!("/room/{id}{query}")).await;
     page.wait_for(".seat").await;
     id

@@ -54,16 +54,9 @@ const FINISHED: &[&str] = &["#result-dialog", "#result", "#actions", "#seats"];
 /// Creates a Stockholm room with a clock through the API from `page` (the host, in White),
 /// and opens it with `query` (the language).
 async fn clocked_room(page: &Page, query: &str) -> String {
-    page.goto(&format!("/history{query}")).await;
     let body = json!({"game": "stockholm", "seat": "white", "auto_start": false,
                       "time_control": {"kind": "fischer", "base_ms": 300000, "increment_ms": 3000}});
-    let id: String = page
-        .eval(&format!(
-            // The identity cookie first (`GET /api/me` sets it).
-            "fetch('/api/me').then(() => fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
-             body: JSON.stringify({body})}})).then(r => r.json()).then(j => j.id)"
-        ))
-        .await;
+    let id = page.post_room(&format!("/history{query}"), &body).await;
     page.goto(&format!("/room/{id}{query}")).await;
     page.wait_for(".seat").await;
     id

@@ -14,13 +14,7 @@ const MOST_MOVES: usize = 60;
 
 /// Creates a room over the API (the page's own cookie) and opens it with `query`.
 async fn new_room(page: &Page, body: Value, query: &str) -> String {
-    page.goto("/history").await;
-    let id: String = page
-        .eval(&format!(
-            "fetch('/api/me').then(() => fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
-             body: JSON.stringify({body})}})).then(r => r.json()).then(j => j.id)"
-        ))
-        .await;
+    let id = page.post_room("/history", &body).await;
     page.goto(&format!("/room/{id}{query}")).await;
     page.wait_for(".seat").await;
     id

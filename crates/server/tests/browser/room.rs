@@ -18,15 +18,7 @@ async fn new_room(page: &Page, mut body: Value) -> String {
     if body.get("auto_start").is_none() {
         body["auto_start"] = Value::Bool(false);
     }
-    page.goto("/history").await;
-    let id: String = page
-        .eval(&format!(
-            // The identity cookie first (`GET /api/me` sets it): the page's own call to it
-            // may not have come back yet.
-            "fetch('/api/me').then(() => fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
-             body: JSON.stringify({body})}})).then(r => r.json()).then(j => j.id)"
-        ))
-        .await;
+    let id = page.post_room("/history", &body).await;
     page.goto(&format!("/room/{id}")).await;
     page.wait_for(".seat").await;
     id

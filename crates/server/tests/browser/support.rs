@@ -742,6 +742,21 @@ impl Page {
         .await;
     }
 
+    /// Opens `path` (a page with the site's header), waits for the page's own identity, and
+    /// creates a room with `body` over the API, as this page's player; the room's id. The
+    /// header shows the player's name once the page's `/api/me` came back with its cookie:
+    /// a request of ours made before that would be a second new guest, and whichever
+    /// cookie came back last would be the page's (a room hosted by someone else).
+    pub async fn post_room(&self, path: &str, body: &Value) -> String {
+        self.goto(path).await;
+        self.wait_for("#me button.link, #me a").await;
+        self.eval(&format!(
+            "fetch('/api/rooms', {{method: 'POST', headers: {{'content-type': 'application/json'}}, \
+             body: JSON.stringify({body})}}).then(r => r.json()).then(j => j.id)"
+        ))
+        .await
+    }
+
     /// The id of the identity this page's cookie holds (asks `/api/me`).
     pub async fn player_id(&self) -> Uuid {
         let id: String = self
