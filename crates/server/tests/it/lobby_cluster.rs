@@ -248,7 +248,13 @@ async fn a_tournament_made_on_one_node_is_directed_once_and_streamed_on_the_othe
     assert_eq!(other.state.tournaments.directing(), 0);
     let table = &crate::tournaments::tables(&t, 1)[0];
     let room = table["room_id"].as_str().unwrap();
-    // The game is played on the leader, which owns the rooms its director opens.
+    // The game is played on the leader, which owns the rooms its director opens. The round
+    // is shown before its rooms are open (opening them can take a while).
+    let room_id: uuid::Uuid = room.parse().unwrap();
+    common::eventually("the round's room opens", || async {
+        leader.state.rooms.get(room_id).is_some()
+    })
+    .await;
     let mut ann_socket = leader.ws(room, Some(&ann_token), None).await;
     ann_socket
         .until("snapshot", |v| v["type"] == "snapshot")
