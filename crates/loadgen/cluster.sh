@@ -61,6 +61,10 @@ http {
 $(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=0;"; done)
         keepalive 64;
     }
+    upstream checkerhall_rooms {
+        hash \$arg_room\$arg_try consistent;
+$(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=0;"; done)
+    }
     map \$http_upgrade \$connection_upgrade { default upgrade; '' ''; }
     server {
         listen 127.0.0.1:$PORT;
@@ -71,6 +75,7 @@ $(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=0;"; done)
         proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
         proxy_next_upstream error timeout http_502 http_503;
         location / { proxy_pass http://checkerhall; proxy_read_timeout 1h; }
+        location /ws { proxy_pass http://checkerhall_rooms; proxy_read_timeout 1h; }
     }
 }
 CONF
@@ -106,6 +111,18 @@ for n in "${sizes[@]}"; do
   echo "== $n node(s) behind nginx, $ROOMS rooms, ${SECONDS_PER_RUN} s"
   "$bin/loadgen" play --server "127.0.0.1:$PORT" --rooms "$ROOMS" --seconds "$SECONDS_PER_RUN" \
     --quiet | tee "$data/$n-nodes.loadgen.txt" | grep -E 'result:|errors|p99' || true
+  # The share of commands that crossed to another node: what the nodes forwarded, over
+  # the moves their rooms stored.
+  forwarded=0 moves=0 handovers=0
+  for p in "${ports[@]}"; do
+    metrics=$(curl -s "http://127.0.0.1:$p/metrics")
+    metric() { echo "$metrics" | awk -v k="$1" '$1 == k { print int($2) }'; }
+    forwarded=$((forwarded + $(metric checkerhall_forwarded_total)))
+    moves=$((moves + $(metric checkerhall_moves_total)))
+    handovers=$((handovers + $(metric checkerhall_handovers_total)))
+  done
+  echo "forwarded: $forwarded commands for $moves moves stored ($(awk -v f="$forwarded" -v m="$moves" 'BEGIN { printf "%.2f", m ? 100 * f / m : 0 }') %), $handovers rooms handed over" \
+    | tee -a "$data/$n-nodes.loadgen.txt"
   stop_all
   psql -q "$admin" -c "DROP DATABASE $db WITH (FORCE)"
 done

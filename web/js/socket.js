@@ -42,6 +42,8 @@ export class RoomSocket {
     this.pending = new Map();
     this.nextId = 1;
     this.attempt = 0;
+    // Connects in a row that never opened: the `try` the balancer hashes with the room.
+    this.unopened = 0;
     this.state = 'connecting';
     this.closed = false;
     this.lag = null;
@@ -73,18 +75,28 @@ export class RoomSocket {
     // carry it in the room's URL, `?code=`).
     if (this.code) url += `&code=${encodeURIComponent(this.code)}`;
     if (VERSION) url += `&client=${VERSION}`;
+    // Balancers send all of a room's sockets to one node by hashing `room` and `try`: after
+    // a connect that never opened (a node dead or paused) the next one hashes elsewhere,
+    // while a socket that opened and closed (a restart, the room moving to its players'
+    // node) reconnects to the room's own node.
+    if (this.unopened > 0) url += `&try=${this.unopened}`;
     return url;
   }
 
   connect() {
     const ws = new WebSocket(this.url());
     this.ws = ws;
-    this.connectTimer = setTimeout(() => this.drop(ws), CONNECT_TIMEOUT_MS);
+    this.connectTimer = setTimeout(() => this.drop(ws, true), CONNECT_TIMEOUT_MS);
+    let opened = false;
     // A socket given up on may still open, speak or close later: none of that is ours now.
     ws.onopen = () => {
       if (this.ws !== ws) return;
       clearTimeout(this.connectTimer);
+      opened = true;
       this.attempt = 0;
+    // Connects in a row that never opened: the `try` the balancer hashes with the room.
+    this.unopened = 0;
+      this.unopened = 0;
       this.setState('open');
       this.ping();
     };
@@ -123,13 +135,15 @@ export class RoomSocket {
       // The session ended elsewhere (4001): the header learns who we are now, and the
       // reconnect below goes out under that identity.
       if (e.code === CLOSE_SESSION_ENDED) window.dispatchEvent(new Event('checkerhall:session-ended'));
+      if (!opened) this.unopened += 1;
       this.retry();
     };
   }
 
-  /** Gives up on `ws`, silent past its deadline, and tries again as after a close. */
-  drop(ws) {
+  /** Gives up on `ws`, silent past its deadline (`unopened`: it never opened), and tries again as after a close. */
+  drop(ws, unopened = false) {
     if (this.ws !== ws || this.closed) return;
+    if (unopened) this.unopened += 1;
     this.ws = null;
     ws.close();
     this.lost();

@@ -132,7 +132,8 @@ test('a connect that never opens is given up at its deadline and made again afte
     clock.advance(FIRST_BACKOFF + JITTER - 1);
     assert.equal(made.length, 1, 'no new socket before the backoff');
     clock.advance(1);
-    assert.deepEqual(made.map((w) => w.url), [URL_R1, URL_R1]);
+    // The retry hashes elsewhere at the balancer: a paused node is not asked again.
+    assert.deepEqual(made.map((w) => w.url), [URL_R1, `${URL_R1}&try=1`]);
     // The second connect is as silent: the attempt was counted, so the next wait is longer.
     clock.advance(CONNECT_TIMEOUT_MS);
     assert.equal(made[1].closeCalls, 1);
@@ -197,6 +198,12 @@ test('a connect that opens in time is kept, and a close before the deadline retr
     assert.equal(made[2].closeCalls, 0);
     made[2].open();
     assert.deepEqual(states, ['open', 'reconnecting', 'open']);
+    // A socket that opened and closed reconnects to the room's own node; one refused
+    // before it opened hashes elsewhere.
+    assert.deepEqual(made.map((w) => w.url), [URL_R1, URL_R1, `${URL_R1}&try=1`]);
+    made[2].closed(1012);
+    clock.advance(FIRST_BACKOFF + JITTER);
+    assert.equal(made[3].url, URL_R1, 'the room\'s own node after an open socket');
     sock.close();
   });
 });

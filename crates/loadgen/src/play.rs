@@ -93,6 +93,9 @@ pub struct PlayReport {
     pub moves: u64,
     /// Games that ended.
     pub games: u64,
+    /// Times a game's sockets connected again because its room went to another node
+    /// (`restarting`, or a move caught in the move).
+    pub moved: u64,
     /// Round trips in microseconds.
     pub rtt_us: Histogram<u64>,
     /// How late the load generator itself sent each move, in microseconds: from when it
@@ -205,6 +208,7 @@ impl Shared {
 struct Table {
     moves: u64,
     games: u64,
+    moved: u64,
     messages: u64,
     scanned: u64,
     errors: BTreeMap<String, u64>,
@@ -384,6 +388,7 @@ pub async fn run(
         elapsed: Duration::ZERO,
         moves: 0,
         games: 0,
+        moved: 0,
         rtt_us: histogram(),
         sent_late_us: histogram(),
         errors: setup_errors,
@@ -402,6 +407,7 @@ pub async fn run(
             Ok(t) => {
                 report.moves += t.moves;
                 report.games += t.games;
+                report.moved += t.moved;
                 report.messages += t.messages;
                 report.scanned += t.scanned;
                 for (k, v) in t.errors {
@@ -588,6 +594,10 @@ enum GameEnd {
     Over,
     /// The run is over (time, move budget) while the game went on.
     Stopped,
+    /// The server said `restarting`, or the room's task ended under a move (`room_closed`,
+    /// `room_moved`): with several nodes, the room went to the node its players are on.
+    /// The players connect again and play on, as the web client does.
+    Moved,
 }
 
 async fn table(
@@ -601,6 +611,7 @@ async fn table(
     let mut t = Table {
         moves: 0,
         games: 0,
+        moved: 0,
         messages: 0,
         scanned: 0,
         errors: BTreeMap::new(),
@@ -675,6 +686,17 @@ async fn table(
                     seats: seats.clone(),
                 });
                 return t;
+            }
+            Ok(GameEnd::Moved) => {
+                t.moved += 1;
+                // The same room again, wherever it is served now.
+                match open(&api, room, true, &seats, &shared).await {
+                    Ok(ws) => first = Some((room, true, ws)),
+                    Err(e) => {
+                        t.error(client::error_kind(&e));
+                        backoff.wait(deadline).await;
+                    }
+                }
             }
             Err(e) => {
                 t.error(client::error_kind(&e));
@@ -876,6 +898,10 @@ async fn game(
                     }
                 }
             }
+            ("error", _) if moved(msg.error_code()) => {
+                close(ws).await;
+                return Ok(GameEnd::Moved);
+            }
             ("error", _) => {
                 t.error(msg.error_code());
                 if pending.as_ref().is_some_and(|p| from == p.mover) {
@@ -890,11 +916,18 @@ async fn game(
                 return Ok(GameEnd::Over);
             }
             ("restarting", _) => {
-                return Err(anyhow!("server_restarting"));
+                close(ws).await;
+                return Ok(GameEnd::Moved);
             }
             _ => {}
         }
     }
+}
+
+/// The refusals of a command that met its room's task ending: nothing changed, and the
+/// room is served elsewhere now.
+fn moved(code: &str) -> bool {
+    matches!(code, "room_closed" | "room_moved")
 }
 
 async fn close(ws: [Socket; 2]) {
@@ -951,11 +984,12 @@ pub fn print(r: &PlayReport) {
     );
     let secs = r.elapsed.as_secs_f64().max(0.001);
     println!(
-        "ran {:.1} s: {} moves, {:.0} moves/s, {} games finished",
+        "ran {:.1} s: {} moves, {:.0} moves/s, {} games finished, {} reconnects to a room that moved",
         secs,
         r.moves,
         r.moves as f64 / secs,
-        r.games
+        r.games,
+        r.moved
     );
     if let Pace::PerSecond(rate) = s.pace {
         println!("{}", schedule_line(rate, s.rooms, r.moves, r.elapsed));

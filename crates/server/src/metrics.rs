@@ -69,6 +69,8 @@ pub struct Metrics {
     pub forwarded: AtomicU64,
     /// Requests other nodes forwarded to this node as a room's owner (counter).
     pub forwards_served: AtomicU64,
+    /// Rooms this node handed to the node where their seated players were (counter).
+    pub handed_over: AtomicU64,
 }
 
 /// Upper bounds of the [`Timings`] buckets, in microseconds (the last bucket is `+Inf`).
@@ -281,7 +283,7 @@ impl Metrics {
 
     /// The gauges and counters of several nodes on one Postgres (`docs/cluster.md`): the
     /// rooms followed and the requests forwarded between nodes.
-    fn relay_lines(&self) -> [Line<'_>; 3] {
+    fn relay_lines(&self) -> [Line<'_>; 4] {
         [
             (
                 "checkerhall_rooms_followed",
@@ -300,6 +302,12 @@ impl Metrics {
                 "counter",
                 "Requests other nodes forwarded here as a room's owner.",
                 &self.forwards_served,
+            ),
+            (
+                "checkerhall_handovers_total",
+                "counter",
+                "Rooms handed to the node where their seated players were.",
+                &self.handed_over,
             ),
         ]
     }

@@ -114,6 +114,38 @@ impl Rooms {
         handles
     }
 
+    /// A room another node handed to this one (`wire::Note::HandedOver`): started here from
+    /// the stored log, the clocks given back from `at`, the moment it was let go. Its
+    /// follower here stops, and its sockets reconnect to it. Nothing when the room is
+    /// live here already or is no longer this node's (a missed note is made good by the
+    /// first socket that asks for the room: it is claimed then).
+    pub(crate) async fn take_handed(&self, id: Uuid, at: i64) {
+        let Some(cluster) = self.inner.cluster.clone() else {
+            return;
+        };
+        let _claiming = cluster.claiming().await;
+        let epoch = cluster.epoch();
+        if self.get(id).is_some() || self.is_shutting_down() || epoch == 0 {
+            return;
+        }
+        let LiveRoom { room: row, log } = match self.inner.store.owned_room(id, epoch).await {
+            Ok(Some(live)) => live,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(room = %id, error = %e, "room handed here not read: the next socket claims it");
+                return;
+            }
+        };
+        match persist::rebuild_with(&row, &log, self.config()) {
+            Ok(room) => {
+                let seq = log.last().map_or(0, |l| l.seq + 1);
+                let resume = resume_of(&room, Some(at), &log);
+                self.spawn_resumed(room, seq, resume, Some(epoch));
+            }
+            Err(e) => tracing::error!(room = %id, error = %e, "room handed here cannot be rebuilt"),
+        }
+    }
+
     /// After a restart, once this node took its previous lives' rooms back: those lives
     /// are marked stopped and every node is told ([`Note::Released`]), so the clients on
     /// other nodes reach the rooms here at once, not once the old lease lapses.

@@ -48,6 +48,10 @@ pub(crate) async fn serve(rooms: Rooms, cluster: Cluster) {
                 Ok(Heard::Note(Note::Answered { to, id })) if to == cluster.epoch() => {
                     inbox.answered(id);
                 }
+                Ok(Heard::Note(Note::HandedOver { room, to, at })) if to == cluster.epoch() => {
+                    let rooms = rooms.clone();
+                    tokio::spawn(async move { rooms.take_handed(room, at).await });
+                }
                 Ok(Heard::Note(_)) => {}
                 Ok(Heard::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     inbox.wake_all();

@@ -74,6 +74,10 @@ pub(crate) struct RoomTask {
 struct Holding {
     /// The epoch every write batch is fenced with.
     epoch: i64,
+    /// When the task took the room (see [`HAND_OVER_SETTLE`]).
+    since: Instant,
+    /// A hand-over was due before the room had settled here: looked at again then.
+    recheck: bool,
     /// Ends once the node's epoch is no longer `epoch`. Boxed and kept from one loop to the
     /// next: inline in the task's `select!`, a watch's wait would make every room's task
     /// bigger, the rooms of one node too (thousands of idle rooms each keep one).
@@ -89,12 +93,22 @@ impl Holding {
                 std::future::pending::<()>().await;
             }
         });
-        Holding { epoch, lost }
+        Holding {
+            epoch,
+            since: Instant::now(),
+            recheck: false,
+            lost,
+        }
     }
 }
 
 /// How often a room the database could not rebuild ([`RoomTask::stale`]) tries again.
 const STALE_RETRY: Duration = Duration::from_secs(1);
+
+/// How long a room stays on a node that took it before it may be handed on: its players'
+/// sockets reconnect when it arrives, and a balancer that does not send one room's sockets
+/// to one node (round robin) spreads them again, which would send the room on and on.
+const HAND_OVER_SETTLE: Duration = Duration::from_secs(5);
 
 /// The rows of one command, and what follows from them once they are stored.
 struct Rows {
@@ -117,6 +131,8 @@ enum Due {
     /// Nobody has been in the room for the server's wait: it closes
     /// (`Command::Expire`).
     Expire,
+    /// The room has settled on this node: a hand-over that was due is looked at again.
+    HandOver,
 }
 
 /// A timer moved from deadline to deadline instead of a new one per wait.
@@ -289,6 +305,12 @@ impl RoomTask {
                             let _ = Box::pin(self.apply(Actor::Server, Command::Expire { waits })).await;
                         }
                         Some(Due::Idle) => break,
+                        Some(Due::HandOver) => {
+                            if let Some(h) = self.owner.as_mut() {
+                                h.recheck = false;
+                            }
+                            Box::pin(self.hand_over_if_away()).await;
+                        }
                         None => {}
                     },
                     answer = bot_answer(&mut self.bot) => {
@@ -333,6 +355,10 @@ impl RoomTask {
             self.bot.pause_until().map(|at| (at, Due::Bot)),
             expire.map(|at| (at, Due::Expire)),
             idle.map(|at| (at, Due::Idle)),
+            self.owner
+                .as_ref()
+                .filter(|h| h.recheck)
+                .map(|h| (h.since + HAND_OVER_SETTLE, Due::HandOver)),
         ]
         .into_iter()
         .flatten()
@@ -384,6 +410,65 @@ impl RoomTask {
             let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
         }
         self.sync_watchers().await;
+    }
+
+    /// With several nodes: when the game is on and every seated player connected to the room
+    /// is on one other node and none here, the room is handed to that node (`docs/cluster.md`, "A room goes
+    /// where its players are"), so that their commands stop crossing the database. What
+    /// the room took is stored (each command is, before its answer), so the new owner
+    /// starts from the log; this task ends and its sockets (spectators) reconnect.
+    async fn hand_over_if_away(&mut self) {
+        let Some(from) = self.epoch() else {
+            return;
+        };
+        let room = &self.replica.room;
+        // A game being played: a room still waiting has no moves to spare the crossing,
+        // and its players are still arriving.
+        if room.state() != RoomState::Playing {
+            return;
+        }
+        let seated: Vec<lobby::PlayerId> = room
+            .layout()
+            .iter()
+            .filter_map(|s| match room.occupant(s) {
+                Some(Occupant::Player(p)) => Some(p.id),
+                _ => None,
+            })
+            .collect();
+        let Some(to) = self.replica.presence.home_elsewhere(&seated) else {
+            return;
+        };
+        if let Some(h) = self
+            .owner
+            .as_mut()
+            .filter(|h| h.since.elapsed() < HAND_OVER_SETTLE)
+        {
+            h.recheck = true;
+            return;
+        }
+        let Some(cluster) = self.rooms.cluster() else {
+            return;
+        };
+        let id = room.id();
+        let note = crate::wire::Note::HandedOver {
+            room: id,
+            to,
+            at: now_ms(),
+        };
+        match self
+            .rooms
+            .store()
+            .hand_over(id, from, to, cluster.lease_ms(), &note)
+            .await
+        {
+            Ok(true) => {
+                tracing::info!(room = %id, from, to, "room handed to its players' node");
+                Metrics::inc(&self.rooms.metrics().handed_over);
+                self.closing = true;
+            }
+            Ok(false) => {}
+            Err(e) => tracing::debug!(room = %id, error = %e, "room not handed over"),
+        }
     }
 
     /// Gives the room its spectator count when it changed (`Command::Watchers`; the room
@@ -822,6 +907,8 @@ impl Side for RoomTask {
         let _ = reply.send(r);
         // A spectator who sat down watches no more, and one who stood up does.
         self.sync_watchers().await;
+        // The game may have started, with its players elsewhere.
+        Box::pin(self.hand_over_if_away()).await;
     }
 
     async fn attached(&mut self, first: Option<Participant>) {
@@ -836,10 +923,12 @@ impl Side for RoomTask {
             let _ = self.apply(Actor::Player(p), Command::Disconnect).await;
         }
         self.sync_watchers().await;
+        Box::pin(self.hand_over_if_away()).await;
     }
 
     async fn remote(&mut self, node: i64, change: RemoteChange) {
         Box::pin(self.remote_change(node, change)).await;
+        Box::pin(self.hand_over_if_away()).await;
     }
 }
 

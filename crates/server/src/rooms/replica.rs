@@ -195,6 +195,29 @@ impl Presence {
         self.remote.as_ref().is_some_and(|r| r.has(player))
     }
 
+    /// The one other node where the seated players `seated` are, when the room would be
+    /// better served there: none of them has a socket on this node, at least one has one
+    /// on another, and every one who has is on that node alone. Spectators do not count:
+    /// they follow the room from wherever they are.
+    pub(super) fn home_elsewhere(&self, seated: &[PlayerId]) -> Option<i64> {
+        if seated.iter().any(|p| self.local_has(*p)) {
+            return None;
+        }
+        let remote = self.remote.as_ref()?;
+        let mut home = None;
+        for (node, p) in &remote.players {
+            if !seated.contains(&p.id) {
+                continue;
+            }
+            match home {
+                None => home = Some(*node),
+                Some(h) if h == *node => {}
+                Some(_) => return None,
+            }
+        }
+        home
+    }
+
     /// How many of this node's sockets watch `room`: those without an identity, and the
     /// people without a seat.
     pub(super) fn watching_here(&self, room: &Room) -> u32 {
@@ -402,5 +425,34 @@ mod tests {
         assert_eq!(p.remote.as_ref().unwrap().watchers, vec![(9, 2)]);
         p.remote_change(9, RemoteChange::Gone);
         assert!(p.remote.is_none());
+    }
+
+    /// A room's home is elsewhere when its seated players are all on one other node and
+    /// none is here; never while they are split, or one of them is here.
+    #[test]
+    fn the_seated_players_home_is_one_other_node() {
+        let mut p = Presence::default();
+        let (ann, bob, eve) = (player(1, "Ann"), player(2, "Bob"), player(3, "Eve"));
+        let seated = [ann.id, bob.id];
+        assert_eq!(p.home_elsewhere(&seated), None, "nobody anywhere");
+        p.remote_change(7, RemoteChange::Attach(ann.clone()));
+        assert_eq!(p.home_elsewhere(&seated), Some(7));
+        // A spectator elsewhere changes nothing.
+        p.remote_change(9, RemoteChange::Attach(eve.clone()));
+        assert_eq!(p.home_elsewhere(&seated), Some(7));
+        p.remote_change(8, RemoteChange::Attach(bob.clone()));
+        assert_eq!(p.home_elsewhere(&seated), None, "split over two nodes");
+        p.remote_change(8, RemoteChange::Detach(bob.clone()));
+        p.remote_change(7, RemoteChange::Attach(bob.clone()));
+        assert_eq!(p.home_elsewhere(&seated), Some(7));
+        p.attach(Some(&bob));
+        assert_eq!(p.home_elsewhere(&seated), None, "one of them is here");
+        p.detach(Some(&bob));
+        p.attach(Some(&eve));
+        assert_eq!(
+            p.home_elsewhere(&seated),
+            Some(7),
+            "a spectator here stays behind"
+        );
     }
 }

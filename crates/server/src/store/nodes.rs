@@ -364,6 +364,42 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Hands room `id` from its owner `from` to the node `to`, if `from` still owns it and
+    /// `to` is alive (seen within `lease_ms`, not stopped), and tells `to` (`note`, sent at
+    /// the commit), in one statement. False: nothing changed.
+    ///
+    /// # Errors
+    /// Not Postgres, or a database failure.
+    pub async fn hand_over(
+        &self,
+        id: uuid::Uuid,
+        from: i64,
+        to: i64,
+        lease_ms: i64,
+        note: &Note,
+    ) -> Result<bool, StoreError> {
+        let sql = format!(
+            "WITH up AS (UPDATE rooms SET owner = $3 WHERE id = $1 AND owner = $2 \
+                 AND EXISTS (SELECT 1 FROM nodes WHERE epoch = $3 AND stopped_at IS NULL \
+                     AND seen_at > {DB_NOW_MS} - $4) \
+                 RETURNING id) \
+             SELECT pg_notify($5, $6)::text FROM up"
+        );
+        let done: Option<(String,)> = sqlx::query_as(&sql)
+            .bind(id.to_string())
+            .bind(from)
+            .bind(to)
+            .bind(lease_ms)
+            .bind(note.channel())
+            .bind(note.payload())
+            .fetch_optional(self.cluster_pool()?)
+            .await
+            .map_err(db_err)?;
+        Ok(done.is_some())
+    }
+}
+
 /// A room a sweep may take: its id, its owner when read, and when that owner was last seen
 /// serving it ([`DOWN_AT`]).
 type Orphan = (String, Option<i64>, Option<i64>);

@@ -67,6 +67,17 @@ pub enum Note {
         /// The life that let its rooms go.
         epoch: i64,
     },
+    /// To the node `to`: `room` is its own now, handed over at `at` (ms) by its owner, whose
+    /// sockets on the room were all elsewhere: the room is started there from the stored
+    /// log, the clocks given back from `at`.
+    HandedOver {
+        /// The room.
+        room: Uuid,
+        /// The new owner's epoch.
+        to: i64,
+        /// When the old owner let it go (ms, the server's clock).
+        at: i64,
+    },
     /// To the owner `to`: the inbox row `id` waits for it.
     Request {
         /// The owner's epoch.
@@ -126,7 +137,9 @@ impl Note {
             Note::ClosePlayer { .. } | Note::CloseSession { .. } => SOCKETS.to_string(),
             Note::Tournament { .. } => TOURNEY.to_string(),
             Note::Released { .. } => NODES.to_string(),
-            Note::Request { to, .. } | Note::Answered { to, .. } => node_channel(*to),
+            Note::Request { to, .. } | Note::Answered { to, .. } | Note::HandedOver { to, .. } => {
+                node_channel(*to)
+            }
         }
     }
 
@@ -139,6 +152,7 @@ impl Note {
             Note::CloseSession { session } => format!("session {session}"),
             Note::Tournament { id } => id.to_string(),
             Note::Released { epoch } => format!("released {epoch}"),
+            Note::HandedOver { room, at, .. } => format!("room {room} {at}"),
             Note::Request { id, .. } => format!("cmd {id}"),
             Note::Answered { id, .. } => format!("ans {id}"),
         }
@@ -191,6 +205,11 @@ impl Note {
                     Some("ans") => Note::Answered {
                         to,
                         id: words.number().ok_or_else(bad)?,
+                    },
+                    Some("room") => Note::HandedOver {
+                        to,
+                        room: words.uuid().ok_or_else(bad)?,
+                        at: words.number().ok_or_else(bad)?,
                     },
                     _ => return Err(bad()),
                 }
@@ -390,6 +409,11 @@ mod tests {
             any::<i64>().prop_map(|epoch| Note::Released { epoch }),
             (any::<i64>(), any::<i64>()).prop_map(|(to, id)| Note::Request { to, id }),
             (any::<i64>(), any::<i64>()).prop_map(|(to, id)| Note::Answered { to, id }),
+            (uuid(), any::<i64>(), any::<i64>()).prop_map(|(room, to, at)| Note::HandedOver {
+                room,
+                to,
+                at
+            }),
         ]
     }
 
