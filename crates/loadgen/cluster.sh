@@ -94,7 +94,7 @@ for n in "${sizes[@]}"; do
     CHECKERHALL_ROOMS_PER_ADDRESS=0 RUST_LOG=warn \
       "$bin/checkerhall" serve --listen "127.0.0.1:$port" --database-url "$url" \
       --node-name "n$i" --trusted-proxies 127.0.0.1 \
-      --lease-ms "${LEASE_MS:-5000}" --renew-ms "${RENEW_MS:-1000}" \
+      --lease-ms "${LEASE_MS:-5000}" --renew-ms "${RENEW_MS:-1000}" --hand-over \
       >"$data/$n-nodes.n$i.log" 2>&1 &
     pids+=($!)
     # The first node migrates the fresh database before the others start.

@@ -213,6 +213,11 @@ pub struct ServeArgs {
     /// before several nodes could share a database.
     #[arg(long, env = "CHECKERHALL_SINGLE_NODE")]
     pub single_node: bool,
+    /// Hand a game to the node its players' sockets are on: for a balancer that sends one
+    /// room's sockets to one node (`deploy/nginx-cluster.conf`); behind one that spreads
+    /// them (round robin) it would only make them reconnect.
+    #[arg(long, env = "CHECKERHALL_HAND_OVER")]
+    pub hand_over: bool,
 }
 
 /// The database settings of `serve`, `migrate`, `backup` and `admin`: one set, so that a
@@ -508,6 +513,7 @@ impl From<&ServeArgs> for ServerConfig {
         c.cluster.renew = Duration::from_millis(a.renew_ms.max(50));
         c.cluster.lease = Duration::from_millis(a.lease_ms.max(2 * a.renew_ms.max(50)));
         c.cluster.single_node = a.single_node;
+        c.cluster.hand_over = a.hand_over;
         c.first_admin = a
             .admin_name
             .clone()

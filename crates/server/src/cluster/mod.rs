@@ -35,6 +35,9 @@ pub struct ClusterSettings {
     /// On Postgres, run as the only node: restore every room at start, as a server did before
     /// there were clusters.
     pub single_node: bool,
+    /// Hand a game to the node its players' sockets are on (`--hand-over`: the balancer
+    /// sends one room's sockets to one node).
+    pub hand_over: bool,
 }
 
 impl Default for ClusterSettings {
@@ -44,6 +47,7 @@ impl Default for ClusterSettings {
             lease: DEFAULT_LEASE,
             renew: DEFAULT_RENEW,
             single_node: false,
+            hand_over: false,
         }
     }
 }

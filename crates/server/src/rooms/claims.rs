@@ -104,7 +104,7 @@ impl Rooms {
                     let resume = resume_of(&room, down_at, &log);
                     tracing::info!(room = %row.id, epoch, from = ?row.owner, commands = log.len(), "room claimed");
                     Metrics::inc(&self.inner.metrics.claims);
-                    handles.push(self.spawn_resumed(room, seq, resume, Some(epoch)));
+                    handles.push(self.spawn_resumed(room, seq, resume, Some(epoch), false));
                 }
                 Err(e) => {
                     tracing::error!(room = %row.id, error = %e, "claimed room cannot be rebuilt")
@@ -140,7 +140,7 @@ impl Rooms {
             Ok(room) => {
                 let seq = log.last().map_or(0, |l| l.seq + 1);
                 let resume = resume_of(&room, Some(at), &log);
-                self.spawn_resumed(room, seq, resume, Some(epoch));
+                self.spawn_resumed(room, seq, resume, Some(epoch), true);
             }
             Err(e) => tracing::error!(room = %id, error = %e, "room handed here cannot be rebuilt"),
         }
@@ -251,7 +251,13 @@ impl Rooms {
         match persist::rebuild_with(&row, &log, self.config()) {
             Ok(room) => {
                 let seq = log.last().map_or(0, |l| l.seq + 1);
-                Ok(Some(self.spawn_resumed(room, seq, None, Some(epoch))))
+                Ok(Some(self.spawn_resumed(
+                    room,
+                    seq,
+                    None,
+                    Some(epoch),
+                    false,
+                )))
             }
             Err(e) => {
                 tracing::error!(room = %id, error = %e, "room cannot be rebuilt");

@@ -87,24 +87,26 @@ impl Rooms {
             .await
             .map_err(CommandError::Store)?;
         let id = room.id();
-        self.spawn_resumed(room, seq, None, owner);
+        self.spawn_resumed(room, seq, None, owner, false);
         Ok(id)
     }
 
     /// Starts the task of `room` (already stored, owned by `owner`: the epoch its rows are
     /// fenced with, `None` on one node) whose log continues at `seq`.
     pub(crate) fn spawn(&self, room: Room, seq: i64, owner: Option<i64>) -> RoomHandle {
-        self.spawn_resumed(room, seq, None, owner)
+        self.spawn_resumed(room, seq, None, owner, false)
     }
 
     /// [`Rooms::spawn`] for a room restored after a restart; with `resume`, when the server
     /// stopped: the task first gives that outage back to the clocks ([`Command::Resume`]).
+    /// `handed`: another node handed the room here (it stays a while before it may move on).
     pub(super) fn spawn_resumed(
         &self,
         room: Room,
         seq: i64,
         resume: Option<Timestamp>,
         owner: Option<i64>,
+        handed: bool,
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(self.inner.config.limits.room_queue.max(1));
         let summary = RoomSummary::of(&room);
@@ -143,6 +145,7 @@ impl Rooms {
             rx,
             resume,
             owner.zip(epochs),
+            handed,
         );
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
         self.keep_task(join);
@@ -172,7 +175,7 @@ impl Rooms {
                     let seq = log.last().map_or(0, |l| l.seq + 1);
                     let resume = resume_of(&room, down_at, &log);
                     tracing::info!(room = %row.id, commands = log.len(), "room restored");
-                    self.spawn_resumed(room, seq, resume, None);
+                    self.spawn_resumed(room, seq, resume, None, false);
                 }
                 Err(e) => tracing::error!(room = %row.id, error = %e, "room cannot be restored"),
             }

@@ -74,8 +74,8 @@ pub(crate) struct RoomTask {
 struct Holding {
     /// The epoch every write batch is fenced with.
     epoch: i64,
-    /// When the task took the room (see [`HAND_OVER_SETTLE`]).
-    since: Instant,
+    /// Until when a room handed here stays (see [`HAND_OVER_SETTLE`]).
+    settle_until: Option<Instant>,
     /// A hand-over was due before the room had settled here: looked at again then.
     recheck: bool,
     /// Ends once the node's epoch is no longer `epoch`. Boxed and kept from one loop to the
@@ -85,7 +85,7 @@ struct Holding {
 }
 
 impl Holding {
-    fn new(epoch: i64, mut node: watch::Receiver<i64>) -> Holding {
+    fn new(epoch: i64, mut node: watch::Receiver<i64>, handed: bool) -> Holding {
         let lost = Box::pin(async move {
             // The node's epoch sender is gone only when the server stops: the shutdown
             // signal ends the task then.
@@ -95,7 +95,7 @@ impl Holding {
         });
         Holding {
             epoch,
-            since: Instant::now(),
+            settle_until: handed.then(|| Instant::now() + HAND_OVER_SETTLE),
             recheck: false,
             lost,
         }
@@ -105,7 +105,7 @@ impl Holding {
 /// How often a room the database could not rebuild ([`RoomTask::stale`]) tries again.
 const STALE_RETRY: Duration = Duration::from_secs(1);
 
-/// How long a room stays on a node that took it before it may be handed on: its players'
+/// How long a room handed to a node stays there before it may be handed on: its players'
 /// sockets reconnect when it arrives, and a balancer that does not send one room's sockets
 /// to one node (round robin) spreads them again, which would send the room on and on.
 const HAND_OVER_SETTLE: Duration = Duration::from_secs(5);
@@ -234,6 +234,7 @@ impl RoomTask {
         rx: mpsc::Receiver<Box<Request>>,
         resume: Option<Timestamp>,
         owner: Option<(i64, watch::Receiver<i64>)>,
+        handed: bool,
     ) -> RoomTask {
         RoomTask {
             rooms,
@@ -246,7 +247,7 @@ impl RoomTask {
             resume,
             closing: false,
             stale: false,
-            owner: owner.map(|(epoch, node)| Holding::new(epoch, node)),
+            owner: owner.map(|(epoch, node)| Holding::new(epoch, node, handed)),
         }
     }
 
@@ -358,7 +359,8 @@ impl RoomTask {
             self.owner
                 .as_ref()
                 .filter(|h| h.recheck)
-                .map(|h| (h.since + HAND_OVER_SETTLE, Due::HandOver)),
+                .and_then(|h| h.settle_until)
+                .map(|at| (at, Due::HandOver)),
         ]
         .into_iter()
         .flatten()
@@ -418,6 +420,14 @@ impl RoomTask {
     /// the room took is stored (each command is, before its answer), so the new owner
     /// starts from the log; this task ends and its sockets (spectators) reconnect.
     async fn hand_over_if_away(&mut self) {
+        let Some(cluster) = self
+            .rooms
+            .cluster()
+            .filter(|c| c.settings().hand_over)
+            .cloned()
+        else {
+            return;
+        };
         let Some(from) = self.epoch() else {
             return;
         };
@@ -438,17 +448,15 @@ impl RoomTask {
         let Some(to) = self.replica.presence.home_elsewhere(&seated) else {
             return;
         };
+        let now = Instant::now();
         if let Some(h) = self
             .owner
             .as_mut()
-            .filter(|h| h.since.elapsed() < HAND_OVER_SETTLE)
+            .filter(|h| h.settle_until.is_some_and(|t| now < t))
         {
             h.recheck = true;
             return;
         }
-        let Some(cluster) = self.rooms.cluster() else {
-            return;
-        };
         let id = room.id();
         let note = crate::wire::Note::HandedOver {
             room: id,

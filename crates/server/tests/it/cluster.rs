@@ -30,6 +30,7 @@ async fn node(url: &str, name: &str, lease: Duration) -> Server {
                 lease,
                 renew: RENEW,
                 single_node: false,
+                hand_over: true,
             };
         })
         .start()
