@@ -144,8 +144,7 @@ impl Rooms {
             summary,
             rx,
             resume,
-            owner.zip(epochs),
-            handed,
+            owner.zip(epochs).map(|(epoch, node)| (epoch, node, handed)),
         );
         let join = tokio::spawn(t.run(self.inner.shutdown.subscribe()));
         self.keep_task(join);

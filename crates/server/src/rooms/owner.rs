@@ -233,8 +233,7 @@ impl RoomTask {
         summary: Arc<Mutex<RoomSummary>>,
         rx: mpsc::Receiver<Box<Request>>,
         resume: Option<Timestamp>,
-        owner: Option<(i64, watch::Receiver<i64>)>,
-        handed: bool,
+        owner: Option<(i64, watch::Receiver<i64>, bool)>,
     ) -> RoomTask {
         RoomTask {
             rooms,
@@ -247,7 +246,7 @@ impl RoomTask {
             resume,
             closing: false,
             stale: false,
-            owner: owner.map(|(epoch, node)| Holding::new(epoch, node, handed)),
+            owner: owner.map(|(epoch, node, handed)| Holding::new(epoch, node, handed)),
         }
     }
 
