@@ -219,11 +219,33 @@ def play(target, finish):
     acked = set()
     finished = False
     answered = False
+    reconnects = 0
     while time.monotonic() < deadline:
         message = ws.recv()
-        if message is None:
-            raise Failure(f"the socket closed (code {ws.close_code}) before the move was acknowledged")
+        if message is None or message.get("type") == "restarting":
+            # With several nodes the game goes to the node this player's socket is on
+            # (docs/cluster.md, "A room goes where its players are"): the socket is told
+            # `restarting` and closed with 1012, and the client connects again, as the web
+            # client does. Any other close is a failure.
+            if message is None and ws.close_code != 1012:
+                raise Failure(f"the socket closed (code {ws.close_code}) before the move was acknowledged")
+            reconnects += 1
+            if reconnects > 5:
+                raise Failure("the socket was told to reconnect more than five times")
+            ws.close()
+            ws = WebSocket(target, f"/ws?room={room}&token={token}")
+            if 2 not in acked:
+                moved = None
+            continue
         kind = message.get("type")
+        if kind == "error" and message.get("id") == 2 and (message.get("data") or {}).get("code") in (
+            "room_closed",
+            "room_moved",
+        ):
+            # The move met the game on its way to another node: nothing changed; it is made
+            # again once the socket is back.
+            moved = None
+            continue
         if kind == "error":
             raise Failure(f"refused: {message}")
         if kind == "ack":
