@@ -438,6 +438,9 @@ impl Side for Follower {
         // In a task of its own: the replay goes on while the owner answers.
         tokio::spawn(async move {
             let r = inbox.forward(from, room, to, forward).await;
+            if let Err(e) = &r {
+                tracing::debug!(room = %room, to, code = e.code(), "forwarded command refused");
+            }
             let doubt = r.as_ref().is_err_and(owner_in_doubt);
             // The socket has its answer before the follower may end and close it.
             let _ = reply.send(r);

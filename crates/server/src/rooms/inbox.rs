@@ -148,11 +148,14 @@ async fn serve_one(rooms: Rooms, cluster: Cluster, inbox: Inbox, id: i64) {
     };
     let result = match owned(&rooms, row.room_id).await {
         Some(handle) => apply(&handle, &row).await,
-        None => Err(CommandError::remote(
-            ROOM_MOVED,
-            "the game moved to another server; make your move again".to_string(),
-            None,
-        )),
+        None => {
+            tracing::debug!(room = %row.room_id, from = row.from_epoch, "request for a room not owned here");
+            Err(CommandError::remote(
+                ROOM_MOVED,
+                "the game moved to another server; make your move again".to_string(),
+                None,
+            ))
+        }
     };
     Metrics::inc(&rooms.metrics().forwards_served);
     if let Err(e) = store

@@ -97,7 +97,11 @@ impl Node {
             .env("CHECKERHALL_ROOMS_PER_ADDRESS", "0")
             .env("CHECKERHALL_IDENTITIES_PER_ADDRESS", "0")
             .env("CHECKERHALL_SOCKETS_PER_ADDRESS", "10000")
-            .env("RUST_LOG", "warn,server::cluster=info,server::rooms=info")
+            // CLUSTER_NODE_LOG says more when a failure is chased.
+            .env(
+                "RUST_LOG",
+                std::env::var("CLUSTER_NODE_LOG").unwrap_or_else(|_| NODE_LOG.into()),
+            )
             .stdin(Stdio::null())
             .stdout(log.try_clone().unwrap())
             .stderr(log)
@@ -243,6 +247,11 @@ impl Drop for Nginx {
     }
 }
 
+/// What the nodes log: their rooms changing hands, and what a follower and the inbox do
+/// with each room, which a failure about one room is read from (`Cluster::logs_of`).
+const NODE_LOG: &str = "warn,server::cluster=info,server::rooms=info,\
+    server::rooms::follower=debug,server::rooms::inbox=debug,server::rooms::claims=debug";
+
 /// nginx's configuration: round robin over `nodes`; WebSocket upgrades passed; the client's
 /// address in `X-Forwarded-For`; a request that cannot reach a node (refused, reset, or a
 /// 502/503 answer such as a draining node's) passed to the next one; as shipped
@@ -262,7 +271,9 @@ pid {d}/nginx.pid;
 error_log {d}/error.log warn;
 events {{ worker_connections 4096; }}
 http {{
-    access_log off;
+    # Kept in the run's folder: which node each socket of a stuck room reached.
+    log_format upstream '$time_iso8601 $request_uri $upstream_addr $status $request_time';
+    access_log {d}/access.log upstream;
     client_body_temp_path {d}/body;
     proxy_temp_path {d}/proxy;
     fastcgi_temp_path {d}/fastcgi;
@@ -442,6 +453,34 @@ impl Cluster {
         out.push_str(&format!(
             "--- nginx ---\n{}\n",
             lines[lines.len().saturating_sub(20)..].join("\n")
+        ));
+        out
+    }
+
+    /// Every line that names one of `rooms` in each node's whole log (all its lives) and in
+    /// nginx's access log: what a failure about those rooms needs, which a tail of busy logs
+    /// cuts off.
+    pub fn logs_of(&self, rooms: &[uuid::Uuid]) -> String {
+        let ids: Vec<String> = rooms.iter().map(ToString::to_string).collect();
+        let naming = |text: &str| -> String {
+            text.lines()
+                .filter(|l| ids.iter().any(|id| l.contains(id.as_str())))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mut out = String::new();
+        for n in &self.nodes {
+            let text = std::fs::read_to_string(&n.log).unwrap_or_default();
+            out.push_str(&format!(
+                "--- {} on the rooms ---\n{}\n",
+                n.name,
+                naming(&text)
+            ));
+        }
+        let access = std::fs::read_to_string(self.dir.join("access.log")).unwrap_or_default();
+        out.push_str(&format!(
+            "--- nginx on the rooms ---\n{}\n",
+            naming(&access)
         ));
         out
     }

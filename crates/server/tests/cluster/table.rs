@@ -5,7 +5,7 @@
 //! replay tells it. Every move answered with `ack` is recorded with the time it came, so a
 //! test can check that each one is stored and time a room's takeover.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -61,7 +61,13 @@ pub struct Record {
     pub refusals: BTreeMap<String, u64>,
     /// Games that ended (each table then opens a new room).
     pub games: u64,
+    /// The last things each room's table sent, heard and did, with when: what a test
+    /// prints about a room that stopped.
+    pub trace: HashMap<Uuid, VecDeque<(Instant, String)>>,
 }
+
+/// How many lines of a room's [`Record::trace`] are kept.
+const TRACE: usize = 80;
 
 /// The tables of a run.
 pub struct Tables {
@@ -113,6 +119,23 @@ impl Tables {
             stop,
             tasks,
         }
+    }
+
+    /// What the table of `room` last sent, heard and did, oldest first, each line with its
+    /// time before `now`.
+    pub fn trace_of(&self, room: Uuid) -> String {
+        let now = Instant::now();
+        let record = self.record.lock().unwrap();
+        record
+            .trace
+            .get(&room)
+            .map(|t| {
+                t.iter()
+                    .map(|(at, line)| format!("-{:>6} ms {line}", (now - *at).as_millis()))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default()
     }
 
     /// The moves acknowledged so far.
@@ -213,6 +236,16 @@ async fn next(ws: &mut Option<Socket>) -> Option<Result<Message, String>> {
 }
 
 impl Table {
+    /// Adds a line to `room`'s trace.
+    fn trace(&self, room: Uuid, line: String) {
+        let mut r = self.record.lock().unwrap();
+        let t = r.trace.entry(room).or_default();
+        if t.len() == TRACE {
+            t.pop_front();
+        }
+        t.push_back((Instant::now(), line));
+    }
+
     async fn identity(&self) -> Player {
         loop {
             let (status, body) = self.http.get("/api/me", None).await;
@@ -386,11 +419,23 @@ impl Table {
                 match msg {
                     Some(Ok(Message::Text(t))) => {
                         let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                        self.trace(
+                            room,
+                            format!(
+                                "s{from} < {} v={} id={} {}{}",
+                                v["type"].as_str().unwrap_or("?"),
+                                v["v"],
+                                v["id"],
+                                v["data"]["type"].as_str().unwrap_or(""),
+                                v["data"]["code"].as_str().unwrap_or("")
+                            ),
+                        );
                         if self.heard(room, &mut seats, from, &v, &mut game) {
                             last_progress = Instant::now();
                         }
                     }
                     Some(Ok(Message::Close(frame))) => {
+                        self.trace(room, format!("s{from} < close {frame:?}"));
                         if let Some(f) = frame {
                             *self
                                 .record
@@ -403,11 +448,23 @@ impl Table {
                         self.reopen(room, &mut seats[from]).await;
                     }
                     Some(Ok(_)) => {}
-                    Some(Err(_)) | None => self.reopen(room, &mut seats[from]).await,
+                    Some(Err(_)) | None => {
+                        self.trace(room, format!("s{from} < socket ended"));
+                        self.reopen(room, &mut seats[from]).await;
+                    }
                 }
             }
             // A stall: no progress for a while (a paused node's sockets hear nothing).
             if last_progress.elapsed() > STALL {
+                self.trace(
+                    room,
+                    format!(
+                        "stall: turn {:?}, pending {:?} {:?}",
+                        game.turn.as_ref().map(|t| (t.0, t.1.len(), t.2)),
+                        seats[0].pending,
+                        seats[1].pending
+                    ),
+                );
                 for s in &mut seats {
                     self.reopen(room, s).await;
                 }
@@ -431,6 +488,7 @@ impl Table {
                         Some(ws) => ws.send(Message::Text(msg.into())).await.is_ok(),
                         None => false,
                     };
+                    self.trace(room, format!("s{seat} > move id={id} {choice} sent={sent}"));
                     if sent {
                         s.pending = Some((id, game.plies, choice));
                     } else {
@@ -448,6 +506,7 @@ impl Table {
             let _ = tokio::time::timeout(Duration::from_millis(200), ws.close(None)).await;
         }
         seat.pending = None;
+        self.trace(room, format!("reopen since={}", seat.version));
         seat.ws = self.connect(room, &seat.player, Some(seat.version)).await;
         if seat.ws.is_some() {
             seat.resyncing = true;
