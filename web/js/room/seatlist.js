@@ -56,8 +56,16 @@ export function createSeats({ command }) {
   const order = h('p.turn-order', { id: 'turn-order' });
   const list = h('ul.seats', { id: 'seats' });
   let shown = null;
+  // What the list shows now: a render that changes nothing in it leaves its buttons in
+  // place, so a click whose press and release straddle an update (a spectator arriving,
+  // the chat) still lands, and a bot level being chosen is not reset.
+  let painted = '';
   const paint = () => {
-    list.replaceChildren(...seatRows(shown, ratings.get()).map((r) =>
+    const rows = seatRows(shown, ratings.get());
+    const key = JSON.stringify(rows);
+    if (key === painted) return;
+    painted = key;
+    list.replaceChildren(...rows.map((r) =>
       h(`li.seat.${r.seat}${r.out ? '.out' : ''}${r.toMove ? '.turn' : ''}${r.mine ? '.mine' : ''}`, { dataset: { seat: r.seat } },
         ...seatBits(r), ...seatButtons(r, command))));
   };

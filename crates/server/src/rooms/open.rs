@@ -60,7 +60,10 @@ impl Rooms {
         // A draining node opens no more rooms: one stored after it released its rooms would
         // stay owned by a node that is gone until its lease lapsed (the client asks again,
         // and another node answers).
-        if self.is_shutting_down() {
+        // Nor does a node between two lives (its lease lapsed, epoch 0): the room would be
+        // nobody's, and another node would claim it from under its first socket.
+        let owner = self.epoch();
+        if self.is_shutting_down() || owner == Some(0) {
             return Err(CommandError::Closed);
         }
         let now = now_ms();
@@ -68,7 +71,6 @@ impl Rooms {
         let (mut room, _) = Room::new(config, at)?;
         let mut row = persist::room_row(&room, host_name, now);
         // Owned by this node from the start (see `docs/cluster.md`).
-        let owner = self.epoch();
         row.owner = owner;
         let mut writes = vec![crate::store::Write::Room(row)];
         // A fixed seating starts the game with the room: its game row goes with the room's.

@@ -433,7 +433,8 @@ impl RoomTask {
         let room = &self.replica.room;
         // A game being played: a room still waiting has no moves to spare the crossing,
         // and its players are still arriving.
-        if room.state() != RoomState::Playing {
+        // Most rooms have nobody elsewhere: they pay one look, not the seat list below.
+        if room.state() != RoomState::Playing || !self.replica.presence.anyone_elsewhere() {
             return;
         }
         let seated: Vec<lobby::PlayerId> = room

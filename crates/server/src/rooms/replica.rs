@@ -195,6 +195,11 @@ impl Presence {
         self.remote.as_ref().is_some_and(|r| r.has(player))
     }
 
+    /// Whether another node told of a player's socket on the room.
+    pub(super) fn anyone_elsewhere(&self) -> bool {
+        self.remote.as_ref().is_some_and(|r| !r.players.is_empty())
+    }
+
     /// The one other node where the seated players `seated` are, when the room would be
     /// better served there: none of them has a socket on this node, at least one has one
     /// on another, and every one who has is on that node alone. Spectators do not count:

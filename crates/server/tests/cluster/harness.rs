@@ -457,14 +457,36 @@ impl Cluster {
         out
     }
 
-    /// Every line that names one of `rooms` in each node's whole log (all its lives) and in
-    /// nginx's access log: what a failure about those rooms needs, which a tail of busy logs
-    /// cuts off.
+    /// Every line that names one of `rooms`, and every warning and error, in each node's
+    /// whole log (all its lives), and the lines naming them in nginx's access log: what a
+    /// failure about those rooms needs, which a tail of busy logs cuts off.
     pub fn logs_of(&self, rooms: &[uuid::Uuid]) -> String {
         let ids: Vec<String> = rooms.iter().map(ToString::to_string).collect();
+        // The warnings are kept to the last few: CI keeps the end of a failure's output.
         let naming = |text: &str| -> String {
-            text.lines()
-                .filter(|l| ids.iter().any(|id| l.contains(id.as_str())))
+            let lines: Vec<&str> = text
+                .lines()
+                .filter(|l| {
+                    ids.iter().any(|id| l.contains(id.as_str()))
+                        || l.contains(" WARN ")
+                        || l.contains(" ERROR ")
+                        || l.contains("registered again")
+                })
+                .collect();
+            let warnings = lines
+                .iter()
+                .filter(|l| !ids.iter().any(|id| l.contains(id.as_str())))
+                .count();
+            let mut skip = warnings.saturating_sub(12);
+            lines
+                .into_iter()
+                .filter(|l| {
+                    if skip > 0 && !ids.iter().any(|id| l.contains(id.as_str())) {
+                        skip -= 1;
+                        return false;
+                    }
+                    true
+                })
                 .collect::<Vec<_>>()
                 .join("\n")
         };

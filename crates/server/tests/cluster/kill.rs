@@ -70,10 +70,11 @@ async fn a_killed_nodes_rooms_go_on_elsewhere_with_every_acknowledged_move() {
                     .iter()
                     .map(|r| format!("--- the table of {r} ---\n{}\n", tables.trace_of(*r)))
                     .collect();
+                // The logs first: CI keeps the end of a failure's output.
                 assert!(
                     really.is_empty(),
-                    "round {round}: rooms of the killed node {name} took no move within 30 s: \
-                     {really:?}\n{traces}{}",
+                    "{}{traces}round {round}: rooms of the killed node {name} took no move \
+                     within 30 s: {really:?}",
                     cluster.logs_of(&really)
                 );
                 break;
