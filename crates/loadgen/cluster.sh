@@ -62,10 +62,11 @@ $(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=0;"; done)
         keepalive 64;
     }
     upstream checkerhall_rooms {
-        hash \$arg_room\$arg_try consistent;
+        hash \$arg_room\$room_in_path\$arg_try consistent;
 $(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=0;"; done)
     }
     map \$http_upgrade \$connection_upgrade { default upgrade; '' ''; }
+    map \$uri \$room_in_path { "~^/api/rooms/(?<id>[0-9a-f-]{36})\$" \$id; default ""; }
     server {
         listen 127.0.0.1:$PORT;
         proxy_http_version 1.1;
@@ -76,6 +77,7 @@ $(for p in "$@"; do echo "        server 127.0.0.1:$p max_fails=0;"; done)
         proxy_next_upstream error timeout http_502 http_503;
         location / { proxy_pass http://checkerhall; proxy_read_timeout 1h; }
         location /ws { proxy_pass http://checkerhall_rooms; proxy_read_timeout 1h; }
+        location ~ "^/api/rooms/[0-9a-f-]{36}\$" { proxy_pass http://checkerhall_rooms; }
     }
 }
 CONF

@@ -156,6 +156,16 @@ impl Bus {
         }
     }
 
+    /// Makes this node's followers of `room` read its log as after a reconnection
+    /// ([`RECHECK`]): rows may have been stored that were not notified to this node.
+    pub fn recheck_room(&self, room: Uuid) {
+        if let Some(list) = lock(&self.shared.rooms).get(&room) {
+            for (_, tx) in list {
+                let _ = tx.try_send(RECHECK);
+            }
+        }
+    }
+
     /// How many rooms this node follows notes of.
     pub fn rooms_followed(&self) -> usize {
         lock(&self.shared.rooms).len()

@@ -131,7 +131,7 @@ pub(super) async fn create(
     };
     let id = state
         .rooms
-        .open(config, &who.name, seat)
+        .open_for_sockets(config, &who.name, seat)
         .await
         .map_err(command_error)?;
     Ok(Json(json!({ "id": id, "invite_code": invite })))

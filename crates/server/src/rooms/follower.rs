@@ -140,6 +140,15 @@ impl Rooms {
         }
     }
 
+    /// `room` was handed to another node (`wire::Note::HandedOver`): its follower here asks
+    /// who owns it now and tells the new owner of its sockets, which it then notifies of
+    /// the room's rows.
+    pub(crate) fn owner_moved(&self, room: Uuid) {
+        if let Some(f) = lock(&self.inner.followers).by_room.get(&room) {
+            let _ = f.moved.try_send(());
+        }
+    }
+
     /// Enters `followed` in the registry, with a token of its own, which it returns.
     /// `Err`: a handle that serves the room already (a follower another request just
     /// started, or the room claimed here meanwhile).
@@ -276,7 +285,9 @@ impl Follower {
                     if self.lonely_since.is_some_and(|t| t.elapsed() >= LONELY) {
                         break;
                     }
-                    Box::pin(self.replay_new_rows()).await;
+                    if Box::pin(self.replay_new_rows()).await && !self.replica.presence.is_empty() {
+                        Box::pin(self.rows_unnoticed()).await;
+                    }
                 }
             }
         }
@@ -302,26 +313,27 @@ impl Follower {
         }
     }
 
-    /// Replays the rows the owner stored after the last one the replica has.
-    async fn replay_new_rows(&mut self) {
+    /// Replays the rows the owner stored after the last one the replica has; true when
+    /// there were any.
+    async fn replay_new_rows(&mut self) -> bool {
         let id = self.replica.room.id();
         let rows = match self.rooms.store().log_since(id, self.replica.seq).await {
             Ok(rows) => rows,
             Err(e) => {
                 // The next note, tick or request tries again.
                 tracing::debug!(room = %id, error = %e, "followed room's log not read");
-                return;
+                return false;
             }
         };
         if rows.is_empty() {
-            return;
+            return false;
         }
         let mut seats_changed = false;
         for row in rows {
             if row.seq != self.replica.seq {
                 tracing::warn!(room = %id, expected = self.replica.seq, got = row.seq, "gap in a followed room's log: rebuilding it");
                 Box::pin(self.resync()).await;
-                return;
+                return true;
             }
             match replay(&mut self.replica.room, &row) {
                 Ok(events) => {
@@ -343,7 +355,7 @@ impl Follower {
                 Err(e) => {
                     tracing::error!(room = %id, seq = row.seq, error = %e, "followed room's log does not replay: rebuilding it");
                     Box::pin(self.resync()).await;
-                    return;
+                    return true;
                 }
             }
         }
@@ -352,6 +364,7 @@ impl Follower {
             // A spectator who sat down watches no more, and one who stood up does.
             self.tell_watchers();
         }
+        true
     }
 
     /// Rebuilds the replica from the store, and sends its sockets a snapshot.
@@ -382,21 +395,52 @@ impl Follower {
     /// is followed from there (this node's sockets are told again). This node or nobody:
     /// the follower ends, its sockets reconnect, and the room is claimed for them.
     async fn recheck_owner(&mut self) {
+        if self.read_owner().await == Some(true) {
+            self.retell();
+        }
+    }
+
+    /// Rows came that no note named while sockets are attached here: the owner does not
+    /// know this node follows the room (a node that claimed it after a kill, say), so it
+    /// is told again, wherever it is now.
+    async fn rows_unnoticed(&mut self) {
+        if self.read_owner().await.is_some() {
+            tracing::debug!(room = %self.replica.room.id(), "followed room's rows came without notes");
+            self.retell();
+        }
+    }
+
+    /// Reads who owns the room: `Some(changed)` when another node does, `None` when
+    /// nobody, this node, or the database could not say (the follower then ends, or tries
+    /// again at the next doubt).
+    async fn read_owner(&mut self) -> Option<bool> {
         let id = self.replica.room.id();
         match self.rooms.owner_of(id).await {
             Ok(Owner::Node(e)) => {
-                if self.owner.swap(e, Ordering::AcqRel) != e {
+                let changed = self.owner.swap(e, Ordering::AcqRel) != e;
+                if changed {
                     tracing::info!(room = %id, owner = e, "followed room has a new owner");
-                    for p in self.replica.presence.players_here() {
-                        self.tell(RemoteChange::Attach(p.clone()));
-                    }
-                    self.told = None;
-                    self.tell_watchers();
                 }
+                Some(changed)
             }
-            Ok(Owner::Me | Owner::Nobody | Owner::Missing) => self.closing = true,
-            Err(e) => tracing::debug!(room = %id, error = %e, "owner not read"),
+            Ok(Owner::Me | Owner::Nobody | Owner::Missing) => {
+                self.closing = true;
+                None
+            }
+            Err(e) => {
+                tracing::debug!(room = %id, error = %e, "owner not read");
+                None
+            }
         }
+    }
+
+    /// Tells the owner of every socket here again.
+    fn retell(&mut self) {
+        for p in self.replica.presence.players_here() {
+            self.tell(RemoteChange::Attach(p.clone()));
+        }
+        self.told = None;
+        self.tell_watchers();
     }
 }
 
@@ -544,11 +588,17 @@ async fn send_change(
         // Said by the owner's own sweep, never asked for.
         RemoteChange::Gone => return,
     };
-    let r = inbox.forward(cluster.epoch(), room, to, forward).await;
-    if let Err(e) = r {
-        tracing::debug!(room = %room, error = %e, "presence not forwarded");
-        if owner_in_doubt(&e) {
-            let _ = moved.try_send(());
+    let told = !matches!(forward, Forward::Detach(_));
+    match inbox.forward(cluster.epoch(), room, to, forward).await {
+        // The owner notifies this node of its rows from now on; those stored before the
+        // owner knew are read now.
+        Ok(_) if told => cluster.bus().recheck_room(room),
+        Ok(_) => {}
+        Err(e) => {
+            tracing::debug!(room = %room, error = %e, "presence not forwarded");
+            if owner_in_doubt(&e) {
+                let _ = moved.try_send(());
+            }
         }
     }
 }

@@ -52,6 +52,7 @@ pub(crate) async fn serve(rooms: Rooms, cluster: Cluster) {
                     let rooms = rooms.clone();
                     tokio::spawn(async move { rooms.take_handed(room, at).await });
                 }
+                Ok(Heard::Note(Note::HandedOver { room, .. })) => rooms.owner_moved(room),
                 Ok(Heard::Note(_)) => {}
                 Ok(Heard::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     inbox.wake_all();
@@ -196,7 +197,9 @@ async fn apply(handle: &RoomHandle, row: &InboxRow) -> Result<u64, CommandError>
         Forward::Detach(p) => RemoteChange::Detach(p),
         Forward::Watchers(n) => RemoteChange::Watchers(n),
     };
-    handle.remote(row.from_epoch, change).await;
+    // Answered once the room took it: the follower then reads the rows stored before,
+    // and is notified of those after.
+    handle.remote_taken(row.from_epoch, change).await;
     Ok(0)
 }
 

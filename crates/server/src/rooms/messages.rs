@@ -187,6 +187,8 @@ pub(crate) enum Request {
         /// The other node's epoch.
         node: i64,
         change: RemoteChange,
+        /// Told once the room took the change (`None`: nobody waits).
+        done: Option<oneshot::Sender<()>>,
     },
 }
 
@@ -320,8 +322,30 @@ impl RoomHandle {
     pub(crate) async fn remote(&self, node: i64, change: RemoteChange) {
         let _ = self
             .tx
-            .send(Box::new(Request::Remote { node, change }))
+            .send(Box::new(Request::Remote {
+                node,
+                change,
+                done: None,
+            }))
             .await;
+    }
+
+    /// Tells the room's owner task about another node's sockets, and resolves once the
+    /// room took the change: every row it stores from then on is notified to that node
+    /// (`Write::Fence::followed`), and every row before is on disk.
+    pub(crate) async fn remote_taken(&self, node: i64, change: RemoteChange) {
+        let (done, taken) = oneshot::channel();
+        let sent = self
+            .tx
+            .send(Box::new(Request::Remote {
+                node,
+                change,
+                done: Some(done),
+            }))
+            .await;
+        if sent.is_ok() {
+            let _ = taken.await;
+        }
     }
 
     /// The task behind the handle has ended.

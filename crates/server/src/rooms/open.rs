@@ -20,6 +20,15 @@ use super::summary::RoomSummary;
 use crate::store::now_ms;
 use crate::store::{LiveRoom, StoreError, Writer};
 
+/// Where a new room's task starts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Home {
+    /// On this node, which owns the room from the start.
+    Here,
+    /// On the node the room's first socket reaches, which claims it then.
+    FirstSocket,
+}
+
 impl Rooms {
     /// Makes a room from `config`, seats its host first in `seat` when given, stores it on the store's control lane (a new room is not queued
     /// behind the game traffic) and starts its task. Returns the room's id. A config with a
@@ -34,7 +43,30 @@ impl Rooms {
         host_name: &str,
         seat: Option<Seat>,
     ) -> Result<Uuid, CommandError> {
-        self.open_seating(config, host_name, seat.map(Some)).await
+        self.open_seating(config, host_name, seat.map(Some), Home::Here)
+            .await
+    }
+
+    /// [`Rooms::open`] for a room its players reach by its sockets (a room made by
+    /// `POST /api/rooms`): where nodes hand games to their players' node (`--hand-over`,
+    /// behind a balancer that sends one room's sockets to one node), the room is stored
+    /// owned by nobody and the node its first socket reaches claims it, so that it starts
+    /// where its players are instead of being handed there. Elsewhere, as [`Rooms::open`].
+    ///
+    /// # Errors
+    /// As [`Rooms::open`].
+    pub async fn open_for_sockets(
+        &self,
+        config: RoomConfig,
+        host_name: &str,
+        seat: Option<Seat>,
+    ) -> Result<Uuid, CommandError> {
+        let home = match self.cluster() {
+            Some(c) if c.settings().hand_over && config.seated.is_empty() => Home::FirstSocket,
+            _ => Home::Here,
+        };
+        self.open_seating(config, host_name, seat.map(Some), home)
+            .await
     }
 
     /// [`Rooms::open`] with the host seated in the first free seat of the layout (a seek's
@@ -47,7 +79,8 @@ impl Rooms {
         config: RoomConfig,
         host_name: &str,
     ) -> Result<Uuid, CommandError> {
-        self.open_seating(config, host_name, Some(None)).await
+        self.open_seating(config, host_name, Some(None), Home::Here)
+            .await
     }
 
     /// [`Rooms::open`], the host seated by `TakeSeat { seat }` when `take` is given.
@@ -56,6 +89,7 @@ impl Rooms {
         config: RoomConfig,
         host_name: &str,
         take: Option<Option<Seat>>,
+        home: Home,
     ) -> Result<Uuid, CommandError> {
         // A draining node opens no more rooms: one stored after it released its rooms would
         // stay owned by a node that is gone until its lease lapsed (the client asks again,
@@ -70,8 +104,12 @@ impl Rooms {
         let at = Timestamp(u64::try_from(now).unwrap_or(0));
         let (mut room, _) = Room::new(config, at)?;
         let mut row = persist::room_row(&room, host_name, now);
-        // Owned by this node from the start (see `docs/cluster.md`).
-        row.owner = owner;
+        // Owned by this node from the start (see `docs/cluster.md`), or by the node its
+        // first socket reaches (the sweep leaves it to that socket for a while).
+        row.owner = match home {
+            Home::Here => owner,
+            Home::FirstSocket => None,
+        };
         let mut writes = vec![crate::store::Write::Room(row)];
         // A fixed seating starts the game with the room: its game row goes with the room's.
         writes.extend(persist::start_row(&room, now));
@@ -89,7 +127,14 @@ impl Rooms {
             .await
             .map_err(CommandError::Store)?;
         let id = room.id();
-        self.spawn_resumed(room, seq, None, owner, false);
+        match home {
+            Home::Here => {
+                self.spawn_resumed(room, seq, None, owner, false);
+            }
+            Home::FirstSocket => {
+                tracing::debug!(room = %id, "room stored for the node of its first socket");
+            }
+        }
         Ok(id)
     }
 

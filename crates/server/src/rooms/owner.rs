@@ -511,6 +511,7 @@ impl RoomTask {
             writes.push(Write::Fence {
                 room: self.replica.room.id(),
                 owner,
+                followed: self.replica.presence.followed_elsewhere(),
             });
         }
         persist::changes(

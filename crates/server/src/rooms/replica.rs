@@ -195,6 +195,12 @@ impl Presence {
         self.remote.as_ref().is_some_and(|r| r.has(player))
     }
 
+    /// Whether another node told of a socket on the room (a player's or a spectator's): it
+    /// follows the room, and is told of its new rows.
+    pub(super) fn followed_elsewhere(&self) -> bool {
+        self.remote.is_some()
+    }
+
     /// Whether another node told of a player's socket on the room.
     pub(super) fn anyone_elsewhere(&self) -> bool {
         self.remote.as_ref().is_some_and(|r| !r.players.is_empty())
@@ -370,7 +376,12 @@ pub(crate) async fn answer<S: Side>(side: &mut S, request: Request) {
             let last = side.replica().presence.detach(player.as_ref());
             side.detached(player.filter(|_| last)).await;
         }
-        Request::Remote { node, change } => side.remote(node, change).await,
+        Request::Remote { node, change, done } => {
+            side.remote(node, change).await;
+            if let Some(done) = done {
+                let _ = done.send(());
+            }
+        }
     }
 }
 

@@ -10,6 +10,10 @@ use crate::wire::Note;
 /// The database's clock in milliseconds since the epoch, as an SQL expression.
 pub(crate) const DB_NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::int8";
 
+/// How long the sweep leaves a new room owned by nobody to the node its first socket
+/// reaches (ms; see `Rooms::open_for_sockets`).
+const FIRST_SOCKET_MS: i64 = 3_000;
+
 impl Store {
     /// The Postgres pool (`None` on SQLite, which is one node).
     pub(crate) fn postgres(&self) -> Option<&sqlx::PgPool> {
@@ -449,9 +453,15 @@ async fn share_of_orphans(
     .fetch_one(&mut *tx)
     .await
     .map_err(db_err)?;
-    let from = "FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
+    // A room stored for the node of its first socket (`Rooms::open_for_sockets`) is left
+    // to that socket for a while: swept at once, it would start on any node and be
+    // followed, then handed, to its players'.
+    let from = format!(
+        "FROM rooms r LEFT JOIN nodes n ON n.epoch = r.owner \
          WHERE r.state IN ('waiting', 'playing') AND r.owner IS DISTINCT FROM $2 \
-           AND NOT (r.id = ANY($3::text[]))";
+           AND NOT (r.id = ANY($3::text[])) \
+           AND NOT (r.owner IS NULL AND r.created_at > {DB_NOW_MS} - {FIRST_SOCKET_MS})"
+    );
     let orphans: i64 = sqlx::query_scalar(&format!("SELECT count(*) {from} AND {}", orphaned()))
         .bind(lease_ms)
         .bind(epoch)
@@ -559,10 +569,14 @@ async fn rooms_with_logs(
         .fetch_all(&mut *tx)
         .await
         .map_err(db_err)?;
+    // Planned for each call (an unnamed statement): a connection's cached plan, made while
+    // the log was a few rows long, scanned the whole table at every claim until the next
+    // ANALYZE, which took half of Postgres's time with two nodes handing rooms over.
     let logs: Vec<super::RawLog> = sqlx::query_as(
         "SELECT room_id, seq, at, actor, command FROM room_log \
          WHERE room_id = ANY($1::text[]) ORDER BY room_id, seq",
     )
+    .persistent(false)
     .bind(ids)
     .fetch_all(&mut *tx)
     .await

@@ -246,8 +246,8 @@ struct Batch<'a> {
     /// The rooms stored before that the batch writes only while their owner is the epoch
     /// given, one per room (see [`FENCE`]).
     fences: Vec<(Uuid, i64)>,
-    /// The notes of the log rows (`<room> <seq>`): the cluster is on (the batch has a
-    /// fence, or a new room with an owner).
+    /// The notes of the log rows (`<room> <seq>`) of the rooms another node follows
+    /// (`Write::Fence::followed`).
     notes: Vec<String>,
 }
 
@@ -256,6 +256,8 @@ impl<'a> Batch<'a> {
     /// folded into the inserted rows they change.
     fn of(writes: &'a [Write]) -> Batch<'a> {
         let mut b = Batch::default();
+        // Rooms another node follows (few: a list).
+        let mut followed_rooms: Vec<Uuid> = Vec::new();
         for w in writes {
             match w {
                 Write::Room(r) => b.rooms.push((r, r.state.as_str())),
@@ -286,9 +288,16 @@ impl<'a> Batch<'a> {
                         None => b.chat_deleted.push((*room_id, *id)),
                     }
                 }
-                Write::Fence { room, owner } => {
+                Write::Fence {
+                    room,
+                    owner,
+                    followed,
+                } => {
                     if !b.fences.iter().any(|(r, _)| r == room) {
                         b.fences.push((*room, *owner));
+                    }
+                    if *followed && !followed_rooms.contains(room) {
+                        followed_rooms.push(*room);
                     }
                 }
                 Write::TakeBack { game_id, from_ply } => b.taken_back.push((*game_id, *from_ply)),
@@ -301,20 +310,22 @@ impl<'a> Batch<'a> {
             let new: std::collections::HashSet<Uuid> = b.rooms.iter().map(|(r, _)| r.id).collect();
             b.fences.retain(|(r, _)| !new.contains(r));
         }
-        let cluster = !b.fences.is_empty() || b.rooms.iter().any(|(r, _)| r.owner.is_some());
-        if cluster {
-            b.notes = b
-                .logs
-                .iter()
-                .map(|l| {
-                    Note::RoomRow {
-                        room: l.room_id,
-                        seq: l.seq,
-                    }
-                    .payload()
-                })
-                .collect();
-        }
+        // A room inserted by the batch has no follower yet: one starts from its stored row.
+        b.notes = b
+            .logs
+            .iter()
+            .filter(|l| {
+                followed_rooms.contains(&l.room_id)
+                    && !b.rooms.iter().any(|(r, _)| r.id == l.room_id)
+            })
+            .map(|l| {
+                Note::RoomRow {
+                    room: l.room_id,
+                    seq: l.seq,
+                }
+                .payload()
+            })
+            .collect();
         b.fold_changes(writes);
         b
     }
@@ -850,47 +861,46 @@ mod tests {
         })
     }
 
-    /// A batch notes its log rows only with the cluster on (a fence, or a new room with an
-    /// owner); a room the batch inserts is not fenced (the fence would not see it), and a
-    /// room fenced twice is fenced once.
+    /// A batch notes the log rows of the rooms another node follows, and no others: a room
+    /// the batch inserts has no follower yet (and is not fenced either: the fence would not
+    /// see it), and a room fenced twice is fenced once.
     #[test]
-    fn a_batch_fences_stored_rooms_and_notes_its_log_rows_in_a_cluster() {
+    fn a_batch_fences_stored_rooms_and_notes_the_log_rows_of_followed_ones() {
         let stored = Uuid::new_v4();
         let one = [log(stored, 4)];
         let b = Batch::of(&one);
         assert!(b.notes.is_empty() && b.fences.is_empty());
         assert_eq!(b.mask() & (1 << FENCE | 1 << NOTES), 0);
+        let fence = |room, followed| Write::Fence {
+            room,
+            owner: 7,
+            followed,
+        };
+        let alone = [fence(stored, false), log(stored, 4)];
+        let b = Batch::of(&alone);
+        assert_eq!(b.fences, vec![(stored, 7)]);
+        assert!(b.notes.is_empty(), "nobody follows the room");
+        assert_eq!(b.mask() & (1 << FENCE | 1 << NOTES), 1 << FENCE);
         let new = room_row(Some(7));
+        let other = Uuid::new_v4();
         let writes = [
-            Write::Fence {
-                room: stored,
-                owner: 7,
-            },
+            fence(stored, true),
             log(stored, 4),
-            Write::Fence {
-                room: stored,
-                owner: 7,
-            },
+            fence(stored, true),
+            fence(other, false),
+            log(other, 9),
             Write::Room(new.clone()),
-            Write::Fence {
-                room: new.id,
-                owner: 7,
-            },
+            fence(new.id, true),
             log(new.id, 0),
         ];
         let b = Batch::of(&writes);
-        assert_eq!(b.fences, vec![(stored, 7)]);
-        assert_eq!(
-            b.notes,
-            vec![format!("{stored} 4"), format!("{} 0", new.id)]
-        );
+        assert_eq!(b.fences, vec![(stored, 7), (other, 7)]);
+        assert_eq!(b.notes, vec![format!("{stored} 4")]);
         assert_eq!(
             b.mask() & (1 << FENCE | 1 << NOTES),
             1 << FENCE | 1 << NOTES
         );
         let opened = [Write::Room(new.clone()), log(new.id, 0)];
-        assert_eq!(Batch::of(&opened).notes, vec![format!("{} 0", new.id)]);
-        let alone = [Write::Room(room_row(None)), log(new.id, 0)];
-        assert!(Batch::of(&alone).notes.is_empty());
+        assert!(Batch::of(&opened).notes.is_empty());
     }
 }

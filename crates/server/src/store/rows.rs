@@ -205,6 +205,10 @@ pub enum Write {
         room: Uuid,
         /// The epoch the room task holds it with.
         owner: i64,
+        /// Another node follows the room (it has sockets there): the batch's log rows of
+        /// the room are notified (`wire::Note::RoomRow`). Nobody listens for the others, and
+        /// each note costs Postgres a signal to every node.
+        followed: bool,
     },
     /// The server is running at this time (ms; see `Store::heartbeat`). Written by the
     /// writer with the rooms' batches: on SQLite a write from any other connection makes

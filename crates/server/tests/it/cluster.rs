@@ -580,3 +580,128 @@ async fn a_room_is_handed_to_the_node_its_players_are_on() {
     );
     assert_eq!(b.metric("checkerhall_handovers_total").await, 0);
 }
+
+/// A room's stored rows are notified to the other nodes only while one of them follows
+/// it (has a socket on it): with both players on the owner nothing is sent, and once a
+/// spectator watches from node B, B is told of every row from its first one on and shows
+/// the moves at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rooms_rows_are_notified_only_while_another_node_follows_it() {
+    use server::wire::Note;
+    let Some(url) = database().await else { return };
+    let a = node(&url, "node-a", LEASE).await;
+    let b = node(&url, "node-b", LEASE).await;
+    let mut listener = sqlx::postgres::PgListener::connect(&url).await.unwrap();
+    listener.listen(server::wire::ipc::ROOM).await.unwrap();
+    let (id, mut white, mut black, _, _) = game(&a).await;
+    let room: Uuid = id.parse().unwrap();
+    play(&mut white, &mut black, 4).await;
+    let (_, epoch_a) = stored(&a, &id).await;
+    assert_eq!(epoch_a, a.state.cluster.as_ref().unwrap().epoch());
+    let unfollowed = a
+        .state
+        .store
+        .live_room(room)
+        .await
+        .unwrap()
+        .unwrap()
+        .log
+        .len();
+
+    // A spectator on node B: the owner is told, then notifies B of the rows.
+    let mut watcher = b.ws(&id, None, None).await;
+    watcher.until("snapshot", |v| v["type"] == "snapshot").await;
+    let counted = || async {
+        let log = a.state.store.live_room(room).await.unwrap().unwrap().log;
+        log[unfollowed..]
+            .iter()
+            .any(|l| l.command.contains("\"watchers\""))
+            .then_some(log.len())
+    };
+    common::eventually("the owner counts node B's spectator", || async {
+        counted().await.is_some()
+    })
+    .await;
+    let followed_from = counted().await.unwrap();
+    play(&mut white, &mut black, 2).await;
+    watcher
+        .until("the second move seen from node B", |v| {
+            v["type"] == "event" && v["data"]["type"] == "moved" && v["data"]["board"]["plies"] == 6
+        })
+        .await;
+
+    // Notes arrive in commit order: the first heard for the room is its first row stored
+    // after B was known to follow it; none came for the rows before.
+    let first = loop {
+        let n = tokio::time::timeout(Duration::from_secs(10), listener.recv())
+            .await
+            .expect("a note for the followed room")
+            .unwrap();
+        match Note::parse(n.channel(), n.payload()).unwrap() {
+            Note::RoomRow { room: r, seq } if r == room => break seq,
+            _ => {}
+        }
+    };
+    assert!(
+        usize::try_from(first).unwrap() >= unfollowed,
+        "row {first} was notified while nobody followed (the first {unfollowed} rows)"
+    );
+    assert!(
+        usize::try_from(first).unwrap() <= followed_from,
+        "the rows after B followed are notified (first {first}, followed from {followed_from})"
+    );
+}
+
+/// With hand-overs on, a room made by `POST /api/rooms` is stored owned by nobody and
+/// starts on the node its first socket reaches: made on node A and played on node B, it
+/// is B's from the first command, and nothing is forwarded or handed over. A room nobody
+/// connects to is not left behind: once its first socket's time is over, a sweep claims it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_room_starts_on_the_node_its_first_socket_reaches() {
+    let Some(url) = database().await else { return };
+    let a = node(&url, "node-a", LEASE).await;
+    let b = node(&url, "node-b", LEASE).await;
+    let (_, white_token) = a.player().await;
+    let (_, black_token) = a.player().await;
+    let make = || async {
+        let (status, created) = a
+            .create_room(&white_token, json!({"game": "stockholm", "seat": "white"}))
+            .await;
+        assert_eq!(status, 200, "{created}");
+        created["id"].as_str().unwrap().to_string()
+    };
+    let id = make().await;
+    let room: Uuid = id.parse().unwrap();
+    let row = a.state.store.room(room).await.unwrap().unwrap();
+    assert_eq!(row.owner, None, "stored for the node of its first socket");
+    assert!(
+        a.state.rooms.get(room).is_none(),
+        "not started where it was made"
+    );
+
+    let mut white = b.ws(&id, Some(&white_token), None).await;
+    white.until("snapshot", |v| v["type"] == "snapshot").await;
+    let mut black = b.ws(&id, Some(&black_token), None).await;
+    black.until("snapshot", |v| v["type"] == "snapshot").await;
+    black.act("take_seat", json!({"seat": "black"})).await;
+    white.act("start", json!({})).await;
+    play(&mut white, &mut black, 4).await;
+    let epoch_b = b.state.cluster.as_ref().unwrap().epoch();
+    assert_eq!(
+        stored(&b, &id).await,
+        (4, epoch_b),
+        "node B's from the start"
+    );
+    for node in [&a, &b] {
+        assert_eq!(node.metric("checkerhall_forwarded_total").await, 0);
+        assert_eq!(node.metric("checkerhall_handovers_total").await, 0);
+    }
+
+    let lonely = make().await;
+    let lonely: Uuid = lonely.parse().unwrap();
+    common::eventually("a sweep claims the room nobody connected to", || async {
+        let row = a.state.store.room(lonely).await.unwrap().unwrap();
+        row.owner.is_some()
+    })
+    .await;
+}
