@@ -55,6 +55,21 @@ fn signal(pid: u32, signal: &str) {
     assert!(status.success(), "kill -{signal} {pid} failed");
 }
 
+/// Whether every thread of process `pid` is stopped (`T` in `/proc/<pid>/task/*/stat`).
+fn stopped(pid: u32) -> bool {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    tasks.flatten().all(|t| {
+        std::fs::read_to_string(t.path().join("stat")).is_ok_and(|stat| {
+            // The state follows the command's closing parenthesis.
+            stat.rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next())
+                == Some('T')
+        })
+    })
+}
+
 /// One node: a `checkerhall serve` process with a fixed name and port (the same across its
 /// restarts, so that nginx's upstream list stays right). Its first start listens on port 0,
 /// and the port the kernel gave it is kept (`crate::ports`).
@@ -161,9 +176,22 @@ impl Node {
         }
     }
 
-    /// SIGSTOP: the process is frozen with its sockets and connections open.
+    /// SIGSTOP: the process is frozen with its sockets and connections open. Returns once
+    /// every thread of it is stopped: kill(1) returning does not mean that, and a message
+    /// sent at once was now and then taken by the node before it froze (the pause test's
+    /// late move stored, and its turn gone).
     pub fn pause(&self) {
-        signal(self.pid(), "STOP");
+        let pid = self.pid();
+        signal(pid, "STOP");
+        let give_up = std::time::Instant::now() + Duration::from_secs(5);
+        while !stopped(pid) {
+            assert!(
+                std::time::Instant::now() < give_up,
+                "node {} not stopped 5 s after SIGSTOP",
+                self.name
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     /// SIGCONT.
