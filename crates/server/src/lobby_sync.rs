@@ -4,7 +4,8 @@
 //! - **Sockets.** A ban or a session's end is stored as on one node, this node's sockets are
 //!   closed, and a note ([`Note::ClosePlayer`], [`Note::CloseSession`]) tells every other node to close its own ([`close_player`],
 //!   [`close_session`]). A node whose listener reconnected checks its open sockets against
-//!   the tables (banned players, sessions that no longer exist) and closes those.
+//!   the tables (banned players, sessions that no longer exist) and closes those. A new name
+//!   ([`Note::Renamed`]) reaches the rooms each node owns the same way.
 //! - **Tournaments.** The directors run on one node: the holder of a Postgres advisory lock
 //!   taken on a connection of its own ([`LEADER_KEY`]), kept open while the node lives. The
 //!   other nodes try again every renewal; when the holder dies, its connection closes, the
@@ -174,6 +175,10 @@ async fn run_sockets(rooms: Rooms, sockets: Sockets, mut rx: broadcast::Receiver
                 }
                 Next::Note(Note::CloseSession { session }) => {
                     sockets.close_session(session, SESSION_ENDED, reason_of(SESSION_ENDED));
+                }
+                Next::Note(Note::Renamed { player }) => {
+                    let rooms = rooms.clone();
+                    tokio::spawn(async move { rooms.renamed_elsewhere(player).await });
                 }
                 Next::Note(..) => {}
                 Next::Reread => recheck_sockets(&rooms, &sockets).await,

@@ -232,11 +232,33 @@ impl Rooms {
         local.or_else(|| self.inner.feed.remote_invite(code))
     }
 
-    /// Gives `player`'s new `name` to every live room where they sit or which they host
-    /// (`Command::Rename`): their seats, the host's name and their later chat lines carry it
-    /// at once, and the rooms' sockets are told. A room that refuses (it has just ended,
-    /// say) keeps the old name; that is logged, not an error of the rename.
+    /// Gives `player`'s new `name` (stored already) to every live room where they sit or
+    /// which they host (`Command::Rename`): their seats, the host's name and their later
+    /// chat lines carry it at once, and the rooms' sockets are told. With several nodes,
+    /// every other node is told too ([`crate::wire::Note::Renamed`]) and renames the rooms it
+    /// owns. A room that refuses (it has just ended, say) keeps the old name; that is
+    /// logged, not an error of the rename.
     pub async fn rename(&self, player: Uuid, name: &str) {
+        self.rename_here(player, name).await;
+        if let Some(cluster) = &self.inner.cluster {
+            let note = crate::wire::Note::Renamed { player };
+            if let Err(e) = cluster.bus().notify(&note).await {
+                tracing::warn!(%player, error = %e, "the other nodes not told of a new name");
+            }
+        }
+    }
+
+    /// Another node renamed `player`: the rooms this node owns take the name stored.
+    pub(crate) async fn renamed_elsewhere(&self, player: Uuid) {
+        match self.inner.store.player(player).await {
+            Ok(Some(row)) => self.rename_here(player, &row.name).await,
+            Ok(None) => {}
+            Err(e) => tracing::warn!(%player, error = %e, "a new name from another node not read"),
+        }
+    }
+
+    /// [`Rooms::rename`] in the rooms this node owns.
+    async fn rename_here(&self, player: Uuid, name: &str) {
         let handles: Vec<RoomHandle> = lock(&self.inner.rooms).handles.values().cloned().collect();
         let actor = Actor::Player(Participant::new(PlayerId(player), name.to_string()));
         for handle in handles {

@@ -18,7 +18,7 @@ use super::log::{actor_text, command_text, read_actor, read_command};
 pub const ROOM: &str = "checkerhall_room";
 /// The channel of [`Note::Listed`].
 pub const LIST: &str = "checkerhall_list";
-/// The channel of [`Note::ClosePlayer`] and [`Note::CloseSession`].
+/// The channel of [`Note::ClosePlayer`], [`Note::CloseSession`] and [`Note::Renamed`].
 pub const SOCKETS: &str = "checkerhall_sockets";
 /// The channel of [`Note::Tournament`].
 pub const TOURNEY: &str = "checkerhall_tourney";
@@ -54,6 +54,12 @@ pub enum Note {
     CloseSession {
         /// The session.
         session: Uuid,
+    },
+    /// `player` took a new name (stored in `players`): every node gives it to the rooms it
+    /// owns where they sit or which they host.
+    Renamed {
+        /// The player.
+        player: Uuid,
     },
     /// A tournament changed: its standings streams and its director read it again.
     Tournament {
@@ -134,7 +140,9 @@ impl Note {
         match self {
             Note::RoomRow { .. } => ROOM.to_string(),
             Note::Listed { .. } => LIST.to_string(),
-            Note::ClosePlayer { .. } | Note::CloseSession { .. } => SOCKETS.to_string(),
+            Note::ClosePlayer { .. } | Note::CloseSession { .. } | Note::Renamed { .. } => {
+                SOCKETS.to_string()
+            }
             Note::Tournament { .. } => TOURNEY.to_string(),
             Note::Released { .. } => NODES.to_string(),
             Note::Request { to, .. } | Note::Answered { to, .. } | Note::HandedOver { to, .. } => {
@@ -150,6 +158,7 @@ impl Note {
             Note::Listed { room } => room.to_string(),
             Note::ClosePlayer { player, code } => format!("player {player} {code}"),
             Note::CloseSession { session } => format!("session {session}"),
+            Note::Renamed { player } => format!("renamed {player}"),
             Note::Tournament { id } => id.to_string(),
             Note::Released { epoch } => format!("released {epoch}"),
             Note::HandedOver { room, at, .. } => format!("room {room} {at}"),
@@ -180,6 +189,9 @@ impl Note {
                 },
                 Some("session") => Note::CloseSession {
                     session: words.uuid().ok_or_else(bad)?,
+                },
+                Some("renamed") => Note::Renamed {
+                    player: words.uuid().ok_or_else(bad)?,
                 },
                 _ => return Err(bad()),
             },
@@ -405,6 +417,7 @@ mod tests {
             uuid().prop_map(|room| Note::Listed { room }),
             (uuid(), any::<u16>()).prop_map(|(player, code)| Note::ClosePlayer { player, code }),
             uuid().prop_map(|session| Note::CloseSession { session }),
+            uuid().prop_map(|player| Note::Renamed { player }),
             uuid().prop_map(|id| Note::Tournament { id }),
             any::<i64>().prop_map(|epoch| Note::Released { epoch }),
             (any::<i64>(), any::<i64>()).prop_map(|(to, id)| Note::Request { to, id }),

@@ -287,3 +287,38 @@ async fn sqlx_start_now(s: &Server, id: &str) {
         .unwrap();
     pool.close().await;
 }
+
+/// A name taken on one node reaches the rooms another node owns: the player hosts and
+/// sits in a game on node B, renames themself through node A, and B's room gives the
+/// seat and the host the new name and tells its sockets.
+#[tokio::test]
+async fn a_rename_on_one_node_reaches_the_players_room_on_the_other() {
+    let Some((a, b)) = two_nodes().await else {
+        return;
+    };
+    let (id, _host, mut guest) = b
+        .two_seat_room(json!({"game": "queah", "seat": "white"}))
+        .await;
+    let room: uuid::Uuid = id.parse().unwrap();
+    let (_, host_token) = b.first_host().await;
+    let renamed: serde_json::Value = reqwest::Client::new()
+        .patch(a.url("/api/me"))
+        .bearer_auth(&host_token)
+        .json(&json!({"name": "Renamed on A"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(renamed["name"], "Renamed on A", "{renamed}");
+    guest
+        .until("the rename, told by node B's room", |v| {
+            v["type"] == "event"
+                && v["data"]["type"] == "renamed"
+                && v["data"]["name"] == "Renamed on A"
+        })
+        .await;
+    let summary = b.state.rooms.get(room).unwrap().summary();
+    assert_eq!(&*summary.host_name, "Renamed on A");
+}
