@@ -41,6 +41,17 @@ use crate::metrics::Metrics;
 use crate::store::LogRow;
 use crate::wire::{Forward, Lane};
 
+/// Who owns a followed room, as [`Follower::read_owner`] found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Owned {
+    /// Another node, since the last look.
+    Moved,
+    /// The node followed already.
+    Same,
+    /// Nobody, this node, or the database could not say.
+    Unknown,
+}
+
 /// How often a follower reads its room's log even without a note: the safety net for a
 /// note lost without a reconnection (a full queue, say).
 const SAFETY_NET: Duration = Duration::from_secs(3);
@@ -395,7 +406,7 @@ impl Follower {
     /// is followed from there (this node's sockets are told again). This node or nobody:
     /// the follower ends, its sockets reconnect, and the room is claimed for them.
     async fn recheck_owner(&mut self) {
-        if self.read_owner().await == Some(true) {
+        if self.read_owner().await == Owned::Moved {
             self.retell();
         }
     }
@@ -404,32 +415,31 @@ impl Follower {
     /// know this node follows the room (a node that claimed it after a kill, say), so it
     /// is told again, wherever it is now.
     async fn rows_unnoticed(&mut self) {
-        if self.read_owner().await.is_some() {
+        if self.read_owner().await != Owned::Unknown {
             tracing::debug!(room = %self.replica.room.id(), "followed room's rows came without notes");
             self.retell();
         }
     }
 
-    /// Reads who owns the room: `Some(changed)` when another node does, `None` when
-    /// nobody, this node, or the database could not say (the follower then ends, or tries
-    /// again at the next doubt).
-    async fn read_owner(&mut self) -> Option<bool> {
+    /// Reads who owns the room, and follows it there. Nobody or this node: the follower
+    /// ends. The database could not say: tried again at the next doubt.
+    async fn read_owner(&mut self) -> Owned {
         let id = self.replica.room.id();
         match self.rooms.owner_of(id).await {
             Ok(Owner::Node(e)) => {
-                let changed = self.owner.swap(e, Ordering::AcqRel) != e;
-                if changed {
-                    tracing::info!(room = %id, owner = e, "followed room has a new owner");
+                if self.owner.swap(e, Ordering::AcqRel) == e {
+                    return Owned::Same;
                 }
-                Some(changed)
+                tracing::info!(room = %id, owner = e, "followed room has a new owner");
+                Owned::Moved
             }
             Ok(Owner::Me | Owner::Nobody | Owner::Missing) => {
                 self.closing = true;
-                None
+                Owned::Unknown
             }
             Err(e) => {
                 tracing::debug!(room = %id, error = %e, "owner not read");
-                None
+                Owned::Unknown
             }
         }
     }

@@ -12,7 +12,7 @@ use server::config::ServerConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::{self, Client, Server};
-use crate::tournaments::{account, admin_token, post};
+use crate::tournaments::{account, admin_token, patch, post};
 
 /// A node of a cluster on `url` (the cluster is on by default on Postgres), with the first
 /// admin of the tournament tests and short renewals.
@@ -301,17 +301,13 @@ async fn a_rename_on_one_node_reaches_the_players_room_on_the_other() {
         .await;
     let room: uuid::Uuid = id.parse().unwrap();
     let (_, host_token) = b.first_host().await;
-    let renamed: serde_json::Value = reqwest::Client::new()
-        .patch(a.url("/api/me"))
-        .bearer_auth(&host_token)
-        .json(&json!({"name": "Renamed on A"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(renamed["name"], "Renamed on A", "{renamed}");
+    let (status, renamed) =
+        patch(&a, "/api/me", &host_token, json!({"name": "Renamed on A"})).await;
+    assert_eq!(
+        (status, &renamed["name"]),
+        (200, &json!("Renamed on A")),
+        "{renamed}"
+    );
     guest
         .until("the rename, told by node B's room", |v| {
             v["type"] == "event"

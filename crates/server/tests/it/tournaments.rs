@@ -637,7 +637,8 @@ async fn server_with(url: &str, creators: server::config::TournamentCreators) ->
     Server::start(config).await
 }
 
-async fn patch(s: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
+/// `PATCH path` with `token` and a JSON `body`: the status and the JSON answer.
+pub(crate) async fn patch(s: &Server, path: &str, token: &str, body: Value) -> (u16, Value) {
     send(
         reqwest::Client::new()
             .patch(s.url(path))
